@@ -1,0 +1,9 @@
+// One `jest` run covers every package that has a jest.config.cjs.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const dirs = ['server', 'host', ...['shared', 'remotes'].flatMap((d) => fs.readdirSync(d).map((n) => path.join(d, n)))];
+
+module.exports = {
+  projects: dirs.filter((d) => fs.existsSync(path.join(d, 'jest.config.cjs'))).map((d) => `<rootDir>/${d}`),
+};

@@ -1,0 +1,37 @@
+/** API paths (under `API_BASE`) that are not derived from an entity definition. */
+export const API_BASE = '/api';
+
+export const AUTH = {
+  base: '/auth',
+  login: '/auth/login',
+  check: '/auth/check',
+  logout: '/auth/logout',
+  systemSettings: '/auth/systemSettings',
+  forgotPassword: '/auth/forgotPassword',
+  resetPassword: '/auth/resetPassword',
+  verifyResetToken: '/auth/verifyResetToken',
+  verifyResetCode: '/auth/verifyResetCode',
+} as const;
+
+export const PEOPLE = {
+  profile: '/employees/employees/profile',
+  changePassword: '/employees/employees/changePassword',
+} as const;
+
+export const SYSTEM = {
+  general: '/admin/settings/system/general',
+  appearances: '/admin/settings/system/general/appearances',
+  logs: '/admin/settings/system/logsSystem',
+  audit: '/admin/settings/system/audit',
+  files: '/files',
+} as const;
+
+export const HEALTH = '/health';
+export const WS_PATH = '/ws';
+export const DOCS = '/docs';
+
+/** Headers the client sends with every call (seed §7). */
+export const HEADERS = {
+  fingerprintSession: 'x-fingerprint-session',
+  fingerprint: 'x-fingerprint',
+} as const;

@@ -1,0 +1,59 @@
+import { defineEntity } from '../entity';
+
+/** Permission rows are seeded from the registry; they are listed and described, never toggled. */
+export const permissions = defineEntity({
+  name: 'permissions',
+  path: '/employees/permissions',
+  remote: 'settings',
+  status: false,
+  titleField: 'key',
+  defaultSort: 'key:asc',
+  fields: {
+    key: { type: 'string', required: true, unique: true, max: 100, search: true, sort: true },
+    group: { type: 'string', required: true, max: 100, filter: true, sort: true },
+    description: { type: 'string', max: 255, search: true },
+  },
+});
+
+export const roles = defineEntity({
+  name: 'roles',
+  path: '/employees/roles',
+  remote: 'settings',
+  baned: true,
+  fields: {
+    name: { type: 'string', required: true, unique: true, max: 100, search: true, sort: true },
+    description: { type: 'text', max: 1000 },
+    permissionIds: { type: 'refs', entity: 'permissions', list: false },
+  },
+});
+
+export const EMPLOYEE_FILE_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+] as const;
+
+export const employees = defineEntity({
+  name: 'employees',
+  path: '/employees/employees',
+  remote: 'settings',
+  baned: true,
+  fileDeletePath: '/delete/file/:ownerId/:fileId',
+  fields: {
+    name: { type: 'string', required: true, max: 150, search: true, sort: true },
+    email: { type: 'email', required: true, unique: true, max: 150, search: true, sort: true },
+    username: { type: 'string', required: true, unique: true, max: 50, min: 3, search: true, sort: true },
+    phone: { type: 'phone', max: 20, search: true },
+    jobTitle: { type: 'string', max: 100 },
+    password: { type: 'password', required: true, writeOnly: true, min: 8, max: 128, createOnly: true },
+    roleIds: { type: 'refs', entity: 'roles', filter: true },
+    branchId: { type: 'ref', entity: 'branches', list: false },
+    administrativeSectionId: { type: 'ref', entity: 'administrativeSections', list: false },
+    hireDate: { type: 'date', list: false },
+    notes: { type: 'text', max: 2000, list: false },
+    files: { type: 'files', accept: EMPLOYEE_FILE_TYPES, maxSize: 10 * 1024 * 1024, maxCount: 10, list: false },
+  },
+});

@@ -1,0 +1,165 @@
+import { defineEntity } from '../entity';
+
+/** Settings lists that are a name and a description and nothing more. */
+const named = { type: 'string', required: true, unique: true, max: 150, search: true, sort: true } as const;
+const description = { type: 'text', max: 1000, list: false } as const;
+
+export const lawsuitTypes = defineEntity({
+  name: 'lawsuitTypes',
+  path: '/admin/settings/lawsuit/types',
+  remote: 'settings',
+  importable: true,
+  fields: { name: named, description },
+});
+
+/** Plaintiff/owner types: the capacity in which the client stands in the lawsuit. */
+export const lawsuitOwners = defineEntity({
+  name: 'lawsuitOwners',
+  path: '/admin/settings/lawsuit/owners',
+  remote: 'settings',
+  importable: true,
+  fields: { name: named, description },
+});
+
+export const LAWSUIT_OUTCOMES = ['ongoing', 'won', 'lost'] as const;
+
+/** Lawsuit stages and outcomes; `outcome` feeds the dashboard's success rate. */
+export const lawsuitCases = defineEntity({
+  name: 'lawsuitCases',
+  path: '/admin/settings/lawsuit/cases',
+  remote: 'settings',
+  importable: true,
+  fields: {
+    name: named,
+    outcome: { type: 'enum', values: LAWSUIT_OUTCOMES, required: true, default: 'ongoing' },
+    color: { type: 'color', max: 7 },
+    description,
+  },
+});
+
+export const procurationCases = defineEntity({
+  name: 'procurationCases',
+  path: '/admin/settings/procurations/cases',
+  remote: 'settings',
+  importable: true,
+  fields: { name: named, color: { type: 'color', max: 7 }, description },
+});
+
+export const COURT_TYPES = [
+  'general',
+  'criminal',
+  'personalStatus',
+  'commercial',
+  'labour',
+  'administrative',
+  'enforcement',
+  'appeal',
+  'supreme',
+] as const;
+
+export const courts = defineEntity({
+  name: 'courts',
+  path: '/admin/settings/courts/courts',
+  remote: 'settings',
+  importable: true,
+  fields: {
+    name: named,
+    courtType: { type: 'enum', values: COURT_TYPES, required: true, default: 'general' },
+    governorateId: { type: 'ref', entity: 'governorates' },
+    address: { type: 'string', max: 255, search: true, list: false },
+    phone: { type: 'phone', max: 20, list: false },
+  },
+});
+
+export const circuits = defineEntity({
+  name: 'circuits',
+  path: '/admin/settings/courts/circuits',
+  remote: 'settings',
+  importable: true,
+  uniqueTogether: [['courtId', 'number']],
+  fields: {
+    name: { type: 'string', required: true, max: 150, search: true, sort: true },
+    number: { type: 'integer', required: true, min: 1, max: 100000, sort: true },
+    courtId: { type: 'ref', entity: 'courts', required: true },
+  },
+});
+
+export const judicialRanks = defineEntity({
+  name: 'judicialRanks',
+  path: '/admin/settings/courts/judicialRanks',
+  remote: 'settings',
+  importable: true,
+  defaultSort: 'order:asc',
+  fields: {
+    name: named,
+    order: { type: 'integer', min: 0, max: 1000, sort: true, default: 0 },
+  },
+});
+
+export const judges = defineEntity({
+  name: 'judges',
+  path: '/admin/settings/courts/judges',
+  remote: 'settings',
+  importable: true,
+  fields: {
+    name: { type: 'string', required: true, max: 150, search: true, sort: true },
+    circuitId: { type: 'ref', entity: 'circuits' },
+    judicialRankId: { type: 'ref', entity: 'judicialRanks' },
+    phone: { type: 'phone', max: 20, list: false },
+    notes: { type: 'text', max: 2000, list: false },
+  },
+});
+
+export const taskTypes = defineEntity({
+  name: 'taskTypes',
+  path: '/admin/settings/tasks/types',
+  remote: 'settings',
+  importable: true,
+  fields: { name: named, color: { type: 'color', max: 7 }, description },
+});
+
+export const sessionTypes = defineEntity({
+  name: 'sessionTypes',
+  path: '/admin/settings/sessions/types',
+  remote: 'settings',
+  importable: true,
+  fields: { name: named, description },
+});
+
+/** How the office attends a hearing (in person, remotely, by proxy...). */
+export const sessionAttendances = defineEntity({
+  name: 'sessionAttendances',
+  path: '/admin/settings/sessions/attendances',
+  remote: 'settings',
+  importable: true,
+  fields: { name: named, description },
+});
+
+export const branches = defineEntity({
+  name: 'branches',
+  path: '/admin/settings/offices/branches',
+  remote: 'settings',
+  fields: {
+    name: named,
+    governorateId: { type: 'ref', entity: 'governorates' },
+    address: { type: 'string', max: 255, search: true },
+    phone: { type: 'phone', max: 20 },
+    email: { type: 'email', max: 150, list: false },
+  },
+});
+
+export const administrativeSections = defineEntity({
+  name: 'administrativeSections',
+  path: '/admin/settings/administrative/sections',
+  remote: 'settings',
+  importable: true,
+  fields: { name: named, branchId: { type: 'ref', entity: 'branches' }, description },
+});
+
+export const customerTypes = defineEntity({
+  name: 'customerTypes',
+  path: '/admin/customers/settings/types',
+  remote: 'clients',
+  importable: true,
+  fields: { name: named, description },
+});

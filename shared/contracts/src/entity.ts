@@ -1,0 +1,209 @@
+/**
+ * The one declarative definition of an entity. The server derives its table, routes, validation,
+ * permission checks, audit entries and real-time events from it; the client derives the list
+ * screen, the form and the menu entry.
+ *
+ * @example
+ * export const countries = defineEntity({
+ *   name: 'countries',
+ *   path: '/admin/settings/places/countries',
+ *   remote: 'settings',
+ *   fields: {
+ *     name: { type: 'string', required: true, max: 100, unique: true, search: true },
+ *     continentId: { type: 'ref', entity: 'continents', required: true, filter: true },
+ *   },
+ * });
+ */
+
+/** Where an entity's screens live: the host or one of the remotes. */
+export type RemoteName = 'settings' | 'clients' | 'legal' | 'tasks' | 'chat';
+
+/** Flags every field kind shares. */
+export interface FieldCommon {
+  /** Must be present and not blank on create and update. */
+  required?: boolean;
+  /** No two rows may hold the same value (409 on conflict). */
+  unique?: boolean;
+  /** Part of the free-text `q` search. */
+  search?: boolean;
+  /** May be used in `sort=field:asc|desc` (the list column is sortable). */
+  sort?: boolean;
+  /** May be used as a per-field filter in the list query (`?field=value`). */
+  filter?: boolean;
+  /** Shown as a list column by default (default true; false hides it until chosen). */
+  list?: boolean;
+  /** Never returned by the API (passwords). */
+  writeOnly?: boolean;
+  /** Only accepted on create, ignored (and not shown) on update. */
+  createOnly?: boolean;
+  /** Value used when the field is absent on create. */
+  default?: string | number | boolean | null;
+}
+
+export interface StringField extends FieldCommon {
+  type: 'string' | 'text' | 'email' | 'phone' | 'url' | 'color' | 'password';
+  /** Maximum length in characters (string default 255, text default 5000). */
+  max?: number;
+  min?: number;
+}
+export interface NumberField extends FieldCommon {
+  type: 'integer' | 'number';
+  min?: number;
+  max?: number;
+}
+export interface BooleanField extends FieldCommon {
+  type: 'boolean';
+}
+export interface DateField extends FieldCommon {
+  /** `date` is `YYYY-MM-DD`; `datetime` is an ISO 8601 instant. */
+  type: 'date' | 'datetime';
+}
+export interface EnumField<V extends string = string> extends FieldCommon {
+  type: 'enum';
+  values: readonly V[];
+}
+/** A reference to one row of another entity (stored as `<field>` integer column, checked on write). */
+export interface RefField extends FieldCommon {
+  type: 'ref';
+  entity: string;
+}
+/** A many-to-many reference, stored in a join table `<table>_<field>`. */
+export interface RefsField extends FieldCommon {
+  type: 'refs';
+  entity: string;
+}
+/** Uploaded files attached to the row (multipart bodies), stored under DATA_DIR. */
+export interface FilesField extends FieldCommon {
+  type: 'files';
+  /** Accepted MIME types; a file of any other type gets 415. */
+  accept: readonly string[];
+  /** Largest accepted file in bytes; larger gets 413. */
+  maxSize: number;
+  maxCount: number;
+}
+
+export type FieldDefinition =
+  | StringField
+  | NumberField
+  | BooleanField
+  | DateField
+  | EnumField
+  | RefField
+  | RefsField
+  | FilesField;
+
+export type FieldType = FieldDefinition['type'];
+export type Fields = Record<string, FieldDefinition>;
+
+export interface EntityDefinition<F extends Fields = Fields> {
+  /** camelCase plural; also the real-time channel, the permission prefix and the i18n key. */
+  name: string;
+  /** API base path under `/api`, exactly as the seed lists it. */
+  path: string;
+  /** The remote whose screens show this entity. */
+  remote: RemoteName;
+  fields: F;
+  /** Has an active/inactive toggle (`PATCH /status/{id}`). Default true. */
+  status?: boolean;
+  /** Has a banned toggle (`PATCH /baned/{id}`). */
+  baned?: boolean;
+  /** Rows can be imported from CSV/XLSX (`POST /import`). */
+  importable?: boolean;
+  /** Field shown as the row's label in references and selects. Default `name`. */
+  titleField?: keyof F & string;
+  /** Default list order. Default `createdAt:desc`. */
+  defaultSort?: string;
+  /** Groups of fields that must be unique together. */
+  uniqueTogether?: readonly (readonly (keyof F & string)[])[];
+  /** Route (under the API base) deleting one attached file; `:ownerId` and `:fileId` are replaced. */
+  fileDeletePath?: string;
+  /** Table name; default snake_case of `name`. */
+  table?: string;
+}
+
+/** Every definition, with its derived names filled in. */
+export type Entity<F extends Fields = Fields> = EntityDefinition<F> & {
+  table: string;
+  titleField: string;
+  defaultSort: string;
+  status: boolean;
+  baned: boolean;
+  importable: boolean;
+  /** Screen route in the admin UI: mirrors the API path under `/admin`. */
+  route: string;
+};
+
+export function snakeCase(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
+/** Declares an entity once; see the module comment for an example. */
+export function defineEntity<const F extends Fields>(definition: EntityDefinition<F>): Entity<F> {
+  return {
+    ...definition,
+    table: definition.table ?? snakeCase(definition.name),
+    titleField: definition.titleField ?? 'name',
+    defaultSort: definition.defaultSort ?? 'createdAt:desc',
+    status: definition.status ?? true,
+    baned: definition.baned ?? false,
+    importable: definition.importable ?? false,
+    route: definition.path.startsWith('/admin') ? definition.path : `/admin${definition.path}`,
+  };
+}
+
+/** A stored file as the API returns it (the stored name is never exposed). */
+export interface StoredFile {
+  id: number;
+  originalName: string;
+  mimeType: string;
+  size: number;
+  createdAt: string;
+}
+
+type FieldValue<D> = D extends { type: 'integer' | 'number' | 'ref' }
+  ? number
+  : D extends { type: 'boolean' }
+    ? boolean
+    : D extends { type: 'enum'; values: readonly (infer V)[] }
+      ? V
+      : D extends { type: 'refs' }
+        ? number[]
+        : D extends { type: 'files' }
+          ? StoredFile[]
+          : string;
+
+type RequiredKeys<F> = { [K in keyof F]: F[K] extends { required: true } ? K : never }[keyof F];
+type OptionalKeys<F> = Exclude<keyof F, RequiredKeys<F>>;
+type Readable<F> = { [K in keyof F as F[K] extends { writeOnly: true } ? never : K]: F[K] };
+
+/** System columns every row carries. */
+export interface SystemColumns {
+  id: number;
+  createdAt: string;
+  updatedAt: string;
+  status?: boolean;
+  baned?: boolean;
+}
+
+/** A row as the API returns it. */
+export type EntityRecord<E extends { fields: Fields }> = SystemColumns & {
+  [K in RequiredKeys<Readable<E['fields']>>]: FieldValue<E['fields'][K]>;
+} & { [K in OptionalKeys<Readable<E['fields']>>]: FieldValue<E['fields'][K]> | null };
+
+/** The body of a create request. */
+export type EntityInput<E extends { fields: Fields }> = {
+  [K in RequiredKeys<E['fields']>]: FieldValue<E['fields'][K]>;
+} & { [K in OptionalKeys<E['fields']>]?: FieldValue<E['fields'][K]> | null };
+
+/** The list envelope of DESIGN §4. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+/** Default maximum lengths when a string field does not give one. */
+export const DEFAULT_MAX = { string: 255, text: 5000 } as const;

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import {
+  DEFAULT_MAX,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  type Entity,
+  type FieldDefinition,
+  type Fields,
+} from './entity';
+
+/**
+ * Zod schemas derived from a definition. The same schema validates the server's input and the
+ * client's form; issue messages are i18n keys (`validation.*`, see `issueMessage`) that each side
+ * translates with the field's label.
+ */
+
+const typeError = (kind: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? 'validation.required' : `validation.types.${kind}`;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function fieldSchema(field: FieldDefinition): z.ZodType {
+  switch (field.type) {
+    case 'string':
+    case 'text':
+    case 'password':
+    case 'phone':
+    case 'color': {
+      const max = field.max ?? (field.type === 'text' ? DEFAULT_MAX.text : DEFAULT_MAX.string);
+      let s = z.string({ error: typeError('string') }).trim();
+      if (field.required) s = s.min(1, { error: 'validation.whitespace' });
+      if (field.min) s = s.min(field.min, { error: 'validation.string.min' });
+      s = s.max(max, { error: 'validation.string.max' });
+      if (field.type === 'phone') s = s.regex(/^$|^\+?[0-9 ()-]{5,20}$/, { error: 'validation.pattern.mismatch' });
+      if (field.type === 'color') s = s.regex(/^$|^#[0-9a-fA-F]{6}$/, { error: 'validation.types.hex' });
+      return s;
+    }
+    case 'email':
+      return z
+        .string({ error: typeError('email') })
+        .trim()
+        .max(field.max ?? DEFAULT_MAX.string, { error: 'validation.string.max' })
+        .pipe(field.required ? z.email({ error: 'validation.types.email' }) : z.union([z.literal(''), z.email({ error: 'validation.types.email' })]));
+    case 'url':
+      return z
+        .string({ error: typeError('url') })
+        .trim()
+        .max(field.max ?? DEFAULT_MAX.string, { error: 'validation.string.max' })
+        .pipe(field.required ? z.url({ error: 'validation.types.url' }) : z.union([z.literal(''), z.url({ error: 'validation.types.url' })]));
+    case 'integer':
+    case 'number': {
+      let n = field.type === 'integer' ? z.int({ error: typeError('integer') }) : z.number({ error: typeError('number') });
+      if (field.min !== undefined) n = n.min(field.min, { error: 'validation.number.min' });
+      if (field.max !== undefined) n = n.max(field.max, { error: 'validation.number.max' });
+      return n;
+    }
+    case 'boolean':
+      return z.boolean({ error: typeError('boolean') });
+    case 'date':
+      return z.string({ error: typeError('date') }).regex(ISO_DATE, { error: 'validation.date.format' }).refine(
+        (v) => !Number.isNaN(Date.parse(v)),
+        { error: 'validation.date.invalid' },
+      );
+    case 'datetime':
+      return z.iso.datetime({ offset: true, error: 'validation.date.format' });
+    case 'enum':
+      return z.enum(field.values as [string, ...string[]], {
+        error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.enum'),
+      });
+    case 'ref':
+      return z.int({ error: typeError('integer') }).positive({ error: 'validation.types.integer' });
+    case 'refs':
+      return z.array(z.int({ error: typeError('integer') }).positive(), { error: typeError('array') });
+    case 'files':
+      // Files travel as multipart parts, never inside the JSON body.
+      return z.never();
+  }
+}
+
+function withPresence(field: FieldDefinition, schema: z.ZodType): z.ZodType {
+  // A required field with a default may be left out: the server fills the default in.
+  if (field.required && field.default !== undefined) return schema.optional();
+  if (field.required) return schema;
+  if (field.type === 'refs') return schema.optional();
+  return schema.nullable().optional();
+}
+
+/** The JSON body schema for create (`POST /`). Files fields are excluded (multipart parts). */
+export function createSchema(entity: Entity<Fields>) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(entity.fields)) {
+    if (field.type === 'files') continue;
+    shape[key] = withPresence(field, fieldSchema(field));
+  }
+  if (entity.status) shape.status = z.boolean({ error: typeError('boolean') }).optional();
+  return z.object(shape).strip();
+}
+
+/** The JSON body schema for update (`PUT /`, the id in the body). Create-only fields are ignored. */
+export function updateSchema(entity: Entity<Fields>) {
+  const shape: Record<string, z.ZodType> = { id: z.int({ error: typeError('integer') }).positive() };
+  for (const [key, field] of Object.entries(entity.fields)) {
+    if (field.type === 'files' || field.createOnly) continue;
+    // A write-only field left empty on update keeps its stored value (passwords).
+    shape[key] = field.writeOnly ? fieldSchema(field).optional() : withPresence(field, fieldSchema(field));
+  }
+  if (entity.status) shape.status = z.boolean({ error: typeError('boolean') }).optional();
+  return z.object(shape).strip();
+}
+
+/** Field names that the list query accepts as `sort`. */
+export function sortableFields(entity: Entity<Fields>): string[] {
+  const keys = Object.entries(entity.fields)
+    .filter(([, f]) => f.sort || f.unique || f.type === 'ref' || f.type === 'enum')
+    .map(([k]) => k);
+  return ['id', 'createdAt', 'updatedAt', ...(entity.status ? ['status'] : []), ...keys];
+}
+
+/** Field names that the list query accepts as filters. */
+export function filterableFields(entity: Entity<Fields>): string[] {
+  const keys = Object.entries(entity.fields)
+    .filter(([, f]) => f.filter || f.type === 'ref' || f.type === 'enum' || f.type === 'boolean')
+    .map(([k]) => k);
+  return [...(entity.status ? ['status'] : []), ...(entity.baned ? ['baned'] : []), ...keys];
+}
+
+/** Query string of `GET /`: `page`, `pageSize` (≤ 100), `sort=field:asc|desc`, `q`, per-field filters. */
+export function listQuerySchema(entity: Entity<Fields>) {
+  const sortable = sortableFields(entity);
+  const filters: Record<string, z.ZodType> = {};
+  for (const key of filterableFields(entity)) {
+    const field = entity.fields[key];
+    filters[key] =
+      !field || field.type === 'boolean'
+        ? z.enum(['true', 'false'], { error: 'validation.types.boolean' }).transform((v) => v === 'true').optional()
+        : field.type === 'ref' || field.type === 'integer' || field.type === 'number'
+          ? z.coerce.number({ error: 'validation.types.number' }).optional()
+          : z.string().max(255).optional();
+  }
+  return z
+    .object({
+      page: z.coerce.number({ error: 'validation.types.integer' }).int().min(1).default(1),
+      pageSize: z.coerce
+        .number({ error: 'validation.types.integer' })
+        .int()
+        .min(1)
+        .max(MAX_PAGE_SIZE, { error: 'validation.number.max' })
+        .default(DEFAULT_PAGE_SIZE),
+      q: z.string().trim().max(200, { error: 'validation.string.max' }).optional(),
+      sort: z
+        .string()
+        .regex(/^[A-Za-z]+:(asc|desc)$/, { error: 'validation.pattern.mismatch' })
+        .refine((v) => sortable.includes(v.split(':')[0] ?? ''), { error: 'validation.enum' })
+        .optional(),
+      ...filters,
+    })
+    .strip();
+}
+
+export type ValidationParams = { min?: number; max?: number; values?: string };
+
+/**
+ * The i18n key and parameters for one zod issue, as `validation.*` keys of `@mizan/i18n`.
+ * Both the server (422 bodies) and the client (form errors) translate with it.
+ */
+export function issueMessage(issue: z.core.$ZodIssue): { key: string; params: ValidationParams } {
+  const key = issue.message.startsWith('validation.') ? issue.message : `validation.${issue.code}`;
+  const params: ValidationParams = {};
+  if ('minimum' in issue) params.min = Number(issue.minimum);
+  if ('maximum' in issue) params.max = Number(issue.maximum);
+  if ('values' in issue && Array.isArray(issue.values)) params.values = issue.values.join(', ');
+  return { key: key === 'validation.string.min' && params.min === 1 ? 'validation.whitespace' : key, params };
+}

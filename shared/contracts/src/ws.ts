@@ -1,0 +1,31 @@
+/** WebSocket protocol of DESIGN §4 on `/api/ws`. */
+
+export type EventAction = 'create' | 'update' | 'delete' | 'status';
+
+export type ClientMessage =
+  | { type: 'subscribe'; channel: string }
+  | { type: 'unsubscribe'; channel: string }
+  | { type: 'message'; channel: string; data: unknown }
+  | { type: 'ping' };
+
+export type ServerMessage =
+  | { type: 'pong' }
+  | { type: 'subscribed' | 'unsubscribed' | 'resubscribed'; channel: string }
+  | { type: 'event'; channel: string; action: EventAction; data: unknown }
+  | { type: 'message'; channel: string; data: unknown; from?: number }
+  | { type: 'error'; message: string; channel?: string };
+
+/** Close codes the hub uses. */
+export const WS_CLOSE = {
+  normal: 1000,
+  /** No token, an unknown or expired one, or another fingerprint. */
+  unauthorized: 4401,
+  /** The employee was banned or turned inactive, or signed out. */
+  revoked: 4403,
+} as const;
+
+/** A chat room's channel. */
+export const chatRoomChannel = (chatId: number | string) => `chats:room:${chatId}`;
+
+/** Channel carrying changes to the system settings (office name, logo, colours). */
+export const SYSTEM_SETTINGS_CHANNEL = 'systemSettings';
