@@ -1,0 +1,103 @@
+// Lint for the whole workspace, with the import boundaries of STYLE.md:
+// contracts import nothing of ours, the server no front-end code, a remote never another remote.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const REMOTES = ['settings', 'clients', 'legal', 'tasks', 'chat'];
+const FRONT_END = [
+  '@mizan/sdk',
+  '@mizan/ui',
+  'react',
+  'react-dom',
+  'antd',
+  'react-router-dom',
+  'jotai',
+  'react-i18next',
+];
+
+const restrict = (group, message, regex) => ({
+  'no-restricted-imports': [
+    'error',
+    { patterns: [{ group, message }, ...(regex ? [{ regex, message }] : [])] },
+  ],
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      'data/**',
+      'e2e/artifacts/**',
+      '**/*.d.ts',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        window: 'readonly',
+        document: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        URL: 'readonly',
+        Buffer: 'readonly',
+        fetch: 'readonly',
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-require-imports': 'off',
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['shared/contracts/**'],
+    rules: restrict(['@mizan/*'], 'contracts import nothing of ours'),
+  },
+  {
+    files: ['server/**'],
+    rules: restrict(
+      [...FRONT_END, '@mizan/remote-*', '@mizan/host'],
+      'the server imports no front-end code (only @mizan/contracts and @mizan/i18n/resources)',
+      '^@mizan/i18n(?!/resources$)',
+    ),
+  },
+  {
+    files: ['shared/sdk/**'],
+    rules: restrict(['@mizan/ui', 'antd', '@mizan/remote-*'], 'the SDK stays UI-free'),
+  },
+  ...REMOTES.map((name) => ({
+    files: [`remotes/${name}/**`],
+    rules: restrict(
+      [
+        ...REMOTES.filter((r) => r !== name).flatMap((r) => [`@mizan/remote-${r}`, `**/remotes/${r}/**`]),
+        '@mizan/host',
+        '**/host/src/**',
+      ],
+      'a remote never imports another remote or the host',
+    ),
+  })),
+  {
+    files: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'e2e/**',
+      'scripts/**',
+      'bench/**',
+      '**/*.cjs',
+      '**/*.mjs',
+      '**/webpack.config.js',
+    ],
+    rules: { 'no-console': 'off' },
+  },
+);
