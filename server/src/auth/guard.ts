@@ -1,0 +1,56 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { HEADERS } from '@mizan/contracts';
+import { authDb } from './db';
+import { AuthError, authError } from './errors';
+import { message, requestLang } from './messages';
+import { resolveSession } from './sessions';
+import type { AuthUser } from './types';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requirePermission` on every authenticated route. */
+    user: AuthUser;
+  }
+}
+
+/** `Authorization: Bearer <token>` (the scheme is case-insensitive), or null. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+export function fingerprintSessionOf(request: FastifyRequest): string | null {
+  const value = request.headers[HEADERS.fingerprintSession];
+  return (Array.isArray(value) ? value[0] : value) || null;
+}
+
+/** Authenticates the request and sets `request.user`; throws 401/403 as DESIGN §4 says. */
+export async function authenticate(request: FastifyRequest): Promise<AuthUser> {
+  const lang = requestLang(request);
+  const result = await resolveSession(
+    authDb(request.server),
+    bearerToken(request),
+    fingerprintSessionOf(request),
+  );
+  if (!result.ok) throw authError(result.status, lang, result.reason);
+  request.user = result.user;
+  return result.user;
+}
+
+/**
+ * A preHandler that lets the request through only for a signed-in employee holding `key`
+ * (`null`: any signed-in employee).
+ *
+ * @example
+ * app.get('/courts', { preHandler: requirePermission('courts.view') }, handler);
+ */
+export function requirePermission(key: string | null): preHandlerAsyncHookHandler {
+  return async function permissionGuard(request) {
+    const user = await authenticate(request);
+    if (key !== null && !user.permissions.has(key)) {
+      throw new AuthError(403, message(requestLang(request), 'forbidden'), 'forbidden');
+    }
+  };
+}

@@ -1,0 +1,125 @@
+import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely } from 'kysely';
+
+/** A migration as S1's migration list takes it; it runs on SQLite and PostgreSQL alike. */
+export interface AuthMigration {
+  name: string;
+  up(db: Kysely<unknown>): Promise<void>;
+}
+
+function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Times: TIMESTAMPTZ in PostgreSQL, ISO 8601 TEXT in SQLite (see types.ts). */
+function timeType(db: Kysely<unknown>) {
+  return isPostgres(db) ? sql`timestamptz` : sql`text`;
+}
+
+function withId<T extends string>(db: Kysely<unknown>, table: CreateTableBuilder<T, never>) {
+  return isPostgres(db)
+    ? table.addColumn('id', 'serial', (c) => c.primaryKey())
+    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}
+
+export const authMigrations: AuthMigration[] = [
+  {
+    name: 'auth_001_sessions',
+    async up(db) {
+      const time = timeType(db);
+      await withId(db, db.schema.createTable('sessions').ifNotExists())
+        .addColumn('employee_id', 'integer', (c) =>
+          c.notNull().references('employees.id').onDelete('cascade'),
+        )
+        .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('fingerprint_session', 'varchar(200)')
+        .addColumn('ip', 'varchar(64)')
+        .addColumn('user_agent', 'varchar(500)')
+        .addColumn('created_at', time, (c) => c.notNull())
+        .addColumn('last_seen_at', time, (c) => c.notNull())
+        .addColumn('expires_at', time, (c) => c.notNull())
+        .addColumn('revoked_at', time)
+        .execute();
+      await db.schema
+        .createIndex('sessions_employee_id_idx')
+        .ifNotExists()
+        .on('sessions')
+        .column('employee_id')
+        .execute();
+    },
+  },
+  {
+    name: 'auth_002_login_history',
+    async up(db) {
+      await withId(db, db.schema.createTable('login_history').ifNotExists())
+        // Kept when the employee is deleted: the history of attempts outlives the account.
+        .addColumn('employee_id', 'integer', (c) => c.references('employees.id').onDelete('set null'))
+        .addColumn('identifier', 'varchar(150)', (c) => c.notNull())
+        .addColumn('ip', 'varchar(64)')
+        .addColumn('user_agent', 'varchar(500)')
+        .addColumn('success', 'boolean', (c) => c.notNull())
+        .addColumn('reason', 'varchar(50)')
+        .addColumn('created_at', timeType(db), (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('login_history_employee_idx')
+        .ifNotExists()
+        .on('login_history')
+        .columns(['employee_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('login_history_created_idx')
+        .ifNotExists()
+        .on('login_history')
+        .column('created_at')
+        .execute();
+    },
+  },
+  {
+    name: 'auth_003_password_resets',
+    async up(db) {
+      const time = timeType(db);
+      await withId(db, db.schema.createTable('password_resets').ifNotExists())
+        .addColumn('employee_id', 'integer', (c) =>
+          c.notNull().references('employees.id').onDelete('cascade'),
+        )
+        .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('code_hash', 'varchar(64)', (c) => c.notNull())
+        .addColumn('expires_at', time, (c) => c.notNull())
+        .addColumn('used_at', time)
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', time, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('password_resets_employee_idx')
+        .ifNotExists()
+        .on('password_resets')
+        .column('employee_id')
+        .execute();
+    },
+  },
+  {
+    name: 'auth_004_outbox',
+    async up(db) {
+      const time = timeType(db);
+      await withId(db, db.schema.createTable('outbox').ifNotExists())
+        .addColumn('to', 'varchar(320)', (c) => c.notNull())
+        .addColumn('subject', 'varchar(300)', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('html', 'text')
+        .addColumn('created_at', time, (c) => c.notNull())
+        .addColumn('sent_at', time)
+        .addColumn('error', 'text')
+        .execute();
+    },
+  },
+  {
+    name: 'auth_005_employee_login_columns',
+    async up(db) {
+      await db.schema
+        .alterTable('employees')
+        .addColumn('password_change_required', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+      await db.schema.alterTable('employees').addColumn('last_login_at', timeType(db)).execute();
+    },
+  },
+];

@@ -1,0 +1,136 @@
+import type { Kysely } from 'kysely';
+import { accountBlock, accountPermissions, loadAccount, type Account } from './account';
+import { iso, toDate } from './db';
+import type { MessageKey } from './messages';
+import { generateToken, hashToken } from './tokens';
+import type { AuthDatabase, AuthUser } from './types';
+
+const HOUR_MS = 3_600_000;
+/** Sliding expiry is written at most this often per session, so reads do not turn into writes. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** Idle lifetime of a session: `MIZAN_SESSION_HOURS` (default 12). */
+export function sessionTtlMs(env: NodeJS.ProcessEnv = process.env): number {
+  const hours = Number(env.MIZAN_SESSION_HOURS);
+  return (Number.isFinite(hours) && hours > 0 ? hours : 12) * HOUR_MS;
+}
+
+export interface NewSession {
+  employeeId: number;
+  fingerprintSession: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Opens a session and returns its token; only the token's hash is stored. */
+export async function createSession(
+  db: Kysely<AuthDatabase>,
+  input: NewSession,
+  now = new Date(),
+  ttlMs = sessionTtlMs(),
+): Promise<{ token: string; sessionId: number; expiresAt: Date }> {
+  const token = generateToken();
+  const expiresAt = new Date(now.getTime() + ttlMs);
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      employee_id: input.employeeId,
+      token_hash: hashToken(token),
+      fingerprint_session: input.fingerprintSession,
+      ip: input.ip,
+      user_agent: input.userAgent?.slice(0, 500) ?? null,
+      created_at: iso(now),
+      last_seen_at: iso(now),
+      expires_at: iso(expiresAt),
+      revoked_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { token, sessionId: Number(row.id), expiresAt };
+}
+
+export type SessionResult =
+  { ok: true; user: AuthUser; account: Account } | { ok: false; status: 401 | 403; reason: MessageKey };
+
+/**
+ * Checks a bearer token: known, not revoked, not expired, presented with the fingerprint it was
+ * issued to, and held by an employee who may still sign in. Slides the expiry on success.
+ */
+export async function resolveSession(
+  db: Kysely<AuthDatabase>,
+  token: string | null | undefined,
+  fingerprintSession: string | null | undefined,
+  now = new Date(),
+  ttlMs = sessionTtlMs(),
+): Promise<SessionResult> {
+  if (!token) return { ok: false, status: 401, reason: 'tokenMissing' };
+  const session = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!session || session.revoked_at !== null) return { ok: false, status: 401, reason: 'tokenInvalid' };
+  const expiresAt = toDate(session.expires_at);
+  if (!expiresAt || expiresAt.getTime() <= now.getTime())
+    return { ok: false, status: 401, reason: 'tokenInvalid' };
+  if ((session.fingerprint_session ?? '') !== (fingerprintSession ?? '')) {
+    return { ok: false, status: 401, reason: 'fingerprintMismatch' };
+  }
+  const account = await loadAccount(db, Number(session.employee_id));
+  if (!account) return { ok: false, status: 401, reason: 'tokenInvalid' };
+  const block = accountBlock(account);
+  if (block) return { ok: false, status: 403, reason: block };
+
+  const lastSeen = toDate(session.last_seen_at)?.getTime() ?? 0;
+  if (now.getTime() - lastSeen >= TOUCH_EVERY_MS) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: iso(now), expires_at: iso(new Date(now.getTime() + ttlMs)) })
+      .where('id', '=', session.id)
+      .execute();
+  }
+  const { employee } = account;
+  return {
+    ok: true,
+    account,
+    user: {
+      id: employee.id,
+      name: employee.name,
+      email: employee.email,
+      username: employee.username,
+      permissions: accountPermissions(account),
+      roleIds: account.roles.map((r) => r.id),
+      sessionId: Number(session.id),
+    },
+  };
+}
+
+export async function revokeSession(
+  db: Kysely<AuthDatabase>,
+  sessionId: number,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: iso(now) })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Revokes every open session of these employees (but `keepSessionId`); returns how many. */
+export async function revokeEmployeeSessions(
+  db: Kysely<AuthDatabase>,
+  employeeIds: number[],
+  options: { keepSessionId?: number; now?: Date } = {},
+): Promise<number> {
+  if (employeeIds.length === 0) return 0;
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: iso(options.now ?? new Date()) })
+    .where('employee_id', 'in', employeeIds)
+    .where('revoked_at', 'is', null);
+  if (options.keepSessionId !== undefined) query = query.where('id', '<>', options.keepSessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
