@@ -60,8 +60,8 @@ const MESSAGES = {
     en: 'The password must be at most {{max}} characters',
   },
   passwordWeak: {
-    ar: 'كلمة المرور ضعيفة: استخدم حروفاً وأرقاماً معاً',
-    en: 'The password is weak: use both letters and digits',
+    ar: 'كلمة المرور ضعيفة: استخدم نوعين على الأقل من الحروف والأرقام والرموز',
+    en: 'The password is weak: use at least two of letters, digits and symbols',
   },
   passwordSameAsOld: {
     ar: 'يجب أن تختلف كلمة المرور الجديدة عن الحالية',
