@@ -1,0 +1,87 @@
+// What a person does in the application, in one place, so that specs read as the flows they test.
+import { eventually } from './harness.mjs';
+import { uniq } from './api.mjs';
+
+/** Opens the login page and signs in. Resolves once the URL left /login. */
+export async function signIn(page, email, password, { path = '/login' } = {}) {
+  await page.goto(path);
+  const form = page
+    .locator('form')
+    .filter({ has: page.locator('input[type=password]') })
+    .first();
+  await form.waitFor();
+  await form
+    .locator('input:not([type=password]):not([type=hidden]):not([type=checkbox])')
+    .first()
+    .fill(email);
+  await form.locator('input[type=password]').first().fill(password);
+  await form.locator('button[type=submit]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+}
+
+/** Signs in and waits for the dashboard (the usual start of a spec). */
+export async function signInToDashboard(page, email, password) {
+  await signIn(page, email, password);
+  await page.waitForURL('**/admin/dashboard', { timeout: 20_000 });
+  await waitForApp(page);
+}
+
+/** Waits until the lazily loaded main view replaced the full-page spinner. */
+export async function waitForApp(page) {
+  await page.locator('main, [role=main]').first().waitFor({ timeout: 20_000 });
+  await eventually(
+    async () => (await page.locator('.ant-spin-fullscreen, [data-testid=app-loading]').count()) === 0,
+    {
+      message: 'full-page spinner gone',
+      timeout: 20_000,
+    },
+  );
+}
+
+/** `<html>` attributes the app sets for its language and direction. */
+export async function documentLanguage(page) {
+  return page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+}
+
+/** Waits for `<html dir>` (and lang) to become the given ones. */
+export async function expectDirection(page, dir, lang) {
+  return eventually(
+    async () => {
+      const doc = await documentLanguage(page);
+      if (doc.dir !== dir || (lang && !doc.lang.startsWith(lang)))
+        throw new Error(`html is ${JSON.stringify(doc)}`);
+      return doc;
+    },
+    { message: `html[dir=${dir}]${lang ? `[lang=${lang}]` : ''}` },
+  );
+}
+
+export const hasArabic = (s) => /[\u0600-\u06FF]/.test(s);
+
+/**
+ * Creates an employee through the API as the administrator (so that, as any employee created by
+ * someone else, they must change the password at first sign-in).
+ * @param {ReturnType<import('./api.mjs').apiClient>} adminApi
+ * @param {{ roleNames?: string[], roleIds?: number[], name?: string }} [options]
+ */
+export async function createEmployee(adminApi, options = {}) {
+  const id = uniq();
+  const password = `Start-${id}-9a!`;
+  let roleIds = options.roleIds ?? [];
+  if (options.roleNames) {
+    const roles = await adminApi.get('/employees/roles?pageSize=100');
+    roleIds = options.roleNames.map((n) => {
+      const role = roles.items.find((r) => r.name === n);
+      if (!role) throw new Error(`role ${n} not found among ${roles.items.map((r) => r.name).join(', ')}`);
+      return role.id;
+    });
+  }
+  const form = new FormData();
+  form.set('name', options.name ?? `موظف اختبار ${id}`);
+  form.set('email', `e2e-${id}@mizan.test`);
+  form.set('username', `e2e_${id}`);
+  form.set('password', password);
+  for (const r of roleIds) form.append('roleIds', String(r));
+  const employee = await adminApi.post('/employees/employees', form);
+  return { employee, email: `e2e-${id}@mizan.test`, username: `e2e_${id}`, password };
+}

@@ -1,0 +1,139 @@
+// End-to-end runner: starts the built production server on a free port with a fresh SQLite
+// database (and again on a fresh PostgreSQL database when MIZAN_TEST_PG_URL is set), one Debian
+// Chromium for all specs, runs the specs with Node's test runner, and always stops what it started.
+//
+//   node e2e/run.mjs                    every spec
+//   node e2e/run.mjs specs/auth.spec.mjs  some specs (paths relative to e2e/ or absolute)
+//
+// Env: E2E_CONCURRENCY (spec files in parallel, default 1), E2E_PG_SPECS (comma list of spec file
+// names run against PostgreSQL, default all), E2E_CHROMIUM (default /usr/bin/chromium).
+import { run } from 'node:test';
+import { spec } from 'node:test/reporters';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launchBrowserServer } from './lib/browser.mjs';
+import { CHROMIUM, E2E_DIR, HOST_DIST, REMOTES_DIR, SERVER_MAIN } from './lib/paths.mjs';
+import { createPgDatabase, startServer } from './lib/server.mjs';
+
+const started = Date.now();
+
+/** Built outputs the production server serves; without them every spec would fail obscurely. */
+function missingBuilds() {
+  const missing = [];
+  if (!fs.existsSync(SERVER_MAIN)) missing.push('server/dist/main.js (npx tsc -b server)');
+  if (!fs.existsSync(path.join(HOST_DIST, 'index.html')))
+    missing.push('host/dist/index.html (cd host && npx webpack --mode production)');
+  for (const name of fs.existsSync(REMOTES_DIR) ? fs.readdirSync(REMOTES_DIR) : []) {
+    if (!fs.existsSync(path.join(REMOTES_DIR, name, 'package.json'))) continue;
+    if (!fs.existsSync(path.join(REMOTES_DIR, name, 'dist', 'mf-manifest.json')))
+      missing.push(
+        `remotes/${name}/dist/mf-manifest.json (cd remotes/${name} && npx webpack --mode production)`,
+      );
+  }
+  if (!fs.existsSync(CHROMIUM)) missing.push(`${CHROMIUM} (apt-get install chromium)`);
+  return missing;
+}
+
+function specFiles(args) {
+  if (args.length) return args.map((a) => path.resolve(fs.existsSync(a) ? a : path.join(E2E_DIR, a)));
+  const dir = path.join(E2E_DIR, 'specs');
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.spec.mjs'))
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+/** Runs the files against one started server; resolves to the runner's own counts. */
+async function runSpecs(files, label) {
+  const counts = { tests: 0, pass: 0, fail: 0, cancelled: 0, skipped: 0, todo: 0 };
+  const stream = run({
+    files,
+    concurrency: Number(process.env.E2E_CONCURRENCY ?? 1),
+    timeout: 180_000,
+  });
+  stream.on('test:diagnostic', (d) => {
+    const m = /^(tests|pass|fail|cancelled|skipped|todo) (\d+)$/.exec(d.message);
+    if (m && d.nesting === 0) counts[m[1]] = Number(m[2]);
+  });
+  await new Promise((resolve, reject) => {
+    const out = stream.compose(new spec());
+    out.on('end', resolve);
+    out.on('error', reject);
+    out.pipe(process.stdout, { end: false });
+  });
+  console.log(`\n[e2e] ${label}: ${counts.pass} passed, ${counts.fail + counts.cancelled} failed\n`);
+  return counts;
+}
+
+async function main() {
+  const missing = missingBuilds();
+  if (missing.length) {
+    console.error(
+      `[e2e] Cannot run: built outputs missing. Build first (npm run build), then retry.\n  - ${missing.join('\n  - ')}`,
+    );
+    console.log('e2e: 0 passed, 1 failed');
+    return 1;
+  }
+  const files = specFiles(process.argv.slice(2));
+  const targets = [{ label: 'sqlite', files }];
+  if (process.env.MIZAN_TEST_PG_URL) {
+    const only = process.env.E2E_PG_SPECS?.split(',').map((s) => s.trim());
+    targets.push({
+      label: 'postgres',
+      files: only ? files.filter((f) => only.includes(path.basename(f))) : files,
+    });
+  }
+
+  const browserServer = await launchBrowserServer();
+  process.env.E2E_BROWSER_WS = browserServer.wsEndpoint();
+  const total = { tests: 0, pass: 0, fail: 0, cancelled: 0, skipped: 0, todo: 0 };
+  const setupFailures = [];
+  try {
+    for (const target of targets) {
+      let db;
+      let server;
+      try {
+        if (target.label === 'postgres') db = await createPgDatabase(process.env.MIZAN_TEST_PG_URL);
+        server = await startServer({ label: target.label, databaseUrl: db?.url });
+        console.log(
+          `[e2e] ${target.label}: server at ${server.url} (log ${path.relative(process.cwd(), server.logFile)})`,
+        );
+        process.env.E2E_BASE_URL = server.url;
+        process.env.E2E_TARGET = target.label;
+        const counts = await runSpecs(target.files, target.label);
+        for (const k of Object.keys(total)) total[k] += counts[k];
+      } catch (error) {
+        setupFailures.push(`${target.label}: ${error instanceof Error ? error.message : String(error)}`);
+        console.error(
+          `[e2e] ${target.label}: could not run: ${error instanceof Error ? error.message : error}`,
+        );
+      } finally {
+        await server?.stop();
+        await db?.drop().catch((e) => console.error(`[e2e] could not drop ${db.name}: ${e.message}`));
+      }
+    }
+  } finally {
+    await browserServer.close();
+  }
+
+  const failed = total.fail + total.cancelled + setupFailures.length;
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`ℹ tests ${total.tests}`);
+  console.log(`ℹ pass ${total.pass}`);
+  console.log(`ℹ fail ${failed}`);
+  console.log(`ℹ skipped ${total.skipped}`);
+  console.log(`ℹ duration_ms ${Date.now() - started}`);
+  console.log(`[e2e] targets: ${targets.map((t) => t.label).join(', ')}; ${seconds} s`);
+  console.log(`e2e: ${total.pass} passed, ${failed} failed`);
+  return failed || total.tests === 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    console.log('e2e: 0 passed, 1 failed');
+    process.exit(1);
+  },
+);
