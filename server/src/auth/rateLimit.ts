@@ -25,7 +25,8 @@ export class RateLimiter {
   /** The state for `key` without counting. */
   peek(key: string, now = Date.now()): RateDecision {
     const entry = this.windows.get(key);
-    if (!entry || entry.resetAt <= now) return { allowed: true, retryAfter: 0, remaining: this.options.limit };
+    if (!entry || entry.resetAt <= now)
+      return { allowed: true, retryAfter: 0, remaining: this.options.limit };
     const remaining = Math.max(0, this.options.limit - entry.count);
     return {
       allowed: remaining > 0,
@@ -81,7 +82,10 @@ export function createAuthLimiters(env: NodeJS.ProcessEnv = process.env) {
     /** Every login attempt from one IP: 10 per minute. */
     loginIp: new RateLimiter({ limit: envInt(env.MIZAN_LOGIN_LIMIT_PER_IP, 10), windowMs: minute }),
     /** Failed logins on one account: 5 per 15 minutes, then the account waits (from every IP). */
-    loginAccount: new RateLimiter({ limit: envInt(env.MIZAN_LOGIN_FAILURES_PER_ACCOUNT, 5), windowMs: 15 * minute }),
+    loginAccount: new RateLimiter({
+      limit: envInt(env.MIZAN_LOGIN_FAILURES_PER_ACCOUNT, 5),
+      windowMs: 15 * minute,
+    }),
     /** Reset requests: 5 per 15 minutes per IP, 3 per 15 minutes per email. */
     forgotIp: new RateLimiter({ limit: 5, windowMs: 15 * minute }),
     forgotEmail: new RateLimiter({ limit: 3, windowMs: 15 * minute }),
