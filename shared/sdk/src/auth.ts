@@ -1,0 +1,122 @@
+import { AUTH, PEOPLE, STORAGE_KEYS } from '@mizan/contracts';
+import { i18n } from '@mizan/i18n';
+import { useAtomValue } from 'jotai';
+import { useCallback, useMemo } from 'react';
+import { api, isApiError } from './http';
+import { notify } from './notifier';
+import { queryClient } from './query';
+import {
+  clearSession,
+  hasPermission,
+  permissionsAtom,
+  sdkStore,
+  setSession,
+  tokenAtom,
+  updateSessionUser,
+  userAtom,
+} from './session';
+import { secureStorage } from './storage';
+import type { AuthUser, CheckResult, LoginResult, SystemSettings } from './types';
+import { wsClient } from './ws';
+
+/** The auth endpoints of seed §7 (`/api/auth/*`) and the profile routes. */
+export const authApi = {
+  login: (email: string, password: string) => api.post<LoginResult>(AUTH.login, { email, password }, { silent: true }),
+  check: () => api.post<CheckResult>(AUTH.check, undefined, { silent: true }),
+  logout: () => api.post<unknown>(AUTH.logout, undefined, { silent: true }),
+  /** Public: sent without Authorization and fingerprint headers. */
+  systemSettings: () => api.get<SystemSettings>(AUTH.systemSettings, { anonymous: true, silent: true }),
+  forgotPassword: (email: string) => api.post<unknown>(AUTH.forgotPassword, { email }, { anonymous: true }),
+  resetPassword: (body: { token: string; email: string; password: string }) =>
+    api.put<unknown>(AUTH.resetPassword, body, { anonymous: true }),
+  verifyResetToken: (params: { token: string; email: string }) =>
+    api.get<unknown>(AUTH.verifyResetToken, { params, anonymous: true }),
+  verifyResetCode: (body: Record<string, unknown>) =>
+    api.post<unknown>(AUTH.verifyResetCode, body, { anonymous: true }),
+  profile: () => api.get<AuthUser>(PEOPLE.profile),
+  updateProfile: (body: Record<string, unknown> | FormData) => api.put<AuthUser>(PEOPLE.profile, body),
+  changePassword: (body: Record<string, unknown>) => api.put<unknown>(PEOPLE.changePassword, body),
+};
+
+/**
+ * Signs in: stores token and user (encrypted), toasts "welcome back", and warns when the password
+ * must be changed first (the caller then routes to `ROUTES.changePassword`). On failure toasts the
+ * server's message or "error in login" and rethrows the `ApiError` (field errors for the form).
+ */
+export async function login(email: string, password: string): Promise<LoginResult> {
+  try {
+    const result = await authApi.login(email, password);
+    await setSession(result.token, result.user);
+    if (result.passwordChangeRequired) notify.warning(i18n.t('errors:session.passwordChangeRequired'));
+    else notify.success(i18n.t('errors:session.welcomeBack'));
+    return result;
+  } catch (error) {
+    notify.error(isApiError(error) && error.fromServer ? error.message : i18n.t('errors:session.loginFailed'));
+    throw error;
+  }
+}
+
+/** Signs out: revokes the token on the server (best effort), clears the session, the socket and the cache. */
+export async function logout(): Promise<void> {
+  if (sdkStore.get(tokenAtom)) await authApi.logout().catch(() => undefined);
+  wsClient.disconnect();
+  await clearSession('logout');
+  queryClient.clear();
+  notify.success(i18n.t('errors:session.signedOut'));
+}
+
+/**
+ * Checks the stored session with the server. True when valid (token and user refreshed); false
+ * when there is no token or the check failed (then the session is cleared and a toast says so).
+ */
+export async function checkSession(): Promise<boolean> {
+  if (!sdkStore.get(tokenAtom)) return false;
+  try {
+    const result = await authApi.check();
+    await setSession(result.token || (sdkStore.get(tokenAtom) ?? ''), result.user);
+    return true;
+  } catch {
+    await clearSession('checkFailed');
+    notify.error(i18n.t('errors:session.checkFailed'));
+    return false;
+  }
+}
+
+/**
+ * Loads the public system settings (office name, logo, colours, defaults) and keeps them in
+ * encrypted storage. Seed §4: a failed load clears token and user; the stored copy, if any, is
+ * returned so the login screen still shows the office.
+ */
+export async function loadSystemSettings(): Promise<SystemSettings | null> {
+  try {
+    const settings = await authApi.systemSettings();
+    await secureStorage.set(STORAGE_KEYS.systemSettings, settings);
+    return settings;
+  } catch {
+    await clearSession('settingsFailed');
+    return secureStorage.get<SystemSettings>(STORAGE_KEYS.systemSettings);
+  }
+}
+
+export { hasPermission, updateSessionUser };
+
+/** Auth state and actions for components (reads the shared `sdkStore`). */
+export function useAuth() {
+  const user = useAtomValue(userAtom, { store: sdkStore });
+  const token = useAtomValue(tokenAtom, { store: sdkStore });
+  const permissions = useAtomValue(permissionsAtom, { store: sdkStore });
+  const can = useCallback((key: string) => permissions.has(key), [permissions]);
+  return useMemo(
+    () => ({
+      user,
+      token,
+      permissions,
+      isAuthenticated: token !== null && user !== null,
+      can,
+      login,
+      logout,
+      check: checkSession,
+    }),
+    [can, permissions, token, user],
+  );
+}

@@ -1,0 +1,147 @@
+import { API_BASE, HEADERS, HTTP_TIMEOUT_MS, type ErrorBody } from '@mizan/contracts';
+import { currentLanguage, i18n } from '@mizan/i18n';
+import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { getFingerprint } from './fingerprint';
+import { notify } from './notifier';
+import { clearSession, sdkStore, tokenAtom } from './session';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** No error toast for this call; the caller handles the rejected `ApiError` itself. */
+    silent?: boolean;
+    /** Sends no Authorization and no fingerprint headers (`GET /auth/systemSettings`). */
+    anonymous?: boolean;
+  }
+}
+
+/** Options of one call: axios's, plus `silent` and `anonymous`. */
+export type RequestOptions = AxiosRequestConfig;
+
+/**
+ * A failed call, as every caller sees it: the HTTP status (0 when no answer came: network down,
+ * timeout), the message shown in the toast, and the server's field errors.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string[]> = {},
+    /** The server's stable code (`validation`, `unique`, `referenced`, ...), when it gave one. */
+    readonly code?: string,
+    /** Whether `message` came from the server rather than the default catalogue. */
+    readonly fromServer = false,
+  ) {
+    super(message);
+  }
+
+  /** The first message of each field, for antd `form.setFields`. */
+  fieldErrors(): { name: string; errors: string[] }[] {
+    return Object.entries(this.errors).map(([name, errors]) => ({ name, errors: errors.slice(0, 1) }));
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+const STATUS_KEYS: Record<number, string> = {
+  400: 'status.400',
+  401: 'status.401',
+  403: 'status.403',
+  404: 'status.404',
+  422: 'status.422',
+  429: 'status.429',
+  500: 'status.500',
+  502: 'status.502',
+  503: 'status.503',
+  504: 'status.504',
+};
+
+/** The catalogue message of seed §8 for a status (0: no answer from the server). */
+export function defaultErrorMessage(status: number): string {
+  if (status === 0) return i18n.t('errors:network');
+  return i18n.t(`errors:${STATUS_KEYS[status] ?? 'status.default'}`);
+}
+
+function isErrorBody(body: unknown): body is Partial<ErrorBody> {
+  return typeof body === 'object' && body !== null && !(body instanceof Blob) && !(body instanceof ArrayBuffer);
+}
+
+/** Builds the ApiError of an axios failure: server message first, 422 first field message first. */
+export function toApiError(error: AxiosError): ApiError {
+  const status = error.response?.status ?? 0;
+  const body = isErrorBody(error.response?.data) ? error.response.data : {};
+  const errors = body.errors && typeof body.errors === 'object' ? body.errors : {};
+  const firstFieldMessage = Object.values(errors).find((list) => Array.isArray(list) && list.length > 0)?.[0];
+  const serverMessage = typeof body.message === 'string' && body.message.trim() ? body.message : undefined;
+  const fromServer = status === 422 ? (firstFieldMessage ?? serverMessage) : serverMessage;
+  return new ApiError(status, fromServer ?? defaultErrorMessage(status), errors, body.code, fromServer !== undefined);
+}
+
+/**
+ * The one HTTP client of seed §7: base `/api`, 30 s timeout, JSON accept and content type,
+ * Bearer token, fingerprint headers, `Accept-Language`; answers unwrapped from `{ data }`.
+ */
+export const http = axios.create({
+  baseURL: API_BASE,
+  timeout: HTTP_TIMEOUT_MS,
+  headers: { Accept: 'application/json' },
+});
+
+http.interceptors.request.use(async (config: InternalAxiosRequestConfig) => {
+  const { headers } = config;
+  headers.set('Accept-Language', currentLanguage());
+  if (typeof FormData !== 'undefined' && config.data instanceof FormData) {
+    // The browser writes `multipart/form-data; boundary=...` itself; a JSON type would make
+    // axios serialise the form as JSON.
+    headers.setContentType(null);
+  } else if (!headers.getContentType()) {
+    headers.setContentType('application/json');
+  }
+  if (config.anonymous) return config;
+  const token = sdkStore.get(tokenAtom);
+  if (token) headers.setAuthorization(`Bearer ${token}`);
+  const fingerprint = await getFingerprint();
+  if (fingerprint) {
+    headers.set(HEADERS.fingerprintSession, fingerprint.session);
+    headers.set(HEADERS.fingerprint, fingerprint.visitorId);
+  }
+  return config;
+});
+
+http.interceptors.response.use(
+  (response: AxiosResponse) => {
+    const body: unknown = response.data;
+    // Unwrap the `{ data }` envelope of JSON answers; files (blob, arraybuffer) pass as they are.
+    if (typeof body === 'object' && body !== null && 'data' in body && !(body instanceof Blob)) {
+      response.data = (body as { data: unknown }).data;
+    }
+    return response;
+  },
+  async (error: unknown) => {
+    // A cancelled call (unmount, superseded query) is no failure to report.
+    if (axios.isCancel(error) || !(error instanceof AxiosError)) throw error;
+    const apiError = toApiError(error);
+    if (apiError.status === 401) await clearSession('unauthorized');
+    if (!error.config?.silent) notify.error(apiError.message);
+    throw apiError;
+  },
+);
+
+/**
+ * Typed calls returning the unwrapped `data`; they reject with `ApiError`.
+ *
+ * @example const page = await api.get<Page<Court>>('/admin/settings/courts/courts', { params: { page: 1 } });
+ */
+export const api = {
+  request: async <T>(config: RequestOptions): Promise<T> => (await http.request<T>(config)).data,
+  get: <T>(url: string, options?: RequestOptions) => api.request<T>({ ...options, method: 'GET', url }),
+  delete: <T>(url: string, options?: RequestOptions) => api.request<T>({ ...options, method: 'DELETE', url }),
+  post: <T>(url: string, data?: unknown, options?: RequestOptions) =>
+    api.request<T>({ ...options, method: 'POST', url, data }),
+  put: <T>(url: string, data?: unknown, options?: RequestOptions) =>
+    api.request<T>({ ...options, method: 'PUT', url, data }),
+  patch: <T>(url: string, data?: unknown, options?: RequestOptions) =>
+    api.request<T>({ ...options, method: 'PATCH', url, data }),
+};
