@@ -1,23 +1,39 @@
-import type { Lang, MessageKey } from './messages';
-import { message } from './messages';
+import { AppError, validationError, type ErrorCode, type Translatable } from '../http/errors';
+import type { MessageKey } from './messages';
 
 /**
- * An HTTP error carrying the status, the translated message, field errors and extra headers.
- * Fastify's error handler (and S1's) reads `statusCode`; `headers` carries Retry-After on 429.
+ * An error of the catalogue (S1's `AppError`) carrying one of this module's messages; the error
+ * handler translates `auth.<key>` in the request's language.
+ *
+ * @example
+ * throw authError('unauthorized', 'tokenInvalid');
  */
-export class AuthError extends Error {
-  constructor(
-    readonly statusCode: number,
-    msg: string,
-    readonly code?: string,
-    readonly errors?: Record<string, string[]>,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(msg);
-    this.name = 'AuthError';
-  }
+export function authError(
+  code: ErrorCode,
+  key: MessageKey,
+  params?: Record<string, string | number>,
+  headers?: Record<string, string>,
+): AppError {
+  return new AppError(code, { messageKey: `auth.${key}`, params, headers });
 }
 
-export function authError(status: number, lang: Lang, key: MessageKey, code: string = key): AuthError {
-  return new AuthError(status, message(lang, key), code);
+/** 429 with `Retry-After` and a message that says how long to wait. */
+export function tooManyRequests(retryAfter: number): AppError {
+  return authError(
+    'tooManyRequests',
+    'tooManyRequests',
+    { seconds: retryAfter },
+    { 'retry-after': String(retryAfter) },
+  );
 }
+
+/** 422 on one field with one of this module's messages. */
+export function fieldError(
+  field: string,
+  key: MessageKey,
+  params?: Record<string, string | number>,
+): AppError {
+  return validationError(undefined, { [field]: [{ key: `auth.${key}`, params }] });
+}
+
+export type { Translatable };

@@ -1,8 +1,7 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { HEADERS } from '@mizan/contracts';
 import { authDb } from './db';
-import { AuthError, authError } from './errors';
-import { message, requestLang } from './messages';
+import { authError } from './errors';
 import { resolveSession } from './sessions';
 import type { AuthUser } from './types';
 
@@ -28,20 +27,19 @@ export function fingerprintSessionOf(request: FastifyRequest): string | null {
 
 /** Authenticates the request and sets `request.user`; throws 401/403 as DESIGN §4 says. */
 export async function authenticate(request: FastifyRequest): Promise<AuthUser> {
-  const lang = requestLang(request);
   const result = await resolveSession(
     authDb(request.server),
     bearerToken(request),
     fingerprintSessionOf(request),
   );
-  if (!result.ok) throw authError(result.status, lang, result.reason);
+  if (!result.ok) throw authError(result.status === 401 ? 'unauthorized' : 'forbidden', result.reason);
   request.user = result.user;
   return result.user;
 }
 
 /**
  * A preHandler that lets the request through only for a signed-in employee holding `key`
- * (`null`: any signed-in employee).
+ * (`null`: any signed-in employee, also one who must still change the password).
  *
  * @example
  * app.get('/courts', { preHandler: requirePermission('courts.view') }, handler);
@@ -49,8 +47,11 @@ export async function authenticate(request: FastifyRequest): Promise<AuthUser> {
 export function requirePermission(key: string | null): preHandlerAsyncHookHandler {
   return async function permissionGuard(request) {
     const user = await authenticate(request);
-    if (key !== null && !user.permissions.has(key)) {
-      throw new AuthError(403, message(requestLang(request), 'forbidden'), 'forbidden');
+    if (key === null) return;
+    // seed §5: an employee who must change the password does nothing else first.
+    if (user.passwordChangeRequired) throw authError('forbidden', 'passwordChangeRequired');
+    if (!user.permissions.has(key)) {
+      throw authError('forbidden', 'forbidden');
     }
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { registerMessages, requestLanguage, type Lang } from '../http/messages';
 
-export type Lang = 'ar' | 'en';
+export type { Lang };
 
 /** Messages of the auth and people routes, Arabic first (DESIGN §4: the request's language, default Arabic). */
 const MESSAGES = {
@@ -14,6 +15,10 @@ const MESSAGES = {
     en: 'This session belongs to another device, please sign in again',
   },
   forbidden: { ar: 'لا يمكنك الوصول إلى هذه الصفحة', en: 'You cannot access this page' },
+  passwordChangeRequired: {
+    ar: 'يجب عليك تغيير كلمة المرور للمتابعة',
+    en: 'You must change your password to continue',
+  },
   employeeBanned: {
     ar: 'تم حظر حسابك، يرجى التواصل مع مدير النظام',
     en: 'Your account is banned, please contact the administrator',
@@ -121,25 +126,13 @@ export function message(lang: Lang, key: MessageKey, vars: Record<string, string
   return MESSAGES[key][lang].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
 }
 
-/** First language of `Accept-Language` that we speak; Arabic otherwise. */
-export function languageOf(header: string | string[] | undefined): Lang {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (!value) return 'ar';
-  const ranked = value
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { tag: tag.toLowerCase(), q: q ? Number(q.slice(2)) || 0 : 1, index };
-    })
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const { tag } of ranked) {
-    if (tag.startsWith('en')) return 'en';
-    if (tag.startsWith('ar')) return 'ar';
-  }
-  return 'ar';
+export function label(lang: Lang, field: string): string {
+  return LABELS[field]?.[lang] ?? field;
 }
 
 export function requestLang(request: FastifyRequest): Lang {
-  return languageOf(request.headers['accept-language']);
+  return requestLanguage(request);
 }
+
+// The error handler translates `auth.<key>` in the request's language.
+registerMessages(Object.fromEntries(Object.entries(MESSAGES).map(([key, texts]) => [`auth.${key}`, texts])));

@@ -3,7 +3,7 @@ import { accountBlock, accountPermissions, loadAccount, type Account } from './a
 import { iso, toDate } from './db';
 import type { MessageKey } from './messages';
 import { generateToken, hashToken } from './tokens';
-import type { AuthDatabase, AuthUser } from './types';
+import { truthy, type AuthDatabase, type AuthUser } from './types';
 
 const HOUR_MS = 3_600_000;
 /** Sliding expiry is written at most this often per session, so reads do not turn into writes. */
@@ -101,6 +101,7 @@ export async function resolveSession(
       permissions: accountPermissions(account),
       roleIds: account.roles.map((r) => r.id),
       sessionId: Number(session.id),
+      passwordChangeRequired: truthy(employee.password_change_required),
     },
   };
 }

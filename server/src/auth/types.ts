@@ -11,6 +11,8 @@ export interface AuthUser {
   roleIds: number[];
   /** Id of the `sessions` row this request was authenticated with. */
   sessionId: number;
+  /** Until it is changed, only routes open to any signed-in user (`requirePermission(null)`) answer. */
+  passwordChangeRequired: boolean;
 }
 
 /**

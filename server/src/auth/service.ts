@@ -1,0 +1,401 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { AppError } from '../http/errors';
+import type { Mailer } from '../mail/mailer';
+import { accountBlock, loadAccount, type Account } from './account';
+import { iso, toDate } from './db';
+import { authError, fieldError, tooManyRequests } from './errors';
+import { message, type Lang, type MessageKey } from './messages';
+import { decoyHash, hashPassword, passwordProblem, verifyPassword } from './password';
+import type { AuthLimiters } from './rateLimit';
+import {
+  createSession,
+  resolveSession,
+  revokeEmployeeSessions,
+  revokeSession,
+  sessionTtlMs,
+} from './sessions';
+import { generateCode, generateToken, hashToken, sameHash } from './tokens';
+import type { AuthDatabase, AuthUser, EmployeesTable } from './types';
+import { userView, type UserView } from './userView';
+
+/** A reset link and code live 30 minutes; a code allows 5 wrong tries. */
+export const RESET_TTL_MS = 30 * 60_000;
+export const RESET_MAX_ATTEMPTS = 5;
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+  fingerprintSession: string | null;
+}
+
+export interface AuthServiceDeps {
+  db: Kysely<AuthDatabase>;
+  mailer: Mailer;
+  limiters: AuthLimiters;
+  log: { error(obj: object, msg: string): void };
+  /** `MIZAN_PUBLIC_URL`: the origin put in reset links; the request's origin when null. */
+  publicUrl: string | null;
+  /** Office name used in mail subjects. */
+  officeName: () => Promise<string>;
+  ttlMs?: () => number;
+}
+
+const REASON: Record<MessageKey & ('employeeBanned' | 'employeeInactive' | 'roleBlocked'), string> = {
+  employeeBanned: 'banned',
+  employeeInactive: 'inactive',
+  roleBlocked: 'role_blocked',
+};
+
+const normalise = (value: string) => value.trim().toLowerCase();
+
+/** Login, session check, sign-out and password reset: the logic behind `/api/auth` (routes stay thin). */
+export class AuthService {
+  constructor(private readonly deps: AuthServiceDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  private ttl(): number {
+    return this.deps.ttlMs ? this.deps.ttlMs() : sessionTtlMs();
+  }
+
+  /** The employee whose email or username is `identifier` (case-insensitive). */
+  async findByIdentifier(identifier: string): Promise<Selectable<EmployeesTable> | undefined> {
+    const value = normalise(identifier);
+    if (!value) return undefined;
+    return this.db
+      .selectFrom('employees')
+      .selectAll()
+      .where((eb) => eb.or([eb(sql`lower(email)`, '=', value), eb(sql`lower(username)`, '=', value)]))
+      .orderBy('id')
+      .executeTakeFirst();
+  }
+
+  private async findByEmail(email: string): Promise<Selectable<EmployeesTable> | undefined> {
+    return this.db
+      .selectFrom('employees')
+      .selectAll()
+      .where(sql`lower(email)`, '=', normalise(email))
+      .executeTakeFirst();
+  }
+
+  private async record(
+    employeeId: number | null,
+    identifier: string,
+    client: ClientInfo,
+    success: boolean,
+    reason: string | null,
+  ): Promise<void> {
+    await this.db
+      .insertInto('login_history')
+      .values({
+        employee_id: employeeId,
+        identifier: identifier.slice(0, 150),
+        ip: client.ip,
+        user_agent: client.userAgent?.slice(0, 500) ?? null,
+        success,
+        reason,
+        created_at: iso(new Date()),
+      })
+      .execute();
+  }
+
+  async login(
+    input: { identifier: string; password: string },
+    client: ClientInfo,
+  ): Promise<{ user: UserView; token: string; passwordChangeRequired: boolean }> {
+    const byIp = this.deps.limiters.loginIp.hit(client.ip ?? 'unknown');
+    if (!byIp.allowed) throw tooManyRequests(byIp.retryAfter);
+
+    const employee = await this.findByIdentifier(input.identifier);
+    // Failures count per account (email and username share one counter) or per unknown identifier.
+    const accountKey = employee ? `employee:${employee.id}` : `identifier:${normalise(input.identifier)}`;
+    const lock = this.deps.limiters.loginAccount.peek(accountKey);
+    if (!lock.allowed) {
+      await this.record(employee ? Number(employee.id) : null, input.identifier, client, false, 'locked');
+      throw tooManyRequests(lock.retryAfter);
+    }
+
+    // Verifying against a decoy when the account is unknown keeps both answers equally slow.
+    const valid = await verifyPassword(employee?.password ?? (await decoyHash()), input.password);
+    if (!employee || !valid) {
+      this.deps.limiters.loginAccount.hit(accountKey);
+      await this.record(
+        employee ? Number(employee.id) : null,
+        input.identifier,
+        client,
+        false,
+        employee ? 'wrong_password' : 'unknown_account',
+      );
+      throw authError('unauthorized', 'badCredentials');
+    }
+
+    const account = (await loadAccount(this.db, Number(employee.id)))!;
+    const block = accountBlock(account);
+    if (block) {
+      await this.record(
+        account.employee.id,
+        input.identifier,
+        client,
+        false,
+        REASON[block as keyof typeof REASON],
+      );
+      throw authError('forbidden', block);
+    }
+
+    this.deps.limiters.loginAccount.reset(accountKey);
+    const now = new Date();
+    const { token } = await createSession(
+      this.db,
+      { employeeId: account.employee.id, ...client },
+      now,
+      this.ttl(),
+    );
+    await this.db
+      .updateTable('employees')
+      .set({ last_login_at: iso(now) })
+      .where('id', '=', account.employee.id)
+      .execute();
+    account.employee.last_login_at = iso(now);
+    await this.record(account.employee.id, input.identifier, client, true, null);
+    const user = await userView(this.db, account);
+    return { user, token, passwordChangeRequired: user.passwordChangeRequired };
+  }
+
+  /** The session's user, or 401/403 (the guard's rules). */
+  async check(
+    token: string | null,
+    fingerprintSession: string | null,
+  ): Promise<{ user: UserView; auth: AuthUser }> {
+    const result = await resolveSession(this.db, token, fingerprintSession, new Date(), this.ttl());
+    if (!result.ok) throw authError(result.status === 401 ? 'unauthorized' : 'forbidden', result.reason);
+    return { user: await userView(this.db, result.account), auth: result.user };
+  }
+
+  async view(account: Account): Promise<UserView> {
+    return userView(this.db, account);
+  }
+
+  /** Revokes the session of `token` if it is open; unknown tokens are ignored (signing out twice is fine). */
+  async logout(token: string | null): Promise<void> {
+    if (!token) return;
+    const session = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirst();
+    if (session) await revokeSession(this.db, Number(session.id));
+  }
+
+  /**
+   * Starts a reset: a random link token and a 6-digit code, single use, 30 minutes. Answers the
+   * same whether or not the email is known; the mail leaves in the background so timing does not
+   * tell either.
+   */
+  async forgotPassword(email: string, ip: string | null, lang: Lang, requestOrigin: string): Promise<string> {
+    const byIp = this.deps.limiters.forgotIp.hit(ip ?? 'unknown');
+    if (!byIp.allowed) throw tooManyRequests(byIp.retryAfter);
+    const byEmail = this.deps.limiters.forgotEmail.hit(normalise(email));
+    if (!byEmail.allowed) throw tooManyRequests(byEmail.retryAfter);
+
+    const employee = await this.findByEmail(email);
+    if (employee) {
+      const account = (await loadAccount(this.db, Number(employee.id)))!;
+      if (!accountBlock(account)) await this.issueReset(account, lang, requestOrigin);
+    }
+    return message(lang, 'forgotPasswordSent');
+  }
+
+  private async issueReset(account: Account, lang: Lang, requestOrigin: string): Promise<void> {
+    const now = new Date();
+    const token = generateToken();
+    const code = generateCode();
+    const employeeId = account.employee.id;
+    await this.db.transaction().execute(async (trx) => {
+      // A new request replaces any earlier one: only the latest link and code work.
+      await trx
+        .updateTable('password_resets')
+        .set({ used_at: iso(now) })
+        .where('employee_id', '=', employeeId)
+        .where('used_at', 'is', null)
+        .execute();
+      await trx
+        .insertInto('password_resets')
+        .values({
+          employee_id: employeeId,
+          token_hash: hashToken(token),
+          code_hash: hashToken(code),
+          expires_at: iso(new Date(now.getTime() + RESET_TTL_MS)),
+          used_at: null,
+          created_at: iso(now),
+        })
+        .execute();
+    });
+    const origin = (this.deps.publicUrl ?? requestOrigin).replace(/\/+$/, '');
+    const link = `${origin}/auth/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(account.employee.email)}`;
+    const mail = await resetMail(lang, {
+      name: account.employee.name,
+      link,
+      code,
+      office: await this.deps.officeName(),
+    });
+    void this.deps.mailer
+      .send({ to: account.employee.email, ...mail })
+      .catch((err: unknown) => this.deps.log.error({ err }, 'password reset mail failed'));
+  }
+
+  /** An open reset of `token` for `email`, or null. */
+  private async openResetByToken(token: string, email: string) {
+    const row = await this.db
+      .selectFrom('password_resets')
+      .innerJoin('employees', 'employees.id', 'password_resets.employee_id')
+      .select([
+        'password_resets.id',
+        'password_resets.employee_id',
+        'password_resets.expires_at',
+        'password_resets.used_at',
+        'employees.email',
+      ])
+      .where('password_resets.token_hash', '=', hashToken(token))
+      .executeTakeFirst();
+    if (!row || row.used_at !== null) return null;
+    if ((toDate(row.expires_at)?.getTime() ?? 0) <= Date.now()) return null;
+    if (normalise(row.email) !== normalise(email)) return null;
+    return row;
+  }
+
+  async verifyResetToken(
+    token: string,
+    email: string,
+    ip: string | null,
+  ): Promise<{ valid: true; email: string; expiresAt: string }> {
+    const byIp = this.deps.limiters.verifyIp.hit(ip ?? 'unknown');
+    if (!byIp.allowed) throw tooManyRequests(byIp.retryAfter);
+    const row = await this.openResetByToken(token, email);
+    if (!row) throw fieldError('token', 'resetInvalid');
+    return { valid: true, email: row.email, expiresAt: toDate(row.expires_at)!.toISOString() };
+  }
+
+  /** Trades a correct code for a reset token (the code is then spent); 5 wrong codes end the reset. */
+  async verifyResetCode(
+    email: string,
+    code: string,
+    ip: string | null,
+  ): Promise<{ token: string; email: string }> {
+    const byIp = this.deps.limiters.verifyIp.hit(ip ?? 'unknown');
+    if (!byIp.allowed) throw tooManyRequests(byIp.retryAfter);
+    const employee = await this.findByEmail(email);
+    const reset = employee
+      ? await this.db
+          .selectFrom('password_resets')
+          .selectAll()
+          .where('employee_id', '=', employee.id)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', iso(new Date()))
+          .orderBy('id', 'desc')
+          .executeTakeFirst()
+      : undefined;
+    if (!employee || !reset) throw fieldError('code', 'resetInvalid');
+    if (reset.attempts >= RESET_MAX_ATTEMPTS) throw fieldError('code', 'resetTooManyAttempts');
+    if (!sameHash(reset.code_hash, hashToken(code.trim()))) {
+      await this.db
+        .updateTable('password_resets')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', reset.id)
+        .execute();
+      throw fieldError(
+        'code',
+        reset.attempts + 1 >= RESET_MAX_ATTEMPTS ? 'resetTooManyAttempts' : 'resetInvalid',
+      );
+    }
+    const token = generateToken();
+    // The code is spent; the new token replaces the link's (one reset, one way in).
+    await this.db
+      .updateTable('password_resets')
+      .set({ token_hash: hashToken(token), code_hash: '' })
+      .where('id', '=', reset.id)
+      .execute();
+    return { token, email: employee.email };
+  }
+
+  async resetPassword(
+    input: { token: string; email: string; password: string },
+    lang: Lang,
+  ): Promise<string> {
+    const problem = passwordProblem(input.password, lang);
+    if (problem) throw fieldErrorText('password', problem);
+    const row = await this.openResetByToken(input.token, input.email);
+    if (!row) throw fieldError('token', 'resetInvalid');
+    const employeeId = Number(row.employee_id);
+    const hash = await hashPassword(input.password);
+    const now = new Date();
+    await this.db.transaction().execute(async (trx) => {
+      const used = await trx
+        .updateTable('password_resets')
+        .set({ used_at: iso(now) })
+        .where('id', '=', row.id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      // Two requests racing with the same token: only the first one changes the password.
+      if (Number(used.numUpdatedRows) !== 1) throw fieldError('token', 'resetInvalid');
+      await trx
+        .updateTable('password_resets')
+        .set({ used_at: iso(now) })
+        .where('employee_id', '=', employeeId)
+        .where('used_at', 'is', null)
+        .execute();
+      await trx
+        .updateTable('employees')
+        .set({ password: hash, password_change_required: false, updated_at: iso(now) })
+        .where('id', '=', employeeId)
+        .execute();
+      await revokeEmployeeSessions(trx, [employeeId], { now });
+    });
+    this.deps.limiters.loginAccount.reset(`employee:${employeeId}`);
+    return message(lang, 'resetDone');
+  }
+}
+
+/** 422 on one field with a message already in the request's language. */
+export function fieldErrorText(field: string, text: string): AppError {
+  return new AppError('validation', { errors: { [field]: [text] } });
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** The reset mail in the request's language: plain text and a right-to-left aware HTML part. */
+export async function resetMail(
+  lang: Lang,
+  v: { name: string; link: string; code: string; office: string },
+): Promise<{ subject: string; text: string; html: string }> {
+  const minutes = RESET_TTL_MS / 60_000;
+  const subject = message(lang, 'mailSubject', { office: v.office });
+  const lines = [
+    message(lang, 'mailGreeting', { name: v.name }),
+    '',
+    message(lang, 'mailBody', { minutes }),
+    '',
+    v.link,
+    '',
+    message(lang, 'mailCode', { code: v.code }),
+    '',
+    message(lang, 'mailIgnore'),
+    '',
+    v.office,
+  ];
+  const dir = lang === 'ar' ? 'rtl' : 'ltr';
+  const html = `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:Tahoma,Arial,sans-serif;direction:${dir};text-align:${dir === 'rtl' ? 'right' : 'left'}">
+<p>${escapeHtml(message(lang, 'mailGreeting', { name: v.name }))}</p>
+<p>${escapeHtml(message(lang, 'mailBody', { minutes }))}</p>
+<p><a href="${escapeHtml(v.link)}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(message(lang, 'mailButton'))}</a></p>
+<p style="font-size:20px;letter-spacing:4px"><strong dir="ltr">${escapeHtml(v.code)}</strong></p>
+<p style="color:#666">${escapeHtml(message(lang, 'mailIgnore'))}</p>
+<p>${escapeHtml(v.office)}</p>
+</body></html>`;
+  return { subject, text: lines.join('\n'), html };
+}
