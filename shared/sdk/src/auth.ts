@@ -21,7 +21,8 @@ import { wsClient } from './ws';
 
 /** The auth endpoints of seed §7 (`/api/auth/*`) and the profile routes. */
 export const authApi = {
-  login: (email: string, password: string) => api.post<LoginResult>(AUTH.login, { email, password }, { silent: true }),
+  login: (email: string, password: string) =>
+    api.post<LoginResult>(AUTH.login, { email, password }, { silent: true }),
   check: () => api.post<CheckResult>(AUTH.check, undefined, { silent: true }),
   logout: () => api.post<unknown>(AUTH.logout, undefined, { silent: true }),
   /** Public: sent without Authorization and fingerprint headers. */
@@ -51,7 +52,9 @@ export async function login(email: string, password: string): Promise<LoginResul
     else notify.success(i18n.t('errors:session.welcomeBack'));
     return result;
   } catch (error) {
-    notify.error(isApiError(error) && error.fromServer ? error.message : i18n.t('errors:session.loginFailed'));
+    notify.error(
+      isApiError(error) && error.fromServer ? error.message : i18n.t('errors:session.loginFailed'),
+    );
     throw error;
   }
 }

@@ -86,7 +86,9 @@ export function toFormData(entity: AnyEntity, input: Record<string, unknown>): F
 /** JSON body: files fields dropped (they travel only as multipart parts). */
 function toJson(entity: AnyEntity, input: Record<string, unknown>): Record<string, unknown> {
   const files = new Set(filesOf(entity));
-  return Object.fromEntries(Object.entries(input).filter(([key, value]) => !files.has(key) && value !== undefined));
+  return Object.fromEntries(
+    Object.entries(input).filter(([key, value]) => !files.has(key) && value !== undefined),
+  );
 }
 
 function body(entity: AnyEntity, input: Record<string, unknown>): FormData | Record<string, unknown> {
@@ -120,7 +122,12 @@ export const entityApi = {
   },
 
   /** `PUT /` with the id in the body. */
-  update<E extends AnyEntity>(entity: E, id: number, input: Input<E>, options?: RequestOptions): Promise<Row<E>> {
+  update<E extends AnyEntity>(
+    entity: E,
+    id: number,
+    input: Input<E>,
+    options?: RequestOptions,
+  ): Promise<Row<E>> {
     return api.put<Row<E>>(entity.path, body(entity, { ...input, id }), options);
   },
 
@@ -129,12 +136,22 @@ export const entityApi = {
   },
 
   /** Toggles the status, or sets it when `status` is given. */
-  setStatus<E extends AnyEntity>(entity: E, id: number, status?: boolean, options?: RequestOptions): Promise<Row<E>> {
+  setStatus<E extends AnyEntity>(
+    entity: E,
+    id: number,
+    status?: boolean,
+    options?: RequestOptions,
+  ): Promise<Row<E>> {
     return api.patch<Row<E>>(`${entity.path}/status/${id}`, status === undefined ? {} : { status }, options);
   },
 
   /** Toggles the ban (roles, employees), or sets it when `baned` is given. */
-  setBaned<E extends AnyEntity>(entity: E, id: number, baned?: boolean, options?: RequestOptions): Promise<Row<E>> {
+  setBaned<E extends AnyEntity>(
+    entity: E,
+    id: number,
+    baned?: boolean,
+    options?: RequestOptions,
+  ): Promise<Row<E>> {
     if (!entity.baned) return Promise.reject(new Error(`${entity.name} has no ban toggle`));
     return api.patch<Row<E>>(`${entity.path}/baned/${id}`, baned === undefined ? {} : { baned }, options);
   },
@@ -142,7 +159,9 @@ export const entityApi = {
   /** Deletes one stored file of a row through the entity's `fileDeletePath`. */
   deleteFile(entity: AnyEntity, ownerId: number, fileId: number, options?: RequestOptions): Promise<unknown> {
     if (!entity.fileDeletePath) return Promise.reject(new Error(`${entity.name} has no file deletion route`));
-    const path = entity.fileDeletePath.replace(':ownerId', String(ownerId)).replace(':fileId', String(fileId));
+    const path = entity.fileDeletePath
+      .replace(':ownerId', String(ownerId))
+      .replace(':fileId', String(fileId));
     return api.delete(`${entity.path}${path}`, options);
   },
 

@@ -11,7 +11,13 @@ import { sha256hex } from './sha256';
  */
 
 /** Graphics (WebGL), canvas and audio sources. FingerprintJS v5 has no WebRTC source to exclude. */
-export const FINGERPRINT_EXCLUDED = ['webGlBasics', 'webGlExtensions', 'canvas', 'audio', 'audioBaseLatency'] as const;
+export const FINGERPRINT_EXCLUDED = [
+  'webGlBasics',
+  'webGlExtensions',
+  'canvas',
+  'audio',
+  'audioBaseLatency',
+] as const;
 /** Left out as well on the second try: font probing is what fails in locked-down browsers. */
 export const FINGERPRINT_FONT_SOURCES = ['fonts', 'fontPreferences'] as const;
 

@@ -1,6 +1,11 @@
 import { API_BASE, HEADERS, HTTP_TIMEOUT_MS, type ErrorBody } from '@mizan/contracts';
 import { currentLanguage, i18n } from '@mizan/i18n';
-import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import axios, {
+  AxiosError,
+  type AxiosRequestConfig,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { getFingerprint } from './fingerprint';
 import { notify } from './notifier';
 import { clearSession, sdkStore, tokenAtom } from './session';
@@ -65,7 +70,9 @@ export function defaultErrorMessage(status: number): string {
 }
 
 function isErrorBody(body: unknown): body is Partial<ErrorBody> {
-  return typeof body === 'object' && body !== null && !(body instanceof Blob) && !(body instanceof ArrayBuffer);
+  return (
+    typeof body === 'object' && body !== null && !(body instanceof Blob) && !(body instanceof ArrayBuffer)
+  );
 }
 
 /** Builds the ApiError of an axios failure: server message first, 422 first field message first. */
@@ -76,7 +83,13 @@ export function toApiError(error: AxiosError): ApiError {
   const firstFieldMessage = Object.values(errors).find((list) => Array.isArray(list) && list.length > 0)?.[0];
   const serverMessage = typeof body.message === 'string' && body.message.trim() ? body.message : undefined;
   const fromServer = status === 422 ? (firstFieldMessage ?? serverMessage) : serverMessage;
-  return new ApiError(status, fromServer ?? defaultErrorMessage(status), errors, body.code, fromServer !== undefined);
+  return new ApiError(
+    status,
+    fromServer ?? defaultErrorMessage(status),
+    errors,
+    body.code,
+    fromServer !== undefined,
+  );
 }
 
 /**

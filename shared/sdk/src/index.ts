@@ -3,7 +3,15 @@
  * query cache for the whole page. Shared by host and remotes as a module-federation singleton:
  * importing it creates the singletons below and does nothing else (no request, no timer).
  */
-export { ApiError, api, defaultErrorMessage, http, isApiError, toApiError, type RequestOptions } from './http';
+export {
+  ApiError,
+  api,
+  defaultErrorMessage,
+  http,
+  isApiError,
+  toApiError,
+  type RequestOptions,
+} from './http';
 export { configureNotifier, notify, type Notifier } from './notifier';
 export {
   FINGERPRINT_EXCLUDED,

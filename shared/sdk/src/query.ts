@@ -68,7 +68,12 @@ function isPage(value: unknown): value is Page<Identified> {
  * `update`/`status` merge the row in place, `delete` removes it (and lowers `total`), `create`
  * marks the lists stale (where a new row lands depends on sort, filters and paging).
  */
-export function applyEntityEvent(client: QueryClient, entityName: string, action: EventAction, data: unknown): void {
+export function applyEntityEvent(
+  client: QueryClient,
+  entityName: string,
+  action: EventAction,
+  data: unknown,
+): void {
   const id = idOf(data);
   if (action === 'create') {
     void client.invalidateQueries({ queryKey: entityKeys.lists(entityName) });
@@ -81,7 +86,11 @@ export function applyEntityEvent(client: QueryClient, entityName: string, action
   if (action === 'delete') {
     client.setQueriesData<Page<Identified>>({ queryKey: entityKeys.lists(entityName) }, (page) => {
       if (!isPage(page) || !page.items.some((row) => row.id === id)) return page;
-      return { ...page, items: page.items.filter((row) => row.id !== id), total: Math.max(0, page.total - 1) };
+      return {
+        ...page,
+        items: page.items.filter((row) => row.id !== id),
+        total: Math.max(0, page.total - 1),
+      };
     });
     client.removeQueries({ queryKey: entityKeys.detail(entityName, id) });
     return;
@@ -91,14 +100,19 @@ export function applyEntityEvent(client: QueryClient, entityName: string, action
     if (!isPage(page) || !page.items.some((row) => row.id === id)) return page;
     return { ...page, items: page.items.map((row) => (row.id === id ? { ...row, ...patch } : row)) };
   });
-  client.setQueryData<Identified>(entityKeys.detail(entityName, id), (row) => (row ? { ...row, ...patch } : row));
+  client.setQueryData<Identified>(entityKeys.detail(entityName, id), (row) =>
+    row ? { ...row, ...patch } : row,
+  );
 }
 
 /**
  * Keeps an entity's cached lists and details live: subscribes to its channel (the definition's
  * name) while mounted and patches the query cache on each event.
  */
-export function useEntityChannel(entityName: string, options: { enabled?: boolean; client?: WsClient } = {}): void {
+export function useEntityChannel(
+  entityName: string,
+  options: { enabled?: boolean; client?: WsClient } = {},
+): void {
   const queries = useQueryClient();
   const { enabled = true, client = wsClient } = options;
   useEffect(() => {

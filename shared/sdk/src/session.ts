@@ -46,7 +46,10 @@ export async function setSession(token: string, user: AuthUser): Promise<void> {
   sdkStore.set(tokenAtom, token);
   sdkStore.set(userAtom, user);
   sessionEvents.emit('established', { user });
-  await Promise.all([secureStorage.set(STORAGE_KEYS.token, token), secureStorage.set(STORAGE_KEYS.user, user)]);
+  await Promise.all([
+    secureStorage.set(STORAGE_KEYS.token, token),
+    secureStorage.set(STORAGE_KEYS.user, user),
+  ]);
 }
 
 /** Replaces the stored user (profile edits) without touching the token. */

@@ -43,7 +43,10 @@ async function loadOrCreateKey(): Promise<CryptoKey> {
       db.transaction(DB_STORE, 'readonly').objectStore(DB_STORE).get(KEY_ID),
     );
     if (existing) return existing;
-    const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+    const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
+      'encrypt',
+      'decrypt',
+    ]);
     try {
       // `add` fails when another tab stored its key first; then that key wins for every tab.
       await requestToPromise(db.transaction(DB_STORE, 'readwrite').objectStore(DB_STORE).add(key, KEY_ID));
@@ -86,7 +89,9 @@ export class SecureStorage {
 
   /** Whether values survive a reload (Web Crypto and IndexedDB are available). */
   get persistent(): boolean {
-    return typeof indexedDB !== 'undefined' && !!globalThis.crypto?.subtle && typeof localStorage !== 'undefined';
+    return (
+      typeof indexedDB !== 'undefined' && !!globalThis.crypto?.subtle && typeof localStorage !== 'undefined'
+    );
   }
 
   private key(): Promise<CryptoKey | null> {
@@ -134,7 +139,11 @@ export class SecureStorage {
         key,
         plain,
       );
-      const envelope: Envelope = { v: FORMAT_VERSION, iv: toBase64(iv), ct: toBase64(new Uint8Array(cipher)) };
+      const envelope: Envelope = {
+        v: FORMAT_VERSION,
+        iv: toBase64(iv),
+        ct: toBase64(new Uint8Array(cipher)),
+      };
       // A later remove() of the same item may have run meanwhile: the mirror is the truth.
       if (this.mirror.get(name) === value) localStorage.setItem(name, JSON.stringify(envelope));
     });

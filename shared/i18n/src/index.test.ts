@@ -1,0 +1,114 @@
+import {
+  antdValidateMessages,
+  dirOf,
+  i18n,
+  initI18n,
+  LANGUAGES,
+  NAMESPACES,
+  resources,
+  setLanguage,
+  validationMessage,
+} from './index';
+
+type Tree = { [key: string]: string | Tree };
+
+/** Every leaf key of a namespace as `a.b.c` with its text. */
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+// Guards every namespace file, whoever owns it: a key in one language must exist in the other,
+// with the same interpolation placeholders, and no text may be empty.
+describe.each(NAMESPACES)('namespace %s', (ns) => {
+  const [ar, en] = LANGUAGES.map((lng) => leaves(resources[lng][ns] as Tree));
+
+  it('has the same keys in Arabic and English', () => {
+    expect([...ar!.keys()].filter((k) => !en!.has(k))).toEqual([]);
+    expect([...en!.keys()].filter((k) => !ar!.has(k))).toEqual([]);
+  });
+
+  it('uses the same placeholders in both languages and no empty text', () => {
+    const mismatched = [...ar!]
+      .filter(
+        ([key, text]) => en!.has(key) && placeholders(text).join() !== placeholders(en!.get(key)!).join(),
+      )
+      .map(([key]) => key);
+    expect(mismatched).toEqual([]);
+    const empty = [...ar!, ...en!].filter(([, text]) => text.trim() === '').map(([key]) => key);
+    expect(empty).toEqual([]);
+  });
+});
+
+describe('i18n set-up', () => {
+  beforeAll(() => initI18n('ar'));
+
+  it('serves every namespace in Arabic by default and switches to English', async () => {
+    expect(i18n.t('common:toast.success')).toBe('تم بنجاح');
+    expect(i18n.t('common:toast.loading')).toBe('جاري التحميل...');
+    expect(i18n.t('common:notification.title')).toBe('تنبيه');
+    await initI18n('en');
+    expect(i18n.t('errors:status.404')).toBe('The page does not exist');
+    await initI18n('ar');
+    expect(i18n.t('errors:status.404')).toBe('الصفحة غير موجودة');
+  });
+
+  it('sets <html lang dir> when the language changes', async () => {
+    // Node environment: a bare document stand-in is enough to observe the attributes.
+    const documentElement = { lang: '', dir: '' };
+    Object.assign(globalThis, { document: { documentElement } });
+    try {
+      await setLanguage('en');
+      expect(documentElement).toEqual({ lang: 'en', dir: 'ltr' });
+      await setLanguage('ar');
+      expect(documentElement).toEqual({ lang: 'ar', dir: 'rtl' });
+      await expect(setLanguage('fr' as 'ar')).rejects.toThrow('Unsupported language');
+      expect(i18n.language).toBe('ar');
+    } finally {
+      Reflect.deleteProperty(globalThis, 'document');
+    }
+  });
+
+  it('gives the direction of each language', () => {
+    expect(dirOf('ar')).toBe('rtl');
+    expect(dirOf('en')).toBe('ltr');
+  });
+
+  it('translates the validation keys of contracts with the label and bounds', () => {
+    const t = i18n.getFixedT('en');
+    expect(validationMessage(t, 'validation.string.max', { label: 'Name', max: 100 })).toBe(
+      'Name must be at most 100 characters',
+    );
+    expect(validationMessage(t, 'validation.enum', { label: 'Type', values: 'a, b' })).toBe(
+      'Type must be one of: a, b',
+    );
+    expect(validationMessage(t, 'validation.too_small', { label: 'Roles', min: 1 })).toBe(
+      'Roles must be at least 1',
+    );
+    // A key the catalogue does not know falls back to the generic message, never to the raw key.
+    expect(validationMessage(t, 'validation.something_new', { label: 'Name' })).toBe('Name is not valid');
+  });
+
+  it('builds antd validateMessages with antd placeholders', () => {
+    const messages = antdValidateMessages(i18n.getFixedT('ar')) as Record<
+      string,
+      Record<string, string> | string
+    >;
+    expect(messages.required).toBe('${label} مطلوب');
+    expect((messages.string as Record<string, string>).range).toBe(
+      'يجب أن يكون طول ${label} بين ${min} و${max} حرفاً',
+    );
+    expect((messages.types as Record<string, string>).email).toContain('${label}');
+    expect(messages.enum).toContain('${enum}');
+    expect((messages.array as Record<string, string>).len).toContain('${len}');
+    // No i18next placeholder may survive: antd would show it literally.
+    expect(JSON.stringify(messages)).not.toMatch(/\{\{/);
+  });
+});
