@@ -1,0 +1,50 @@
+import {
+  entityApi as provider,
+  useAuth,
+  type ExportOptions,
+  type Input,
+  type ListParams,
+  type RequestOptions,
+} from '@mizan/sdk';
+import type { Entity, Fields, Page } from '@mizan/contracts';
+import type { EntityRow } from './fields/types';
+
+export { entityKeys, useEntityChannel, http, fetchFile, notify, isApiError } from '@mizan/sdk';
+
+/** The SDK's data provider bound to one definition, as the generic screens call it. */
+export interface BoundEntityApi {
+  list: (params?: ListParams, options?: RequestOptions) => Promise<Page<EntityRow>>;
+  get: (id: number) => Promise<EntityRow>;
+  create: (input: Record<string, unknown>) => Promise<EntityRow>;
+  update: (id: number, input: Record<string, unknown>) => Promise<EntityRow>;
+  remove: (id: number) => Promise<unknown>;
+  setStatus: (id: number, status?: boolean) => Promise<EntityRow>;
+  setBaned: (id: number, baned?: boolean) => Promise<EntityRow>;
+  deleteFile: (ownerId: number, fileId: number) => Promise<unknown>;
+  /** Every row matching the filters, all pages, with progress (exports). */
+  exportAll: (params: ListParams, options: ExportOptions) => Promise<EntityRow[]>;
+}
+
+/**
+ * Everything ui takes from `@mizan/sdk` goes through here: the generic screens speak to the API
+ * only through the SDK's entity data provider (one HTTP client, one error toast policy).
+ */
+export function entityApi(entity: Entity<Fields>): BoundEntityApi {
+  return {
+    list: (params, options) => provider.list(entity, params, options) as Promise<Page<EntityRow>>,
+    get: (id) => provider.get(entity, id) as Promise<EntityRow>,
+    // The body was checked by the definition's zod schema; the generic entity has no static field types.
+    create: (input) => provider.create(entity, input as Input<Entity<Fields>>) as Promise<EntityRow>,
+    update: (id, input) => provider.update(entity, id, input as Input<Entity<Fields>>) as Promise<EntityRow>,
+    remove: (id) => provider.remove(entity, id),
+    setStatus: (id, status) => provider.setStatus(entity, id, status) as Promise<EntityRow>,
+    setBaned: (id, baned) => provider.setBaned(entity, id, baned) as Promise<EntityRow>,
+    deleteFile: (ownerId, fileId) => provider.deleteFile(entity, ownerId, fileId),
+    exportAll: (params, options) => provider.exportAll(entity, params, options) as Promise<EntityRow[]>,
+  };
+}
+
+/** The signed-in user's permission check, `can('courts.update')`. */
+export function useCan(): (permission: string) => boolean {
+  return useAuth().can;
+}

@@ -1,0 +1,50 @@
+import Papa from 'papaparse';
+
+/** A sheet ready to write: translated headers and one plain value per cell. */
+export interface ExportSheet {
+  /** Sheet and file base name (the entity's translated title). */
+  title: string;
+  headers: string[];
+  rows: (string | number)[][];
+  /** Right-to-left sheet view (Arabic). */
+  rtl: boolean;
+}
+
+/** UTF-8 byte order mark: without it Excel reads a CSV as ANSI and Arabic turns into mojibake. */
+export const BOM = '\uFEFF';
+
+/** CSV text with a BOM and CRLF line ends, as Excel expects. */
+export function toCsv(sheet: Pick<ExportSheet, 'headers' | 'rows'>): string {
+  return BOM + Papa.unparse({ fields: sheet.headers, data: sheet.rows }, { newline: '\r\n' });
+}
+
+export function csvBlob(sheet: ExportSheet): Blob {
+  return new Blob([toCsv(sheet)], { type: 'text/csv;charset=utf-8' });
+}
+
+/** XLSX workbook; exceljs is loaded on demand so it stays out of the main bundle. */
+export async function xlsxBlob(sheet: ExportSheet): Promise<Blob> {
+  const { Workbook } = await import('exceljs');
+  const workbook = new Workbook();
+  // Sheet names are limited to 31 characters and some punctuation.
+  const worksheet = workbook.addWorksheet(sheet.title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet1', {
+    views: [{ rightToLeft: sheet.rtl, state: 'frozen', ySplit: 1 }],
+  });
+  worksheet.addRow(sheet.headers).font = { bold: true };
+  for (const row of sheet.rows) worksheet.addRow(row);
+  worksheet.columns.forEach((column, index) => {
+    const longest = Math.max(
+      sheet.headers[index]?.length ?? 0,
+      ...sheet.rows.map((row) => String(row[index] ?? '').length),
+    );
+    column.width = Math.min(Math.max(longest + 2, 10), 60);
+  });
+  const buffer = await workbook.xlsx.writeBuffer();
+  return new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+}
+
+/** A file name safe on every OS: `<title>-<YYYY-MM-DD>.<ext>`. */
+export function exportFileName(title: string, ext: 'csv' | 'xlsx', now = new Date()): string {
+  const day = now.toISOString().slice(0, 10);
+  return `${title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'export'}-${day}.${ext}`;
+}

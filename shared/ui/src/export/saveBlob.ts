@@ -1,0 +1,13 @@
+/** Hands a generated file to the browser as a download. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoke later: some browsers start reading the blob only after the click handler returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,26 @@
+import type { FieldDefinition } from '@mizan/contracts';
+import type { EntityRow } from './types';
+
+export interface RefLabel {
+  id: number;
+  name: string;
+}
+
+/**
+ * Where the API puts the joined label of a reference: `continentId` comes with `continent`,
+ * `roleIds` with `roles` (team brief, "Cross-team interfaces").
+ */
+export function refDisplayKey(name: string, type: 'ref' | 'refs'): string {
+  return type === 'ref' ? name.replace(/Id$/, '') : name.replace(/Ids$/, 's');
+}
+
+const isRefLabel = (v: unknown): v is RefLabel =>
+  typeof v === 'object' && v !== null && 'id' in v && 'name' in v;
+
+/** The `{ id, name }` labels of a ref/refs field on a row. */
+export function refLabels(row: EntityRow | undefined, name: string, field: FieldDefinition): RefLabel[] {
+  if (!row || (field.type !== 'ref' && field.type !== 'refs')) return [];
+  const joined = row[refDisplayKey(name, field.type)];
+  if (Array.isArray(joined)) return joined.filter(isRefLabel);
+  return isRefLabel(joined) ? [joined] : [];
+}
