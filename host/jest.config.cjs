@@ -1,0 +1,5 @@
+module.exports = require('../jest.preset.cjs')({
+  dir: __dirname,
+  env: 'jsdom',
+  setup: ['<rootDir>/src/test/setup.ts'],
+});

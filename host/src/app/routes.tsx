@@ -1,0 +1,102 @@
+import { ROUTES } from '@mizan/contracts';
+import { sessionEvents, tokenAtom, userAtom } from '@mizan/sdk';
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useNavigate, type RouteObject } from 'react-router-dom';
+import { ChangePasswordPage } from '../auth/ChangePasswordPage';
+import { ForgotPasswordPage } from '../auth/ForgotPasswordPage';
+import { RequireAuth, RequirePermission } from '../auth/guards';
+import { LoginPage } from '../auth/LoginPage';
+import { ResetPasswordPage } from '../auth/ResetPasswordPage';
+import { checkStoredSession } from '../auth/session';
+import { FullPageSpinner } from '../pages/Spinners';
+import { ForbiddenPage, NotFoundPage } from '../pages/StatusPages';
+import { AREA_PERMISSIONS } from '@mizan/contracts';
+
+// Seed §2: the main application view loads lazily behind a large centred spinner.
+const AdminLayout = lazy(() => import('../layout/AdminLayout').then((m) => ({ default: m.AdminLayout })));
+const DashboardPage = lazy(() =>
+  import('../pages/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+);
+const ProfilePage = lazy(() => import('../pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const RemoteArea = lazy(() => import('../remotes/RemoteArea').then((m) => ({ default: m.RemoteArea })));
+
+/** Checks the stored token once per page load (seed §4). */
+let sessionChecked = false;
+
+/** Allows a test to start a fresh page. */
+export function resetSessionCheck(): void {
+  sessionChecked = false;
+}
+
+/** Root of every route: the one-time session check, and going home when a session is cleared. */
+function Root() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (sessionChecked) return;
+    sessionChecked = true;
+    void checkStoredSession(navigate);
+  }, [navigate]);
+  useEffect(
+    () =>
+      sessionEvents.on('cleared', ({ reason }) => {
+        // A 401 or a failed settings load leaves the signed-in area through its guard (with redirect).
+        if (reason === 'checkFailed') navigate(ROUTES.home, { replace: true });
+      }),
+    [navigate],
+  );
+  return <Outlet />;
+}
+
+/** `/`: the dashboard when signed in, the login page otherwise. */
+function HomeRedirect() {
+  const token = useAtomValue(tokenAtom);
+  const user = useAtomValue(userAtom);
+  return <Navigate to={token && user ? ROUTES.dashboard : ROUTES.login} replace />;
+}
+
+const rel = (path: string) => path.replace(/^\//, '');
+const adminRel = (path: string) => path.slice(`${ROUTES.adminBase}/`.length);
+
+/**
+ * Every route of the host (seed §2, contracts `ROUTES`). Remote screens mount under `/admin/*`
+ * through `RemoteArea`; there is one router in the page.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    path: ROUTES.home,
+    element: <Root />,
+    children: [
+      { index: true, element: <HomeRedirect /> },
+      { path: rel(ROUTES.login), element: <LoginPage /> },
+      { path: rel(ROUTES.changePassword), element: <ChangePasswordPage /> },
+      { path: rel(ROUTES.forgotPassword), element: <ForgotPasswordPage /> },
+      { path: rel(ROUTES.resetPassword), element: <ResetPasswordPage /> },
+      { path: rel(ROUTES.forbidden), element: <ForbiddenPage /> },
+      {
+        path: rel(ROUTES.adminBase),
+        element: (
+          <RequireAuth>
+            <Suspense fallback={<FullPageSpinner />}>
+              <AdminLayout />
+            </Suspense>
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <Navigate to={ROUTES.dashboard} replace /> },
+          {
+            path: adminRel(ROUTES.dashboard),
+            element: (
+              <RequirePermission permission={AREA_PERMISSIONS.dashboardView}>
+                <DashboardPage />
+              </RequirePermission>
+            ),
+          },
+          { path: adminRel(ROUTES.profile), element: <ProfilePage /> },
+          { path: '*', element: <RemoteArea /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,78 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { ROUTES } from '@mizan/contracts';
+import { login, tokenAtom, userAtom } from '@mizan/sdk';
+import { Button, Form, Input } from 'antd';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { AuthLayout } from './AuthLayout';
+import { safeRedirect } from './guards';
+
+interface Credentials {
+  email: string;
+  password: string;
+}
+
+/**
+ * Seed §2/§4 sign-in: on success token and user are stored and "welcome back" shows; a required
+ * password change goes to the change-password page with its warning; otherwise to `redirect`
+ * (a path of this app only).
+ */
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = useAtomValue(tokenAtom);
+  const user = useAtomValue(userAtom);
+  const [busy, setBusy] = useState(false);
+  const redirect = safeRedirect(params.get(ROUTES.redirectParam));
+
+  if (token && user && !busy) {
+    return <Navigate to={user.passwordChangeRequired ? ROUTES.changePassword : redirect} replace />;
+  }
+
+  const submit = async ({ email, password }: Credentials) => {
+    setBusy(true);
+    try {
+      // The SDK stores the session and toasts "welcome back", the password warning or the failure.
+      const result = await login(email.trim(), password);
+      if (result.passwordChangeRequired || result.user.passwordChangeRequired) {
+        navigate(ROUTES.changePassword, { replace: true, state: { redirect } });
+      } else {
+        navigate(redirect, { replace: true });
+      }
+    } catch {
+      // Already shown as a toast (seed §8: the server's message, or "error in login").
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title={t('login.title')}>
+      <Form<Credentials> layout="vertical" requiredMark={false} onFinish={submit} disabled={busy}>
+        <Form.Item
+          name="email"
+          label={t('login.email')}
+          rules={[{ required: true, whitespace: true, message: t('login.emailRequired') }]}
+        >
+          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus dir="ltr" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('login.password')}
+          rules={[{ required: true, message: t('login.passwordRequired') }]}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" dir="ltr" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy}>
+          {t('login.submit')}
+        </Button>
+      </Form>
+      <div style={{ marginTop: 16, textAlign: 'center' }}>
+        <Link to={ROUTES.forgotPassword}>{t('login.forgot')}</Link>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,88 @@
+import { LAYOUT } from '@mizan/contracts';
+import { Drawer, Layout, theme as antdTheme } from 'antd';
+import { useAtomValue } from 'jotai';
+import { Suspense, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { ContentSpinner } from '../pages/Spinners';
+import { useSystemSettingsChannel } from '../system/systemSettings';
+import { themeConfigAtom } from '../theme/themeConfig';
+import { Header, OfficeBrand } from './Header';
+import { NavMenu } from './NavMenu';
+import { useBreakpoints } from './useMediaQuery';
+
+/**
+ * The signed-in shell (seed §2, §9): header 60, side navigation 230/80 or top navigation 55,
+ * content at most 1400 wide; on mobile (≤ 768px) the navigation moves into a drawer.
+ */
+export function AdminLayout() {
+  const config = useAtomValue(themeConfigAtom);
+  const { mobile, largeLaptop } = useBreakpoints();
+  const { token } = antdTheme.useToken();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+  useSystemSettingsChannel(true);
+
+  const side = !mobile && config.navType === 'side';
+  const top = !mobile && config.navType === 'top';
+  const rtl = config.direction === 'rtl';
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      {config.hideHeader ? null : <Header mobile={mobile} onOpenDrawer={() => setDrawerOpen(true)} />}
+      {top ? (
+        <nav
+          aria-label="main"
+          style={{ height: LAYOUT.topNavHeight, background: config.topNavColor, overflow: 'hidden' }}
+        >
+          <NavMenu mode="horizontal" theme="dark" />
+        </nav>
+      ) : null}
+      <Layout>
+        {side ? (
+          <Layout.Sider
+            width={LAYOUT.sideNavWidth}
+            collapsedWidth={LAYOUT.sideNavCollapsedWidth}
+            collapsed={config.navCollapsed}
+            theme={config.sideNavTheme}
+            style={{
+              position: 'sticky',
+              top: config.hideHeader ? 0 : LAYOUT.headerHeight,
+              height: `calc(100vh - ${config.hideHeader ? 0 : LAYOUT.headerHeight}px)`,
+              overflowY: 'auto',
+            }}
+          >
+            <nav aria-label="main">
+              <NavMenu mode="inline" theme={config.sideNavTheme} collapsed={config.navCollapsed} />
+            </nav>
+          </Layout.Sider>
+        ) : null}
+        <Layout.Content
+          style={{
+            width: '100%',
+            maxWidth: LAYOUT.contentMaxWidth,
+            marginInline: 'auto',
+            padding: mobile ? token.paddingSM : largeLaptop ? token.paddingLG : token.padding,
+          }}
+        >
+          <Suspense key={pathname.split('/').slice(0, 3).join('/')} fallback={<ContentSpinner />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+      {mobile ? (
+        <Drawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          placement={rtl ? 'right' : 'left'}
+          size={LAYOUT.sideNavWidth + 40}
+          title={<OfficeBrand />}
+          styles={{ body: { padding: 0 } }}
+        >
+          <nav aria-label="main">
+            <NavMenu mode="inline" onNavigate={() => setDrawerOpen(false)} />
+          </nav>
+        </Drawer>
+      ) : null}
+    </Layout>
+  );
+}

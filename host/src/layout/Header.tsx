@@ -1,0 +1,177 @@
+import {
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuOutlined,
+  MenuUnfoldOutlined,
+  MoonOutlined,
+  SunOutlined,
+  UserOutlined,
+  LayoutOutlined,
+} from '@ant-design/icons';
+import { LAYOUT, ROUTES } from '@mizan/contracts';
+import { userAtom } from '@mizan/sdk';
+import { Avatar, Button, Dropdown, Flex, Tooltip, Typography, theme as antdTheme } from 'antd';
+import { useAtom, useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { signOut } from '../auth/session';
+import { useSystemSettings } from '../system/systemSettings';
+import { themeConfigAtom } from '../theme/themeConfig';
+import { ConnectionDot } from './ConnectionDot';
+
+/** Office logo and name, linking to the dashboard. */
+export function OfficeBrand({ compact = false, color }: { compact?: boolean; color?: string }) {
+  const settings = useSystemSettings();
+  return (
+    <Link
+      to={ROUTES.dashboard}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 10, color, minWidth: 0 }}
+    >
+      <img
+        src={settings.logoUrl ?? '/favicon.svg'}
+        alt=""
+        width={32}
+        height={32}
+        style={{ borderRadius: 6, flex: 'none' }}
+      />
+      {compact ? null : (
+        <Typography.Text strong ellipsis style={{ color: 'inherit', fontSize: 16 }} data-testid="office-name">
+          {settings.officeName}
+        </Typography.Text>
+      )}
+    </Link>
+  );
+}
+
+/** Language, theme and navigation switches; shared by the header and the sign-in pages. */
+export function LanguageSwitch({ color }: { color?: string }) {
+  const { t } = useTranslation('layout');
+  const [config, setConfig] = useAtom(themeConfigAtom);
+  return (
+    <Button
+      type="text"
+      style={{ color }}
+      aria-label={t('language.label')}
+      onClick={() => setConfig({ locale: config.locale === 'ar' ? 'en' : 'ar' })}
+    >
+      {t('language.switch')}
+    </Button>
+  );
+}
+
+export function ThemeSwitch({ color }: { color?: string }) {
+  const { t } = useTranslation('layout');
+  const [config, setConfig] = useAtom(themeConfigAtom);
+  const dark = config.currentTheme === 'dark';
+  return (
+    <Tooltip title={dark ? t('theme.light') : t('theme.dark')}>
+      <Button
+        type="text"
+        style={{ color }}
+        aria-label={t('theme.switch')}
+        aria-pressed={dark}
+        icon={dark ? <SunOutlined /> : <MoonOutlined />}
+        onClick={() => setConfig({ currentTheme: dark ? 'light' : 'dark' })}
+      />
+    </Tooltip>
+  );
+}
+
+export interface HeaderProps {
+  mobile: boolean;
+  onOpenDrawer: () => void;
+}
+
+/** Seed §2 header (height 60): brand, menu toggles, switches, connection state and user menu. */
+export function Header({ mobile, onOpenDrawer }: HeaderProps) {
+  const { t } = useTranslation('layout');
+  const { token } = antdTheme.useToken();
+  const [config, setConfig] = useAtom(themeConfigAtom);
+  const user = useAtomValue(userAtom);
+  const navigate = useNavigate();
+  const color = '#fff';
+
+  const collapseButton = mobile ? (
+    <Button
+      type="text"
+      style={{ color }}
+      aria-label={t('nav.open')}
+      icon={<MenuOutlined />}
+      onClick={onOpenDrawer}
+    />
+  ) : config.navType === 'side' ? (
+    <Button
+      type="text"
+      style={{ color }}
+      aria-label={config.navCollapsed ? t('nav.expand') : t('nav.collapse')}
+      icon={config.navCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+      onClick={() => setConfig({ navCollapsed: !config.navCollapsed })}
+    />
+  ) : null;
+
+  return (
+    <header
+      style={{
+        height: LAYOUT.headerHeight,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 8,
+        paddingInline: token.paddingMD,
+        background: config.headerNavColor,
+        color,
+        position: 'sticky',
+        top: 0,
+        zIndex: 100,
+      }}
+    >
+      {collapseButton}
+      <OfficeBrand color={color} compact={mobile} />
+      <Flex align="center" gap={4} style={{ marginInlineStart: 'auto' }}>
+        <ConnectionDot />
+        <LanguageSwitch color={color} />
+        <ThemeSwitch color={color} />
+        {mobile ? null : (
+          <Tooltip title={config.navType === 'side' ? t('nav.top') : t('nav.side')}>
+            <Button
+              type="text"
+              style={{ color }}
+              aria-label={t('nav.switch')}
+              icon={<LayoutOutlined />}
+              onClick={() => setConfig({ navType: config.navType === 'side' ? 'top' : 'side' })}
+            />
+          </Tooltip>
+        )}
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              {
+                key: 'profile',
+                icon: <UserOutlined />,
+                label: t('user.profile'),
+                onClick: () => navigate(ROUTES.profile),
+              },
+              { type: 'divider' },
+              {
+                key: 'signOut',
+                icon: <LogoutOutlined />,
+                danger: true,
+                label: t('user.signOut'),
+                onClick: () => void signOut(navigate),
+              },
+            ],
+          }}
+        >
+          <Button
+            type="text"
+            style={{ color, paddingInline: 6 }}
+            aria-label={user?.name ?? t('user.profile')}
+          >
+            <Avatar size="small" icon={<UserOutlined />} style={{ background: 'rgba(255,255,255,0.25)' }} />
+            {mobile ? null : <span style={{ marginInlineStart: 6 }}>{user?.name}</span>}
+          </Button>
+        </Dropdown>
+      </Flex>
+    </header>
+  );
+}

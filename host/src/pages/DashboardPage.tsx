@@ -1,0 +1,102 @@
+import { isMenuGroup, MENU } from '@mizan/contracts';
+import { currentLanguage } from '@mizan/i18n';
+import { permissionsAtom, userAtom } from '@mizan/sdk';
+import { Card, Col, Empty, Flex, Row, Typography } from 'antd';
+import { useAtomValue } from 'jotai';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { visibleItems } from '../layout/menu';
+
+/** Today in the Gregorian and the Hijri (Umm al-Qura) calendars, in the interface language. */
+export function todayInCalendars(date: Date, language: 'ar' | 'en'): { gregorian: string; hijri: string } {
+  const options: Intl.DateTimeFormatOptions = {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  };
+  const gregorian = new Intl.DateTimeFormat(
+    language === 'ar' ? 'ar-EG-u-ca-gregory' : 'en-GB-u-ca-gregory',
+    options,
+  );
+  const hijri = new Intl.DateTimeFormat(
+    language === 'ar' ? 'ar-SA-u-ca-islamic-umalqura' : 'en-u-ca-islamic-umalqura',
+    {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    },
+  );
+  return { gregorian: gregorian.format(date), hijri: hijri.format(date) };
+}
+
+/** Group label of a quick link, so "Courts" under "Courts" still reads clearly. */
+function groupKeyOf(itemKey: string): string | undefined {
+  return MENU.filter(isMenuGroup).find((g) => g.items.some((i) => i.key === itemKey))?.key;
+}
+
+/**
+ * The dashboard shell: a welcome with the user's name, today's dates, and links to every screen
+ * the user may open. The office's figures arrive with the legal area (a later issue).
+ */
+export function DashboardPage() {
+  const { t, i18n } = useTranslation('dashboard');
+  const { t: tm } = useTranslation('menu');
+  const user = useAtomValue(userAtom);
+  const permissions = useAtomValue(permissionsAtom);
+  const links = useMemo(
+    () => visibleItems(permissions).filter((item) => item.key !== 'dashboard'),
+    [permissions],
+  );
+  const today = useMemo(() => todayInCalendars(new Date(), currentLanguage()), [i18n.language]);
+
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('welcome', { name: user?.name ?? '' })}
+      </Typography.Title>
+      <Card size="small" title={t('today')}>
+        <Flex wrap gap={24}>
+          <div>
+            <Typography.Text type="secondary">{t('gregorian')}: </Typography.Text>
+            <Typography.Text strong data-testid="today-gregorian">
+              {today.gregorian}
+            </Typography.Text>
+          </div>
+          <div>
+            <Typography.Text type="secondary">{t('hijri')}: </Typography.Text>
+            <Typography.Text strong data-testid="today-hijri">
+              {today.hijri}
+            </Typography.Text>
+          </div>
+        </Flex>
+      </Card>
+      <Card size="small" title={t('quickLinks')}>
+        {links.length === 0 ? (
+          <Empty description={t('noLinks')} />
+        ) : (
+          <Row gutter={[12, 12]}>
+            {links.map((item) => {
+              const group = groupKeyOf(item.key);
+              return (
+                <Col key={item.route} xs={24} sm={12} md={8} xl={6}>
+                  <Link to={item.route}>
+                    <Card size="small" hoverable>
+                      <Typography.Text strong>{tm(`items.${item.key}`)}</Typography.Text>
+                      {group ? (
+                        <div>
+                          <Typography.Text type="secondary">{tm(`groups.${group}`)}</Typography.Text>
+                        </div>
+                      ) : null}
+                    </Card>
+                  </Link>
+                </Col>
+              );
+            })}
+          </Row>
+        )}
+      </Card>
+    </Flex>
+  );
+}

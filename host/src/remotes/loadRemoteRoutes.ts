@@ -1,0 +1,104 @@
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteRoute } from '@mizan/build/routes';
+import { fetchRemotesManifest, type RemotesManifest } from './manifest';
+import { isUnavailableModule, mizanFederationPlugin } from './federationPlugin';
+import { setRemoteStatus } from './remoteStatus';
+
+/** A remote that did not answer in time counts as down (seed §9 uses 10 s for the WebSocket too). */
+export const REMOTE_TIMEOUT_MS = 10_000;
+
+export class RemoteUnavailableError extends Error {
+  constructor(
+    readonly remote: string,
+    readonly reason: 'not-configured' | 'manifest' | 'load' | 'timeout' | 'invalid',
+    override readonly cause?: unknown,
+  ) {
+    super(`Remote "${remote}" is unavailable (${reason})`);
+    this.name = 'RemoteUnavailableError';
+  }
+}
+
+/** Loads one remote's route list; `fresh` drops every cached piece of a previous failed attempt. */
+export type RemoteRoutesLoader = (name: string, options?: { fresh?: boolean }) => Promise<RemoteRoute[]>;
+
+/** Keeps only well-formed routes: one bad entry must not hide the remote's other screens. */
+export function validRoutes(name: string, value: unknown): RemoteRoute[] {
+  if (!Array.isArray(value)) throw new RemoteUnavailableError(name, 'invalid');
+  return value.filter(
+    (route): route is RemoteRoute =>
+      typeof route === 'object' &&
+      route !== null &&
+      typeof route.path === 'string' &&
+      route.path.startsWith('/admin/') &&
+      typeof route.permission === 'string' &&
+      route.permission !== '' &&
+      'element' in route,
+  );
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(onTimeout()), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * The loader the host uses in the browser: reads `/remotes.json` once (again after a failure),
+ * registers the remote with the federation runtime, then loads its `./routes`.
+ */
+export function createFederationLoader({
+  fetchManifest = () => fetchRemotesManifest(),
+  timeoutMs = REMOTE_TIMEOUT_MS,
+}: { fetchManifest?: () => Promise<RemotesManifest>; timeoutMs?: number } = {}): RemoteRoutesLoader {
+  let manifest: Promise<RemotesManifest> | null = null;
+  const registered = new Set<string>();
+  registerPlugins([mizanFederationPlugin()]);
+
+  const readManifest = () => {
+    manifest ??= fetchManifest().catch((error: unknown) => {
+      manifest = null;
+      throw error;
+    });
+    return manifest;
+  };
+
+  return async (name, { fresh = false } = {}) => {
+    setRemoteStatus(name, 'loading');
+    // A retry also re-reads remotes.json: the remote may have been released at a new URL meanwhile.
+    if (fresh) manifest = null;
+    try {
+      const entries = await readManifest().catch((error: unknown) => {
+        throw new RemoteUnavailableError(name, 'manifest', error);
+      });
+      const entry = entries[name];
+      if (!entry) throw new RemoteUnavailableError(name, 'not-configured');
+      if (fresh || !registered.has(name)) {
+        // `force` drops the runtime's cached entry and module of a failed attempt.
+        registerRemotes([{ name, entry }], { force: registered.has(name) });
+        registered.add(name);
+      }
+      const module = await withTimeout(
+        loadRemote<unknown>(`${name}/routes`),
+        timeoutMs,
+        () => new RemoteUnavailableError(name, 'timeout'),
+      );
+      if (isUnavailableModule(module)) throw new RemoteUnavailableError(name, 'load', module.error);
+      const routes = validRoutes(name, (module as { default?: unknown } | null)?.default);
+      setRemoteStatus(name, 'ready');
+      return routes;
+    } catch (error) {
+      setRemoteStatus(name, 'unavailable');
+      throw error instanceof RemoteUnavailableError ? error : new RemoteUnavailableError(name, 'load', error);
+    }
+  };
+}

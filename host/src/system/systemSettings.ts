@@ -1,0 +1,87 @@
+import { STORAGE_KEYS, SYSTEM_SETTINGS_CHANNEL } from '@mizan/contracts';
+import { loadSystemSettings, secureStorage, wsClient, type SystemSettings } from '@mizan/sdk';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+export const SYSTEM_SETTINGS_KEY = ['systemSettings'] as const;
+
+/** Shown until the office's own settings arrive (and when they cannot be read). */
+export const FALLBACK_SETTINGS: SystemSettings = {
+  officeName: 'ميزان',
+  logoUrl: null,
+  faviconUrl: null,
+  primaryColor: '#1d4ed8',
+  defaultLanguage: 'ar',
+  defaultTheme: 'light',
+  calendar: 'gregory',
+};
+
+const COLOR = /^#[0-9a-f]{6}$/i;
+
+/** Keeps only values the UI can use safely (a colour antd accepts, http(s) or same-site URLs). */
+export function sanitizeSettings(value: Partial<SystemSettings> | null | undefined): SystemSettings {
+  const v = value ?? {};
+  const url = (u: unknown) => (typeof u === 'string' && /^(https?:\/\/|\/)/.test(u) ? u : null);
+  return {
+    officeName:
+      typeof v.officeName === 'string' && v.officeName.trim()
+        ? v.officeName.trim()
+        : FALLBACK_SETTINGS.officeName,
+    logoUrl: url(v.logoUrl),
+    faviconUrl: url(v.faviconUrl),
+    primaryColor:
+      typeof v.primaryColor === 'string' && COLOR.test(v.primaryColor)
+        ? v.primaryColor
+        : FALLBACK_SETTINGS.primaryColor,
+    defaultLanguage: v.defaultLanguage === 'en' ? 'en' : 'ar',
+    defaultTheme: v.defaultTheme === 'dark' ? 'dark' : 'light',
+    calendar: typeof v.calendar === 'string' ? v.calendar : FALLBACK_SETTINGS.calendar,
+  };
+}
+
+/** The SDK clears token and user when the load fails (seed §4) and falls back to the stored copy. */
+async function fetchSystemSettings(): Promise<SystemSettings> {
+  return sanitizeSettings(await loadSystemSettings());
+}
+
+/**
+ * The office's public settings (`GET /api/auth/systemSettings`): name, logo, colours, defaults.
+ * The last copy from encrypted storage shows at once; the server's answer replaces it.
+ */
+export function useSystemSettings(): SystemSettings {
+  const stored = secureStorage.peek<SystemSettings>(STORAGE_KEYS.systemSettings);
+  const query = useQuery({
+    queryKey: SYSTEM_SETTINGS_KEY,
+    queryFn: fetchSystemSettings,
+    staleTime: 5 * 60_000,
+    gcTime: Infinity,
+    retry: false,
+  });
+  return query.data ?? (stored ? sanitizeSettings(stored) : FALLBACK_SETTINGS);
+}
+
+/** Refetches the settings when an administrator changes them (real-time channel). */
+export function useSystemSettingsChannel(enabled: boolean): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return undefined;
+    return wsClient.subscribe(SYSTEM_SETTINGS_CHANNEL, () => {
+      void client.invalidateQueries({ queryKey: SYSTEM_SETTINGS_KEY });
+    });
+  }, [client, enabled]);
+}
+
+/** Title and favicon of the tab follow the office. */
+export function useDocumentBranding(settings: SystemSettings): void {
+  useEffect(() => {
+    document.title = settings.officeName;
+    if (!settings.faviconUrl) return;
+    let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (!link) {
+      link = document.createElement('link');
+      link.rel = 'icon';
+      document.head.appendChild(link);
+    }
+    link.href = settings.faviconUrl;
+  }, [settings.officeName, settings.faviconUrl]);
+}

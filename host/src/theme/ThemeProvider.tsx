@@ -1,0 +1,86 @@
+import { TOAST } from '@mizan/contracts';
+import { antdValidateMessages, currentLanguage, setLanguage } from '@mizan/i18n';
+import { configureNotifier } from '@mizan/sdk';
+import { App as AntApp, ConfigProvider, message, theme as antdTheme } from 'antd';
+import arEG from 'antd/locale/ar_EG';
+import enUS from 'antd/locale/en_US';
+import dayjs from 'dayjs';
+import 'dayjs/locale/ar';
+import { useAtomValue, useStore } from 'jotai';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDocumentBranding, useSystemSettings } from '../system/systemSettings';
+import { useThemeStylesheet } from './stylesheet';
+import { applyOfficeDefaults, themeConfigAtom } from './themeConfig';
+
+/** Sends the SDK's toasts (API errors, session messages) to antd's message API. */
+function NotifierBridge() {
+  const { message: messageApi } = AntApp.useApp();
+  useEffect(() => {
+    configureNotifier({
+      success: (content) => void messageApi.success(content),
+      error: (content) => void messageApi.error(content),
+      warning: (content) => void messageApi.warning(content),
+      info: (content) => void messageApi.info(content),
+    });
+    return () => configureNotifier(null);
+  }, [messageApi]);
+  return null;
+}
+
+/**
+ * antd configuration of DESIGN §6: direction and locale from the theme config, light or dark
+ * algorithm, the office's primary colour, no click wave, no virtual lists; toasts 3 s, at most 3,
+ * 24 px from the top; notifications top right. The language switch applies here, live.
+ */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const config = useAtomValue(themeConfigAtom);
+  const settings = useSystemSettings();
+  const { t, i18n } = useTranslation();
+  const store = useStore();
+  useDocumentBranding(settings);
+  // Without a saved preference, the office's default language and theme apply.
+  useEffect(() => applyOfficeDefaults(store, settings), [store, settings]);
+  useThemeStylesheet(config.currentTheme);
+
+  useEffect(() => {
+    dayjs.locale(config.locale);
+    if (currentLanguage() !== config.locale || document.documentElement.dir !== config.direction) {
+      void setLanguage(config.locale);
+    }
+  }, [config.locale, config.direction]);
+
+  const rtl = config.direction === 'rtl';
+  useEffect(() => {
+    // Static `message.*` calls (outside the App context) follow the same rules.
+    message.config({ duration: TOAST.durationSeconds, maxCount: TOAST.maxCount, rtl, top: TOAST.top });
+  }, [rtl]);
+
+  // Rebuilt on language change so antd's form messages follow the switch.
+  const validateMessages = useMemo(() => antdValidateMessages(t), [t, i18n.language]);
+
+  return (
+    <ConfigProvider
+      direction={config.direction}
+      locale={config.locale === 'ar' ? arEG : enUS}
+      theme={{
+        algorithm: config.currentTheme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+        token: {
+          colorPrimary: settings.primaryColor,
+          fontFamily: "'Segoe UI', Tahoma, 'Noto Sans Arabic', sans-serif",
+        },
+      }}
+      wave={{ disabled: true }}
+      virtual={false}
+      form={{ validateMessages }}
+    >
+      <AntApp
+        message={{ duration: TOAST.durationSeconds, maxCount: TOAST.maxCount, rtl, top: TOAST.top }}
+        notification={{ placement: 'topRight', rtl }}
+      >
+        <NotifierBridge />
+        {children}
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,5 @@
+// Standalone development page: this remote's routes inside a minimal shell (the host never loads this).
+import { mountStandalone } from '@mizan/build/standalone';
+import { routes } from './routes';
+
+mountStandalone({ name: 'clients', routes });
