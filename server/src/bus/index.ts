@@ -1,0 +1,49 @@
+import type { ServerMessage } from '@mizan/contracts';
+
+export type BusHandler = (channel: string, message: ServerMessage) => void;
+
+/**
+ * Carries real-time messages from writers (engine, chat, system) to the WebSocket hub.
+ * In-process by default; a Redis pub/sub implementation of the same interface lets several server
+ * instances share channels (DESIGN §5).
+ *
+ * @example
+ * app.bus.publish('courts', { type: 'event', channel: 'courts', action: 'create', data: row });
+ */
+export interface Bus {
+  publish(channel: string, message: ServerMessage): void;
+  /** Returns the function that removes the handler. */
+  subscribe(handler: BusHandler): () => void;
+  close(): Promise<void>;
+}
+
+/** Delivers to handlers of this process only. A failing handler never stops the others. */
+export class InProcessBus implements Bus {
+  private readonly handlers = new Set<BusHandler>();
+
+  publish(channel: string, message: ServerMessage): void {
+    for (const handler of [...this.handlers]) {
+      try {
+        handler(channel, message);
+      } catch (error) {
+        this.onHandlerError(error);
+      }
+    }
+  }
+
+  subscribe(handler: BusHandler): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+
+  async close(): Promise<void> {
+    this.handlers.clear();
+  }
+
+  constructor(private readonly onHandlerError: (error: unknown) => void = () => undefined) {}
+}
+
+/** The bus for this configuration. `REDIS_URL` is reserved for the Redis bus; until then, in-process. */
+export function createBus(onHandlerError?: (error: unknown) => void): Bus {
+  return new InProcessBus(onHandlerError);
+}

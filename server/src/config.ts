@@ -1,0 +1,78 @@
+import path from 'node:path';
+
+/**
+ * The server's whole configuration, read only from environment variables (DESIGN §5).
+ *
+ * @example
+ * const app = await buildApp(loadConfig(process.env));
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** `sqlite:<file>` or `postgres://user@host:port/db`. */
+  databaseUrl: string;
+  /** Uploaded files (`files/`) and daily logs (`logs/`). */
+  dataDir: string;
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  /** Remote name → manifest URL, served as `/remotes.json`; null = the local remotes. */
+  remotes: Record<string, string> | null;
+  /** Repository root holding `host/dist` and `remotes/<name>/dist`. */
+  staticDir: string;
+  logLevel: string;
+  /** Also log to stdout (off in tests so Jest output stays readable). */
+  logToStdout: boolean;
+}
+
+/** Local remotes served from `remotes/<name>/dist` when `MIZAN_REMOTES` is not set. */
+export const LOCAL_REMOTES = ['settings', 'clients', 'legal', 'tasks', 'chat'] as const;
+
+function parseRemotes(raw: string | undefined): Record<string, string> | null {
+  if (!raw || !raw.trim()) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new Error('MIZAN_REMOTES must be a JSON object of remote name to manifest URL');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new Error('MIZAN_REMOTES must be a JSON object of remote name to manifest URL');
+  }
+  const remotes: Record<string, string> = {};
+  for (const [name, url] of Object.entries(parsed)) {
+    if (typeof url !== 'string') throw new Error(`MIZAN_REMOTES: the URL of "${name}" must be a string`);
+    remotes[name] = url;
+  }
+  return remotes;
+}
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 8080;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be 0-65535, got "${raw}"`);
+  return port;
+}
+
+const blankToNull = (value: string | undefined): string | null => (value && value.trim() ? value : null);
+
+/** Reads the configuration from `env`; throws with a clear message on an invalid value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || 'sqlite:./data/mizan.db',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    redisUrl: blankToNull(env.REDIS_URL),
+    smtpUrl: blankToNull(env.SMTP_URL),
+    adminEmail: blankToNull(env.MIZAN_ADMIN_EMAIL),
+    adminPassword: blankToNull(env.MIZAN_ADMIN_PASSWORD),
+    remotes: parseRemotes(env.MIZAN_REMOTES),
+    // src/config.ts and dist/config.js both sit two levels below the repository root.
+    staticDir: path.resolve(env.MIZAN_STATIC_DIR || path.join(__dirname, '..', '..')),
+    logLevel: env.LOG_LEVEL || 'info',
+    logToStdout: env.MIZAN_LOG_STDOUT !== 'false',
+  };
+}

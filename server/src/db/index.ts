@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
+import pg from 'pg';
+
+/**
+ * The engine's tables are generated from the registry at run time, so the query builder is
+ * untyped here; modules with fixed tables (auth, system) view it through their own table types.
+ */
+export type Db = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tables are generated from the registry
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+/**
+ * better-sqlite3 refuses booleans and Dates as parameters; PostgreSQL takes both. Converting them
+ * here lets every module write `status: true` or a Date on either dialect.
+ */
+function sqliteParam(value: unknown): unknown {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  return value;
+}
+
+function wrapSqlite(database: BetterSqlite3.Database): SqliteDatabase {
+  return {
+    close: () => database.close(),
+    prepare(text: string): SqliteStatement {
+      const statement = database.prepare(text);
+      const params = (parameters: ReadonlyArray<unknown>) => parameters.map(sqliteParam);
+      return {
+        reader: statement.reader,
+        all: (parameters) => statement.all(...params(parameters)),
+        run: (parameters) => statement.run(...params(parameters)),
+        iterate: (parameters) => statement.iterate(...params(parameters)),
+      };
+    },
+  };
+}
+
+function openSqlite(url: string): Database {
+  const file = url.replace(/^sqlite:(\/\/)?/, '');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const database = new BetterSqlite3(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  // Several processes (a second server, a CLI) may open the file: wait instead of failing at once.
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  const db = new Kysely({ dialect: new SqliteDialect({ database: wrapSqlite(database) }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+const PG_TYPES = { DATE: 1082, TIMESTAMP: 1114, TIMESTAMPTZ: 1184, INT8: 20, NUMERIC: 1700 } as const;
+
+/**
+ * Values come back as SQLite gives them: dates as `YYYY-MM-DD`, instants as ISO strings, counts as
+ * numbers, so serialisation is one code path for both dialects.
+ */
+function pgTypes(): pg.CustomTypesConfig {
+  return {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      switch (oid) {
+        case PG_TYPES.DATE:
+          return (value: string) => value;
+        case PG_TYPES.TIMESTAMP:
+          return (value: string) => new Date(`${value.replace(' ', 'T')}Z`).toISOString();
+        case PG_TYPES.TIMESTAMPTZ:
+          return (value: string) => new Date(value).toISOString();
+        case PG_TYPES.INT8:
+        case PG_TYPES.NUMERIC:
+          return (value: string) => Number(value);
+        default:
+          return pg.types.getTypeParser(oid, format);
+      }
+    },
+  } as pg.CustomTypesConfig;
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes() });
+  const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+}
+
+/**
+ * Opens the database named by `DATABASE_URL`: `sqlite:<file>` (WAL, foreign keys on) or
+ * `postgres://...`.
+ *
+ * @example
+ * const { db, dialect, destroy } = createDatabase('sqlite:./data/mizan.db');
+ */
+export function createDatabase(url: string): Database {
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+  if (url.startsWith('sqlite:')) return openSqlite(url);
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`);
+}
+
+/** True when the database answers a trivial query. */
+export async function databaseAnswers(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SQLite answers 0/1 where PostgreSQL answers booleans. */
+export function toBoolean(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 't' || value === 'true';
+}
+
+/** The current instant as stored in every `*_at` column. */
+export const now = (): string => new Date().toISOString();

@@ -1,0 +1,196 @@
+import { getEntity, snakeCase, type Entity, type FieldDefinition, type Fields } from '@mizan/contracts';
+import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Expression } from 'kysely';
+import type { Db, Dialect } from '../index';
+
+/**
+ * Table shapes derived from entity definitions. Migrations call these with explicit entity names,
+ * so a migration creates the same tables however the registry grows later:
+ * `createEntityTables(db, dialect, ['courts'])` in `00N_courts` is how a new entity gets its table.
+ */
+
+/** Column name of a field: snake_case of its key (`continentId` → `continent_id`). */
+export const columnName = (field: string): string => snakeCase(field);
+
+/** Join table of a `refs` field: `<table>_<field_snake>`, columns `owner_id` → row, `ref_id` → referenced row. */
+export const joinTableName = (entity: Entity<Fields>, field: string): string =>
+  `${entity.table}_${columnName(field)}`;
+
+const raw = (type: string): Expression<unknown> => sql.raw(type);
+
+/** The SQL type of a stored field (`refs` and `files` live in other tables). */
+export function columnType(field: FieldDefinition, dialect: Dialect): Expression<unknown> | null {
+  const pg = dialect === 'postgres';
+  switch (field.type) {
+    case 'string':
+    case 'email':
+    case 'phone':
+    case 'url':
+    case 'color':
+      return raw(pg ? `varchar(${field.max ?? 255})` : 'text');
+    case 'password':
+      // Holds a hash, longer than the typed password.
+      return raw(pg ? 'varchar(255)' : 'text');
+    case 'text':
+      return raw('text');
+    case 'integer':
+      return raw('integer');
+    case 'number':
+      return raw(pg ? 'double precision' : 'real');
+    case 'boolean':
+      return raw(pg ? 'boolean' : 'integer');
+    case 'date':
+      return raw(pg ? 'date' : 'text');
+    case 'datetime':
+      return raw(pg ? 'timestamptz' : 'text');
+    case 'enum':
+      return raw(pg ? `varchar(${Math.max(50, ...field.values.map((v) => v.length))})` : 'text');
+    case 'ref':
+      return raw('integer');
+    case 'refs':
+    case 'files':
+      return null;
+  }
+}
+
+/** The SQL type of `created_at`-style columns. */
+export const instantType = (dialect: Dialect): Expression<unknown> =>
+  raw(dialect === 'postgres' ? 'timestamptz' : 'text');
+
+/** Adds `id` as an auto-increment primary key on either dialect. */
+export function idColumn<T extends string>(table: CreateTableBuilder<T, never>, dialect: Dialect) {
+  return dialect === 'postgres'
+    ? table.addColumn('id', 'serial', (c) => c.primaryKey())
+    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}
+
+function booleanDefault(value: boolean, dialect: Dialect) {
+  return (c: ColumnDefinitionBuilder) =>
+    c.notNull().defaultTo(dialect === 'postgres' ? sql.raw(String(value)) : sql.raw(value ? '1' : '0'));
+}
+
+function sortColumn(entity: Entity<Fields>): string | null {
+  const [field] = entity.defaultSort.split(':');
+  if (!field || field === 'createdAt' || field === 'id') return null;
+  return columnName(field);
+}
+
+async function createEntityTable(db: Db, dialect: Dialect, entity: Entity<Fields>): Promise<void> {
+  let table = idColumn(db.schema.createTable(entity.table), dialect);
+  for (const [key, field] of Object.entries(entity.fields)) {
+    const type = columnType(field, dialect);
+    if (!type) continue;
+    table = table.addColumn(columnName(key), type, (c) => {
+      let column = field.required ? c.notNull() : c;
+      if (field.type === 'ref') column = column.references(`${getEntity(field.entity).table}.id`);
+      return column;
+    });
+  }
+  if (entity.status)
+    table = table.addColumn(
+      'status',
+      raw(dialect === 'postgres' ? 'boolean' : 'integer'),
+      booleanDefault(true, dialect),
+    );
+  if (entity.baned)
+    table = table.addColumn(
+      'baned',
+      raw(dialect === 'postgres' ? 'boolean' : 'integer'),
+      booleanDefault(false, dialect),
+    );
+  table = table
+    .addColumn('created_at', instantType(dialect), (c) => c.notNull())
+    .addColumn('updated_at', instantType(dialect), (c) => c.notNull());
+  await table.execute();
+
+  // The default list order, `(created_at, id)`, served by an index for keyset pagination.
+  await db.schema
+    .createIndex(`${entity.table}_created_at_id_idx`)
+    .on(entity.table)
+    .columns(['created_at', 'id'])
+    .execute();
+  const sorted = sortColumn(entity);
+  if (sorted)
+    await db.schema
+      .createIndex(`${entity.table}_${sorted}_id_idx`)
+      .on(entity.table)
+      .columns([sorted, 'id'])
+      .execute();
+
+  for (const [key, field] of Object.entries(entity.fields)) {
+    const column = columnName(key);
+    if (field.unique) {
+      await db.schema
+        .createIndex(`${entity.table}_${column}_unique`)
+        .on(entity.table)
+        .column(column)
+        .unique()
+        .execute();
+    } else if (field.type === 'ref') {
+      await db.schema.createIndex(`${entity.table}_${column}_idx`).on(entity.table).column(column).execute();
+    }
+  }
+  for (const group of entity.uniqueTogether ?? []) {
+    const columns = group.map((f) => columnName(f));
+    await db.schema
+      .createIndex(`${entity.table}_${columns.join('_')}_unique`)
+      .on(entity.table)
+      .columns(columns)
+      .unique()
+      .execute();
+  }
+
+  for (const [key, field] of Object.entries(entity.fields)) {
+    if (field.type !== 'refs') continue;
+    const joinTable = joinTableName(entity, key);
+    const target = getEntity(field.entity).table;
+    await db.schema
+      .createTable(joinTable)
+      .addColumn('owner_id', 'integer', (c) =>
+        c.notNull().references(`${entity.table}.id`).onDelete('cascade'),
+      )
+      .addColumn('ref_id', 'integer', (c) => c.notNull().references(`${target}.id`))
+      .addPrimaryKeyConstraint(`${joinTable}_pk`, ['owner_id', 'ref_id'])
+      .execute();
+    await db.schema.createIndex(`${joinTable}_ref_id_idx`).on(joinTable).column('ref_id').execute();
+  }
+
+  await db.insertInto('entity_counts').values({ entity: entity.name, total: 0 }).execute();
+}
+
+/**
+ * Creates the tables of the named entities, in the order given (referenced entities first):
+ * the row table, its indexes, the join tables of `refs` fields and its maintained count.
+ */
+export async function createEntityTables(db: Db, dialect: Dialect, names: readonly string[]): Promise<void> {
+  for (const name of names) await createEntityTable(db, dialect, getEntity(name));
+}
+
+/**
+ * Adds columns for fields added to an existing entity's definition (a later migration's job).
+ * Skips columns already present, so it also works on a database whose table was created after
+ * the field was added to the definition.
+ */
+export async function addEntityFields(
+  db: Db,
+  dialect: Dialect,
+  name: string,
+  fields: readonly string[],
+): Promise<void> {
+  const entity = getEntity(name);
+  const tables = await db.introspection.getTables();
+  const existing = new Set(tables.find((t) => t.name === entity.table)?.columns.map((c) => c.name) ?? []);
+  for (const key of fields) {
+    const field = entity.fields[key];
+    if (!field) throw new Error(`addEntityFields: ${name} has no field "${key}"`);
+    const type = columnType(field, dialect);
+    if (!type || existing.has(columnName(key))) continue;
+    // A column added to a table that has rows cannot be NOT NULL without a default; the engine
+    // still requires the value on every write.
+    await db.schema
+      .alterTable(entity.table)
+      .addColumn(columnName(key), type, (c) =>
+        field.type === 'ref' ? c.references(`${getEntity(field.entity).table}.id`) : c,
+      )
+      .execute();
+  }
+}

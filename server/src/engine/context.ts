@@ -1,0 +1,72 @@
+import type { FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { ServerMessage } from '@mizan/contracts';
+import type { AuthUser } from '../auth/types';
+import type { Bus } from '../bus';
+import type { Db } from '../db';
+import type { FileStore } from '../files/storage';
+
+/** Who acts: the signed-in user (null for system work such as seeds), their IP, the request. */
+export interface ActorContext {
+  user: AuthUser | null;
+  ip?: string | null;
+  request?: FastifyRequest;
+}
+
+/**
+ * What a write collects while its transaction is open: events to publish and stored files to
+ * delete once it commits, files to delete if it rolls back.
+ */
+export class UnitOfWork {
+  readonly events: { channel: string; message: ServerMessage }[] = [];
+  /** Written during the transaction: removed when it fails. */
+  readonly newFiles: string[] = [];
+  /** Detached during the transaction: removed from disk after it commits. */
+  readonly staleFiles: string[] = [];
+}
+
+export type Trx = Transaction<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- generated tables, see Db
+
+export interface WriteContext extends ActorContext {
+  trx: Trx;
+  work: UnitOfWork;
+}
+
+export const actorOf = (request: FastifyRequest): ActorContext => ({
+  user: request.user ?? null,
+  ip: request.ip,
+  request,
+});
+
+export function isWriteContext(ctx: ActorContext): ctx is WriteContext {
+  return 'trx' in ctx && 'work' in ctx;
+}
+
+/**
+ * Runs `fn` in one transaction; after it commits, publishes the collected events and removes
+ * detached files; if it fails, removes the files written for it. Nested calls with a
+ * WriteContext join the outer transaction.
+ *
+ * @example
+ * await inTransaction({ db, bus, files }, actor, async (ctx) => {
+ *   for (const row of rows) await courts.create(ctx, row);
+ * });
+ */
+export async function inTransaction<T>(
+  deps: { db: Db; bus: Bus; files: FileStore },
+  actor: ActorContext,
+  fn: (ctx: WriteContext) => Promise<T>,
+): Promise<T> {
+  if (isWriteContext(actor)) return fn(actor);
+  const work = new UnitOfWork();
+  let result: T;
+  try {
+    result = await deps.db.transaction().execute((trx) => fn({ ...actor, trx, work }));
+  } catch (error) {
+    await Promise.all(work.newFiles.map((name) => deps.files.remove(name)));
+    throw error;
+  }
+  for (const { channel, message } of work.events) deps.bus.publish(channel, message);
+  await Promise.all(work.staleFiles.map((name) => deps.files.remove(name)));
+  return result;
+}

@@ -1,0 +1,123 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { permissionKey, type Entity, type Fields, type FilesField } from '@mizan/contracts';
+import { requirePermission } from '../auth/guard';
+import { readMultipart } from '../files/multipart';
+import { AppError } from '../http/errors';
+import { actorOf } from './context';
+import { coerceFormFields } from './form';
+import { entityRouteSchemas } from './openapi';
+import type { EntityService } from './service';
+
+export interface EntityPluginOptions {
+  service: EntityService;
+}
+
+/** A path id: a positive integer, else the row cannot exist (404). */
+export function pathId(value: unknown): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0 || String(id) !== String(value)) throw new AppError('notFound');
+  return id;
+}
+
+/**
+ * JSON, or multipart when the entity has a files field (plain fields coerced by type, files
+ * written to disk with size and type checked). Any other body type is 415.
+ */
+async function readBody(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  entity: Entity<Fields>,
+  withId: boolean,
+) {
+  const filesFields = Object.entries(entity.fields).filter(
+    (e): e is [string, FilesField] => e[1].type === 'files',
+  );
+  if (!request.isMultipart()) return { input: request.body, uploads: [] };
+  if (!filesFields.length) throw new AppError('unsupportedMediaType');
+  const { fields, uploads } = await readMultipart(request, app.fileStore, {
+    files: Object.fromEntries(
+      filesFields.map(([key, f]) => [key, { accept: f.accept, maxSize: f.maxSize, maxCount: f.maxCount }]),
+    ),
+  });
+  return { input: coerceFormFields(entity, fields, withId), uploads };
+}
+
+/**
+ * The routes of one definition, registered with `{ prefix: '/api' + entity.path }`. Handlers only
+ * translate HTTP to service calls; every route checks `<entity>.<action>`.
+ */
+export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app, { service }) => {
+  const entity = service.entity;
+  const can = (action: Parameters<typeof permissionKey>[1]) =>
+    requirePermission(permissionKey(entity, action));
+  const schemas = entityRouteSchemas(entity);
+
+  // Validation is the service's (zod, translated field messages); route schemas only document.
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  app.get('/', { preHandler: can('view'), schema: schemas.list }, async (request) => ({
+    data: await service.list(request.query),
+  }));
+
+  app.get<{ Params: { id: string } }>(
+    '/:id',
+    { preHandler: can('view'), schema: schemas.get },
+    async (request) => ({
+      data: await service.get(pathId(request.params.id)),
+    }),
+  );
+
+  app.post('/', { preHandler: can('create'), schema: schemas.create }, async (request, reply) => {
+    const { input, uploads } = await readBody(app, request, entity, false);
+    const row = await service.create(actorOf(request), input, uploads);
+    return reply.status(201).send({ data: row });
+  });
+
+  app.put('/', { preHandler: can('update'), schema: schemas.update }, async (request) => {
+    const { input, uploads } = await readBody(app, request, entity, true);
+    return { data: await service.update(actorOf(request), input, uploads) };
+  });
+
+  app.delete<{ Params: { id: string } }>(
+    '/:id',
+    { preHandler: can('delete'), schema: schemas.remove },
+    async (request) => ({
+      data: await service.remove(actorOf(request), pathId(request.params.id)),
+    }),
+  );
+
+  if (entity.status) {
+    app.patch<{ Params: { id: string } }>(
+      '/status/:id',
+      { preHandler: can('status'), schema: schemas.status },
+      async (request) => ({
+        data: await service.setStatus(actorOf(request), pathId(request.params.id), request.body),
+      }),
+    );
+  }
+
+  if (entity.baned) {
+    app.patch<{ Params: { id: string } }>(
+      '/baned/:id',
+      { preHandler: can('baned'), schema: schemas.baned },
+      async (request) => ({
+        data: await service.setBaned(actorOf(request), pathId(request.params.id), request.body),
+      }),
+    );
+  }
+
+  if (entity.fileDeletePath) {
+    app.delete<{ Params: { ownerId: string; fileId: string } }>(
+      entity.fileDeletePath,
+      { preHandler: can('update'), schema: schemas.fileDelete },
+      async (request) => ({
+        data: await service.removeFile(
+          actorOf(request),
+          pathId(request.params.ownerId),
+          pathId(request.params.fileId),
+        ),
+      }),
+    );
+  }
+};

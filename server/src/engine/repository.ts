@@ -1,0 +1,344 @@
+import { getEntity, registry, type Entity, type Fields, type RefsField } from '@mizan/contracts';
+import { sql, type Expression, type SqlBool, type ExpressionBuilder } from 'kysely';
+import type { Db, Dialect } from '../db';
+import { columnName, joinTableName } from '../db/migrations';
+import type { SavedUpload } from '../files/storage';
+import type { Trx } from './context';
+import { toApiRow, toStoredFile, type ApiRow, type DbRow, type Expansions } from './serialize';
+
+type Executor = Db | Trx;
+
+/** A parsed list query (see `listQuerySchema`). */
+export interface ListParams {
+  page: number;
+  pageSize: number;
+  q?: string;
+  sort?: string;
+  filters: Record<string, unknown>;
+}
+
+/** System fields that are columns of their own. */
+const SYSTEM_COLUMNS: Record<string, string> = {
+  id: 'id',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  status: 'status',
+  baned: 'baned',
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Queries of one entity's table, built from its definition: column names, joins of `refs`
+ * fields, titles of referenced rows and attached files. No business rules here (see the service).
+ */
+export class EntityRepository {
+  readonly table: string;
+
+  constructor(
+    readonly entity: Entity<Fields>,
+    private readonly dialect: Dialect,
+  ) {
+    this.table = entity.table;
+  }
+
+  column(field: string): string {
+    return SYSTEM_COLUMNS[field] ?? columnName(field);
+  }
+
+  /** Field values (camelCase) → column values for insert/update; refs and files are stored elsewhere. */
+  toColumns(values: Record<string, unknown>): DbRow {
+    const row: DbRow = {};
+    for (const [key, value] of Object.entries(values)) {
+      if (value === undefined) continue;
+      const field = this.entity.fields[key];
+      if (field && (field.type === 'refs' || field.type === 'files')) continue;
+      if (!field && !(key === 'status' && this.entity.status) && !(key === 'baned' && this.entity.baned))
+        continue;
+      row[this.column(key)] = value;
+    }
+    return row;
+  }
+
+  async findRaw(db: Executor, id: number): Promise<DbRow | undefined> {
+    return db.selectFrom(this.table).selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insert(db: Executor, row: DbRow): Promise<number> {
+    const inserted = await db.insertInto(this.table).values(row).returning('id').executeTakeFirstOrThrow();
+    return Number(inserted.id);
+  }
+
+  async update(db: Executor, id: number, row: DbRow): Promise<void> {
+    await db.updateTable(this.table).set(row).where('id', '=', id).execute();
+  }
+
+  async delete(db: Executor, id: number): Promise<void> {
+    for (const [key, field] of this.refsFields()) {
+      void field;
+      await db.deleteFrom(joinTableName(this.entity, key)).where('owner_id', '=', id).execute();
+    }
+    await db.deleteFrom(this.table).where('id', '=', id).execute();
+  }
+
+  refsFields(): [string, RefsField][] {
+    return Object.entries(this.entity.fields).filter((e): e is [string, RefsField] => e[1].type === 'refs');
+  }
+
+  async replaceLinks(db: Executor, ownerId: number, field: string, ids: readonly number[]): Promise<void> {
+    const table = joinTableName(this.entity, field);
+    await db.deleteFrom(table).where('owner_id', '=', ownerId).execute();
+    const unique = [...new Set(ids)];
+    if (unique.length)
+      await db
+        .insertInto(table)
+        .values(unique.map((ref) => ({ owner_id: ownerId, ref_id: ref })))
+        .execute();
+  }
+
+  /** Ids among `ids` that do not exist in `target`'s table. */
+  async missingIds(db: Executor, target: string, ids: readonly number[]): Promise<number[]> {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return [];
+    const rows = await db
+      .selectFrom(getEntity(target).table)
+      .select('id')
+      .where('id', 'in', unique)
+      .execute();
+    const found = new Set(rows.map((r) => Number(r.id)));
+    return unique.filter((id) => !found.has(id));
+  }
+
+  /** Id of another row holding the same values in `fields`, if any. */
+  async findDuplicate(
+    db: Executor,
+    values: Record<string, unknown>,
+    fields: readonly string[],
+    exceptId?: number,
+  ): Promise<number | null> {
+    let query = db.selectFrom(this.table).select('id');
+    for (const key of fields) query = query.where(this.column(key), '=', values[key] as never);
+    if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+    const row = await query.limit(1).executeTakeFirst();
+    return row ? Number(row.id) : null;
+  }
+
+  /** Whether any engine row (a `ref` column or a `refs` join table) points at row `id` of this entity. */
+  async isReferenced(db: Executor, id: number): Promise<boolean> {
+    for (const other of registry as readonly Entity<Fields>[]) {
+      for (const [key, field] of Object.entries(other.fields)) {
+        if (field.type === 'ref' && field.entity === this.entity.name) {
+          const row = await db
+            .selectFrom(other.table)
+            .select('id')
+            .where(columnName(key), '=', id)
+            .limit(1)
+            .executeTakeFirst();
+          if (row) return true;
+        }
+        if (field.type === 'refs' && field.entity === this.entity.name) {
+          const row = await db
+            .selectFrom(joinTableName(other, key))
+            .select('owner_id')
+            .where('ref_id', '=', id)
+            .limit(1)
+            .executeTakeFirst();
+          if (row) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private whereClauses(eb: ExpressionBuilder<any, any>, params: ListParams): Expression<SqlBool>[] {
+    // eslint-disable-line @typescript-eslint/no-explicit-any -- generated tables
+    const clauses: Expression<SqlBool>[] = [];
+    for (const [key, value] of Object.entries(params.filters)) {
+      if (value === undefined) continue;
+      const field = this.entity.fields[key];
+      if (field?.type === 'refs') {
+        const table = joinTableName(this.entity, key);
+        clauses.push(
+          eb.exists(
+            eb
+              .selectFrom(table)
+              .select(sql.lit(1).as('one'))
+              .whereRef(`${table}.owner_id`, '=', `${this.table}.id`)
+              .where(`${table}.ref_id`, '=', value as number),
+          ),
+        );
+      } else {
+        clauses.push(eb(`${this.table}.${this.column(key)}`, '=', value));
+      }
+    }
+    const searchable = Object.entries(this.entity.fields).filter(([, f]) => f.search && !f.writeOnly);
+    if (params.q && searchable.length) {
+      const pattern = `%${escapeLike(params.q)}%`;
+      const op = this.dialect === 'postgres' ? sql`ilike` : sql`like`;
+      clauses.push(
+        eb.or(
+          searchable.map(
+            ([key]) =>
+              sql<SqlBool>`${sql.ref(`${this.table}.${columnName(key)}`)} ${op} ${pattern} escape '\\'`,
+          ),
+        ),
+      );
+    }
+    return clauses;
+  }
+
+  /** Whether the list query narrows the rows (then the total is counted, not read from `entity_counts`). */
+  isFiltered(params: ListParams): boolean {
+    const searchable = Object.values(this.entity.fields).some((f) => f.search);
+    return Object.values(params.filters).some((v) => v !== undefined) || Boolean(params.q && searchable);
+  }
+
+  async count(db: Executor, params: ListParams): Promise<number> {
+    const row = await db
+      .selectFrom(this.table)
+      .select((eb) => eb.fn.countAll().as('total'))
+      .where((eb) => eb.and(this.whereClauses(eb, params)))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  /** One page in `(sort column, id)` order, the order the `(column, id)` indexes serve. */
+  async page(db: Executor, params: ListParams): Promise<DbRow[]> {
+    const [field, direction] = (params.sort ?? this.entity.defaultSort).split(':') as [
+      string,
+      'asc' | 'desc',
+    ];
+    return db
+      .selectFrom(this.table)
+      .selectAll(this.table)
+      .where((eb) => eb.and(this.whereClauses(eb, params)))
+      .orderBy(`${this.table}.${this.column(field)}`, direction)
+      .orderBy(`${this.table}.id`, direction)
+      .limit(params.pageSize)
+      .offset((params.page - 1) * params.pageSize)
+      .execute();
+  }
+
+  async attachFiles(
+    db: Executor,
+    ownerId: number,
+    uploads: readonly SavedUpload[],
+    createdBy: number | null,
+  ): Promise<void> {
+    if (!uploads.length) return;
+    const createdAt = new Date().toISOString();
+    await db
+      .insertInto('files')
+      .values(
+        uploads.map((u) => ({
+          entity: this.entity.name,
+          owner_id: ownerId,
+          field: u.field,
+          stored_name: u.storedName,
+          original_name: u.originalName,
+          mime_type: u.mimeType,
+          size: u.size,
+          created_by: createdBy,
+          created_at: createdAt,
+        })),
+      )
+      .execute();
+  }
+
+  async fileCount(db: Executor, ownerId: number, field: string): Promise<number> {
+    const row = await db
+      .selectFrom('files')
+      .select((eb) => eb.fn.countAll().as('total'))
+      .where('entity', '=', this.entity.name)
+      .where('owner_id', '=', ownerId)
+      .where('field', '=', field)
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  async findFile(db: Executor, ownerId: number, fileId: number): Promise<DbRow | undefined> {
+    return db
+      .selectFrom('files')
+      .selectAll()
+      .where('id', '=', fileId)
+      .where('entity', '=', this.entity.name)
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst();
+  }
+
+  /** Removes the file rows of one owner (or one file) and returns their stored names. */
+  async detachFiles(db: Executor, ownerId: number, fileId?: number): Promise<string[]> {
+    let query = db
+      .selectFrom('files')
+      .select('stored_name')
+      .where('entity', '=', this.entity.name)
+      .where('owner_id', '=', ownerId);
+    if (fileId !== undefined) query = query.where('id', '=', fileId);
+    const rows = await query.execute();
+    let del = db.deleteFrom('files').where('entity', '=', this.entity.name).where('owner_id', '=', ownerId);
+    if (fileId !== undefined) del = del.where('id', '=', fileId);
+    await del.execute();
+    return rows.map((r) => String(r.stored_name));
+  }
+
+  /** Loads what the API shape needs beside the rows: titles of references, links, files. */
+  async expand(db: Executor, rows: readonly DbRow[]): Promise<ApiRow[]> {
+    const ex: Expansions = { titles: new Map(), links: new Map(), files: new Map() };
+    if (!rows.length) return [];
+    const ids = rows.map((r) => Number(r.id));
+    for (const [key, field] of Object.entries(this.entity.fields)) {
+      if (field.type === 'ref') {
+        const refIds = [
+          ...new Set(
+            rows
+              .map((r) => r[columnName(key)])
+              .filter((v) => v !== null && v !== undefined)
+              .map(Number),
+          ),
+        ];
+        ex.titles.set(key, await this.titles(db, field.entity, refIds));
+      } else if (field.type === 'refs') {
+        const links = await db
+          .selectFrom(joinTableName(this.entity, key))
+          .select(['owner_id', 'ref_id'])
+          .where('owner_id', 'in', ids)
+          .orderBy('ref_id')
+          .execute();
+        const byOwner = new Map<number, number[]>();
+        for (const link of links) {
+          const owner = Number(link.owner_id);
+          byOwner.set(owner, [...(byOwner.get(owner) ?? []), Number(link.ref_id)]);
+        }
+        ex.links.set(key, byOwner);
+        ex.titles.set(
+          key,
+          await this.titles(db, field.entity, [...new Set(links.map((l) => Number(l.ref_id)))]),
+        );
+      } else if (field.type === 'files') {
+        const files = await db
+          .selectFrom('files')
+          .selectAll()
+          .where('entity', '=', this.entity.name)
+          .where('field', '=', key)
+          .where('owner_id', 'in', ids)
+          .orderBy('id')
+          .execute();
+        const byOwner = new Map<number, ReturnType<typeof toStoredFile>[]>();
+        for (const file of files) {
+          const owner = Number(file.owner_id);
+          byOwner.set(owner, [...(byOwner.get(owner) ?? []), toStoredFile(file)]);
+        }
+        ex.files.set(key, byOwner);
+      }
+    }
+    return rows.map((row) => toApiRow(this.entity, row, ex));
+  }
+
+  private async titles(db: Executor, target: string, ids: number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const entity = getEntity(target);
+    const title = columnName(entity.titleField);
+    const rows = await db.selectFrom(entity.table).select(['id', title]).where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [Number(r.id), String(r[title])]));
+  }
+}

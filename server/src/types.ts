@@ -1,0 +1,21 @@
+import type { Bus } from './bus';
+import type { Config } from './config';
+import type { Db, Dialect } from './db';
+import type { EntityServices } from './engine/service';
+import type { FileStore } from './files/storage';
+
+/** What `buildApp` decorates the Fastify instance with, for every module. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dialect: Dialect;
+    bus: Bus;
+    /** The engine's service per registry entity (`app.entities.get('courts')`). */
+    entities: EntityServices;
+    /** Uploaded files under `DATA_DIR/files`. */
+    fileStore: FileStore;
+  }
+}
+
+export {};
