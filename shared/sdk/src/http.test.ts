@@ -1,0 +1,181 @@
+import { initI18n } from '@mizan/i18n';
+import { api, ApiError, http } from './http';
+import { configureNotifier } from './notifier';
+import { sdkStore, tokenAtom, userAtom } from './session';
+import { secureStorage } from './storage';
+import { json, startServer } from './test/server';
+import type { AuthUser } from './types';
+
+jest.mock('./fingerprint', () => ({
+  getFingerprint: jest.fn(async () => ({ visitorId: 'visitor-123', session: 'session-abc' })),
+}));
+
+// As configured, before the tests point the client at their server.
+const configured = { baseURL: http.defaults.baseURL, timeout: http.defaults.timeout };
+
+const notifier = { success: jest.fn(), error: jest.fn(), warning: jest.fn(), info: jest.fn() };
+let server: Awaited<ReturnType<typeof startServer>>;
+
+beforeAll(async () => {
+  await initI18n('ar');
+  configureNotifier(notifier);
+  server = await startServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    const status = url.pathname.match(/^\/api\/status\/(\d+)$/);
+    if (status) {
+      const body: Record<string, unknown> = {};
+      if (url.searchParams.has('message')) body.message = url.searchParams.get('message');
+      if (url.searchParams.has('fields')) body.errors = JSON.parse(url.searchParams.get('fields')!);
+      json(res, Number(status[1]), body);
+      return;
+    }
+    if (url.pathname === '/api/courts') {
+      json(res, 200, { data: { items: [{ id: 1, name: 'محكمة' }], total: 1, page: 1, pageSize: 20 } });
+      return;
+    }
+    json(res, 200, { data: { ok: true } });
+  });
+  http.defaults.baseURL = `${server.url}/api`;
+});
+
+afterAll(() => server.close());
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  server.seen.length = 0;
+  sdkStore.set(tokenAtom, null);
+  sdkStore.set(userAtom, null);
+});
+
+describe('http client: answers', () => {
+  it('uses base /api and a 30 s timeout', () => {
+    expect(configured).toEqual({ baseURL: '/api', timeout: 30_000 });
+  });
+
+  it('unwraps the { data } envelope', async () => {
+    await expect(api.get('/courts')).resolves.toEqual({
+      items: [{ id: 1, name: 'محكمة' }],
+      total: 1,
+      page: 1,
+      pageSize: 20,
+    });
+  });
+});
+
+describe('http client: error catalogue (seed §8)', () => {
+  const catalogue: [number, string][] = [
+    [400, 'يرجى التحقق من البيانات المدخلة'],
+    [422, 'يرجى التحقق من البيانات المدخلة'],
+    [401, 'يرجى تسجيل الدخول'],
+    [403, 'لا يمكنك الوصول إلى هذه الصفحة'],
+    [404, 'الصفحة غير موجودة'],
+    [429, 'طلبات كثيرة جداً، يرجى المحاولة لاحقاً'],
+    [500, 'خطأ في الخادم، يرجى المحاولة لاحقاً'],
+    [502, 'مشكلة في الاتصال، يرجى المحاولة لاحقاً'],
+    [503, 'مشكلة في الاتصال، يرجى المحاولة لاحقاً'],
+    [504, 'مشكلة في الاتصال، يرجى المحاولة لاحقاً'],
+    [409, 'حدث خطأ، يرجى المحاولة مرة أخرى'],
+    [418, 'حدث خطأ، يرجى المحاولة مرة أخرى'],
+  ];
+
+  it.each(catalogue)('status %i toasts the default message', async (status, message) => {
+    const error = await api.get(`/status/${status}`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status, message, fromServer: false });
+    expect(notifier.error).toHaveBeenCalledTimes(1);
+    expect(notifier.error).toHaveBeenCalledWith(message);
+  });
+
+  it('uses the server message instead of the default', async () => {
+    const error = await api
+      .get(`/status/409?message=${encodeURIComponent('الاسم مستخدم من قبل')}`)
+      .catch((e) => e);
+    expect(error).toMatchObject({ status: 409, message: 'الاسم مستخدم من قبل', fromServer: true });
+    expect(notifier.error).toHaveBeenCalledWith('الاسم مستخدم من قبل');
+  });
+
+  it('shows the first message of the first field on 422 and keeps every field error', async () => {
+    const fields = { name: ['الاسم مطلوب', 'second'], email: ['البريد غير صالح'] };
+    const error = await api
+      .post(`/status/422?message=invalid&fields=${encodeURIComponent(JSON.stringify(fields))}`, { name: '' })
+      .catch((e: ApiError) => e);
+    expect(error.message).toBe('الاسم مطلوب');
+    expect(error.errors).toEqual(fields);
+    expect(error.fieldErrors()).toEqual([
+      { name: 'name', errors: ['الاسم مطلوب'] },
+      { name: 'email', errors: ['البريد غير صالح'] },
+    ]);
+    expect(notifier.error).toHaveBeenCalledWith('الاسم مطلوب');
+  });
+
+  it('on 401 removes token and user from the state and the encrypted storage', async () => {
+    sdkStore.set(tokenAtom, 'expired');
+    sdkStore.set(userAtom, { id: 1 } as AuthUser);
+    await secureStorage.set('auth_token', 'expired');
+    await secureStorage.set('auth_user', { id: 1 });
+
+    await expect(api.get('/status/401')).rejects.toMatchObject({ status: 401 });
+    expect(sdkStore.get(tokenAtom)).toBeNull();
+    expect(sdkStore.get(userAtom)).toBeNull();
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(localStorage.getItem('auth_user')).toBeNull();
+  });
+
+  it('lets a caller opt out of the toast and still get the typed error', async () => {
+    await expect(api.get('/status/403', { silent: true })).rejects.toMatchObject({ status: 403 });
+    expect(notifier.error).not.toHaveBeenCalled();
+  });
+
+  it('speaks English when the page does', async () => {
+    await initI18n('en');
+    try {
+      await expect(api.get('/status/404')).rejects.toMatchObject({ message: 'The page does not exist' });
+    } finally {
+      await initI18n('ar');
+    }
+  });
+
+  it('reports an unreachable server as status 0 with the connection message', async () => {
+    // jsdom prints the refused connection through its virtual console.
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    // timeout 0: jsdom's XHR leaves its timeout timer running after a connection error.
+    const error = await api.get('http://127.0.0.1:1/api/x', { timeout: 0 }).catch((e: ApiError) => e);
+    expect(error).toMatchObject({ status: 0, message: 'تعذر الاتصال بالخادم، تحقق من الشبكة وحاول لاحقاً' });
+  });
+});
+
+describe('http client: headers (seed §7)', () => {
+  it('sends JSON accept and type, the bearer token, fingerprints and the language', async () => {
+    sdkStore.set(tokenAtom, 'tok-1');
+    await api.post('/echo', { a: 1 });
+    const { headers, body } = server.seen[0]!;
+    expect(headers.accept).toBe('application/json');
+    expect(headers['content-type']).toMatch(/^application\/json/);
+    expect(headers.authorization).toBe('Bearer tok-1');
+    expect(headers['x-fingerprint-session']).toBe('session-abc');
+    expect(headers['x-fingerprint']).toBe('visitor-123');
+    expect(headers['accept-language']).toBe('ar');
+    expect(JSON.parse(body)).toEqual({ a: 1 });
+  });
+
+  it('sends no Authorization without a token, and none at all for anonymous calls', async () => {
+    await api.get('/echo');
+    expect(server.seen[0]!.headers.authorization).toBeUndefined();
+    sdkStore.set(tokenAtom, 'tok-1');
+    await api.get('/echo', { anonymous: true });
+    expect(server.seen[1]!.headers.authorization).toBeUndefined();
+    expect(server.seen[1]!.headers['x-fingerprint']).toBeUndefined();
+  });
+
+  it('sends FormData as multipart with the boundary, never as JSON', async () => {
+    const form = new FormData();
+    form.append('name', 'عقد');
+    form.append('files', new Blob(['%PDF-1.4'], { type: 'application/pdf' }), 'contract.pdf');
+    await api.post('/upload', form);
+    const { headers, body } = server.seen[0]!;
+    expect(headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(body).toContain('name="name"');
+    expect(body).toContain('filename="contract.pdf"');
+    expect(body).toContain('%PDF-1.4');
+  });
+});
