@@ -2,7 +2,11 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const dirs = ['server', 'host', ...['shared', 'remotes'].flatMap((d) => fs.readdirSync(d).map((n) => path.join(d, n)))];
+const dirs = [
+  'server',
+  'host',
+  ...['shared', 'remotes'].flatMap((d) => fs.readdirSync(d).map((n) => path.join(d, n))),
+];
 
 module.exports = {
   projects: dirs.filter((d) => fs.existsSync(path.join(d, 'jest.config.cjs'))).map((d) => `<rootDir>/${d}`),
