@@ -40,6 +40,16 @@ beforeAll(async () => {
 
 afterAll(() => server.close());
 
+/** The ApiError a call rejects with (fails the test if it resolves). */
+async function failure(call: Promise<unknown>): Promise<ApiError> {
+  const outcome = await call.then(
+    () => new Error('the call succeeded'),
+    (error: unknown) => error,
+  );
+  if (!(outcome instanceof ApiError)) throw outcome;
+  return outcome;
+}
+
 beforeEach(() => {
   jest.clearAllMocks();
   server.seen.length = 0;
@@ -79,7 +89,7 @@ describe('http client: error catalogue (seed §8)', () => {
   ];
 
   it.each(catalogue)('status %i toasts the default message', async (status, message) => {
-    const error = await api.get(`/status/${status}`).catch((e: unknown) => e);
+    const error = await failure(api.get(`/status/${status}`));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status, message, fromServer: false });
     expect(notifier.error).toHaveBeenCalledTimes(1);
@@ -87,18 +97,18 @@ describe('http client: error catalogue (seed §8)', () => {
   });
 
   it('uses the server message instead of the default', async () => {
-    const error = await api
-      .get(`/status/409?message=${encodeURIComponent('الاسم مستخدم من قبل')}`)
-      .catch((e) => e);
+    const error = await failure(api.get(`/status/409?message=${encodeURIComponent('الاسم مستخدم من قبل')}`));
     expect(error).toMatchObject({ status: 409, message: 'الاسم مستخدم من قبل', fromServer: true });
     expect(notifier.error).toHaveBeenCalledWith('الاسم مستخدم من قبل');
   });
 
   it('shows the first message of the first field on 422 and keeps every field error', async () => {
     const fields = { name: ['الاسم مطلوب', 'second'], email: ['البريد غير صالح'] };
-    const error = await api
-      .post(`/status/422?message=invalid&fields=${encodeURIComponent(JSON.stringify(fields))}`, { name: '' })
-      .catch((e: ApiError) => e);
+    const error = await failure(
+      api.post(`/status/422?message=invalid&fields=${encodeURIComponent(JSON.stringify(fields))}`, {
+        name: '',
+      }),
+    );
     expect(error.message).toBe('الاسم مطلوب');
     expect(error.errors).toEqual(fields);
     expect(error.fieldErrors()).toEqual([
@@ -139,7 +149,7 @@ describe('http client: error catalogue (seed §8)', () => {
     // jsdom prints the refused connection through its virtual console.
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     // timeout 0: jsdom's XHR leaves its timeout timer running after a connection error.
-    const error = await api.get('http://127.0.0.1:1/api/x', { timeout: 0 }).catch((e: ApiError) => e);
+    const error = await failure(api.get('http://127.0.0.1:1/api/x', { timeout: 0 }));
     expect(error).toMatchObject({ status: 0, message: 'تعذر الاتصال بالخادم، تحقق من الشبكة وحاول لاحقاً' });
   });
 });
