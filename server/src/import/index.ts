@@ -1,0 +1,186 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { API_BASE, permissionKey, registry, type Entity, type Fields } from '@mizan/contracts';
+import { requirePermission } from '../auth/guard';
+import { actorOf } from '../engine/context';
+import type { EntityService } from '../engine/service';
+import { AppError } from '../http/errors';
+import { requestLanguage, translate, type Lang } from '../http/messages';
+import { IMPORT_LIMITS, ImportFileError, parseImportFile, type ParsedSheet } from './parse';
+import { commitImport, ImportRejected, prepareImport, rejectedRows, toPreview } from './service';
+import { csvTemplate, xlsxTemplate } from './template';
+import './messages';
+
+export { IMPORT_LIMITS } from './parse';
+export type { ImportPreview, ImportResult, ImportRowError, DuplicateRow } from './service';
+
+const MB = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+const tooLarge = () =>
+  new AppError('payloadTooLarge', {
+    messageKey: 'import.tooLarge',
+    params: { max: MB(IMPORT_LIMITS.maxFileBytes) },
+  });
+
+/** The `file` part of a multipart body, in memory (at most `maxFileBytes`); other parts are drained. */
+async function readUpload(
+  request: FastifyRequest,
+): Promise<{ buffer: Buffer; filename: string; mimetype: string }> {
+  if (!request.isMultipart())
+    throw new AppError('unsupportedMediaType', { messageKey: 'import.unsupported' });
+  let upload: { buffer: Buffer; filename: string; mimetype: string } | null = null;
+  let oversized = false;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file' || upload || oversized) {
+        part.file.resume();
+        continue;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        // Keep reading (and dropping) the rest so the client receives the 413 rather than a reset.
+        if (size > IMPORT_LIMITS.maxFileBytes) oversized = true;
+        else chunks.push(chunk);
+      }
+      if (oversized || part.file.truncated) oversized = true;
+      else
+        upload = {
+          buffer: Buffer.concat(chunks),
+          filename: part.filename ?? '',
+          mimetype: part.mimetype ?? '',
+        };
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw error;
+  }
+  if (oversized) throw tooLarge();
+  if (!upload) {
+    throw new AppError('validation', {
+      messageKey: 'import.noFile',
+      errors: { file: [{ key: 'import.noFile' }] },
+    });
+  }
+  return upload;
+}
+
+/** Parses the upload, turning each kind of unusable file into its status and message. */
+async function readSheet(request: FastifyRequest, lang: Lang): Promise<ParsedSheet> {
+  const { buffer, filename, mimetype } = await readUpload(request);
+  try {
+    return await parseImportFile(buffer, filename, mimetype);
+  } catch (error) {
+    if (!(error instanceof ImportFileError)) throw error;
+    const fileError = (key: string, params?: Record<string, string | number>) => ({
+      errors: { file: [translate(lang, key, params)] },
+      messageKey: key,
+      params,
+    });
+    switch (error.kind) {
+      case 'unsupported':
+        throw new AppError('unsupportedMediaType', { messageKey: 'import.unsupported' });
+      case 'unreadable':
+        throw new AppError('unsupportedMediaType', { messageKey: 'import.unreadable' });
+      case 'tooManyRows':
+        throw new AppError('payloadTooLarge', {
+          messageKey: 'import.tooManyRows',
+          params: { max: IMPORT_LIMITS.maxRows },
+        });
+      case 'empty':
+        throw new AppError('validation', fileError('import.empty'));
+      case 'noRows':
+        throw new AppError('validation', fileError('import.noRows'));
+      case 'headerless':
+        throw new AppError('validation', fileError('import.headerless', { columns: '' }));
+    }
+  }
+}
+
+const isDryRun = (query: unknown) => {
+  const value = (query as { dryRun?: unknown } | undefined)?.dryRun;
+  return value === '1' || value === 'true';
+};
+
+function routesFor(app: FastifyInstance, service: EntityService): void {
+  const entity = service.entity;
+  const base = `${API_BASE}${entity.path}/import`;
+  const guard = requirePermission(permissionKey(entity, 'import'));
+
+  /**
+   * `POST <path>/import` (multipart `file`): `?dryRun=1` answers the preview; otherwise the whole
+   * file is written in one transaction or, when any row is invalid, nothing (422 with the rows).
+   * The request is synchronous: the client shows the upload's progress, then waits for the answer
+   * (50,000 rows take seconds, not minutes).
+   */
+  app.post(
+    base,
+    { preHandler: guard, schema: { tags: ['import'], summary: `Import ${entity.name} from CSV/XLSX` } },
+    async (request, reply) => {
+      const lang = requestLanguage(request);
+      const sheet = await readSheet(request, lang);
+      if (isDryRun(request.query)) {
+        return { data: toPreview(entity, await prepareImport(app.db, entity, sheet, lang)) };
+      }
+      try {
+        const result = await app.entities.transaction(actorOf(request), (ctx) =>
+          commitImport(ctx, service, sheet, lang),
+        );
+        return reply.status(result.created ? 201 : 200).send({ data: result });
+      } catch (error) {
+        if (!(error instanceof ImportRejected)) throw error;
+        return sendRejected(reply, entity, error, lang);
+      }
+    },
+  );
+
+  /** `GET <path>/import/template?format=csv|xlsx`: the columns to fill, translated. */
+  app.get(
+    `${base}/template`,
+    { preHandler: guard, schema: { tags: ['import'], summary: `Import template of ${entity.name}` } },
+    async (request, reply) => {
+      const lang = requestLanguage(request);
+      const format = (request.query as { format?: unknown } | undefined)?.format ?? 'xlsx';
+      if (format !== 'csv' && format !== 'xlsx') {
+        throw new AppError('validation', {
+          messageKey: 'import.badFormat',
+          errors: { format: [{ key: 'import.badFormat' }] },
+        });
+      }
+      const name = `${entity.name}-template.${format}`;
+      void reply
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header(
+          'content-type',
+          format === 'csv'
+            ? 'text/csv; charset=utf-8'
+            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        );
+      return reply.send(format === 'csv' ? csvTemplate(entity, lang) : await xlsxTemplate(entity, lang));
+    },
+  );
+}
+
+/** 422 listing every invalid row; the top message says nothing was written. */
+function sendRejected(reply: FastifyReply, entity: Entity<Fields>, error: ImportRejected, lang: Lang) {
+  const rejected = rejectedRows(error.prepared.errors, entity, lang);
+  const prefix = (row: number) => translate(lang, 'import.rowPrefix', { row });
+  return reply.status(422).send({
+    message: translate(lang, 'import.invalidRows', { count: rejected.length }),
+    code: 'validation',
+    errors: { rows: rejected.slice(0, 100).map((r) => `${prefix(r.row)}: ${r.reasons.join('؛ ')}`) },
+    rejected,
+    rowErrors: error.prepared.errors,
+  });
+}
+
+/**
+ * `POST /api/<path>/import` and `GET /api/<path>/import/template` for every definition with
+ * `importable: true`. Register at the root (no prefix): the paths are absolute.
+ */
+export const importPlugin: FastifyPluginAsync = async (app) => {
+  for (const entity of registry as readonly Entity<Fields>[]) {
+    if (entity.importable) routesFor(app, app.entities.get(entity.name));
+  }
+};

@@ -1,0 +1,161 @@
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+
+/** Limits of one import upload (issue 4, "Bad input"). */
+export const IMPORT_LIMITS = {
+  /** Largest accepted upload in bytes (413 above). */
+  maxFileBytes: 10 * 1024 * 1024,
+  /** Most data rows in one file (413 above). */
+  maxRows: 50_000,
+} as const;
+
+export type ImportFormat = 'csv' | 'xlsx';
+
+/** A parsed sheet: the header cells and each data row with its spreadsheet row number. */
+export interface ParsedSheet {
+  headers: string[];
+  rows: { row: number; cells: string[] }[];
+}
+
+/** Why a file cannot be read at all; the caller maps each kind to its status and message. */
+export class ImportFileError extends Error {
+  constructor(
+    readonly kind: 'unsupported' | 'empty' | 'headerless' | 'noRows' | 'tooManyRows' | 'unreadable',
+    detail?: string,
+  ) {
+    super(detail ?? kind);
+  }
+}
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const CSV_MIME = new Set([
+  'text/csv',
+  'text/plain',
+  'application/csv',
+  'application/vnd.ms-excel',
+  'text/x-csv',
+]);
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function startsWith(buffer: Buffer, magic: number[]): boolean {
+  return magic.every((byte, i) => buffer[i] === byte);
+}
+
+/**
+ * Decides the format from the bytes, checked against the name and declared type: a spreadsheet is
+ * a ZIP container, a CSV is valid UTF-8 text without NUL bytes. Anything else (a PDF, an image, an
+ * old binary .xls, a text file that does not claim to be CSV) is unsupported.
+ */
+export function detectFormat(buffer: Buffer, filename: string, mimeType: string): ImportFormat {
+  const ext = filename.toLowerCase().split('.').pop() ?? '';
+  const mime = mimeType.toLowerCase().split(';')[0]?.trim() ?? '';
+  if (startsWith(buffer, ZIP_MAGIC)) {
+    if (ext === 'xlsx' || mime === XLSX_MIME) return 'xlsx';
+    throw new ImportFileError('unsupported');
+  }
+  const claimsCsv =
+    ext === 'csv' || (ext !== 'xlsx' && CSV_MIME.has(mime) && ext !== 'txt' && ext !== 'json');
+  if (!claimsCsv) throw new ImportFileError('unsupported');
+  if (buffer.includes(0)) throw new ImportFileError('unsupported');
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(buffer);
+  } catch {
+    throw new ImportFileError('unsupported');
+  }
+  return 'csv';
+}
+
+const isBlankRow = (cells: string[]) => cells.every((c) => c.trim() === '');
+
+function finish(headers: string[], rows: { row: number; cells: string[] }[]): ParsedSheet {
+  if (headers.every((h) => h.trim() === '')) throw new ImportFileError('headerless');
+  if (rows.length === 0) throw new ImportFileError('noRows');
+  return { headers: headers.map((h) => h.trim()), rows };
+}
+
+/** Reads a UTF-8 CSV (with or without BOM; comma, semicolon or tab separated). */
+export function parseCsv(buffer: Buffer, maxRows: number = IMPORT_LIMITS.maxRows): ParsedSheet {
+  const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
+  if (text.trim() === '') throw new ImportFileError('empty');
+  const result = Papa.parse<string[]>(text, { skipEmptyLines: false, delimitersToGuess: [',', ';', '\t'] });
+  const lines = result.data;
+  // The header is the first non-blank line; row numbers count every line as a spreadsheet would.
+  const headerIndex = lines.findIndex((cells) => !isBlankRow(cells));
+  const headers = lines[headerIndex] ?? [];
+  const rows: { row: number; cells: string[] }[] = [];
+  for (let i = headerIndex + 1; i < lines.length; i++) {
+    const cells = lines[i] ?? [];
+    if (isBlankRow(cells)) continue;
+    if (rows.length === maxRows) throw new ImportFileError('tooManyRows');
+    rows.push({ row: i + 1, cells });
+  }
+  return finish(headers, rows);
+}
+
+/** The text a person sees in a cell, whatever exceljs made of it. */
+export function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
+  }
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((part) => part.text).join('');
+    if ('result' in value) return cellText((value.result ?? null) as ExcelJS.CellValue);
+    if ('text' in value) return String(value.text);
+    if ('error' in value) return '';
+    return '';
+  }
+  return String(value);
+}
+
+/** Reads the first worksheet of an XLSX workbook. */
+export async function parseXlsx(
+  buffer: Buffer,
+  maxRows: number = IMPORT_LIMITS.maxRows,
+): Promise<ParsedSheet> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    // exceljs declares its own Buffer type; a Node Buffer is what it reads.
+    await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
+  } catch {
+    throw new ImportFileError('unreadable');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet || sheet.actualRowCount === 0) throw new ImportFileError('empty');
+  let headers: string[] | undefined;
+  const rows: { row: number; cells: string[] }[] = [];
+  let tooMany = false;
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    if (tooMany) return;
+    // row.values is 1-based: index 0 is always empty.
+    const values = (row.values as ExcelJS.CellValue[]).slice(1);
+    const cells = Array.from({ length: values.length }, (_, i) => cellText(values[i] ?? null));
+    if (isBlankRow(cells)) return;
+    if (!headers) {
+      headers = cells;
+      return;
+    }
+    if (rows.length === maxRows) {
+      tooMany = true;
+      return;
+    }
+    rows.push({ row: rowNumber, cells });
+  });
+  if (tooMany) throw new ImportFileError('tooManyRows');
+  if (!headers) throw new ImportFileError('empty');
+  return finish(headers, rows);
+}
+
+/** Detects and parses an uploaded file. */
+export async function parseImportFile(
+  buffer: Buffer,
+  filename: string,
+  mimeType: string,
+  maxRows: number = IMPORT_LIMITS.maxRows,
+): Promise<ParsedSheet & { format: ImportFormat }> {
+  if (buffer.length === 0) throw new ImportFileError('empty');
+  const format = detectFormat(buffer, filename, mimeType);
+  const sheet = format === 'csv' ? parseCsv(buffer, maxRows) : await parseXlsx(buffer, maxRows);
+  return { ...sheet, format };
+}

@@ -1,0 +1,519 @@
+import { createSchema, getEntity, type Entity, type FieldDefinition, type Fields } from '@mizan/contracts';
+import type { Db } from '../db';
+import { columnName, joinTableName } from '../db/migrations';
+import type { Trx, WriteContext } from '../engine/context';
+import { adjustCount } from '../engine/counts';
+import { entityHooks } from '../engine/hooks';
+import type { EntityService } from '../engine/service';
+import { refDisplayName, refsDisplayName } from '../engine/serialize';
+import { AppError } from '../http/errors';
+import { fieldLabel, translate, type Lang } from '../http/messages';
+import { zodFieldErrors } from '../http/validation';
+import { importableFields, mapHeaders, splitList, toBoolean, toEnum, toNumber } from './mapping';
+import type { ParsedSheet } from './parse';
+import './messages';
+
+type Executor = Db | Trx;
+
+/** One problem of one data row; `row` is the spreadsheet row number (the header is row 1). */
+export interface ImportRowError {
+  row: number;
+  field: string | null;
+  message: string;
+}
+
+/** A row left out because its unique value exists already, or appeared earlier in the file. */
+export interface DuplicateRow {
+  row: number;
+  field: string;
+  message: string;
+}
+
+export interface PreparedRow {
+  row: number;
+  /** Validated field values (camelCase), defaults filled in, references as ids. */
+  values: Record<string, unknown>;
+}
+
+export interface PreparedImport {
+  total: number;
+  rows: PreparedRow[];
+  duplicates: DuplicateRow[];
+  errors: ImportRowError[];
+  /** Headers that match no field (their columns are not read). */
+  ignoredColumns: string[];
+  /** Field of each recognised column, in file order. */
+  columns: { header: string; field: string }[];
+  /** Referenced rows' titles by field and id, for the preview's display. */
+  titles: Map<string, Map<number, string>>;
+}
+
+/** `?dryRun=1`: what a commit would do. */
+export interface ImportPreview {
+  total: number;
+  valid: number;
+  duplicates: number;
+  errors: ImportRowError[];
+  duplicateRows: DuplicateRow[];
+  ignoredColumns: string[];
+  columns: { header: string; field: string }[];
+  /** The first rows that would be created, as the list shows them (`row` = spreadsheet row). */
+  sample: Record<string, unknown>[];
+}
+
+/** The commit's outcome (all rows valid; duplicates skipped). */
+export interface ImportResult {
+  created: number;
+  skipped: number;
+  rejected: { row: number; reasons: string[] }[];
+  duplicateRows: DuplicateRow[];
+}
+
+const SAMPLE_SIZE = 20;
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** `M/D/YYYY` (the product's date format) or `YYYY-MM-DD`, as `YYYY-MM-DD`; anything else unchanged. */
+function toIsoDate(text: string): string {
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
+  if (us) return `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}`;
+  return text.trim().slice(0, 10).length === 10 && /^\d{4}-\d{2}-\d{2}/.test(text.trim())
+    ? text.trim().slice(0, 10)
+    : text;
+}
+
+/** A reference cell token: an id or a title, resolved later in bulk. */
+type RefToken = string;
+
+interface RefLookup {
+  byId: Set<number>;
+  /** Title → ids (more than one: ambiguous). */
+  byTitle: Map<string, number[]>;
+}
+
+/** Finds the referenced rows named in the file, by id and by title, a few hundred per query. */
+async function lookupRefs(db: Executor, target: Entity<Fields>, tokens: Set<RefToken>): Promise<RefLookup> {
+  const ids = [...tokens]
+    .map((t) => toNumber(t))
+    .filter((n): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n > 0);
+  const titles = [...tokens];
+  const titleColumn = columnName(target.titleField);
+  const byId = new Set<number>();
+  const byTitle = new Map<string, number[]>();
+  for (const part of chunks(ids)) {
+    const rows = await db.selectFrom(target.table).select('id').where('id', 'in', part).execute();
+    for (const r of rows) byId.add(Number(r.id));
+  }
+  for (const part of chunks(titles)) {
+    const rows = await db
+      .selectFrom(target.table)
+      .select(['id', titleColumn])
+      .where(titleColumn, 'in', part)
+      .execute();
+    for (const r of rows) {
+      const key = String(r[titleColumn]);
+      byTitle.set(key, [...(byTitle.get(key) ?? []), Number(r.id)]);
+    }
+  }
+  return { byId, byTitle };
+}
+
+/** The id a token names: an existing id first, else a unique title. */
+function resolveToken(lookup: RefLookup, token: string): number | 'missing' | 'ambiguous' {
+  const asNumber = toNumber(token);
+  if (typeof asNumber === 'number' && lookup.byId.has(asNumber)) return asNumber;
+  const ids = lookup.byTitle.get(token.trim()) ?? [];
+  if (ids.length === 1) return ids[0]!;
+  return ids.length > 1 ? 'ambiguous' : 'missing';
+}
+
+/** A cell as the value the create schema expects, or the text itself so validation reports it. */
+function cellValue(
+  entity: Entity<Fields>,
+  key: string,
+  field: FieldDefinition | undefined,
+  text: string,
+): unknown {
+  if (!field) return toBoolean(text); // status
+  switch (field.type) {
+    case 'integer':
+    case 'number':
+      return toNumber(text);
+    case 'boolean':
+      return toBoolean(text);
+    case 'enum':
+      return toEnum(entity, key, field.values, text);
+    case 'date':
+      return toIsoDate(text);
+    default:
+      return text;
+  }
+}
+
+/** Key of a row's values for a group of unique fields; null when any part is empty (no constraint applies). */
+function uniqueKey(values: Record<string, unknown>, fields: readonly string[]): string | null {
+  const parts = fields.map((f) => values[f]);
+  if (parts.some((p) => p === null || p === undefined || p === '')) return null;
+  return JSON.stringify(parts.map(String));
+}
+
+/** Existing keys of one unique group among `candidates`, read a few hundred at a time. */
+async function existingKeys(
+  db: Executor,
+  entity: Entity<Fields>,
+  fields: readonly string[],
+  candidates: Record<string, unknown>[],
+): Promise<Set<string>> {
+  const [first, ...rest] = fields;
+  const firstValues = [
+    ...new Set(candidates.map((v) => v[first!]).filter((v) => v !== null && v !== undefined && v !== '')),
+  ];
+  const found = new Set<string>();
+  const columns = fields.map((f) => columnName(f));
+  for (const part of chunks(firstValues)) {
+    const rows = await db
+      .selectFrom(entity.table)
+      .select(columns)
+      .where(columnName(first!), 'in', part as never[])
+      .execute();
+    for (const row of rows) {
+      const key = uniqueKey(Object.fromEntries(fields.map((f, i) => [f, row[columns[i]!]])), fields);
+      if (key) found.add(key);
+    }
+    void rest;
+  }
+  return found;
+}
+
+/** Every unique group of the definition: single unique fields and `uniqueTogether`. */
+function uniqueGroups(entity: Entity<Fields>): string[][] {
+  return [
+    ...Object.entries(entity.fields)
+      .filter(([, f]) => f.unique)
+      .map(([k]) => [k]),
+    ...(entity.uniqueTogether ?? []).map((g) => [...g]),
+  ];
+}
+
+const groupLabel = (lang: Lang, entity: Entity<Fields>, fields: readonly string[]) =>
+  fields.map((f) => fieldLabel(lang, entity.name, f)).join(' + ');
+
+/**
+ * Reads a parsed sheet against a definition: maps the headers, coerces each cell, resolves
+ * references by id or title, validates with the entity's create schema and sorts rows into
+ * valid, duplicate (of the database or of an earlier row) and invalid. Writes nothing.
+ * Throws 422 when the file as a whole cannot be used (no recognised header, required columns missing).
+ */
+export async function prepareImport(
+  db: Executor,
+  entity: Entity<Fields>,
+  sheet: ParsedSheet,
+  lang: Lang,
+): Promise<PreparedImport> {
+  const map = mapHeaders(entity, sheet.headers);
+  const columns = map.columns.flatMap((field, i) =>
+    field ? [{ header: sheet.headers[i]!, field, index: i }] : [],
+  );
+  const fieldDefs = new Map<string, FieldDefinition | undefined>([
+    ...importableFields(entity),
+    ['status', undefined],
+  ]);
+  if (!columns.length) {
+    const expected = importableFields(entity)
+      .map(([k]) => fieldLabel(lang, entity.name, k))
+      .join('، ');
+    const message = translate(lang, 'import.headerless', { columns: expected });
+    throw new AppError('validation', {
+      messageKey: 'import.headerless',
+      params: { columns: expected },
+      errors: { file: [message] },
+    });
+  }
+  if (map.missing.length) {
+    const missing = map.missing.map((k) => fieldLabel(lang, entity.name, k)).join('، ');
+    const message = translate(lang, 'import.missingColumns', { columns: missing });
+    throw new AppError('validation', {
+      messageKey: 'import.missingColumns',
+      params: { columns: missing },
+      errors: { file: [message] },
+    });
+  }
+
+  // Pass 1: cells → raw values; reference tokens collected for one lookup per field.
+  const refTokens = new Map<string, Set<string>>();
+  const raws = sheet.rows.map(({ row, cells }) => {
+    const raw: Record<string, unknown> = {};
+    const refs: Record<string, string[]> = {};
+    for (const { field: key, index } of columns) {
+      const text = (cells[index] ?? '').trim();
+      if (text === '') continue;
+      const field = fieldDefs.get(key);
+      if (field?.type === 'ref' || field?.type === 'refs') {
+        const tokens = field.type === 'ref' ? [text] : splitList(text);
+        refs[key] = tokens;
+        const set = refTokens.get(key) ?? new Set<string>();
+        for (const token of tokens) set.add(token);
+        refTokens.set(key, set);
+      } else {
+        raw[key] = cellValue(entity, key, field, text);
+      }
+    }
+    return { row, raw, refs };
+  });
+
+  const lookups = new Map<string, RefLookup>();
+  for (const [key, tokens] of refTokens) {
+    const field = fieldDefs.get(key) as { entity: string };
+    lookups.set(key, await lookupRefs(db, getEntity(field.entity), tokens));
+  }
+
+  // Pass 2: resolve references, validate, fill defaults.
+  const schema = createSchema(entity);
+  const errors: ImportRowError[] = [];
+  const valid: PreparedRow[] = [];
+  for (const { row, raw, refs } of raws) {
+    const rowErrors: ImportRowError[] = [];
+    for (const [key, tokens] of Object.entries(refs)) {
+      const lookup = lookups.get(key)!;
+      const ids: number[] = [];
+      for (const token of tokens) {
+        const id = resolveToken(lookup, token);
+        if (typeof id === 'number') ids.push(id);
+        else {
+          const label = fieldLabel(lang, entity.name, key);
+          rowErrors.push({
+            row,
+            field: key,
+            message: translate(lang, id === 'missing' ? 'import.refNotFound' : 'import.refAmbiguous', {
+              label,
+              value: token,
+            }),
+          });
+        }
+      }
+      raw[key] = fieldDefs.get(key)?.type === 'ref' ? ids[0] : ids;
+    }
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      for (const [key, messages] of Object.entries(zodFieldErrors(parsed.error))) {
+        // A reference already reported as unresolved needs no second message.
+        if (rowErrors.some((e) => e.field === key)) continue;
+        for (const m of messages) {
+          const message =
+            typeof m === 'string'
+              ? m
+              : translate(lang, m.key, { label: fieldLabel(lang, entity.name, key), ...m.params });
+          rowErrors.push({ row, field: key === '_' ? null : key, message });
+        }
+      }
+    }
+    if (rowErrors.length || !parsed.success) {
+      errors.push(...rowErrors);
+      continue;
+    }
+    const values = parsed.data as Record<string, unknown>;
+    for (const [key, field] of Object.entries(entity.fields)) {
+      if (values[key] === undefined && field.default !== undefined) values[key] = field.default;
+    }
+    valid.push({ row, values });
+  }
+
+  // Pass 3: duplicates of existing rows, then of earlier rows of the file; the first one wins.
+  const duplicates: DuplicateRow[] = [];
+  const groups = uniqueGroups(entity);
+  const existing = new Map<string, Set<string>>();
+  for (const group of groups)
+    existing.set(
+      group.join('+'),
+      await existingKeys(
+        db,
+        entity,
+        group,
+        valid.map((v) => v.values),
+      ),
+    );
+  const seen = new Map<string, Map<string, number>>(groups.map((g) => [g.join('+'), new Map()]));
+  const rows: PreparedRow[] = [];
+  for (const candidate of valid) {
+    let duplicate: DuplicateRow | null = null;
+    for (const group of groups) {
+      const key = uniqueKey(candidate.values, group);
+      if (key === null) continue;
+      const label = groupLabel(lang, entity, group);
+      if (existing.get(group.join('+'))!.has(key)) {
+        duplicate = {
+          row: candidate.row,
+          field: group[0]!,
+          message: translate(lang, 'import.duplicateExisting', { label }),
+        };
+        break;
+      }
+      const earlier = seen.get(group.join('+'))!.get(key);
+      if (earlier !== undefined) {
+        duplicate = {
+          row: candidate.row,
+          field: group[0]!,
+          message: translate(lang, 'import.duplicateInFile', { label, row: earlier }),
+        };
+        break;
+      }
+    }
+    if (duplicate) {
+      duplicates.push(duplicate);
+      continue;
+    }
+    for (const group of groups) {
+      const key = uniqueKey(candidate.values, group);
+      if (key !== null) seen.get(group.join('+'))!.set(key, candidate.row);
+    }
+    rows.push(candidate);
+  }
+
+  const titles = new Map<string, Map<number, string>>();
+  for (const [key, lookup] of lookups) {
+    const names = new Map<number, string>();
+    for (const [title, ids] of lookup.byTitle) for (const id of ids) names.set(id, title);
+    titles.set(key, names);
+  }
+
+  return {
+    total: sheet.rows.length,
+    rows,
+    duplicates,
+    errors,
+    ignoredColumns: map.ignored,
+    columns: columns.map(({ header, field }) => ({ header, field })),
+    titles,
+  };
+}
+
+/** A row for the preview: values plus `{ id, name }` beside references, as lists show them. */
+function displayRow(
+  entity: Entity<Fields>,
+  prepared: PreparedImport,
+  row: PreparedRow,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { row: row.row, ...row.values };
+  for (const [key, field] of Object.entries(entity.fields)) {
+    const names = prepared.titles.get(key);
+    const value = row.values[key];
+    if (field.type === 'ref' && typeof value === 'number') {
+      out[refDisplayName(key)] = { id: value, name: names?.get(value) ?? null };
+    } else if (field.type === 'refs' && Array.isArray(value)) {
+      out[refsDisplayName(key)] = (value as number[]).map((id) => ({ id, name: names?.get(id) ?? null }));
+    }
+  }
+  return out;
+}
+
+export function toPreview(entity: Entity<Fields>, prepared: PreparedImport): ImportPreview {
+  return {
+    total: prepared.total,
+    valid: prepared.rows.length,
+    duplicates: prepared.duplicates.length,
+    errors: prepared.errors,
+    duplicateRows: prepared.duplicates,
+    ignoredColumns: prepared.ignoredColumns,
+    columns: prepared.columns,
+    sample: prepared.rows.slice(0, SAMPLE_SIZE).map((row) => displayRow(entity, prepared, row)),
+  };
+}
+
+/** Thrown inside the commit's transaction when any row is invalid, so that nothing is written. */
+export class ImportRejected extends Error {
+  constructor(readonly prepared: PreparedImport) {
+    super('import rejected');
+  }
+}
+
+/** The rows' errors grouped per row, as `rejected` lists them. */
+export function rejectedRows(
+  errors: readonly ImportRowError[],
+  entity: Entity<Fields>,
+  lang: Lang,
+): { row: number; reasons: string[] }[] {
+  const byRow = new Map<number, string[]>();
+  for (const e of errors) {
+    const reason = e.field ? `${fieldLabel(lang, entity.name, e.field)}: ${e.message}` : e.message;
+    byRow.set(e.row, [...(byRow.get(e.row) ?? []), reason]);
+  }
+  return [...byRow.entries()].sort(([a], [b]) => a - b).map(([row, reasons]) => ({ row, reasons }));
+}
+
+/**
+ * Writes every valid row inside the caller's transaction (all or nothing): re-reads the file
+ * against the database as the transaction sees it, refuses (ImportRejected) when any row is
+ * invalid, inserts the rest through the entity's repository with its hooks, one audit entry per
+ * row, the maintained count, and one `create` event for the list screens.
+ */
+export async function commitImport(
+  ctx: WriteContext,
+  service: EntityService,
+  sheet: ParsedSheet,
+  lang: Lang,
+): Promise<ImportResult> {
+  const entity = service.entity;
+  const prepared = await prepareImport(ctx.trx, entity, sheet, lang);
+  if (prepared.errors.length) throw new ImportRejected(prepared);
+  const hooks = entityHooks(entity.name);
+  const hookCtx = { ...ctx, entity };
+  const stamp = new Date().toISOString();
+  const audit: Record<string, unknown>[] = [];
+  for (const { values } of prepared.rows) {
+    for (const h of hooks) await h.beforeCreate?.(hookCtx, values);
+    const stored: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(values)) stored[key] = value === '' ? null : value;
+    const id = await service.repo.insert(ctx.trx, {
+      ...service.repo.toColumns(stored),
+      created_at: stamp,
+      updated_at: stamp,
+    });
+    for (const [key] of service.repo.refsFields()) {
+      if (Array.isArray(values[key]) && (values[key] as number[]).length) {
+        await ctx.trx
+          .insertInto(joinTableName(entity, key))
+          .values([...new Set(values[key] as number[])].map((ref) => ({ owner_id: id, ref_id: ref })))
+          .execute();
+      }
+    }
+    if (hooks.some((h) => h.afterChange)) {
+      const after = await service.getIn(ctx, id);
+      for (const h of hooks) await h.afterChange?.(hookCtx, { action: 'create', before: null, after });
+    }
+    audit.push({
+      employee_id: ctx.user?.id ?? null,
+      entity: entity.name,
+      entity_id: id,
+      action: 'import',
+      before: null,
+      after: JSON.stringify({ id, ...stored }),
+      ip: ctx.ip ?? null,
+      created_at: stamp,
+    });
+  }
+  for (const part of chunks(audit, 200)) await ctx.trx.insertInto('audit_log').values(part).execute();
+  await adjustCount(ctx.trx, entity.name, prepared.rows.length);
+  if (prepared.rows.length) {
+    // One event for the whole import: list screens refetch once instead of once per row.
+    ctx.work.events.push({
+      channel: entity.name,
+      message: {
+        type: 'event',
+        channel: entity.name,
+        action: 'create',
+        data: { imported: prepared.rows.length },
+      },
+    });
+  }
+  return {
+    created: prepared.rows.length,
+    skipped: prepared.duplicates.length,
+    rejected: [],
+    duplicateRows: prepared.duplicates,
+  };
+}

@@ -1,0 +1,56 @@
+import { registerMessages } from '../http/messages';
+
+/** Messages and field labels of the system module (ar, en). */
+registerMessages({
+  'system.fields.officeName': { ar: 'اسم المكتب', en: 'Office name' },
+  'system.fields.phone': { ar: 'الهاتف', en: 'Phone' },
+  'system.fields.email': { ar: 'البريد الإلكتروني', en: 'Email' },
+  'system.fields.address': { ar: 'العنوان', en: 'Address' },
+  'system.fields.defaultLanguage': { ar: 'اللغة الافتراضية', en: 'Default language' },
+  'system.fields.defaultTheme': { ar: 'المظهر الافتراضي', en: 'Default theme' },
+  'system.fields.calendar': { ar: 'التقويم المفضل', en: 'Preferred calendar' },
+  'system.fields.sessionLifetimeHours': { ar: 'مدة الجلسة (ساعات)', en: 'Session lifetime (hours)' },
+  'system.fields.passwordMinLength': { ar: 'أقل طول لكلمة المرور', en: 'Minimum password length' },
+  'system.fields.passwordRequireDigits': { ar: 'كلمة المرور تتطلب أرقاماً', en: 'Passwords require digits' },
+  'system.fields.passwordRequireSymbols': { ar: 'كلمة المرور تتطلب رموزاً', en: 'Passwords require symbols' },
+  'system.fields.primaryColor': { ar: 'اللون الأساسي', en: 'Primary colour' },
+  'system.fields.logo': { ar: 'الشعار', en: 'Logo' },
+  'system.fields.favicon': { ar: 'أيقونة المتصفح', en: 'Favicon' },
+  'system.fields.date': { ar: 'التاريخ', en: 'Date' },
+  'system.fields.type': { ar: 'نوع السجل', en: 'Log type' },
+  'system.fields.level': { ar: 'المستوى', en: 'Level' },
+  'system.fields.from': { ar: 'من تاريخ', en: 'From' },
+  'system.fields.to': { ar: 'إلى تاريخ', en: 'To' },
+  'system.fields.employeeId': { ar: 'الموظف', en: 'Employee' },
+  'system.fields.entity': { ar: 'الجدول', en: 'Entity' },
+  'system.fields.entityId': { ar: 'رقم السجل', en: 'Record id' },
+  'system.fields.action': { ar: 'العملية', en: 'Action' },
+  'system.fields.page': { ar: 'الصفحة', en: 'Page' },
+  'system.fields.pageSize': { ar: 'حجم الصفحة', en: 'Page size' },
+  'system.fields.limit': { ar: 'الحد الأقصى', en: 'Limit' },
+  'system.fields.order': { ar: 'الترتيب', en: 'Order' },
+  'system.fields.q': { ar: 'البحث', en: 'Search' },
+  'system.fields.route': { ar: 'المسار', en: 'Route' },
+  'system.svgUnsafe': {
+    ar: 'ملف SVG يحتوي على نصوص برمجية أو روابط خارجية، ولا يمكن قبوله',
+    en: 'The SVG file contains scripts or external links and cannot be accepted',
+  },
+  'system.imageTooLarge': {
+    ar: 'حجم {{label}} أكبر من المسموح ({{max}} كيلوبايت)',
+    en: 'The {{label}} is larger than allowed ({{max}} KB)',
+  },
+  'system.imageType': {
+    ar: 'نوع ملف {{label}} غير مسموح به؛ الأنواع المقبولة: {{values}}',
+    en: 'This {{label}} file type is not allowed; accepted types: {{values}}',
+  },
+  'system.settingsNotFound': { ar: 'إعدادات النظام غير موجودة', en: 'These system settings do not exist' },
+  'system.logDateInvalid': {
+    ar: 'التاريخ يجب أن يكون بالصيغة YYYY-MM-DD',
+    en: 'The date must be written YYYY-MM-DD',
+  },
+  'system.logTypeInvalid': {
+    ar: 'نوع السجل يجب أن يكون combined أو error',
+    en: 'The log type must be combined or error',
+  },
+  'system.logNotFound': { ar: 'لا يوجد سجل لهذا اليوم', en: 'There is no log for this day' },
+});

@@ -1,0 +1,38 @@
+import { sql } from 'kysely';
+import type { Migration } from '../db/migrations';
+import { instantType } from '../db/migrations/entityTables';
+
+/**
+ * Tables of the system module, appended by S1 to the migration list as their own group
+ * (`{ group: 'system', migrations: systemMigrations }`). Append only.
+ */
+export const systemMigrations: Migration[] = [
+  {
+    name: 'system_001_settings',
+    async up(db, dialect) {
+      const pg = dialect === 'postgres';
+      const bool = sql.raw(pg ? 'boolean' : 'integer');
+      // One row (id 1): the office's settings. Absent until first saved; readers fall back to defaults.
+      await db.schema
+        .createTable('system_settings')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('office_name', 'varchar(150)', (c) => c.notNull())
+        .addColumn('phone', 'varchar(20)')
+        .addColumn('email', 'varchar(150)')
+        .addColumn('address', 'varchar(255)')
+        .addColumn('default_language', 'varchar(2)', (c) => c.notNull())
+        .addColumn('default_theme', 'varchar(5)', (c) => c.notNull())
+        .addColumn('calendar', 'varchar(10)', (c) => c.notNull())
+        .addColumn('session_lifetime_hours', 'integer', (c) => c.notNull())
+        .addColumn('password_min_length', 'integer', (c) => c.notNull())
+        .addColumn('password_require_digits', bool, (c) => c.notNull())
+        .addColumn('password_require_symbols', bool, (c) => c.notNull())
+        .addColumn('logo_file_id', 'integer', (c) => c.references('files.id').onDelete('set null'))
+        .addColumn('favicon_file_id', 'integer', (c) => c.references('files.id').onDelete('set null'))
+        .addColumn('primary_color', 'varchar(7)', (c) => c.notNull())
+        .addColumn('updated_by', 'integer')
+        .addColumn('updated_at', instantType(dialect), (c) => c.notNull())
+        .execute();
+    },
+  },
+];

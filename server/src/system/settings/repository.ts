@@ -1,0 +1,135 @@
+import { toBoolean, type Db } from '../../db';
+import type { Trx } from '../../engine/context';
+import {
+  defaultSettings,
+  PUBLIC_IMAGE_PATHS,
+  type GeneralSettings,
+  type SecurityPolicy,
+  type SystemSettings,
+} from './model';
+
+type Executor = Db | Trx;
+
+/** The `system_settings` row (snake_case). */
+interface SettingsRow {
+  id: number;
+  office_name: string;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  default_language: string;
+  default_theme: string;
+  calendar: string;
+  session_lifetime_hours: number;
+  password_min_length: number;
+  password_require_digits: boolean | number;
+  password_require_symbols: boolean | number;
+  logo_file_id: number | null;
+  favicon_file_id: number | null;
+  primary_color: string;
+  updated_by: number | null;
+  updated_at: string | Date;
+}
+
+const SETTINGS_ID = 1;
+
+/** The image URL carries the file id, so a new logo is never served from a stale browser cache. */
+const imageUrl = (path: string, fileId: number | null) => (fileId === null ? null : `${path}?v=${fileId}`);
+
+function fromRow(row: SettingsRow): SystemSettings {
+  const logoFileId = row.logo_file_id === null ? null : Number(row.logo_file_id);
+  const faviconFileId = row.favicon_file_id === null ? null : Number(row.favicon_file_id);
+  return {
+    id: SETTINGS_ID,
+    officeName: row.office_name,
+    phone: row.phone,
+    email: row.email,
+    address: row.address,
+    defaultLanguage: row.default_language as SystemSettings['defaultLanguage'],
+    defaultTheme: row.default_theme as SystemSettings['defaultTheme'],
+    calendar: row.calendar as SystemSettings['calendar'],
+    sessionLifetimeHours: Number(row.session_lifetime_hours),
+    passwordMinLength: Number(row.password_min_length),
+    passwordRequireDigits: toBoolean(row.password_require_digits),
+    passwordRequireSymbols: toBoolean(row.password_require_symbols),
+    logoFileId,
+    faviconFileId,
+    logoUrl: imageUrl(PUBLIC_IMAGE_PATHS.logo, logoFileId),
+    faviconUrl: imageUrl(PUBLIC_IMAGE_PATHS.favicon, faviconFileId),
+    primaryColor: row.primary_color,
+    updatedAt: row.updated_at instanceof Date ? row.updated_at.toISOString() : String(row.updated_at),
+    updatedBy: row.updated_by === null ? null : Number(row.updated_by),
+  };
+}
+
+function toRow(settings: SystemSettings, employeeId: number | null): SettingsRow {
+  return {
+    id: SETTINGS_ID,
+    office_name: settings.officeName,
+    phone: settings.phone,
+    email: settings.email,
+    address: settings.address,
+    default_language: settings.defaultLanguage,
+    default_theme: settings.defaultTheme,
+    calendar: settings.calendar,
+    session_lifetime_hours: settings.sessionLifetimeHours,
+    password_min_length: settings.passwordMinLength,
+    password_require_digits: settings.passwordRequireDigits,
+    password_require_symbols: settings.passwordRequireSymbols,
+    logo_file_id: settings.logoFileId,
+    favicon_file_id: settings.faviconFileId,
+    primary_color: settings.primaryColor,
+    updated_by: employeeId,
+    updated_at: new Date().toISOString(),
+  };
+}
+
+/** The stored settings, or the defaults while none were saved. */
+export async function readSettings(db: Executor): Promise<SystemSettings> {
+  const row = (await db
+    .selectFrom('system_settings')
+    .selectAll()
+    .where('id', '=', SETTINGS_ID)
+    .executeTakeFirst()) as SettingsRow | undefined;
+  return row ? fromRow(row) : defaultSettings();
+}
+
+/** Writes the whole row (insert on first save) and returns it as read back. */
+export async function writeSettings(
+  trx: Executor,
+  settings: SystemSettings,
+  employeeId: number | null,
+): Promise<SystemSettings> {
+  const row = toRow(settings, employeeId);
+  const { id, ...values } = row;
+  const updated = await trx
+    .updateTable('system_settings')
+    .set(values)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) await trx.insertInto('system_settings').values(row).execute();
+  return readSettings(trx);
+}
+
+/** The editable fields of `settings`, as audit entries record them. */
+export function generalOf(
+  settings: SystemSettings,
+): GeneralSettings & { primaryColor: string; logoFileId: number | null; faviconFileId: number | null } {
+  const { id, logoUrl, faviconUrl, updatedAt, updatedBy, ...rest } = settings;
+  (void id, void logoUrl, void faviconUrl, void updatedAt, void updatedBy);
+  return rest;
+}
+
+/**
+ * Session lifetime and password rules for the auth module (S2): sessions expire after
+ * `sessionLifetimeHours` idle; new passwords need `passwordMinLength` characters, and a digit or
+ * a symbol when required.
+ *
+ * @example
+ * const { passwordMinLength } = await getSecurityPolicy(app.db);
+ */
+export async function getSecurityPolicy(db: Db): Promise<SecurityPolicy> {
+  const { sessionLifetimeHours, passwordMinLength, passwordRequireDigits, passwordRequireSymbols } =
+    await readSettings(db);
+  return { sessionLifetimeHours, passwordMinLength, passwordRequireDigits, passwordRequireSymbols };
+}

@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import { API_BASE, AREA_PERMISSIONS, SYSTEM } from '@mizan/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requirePermission } from '../../auth/guard';
+import { actorOf } from '../../engine/context';
+import { AppError } from '../../http/errors';
+import { requestLanguage, translate } from '../../http/messages';
+import { parseSystem, systemLabel } from '../validation';
+import { IMAGE_RULES, imageType, isUnsafeSvg, type ImageKind } from './images';
+import { generalSchema, PUBLIC_IMAGE_PATHS, primaryColorSchema } from './model';
+import type { AppearanceChange, ImageUpload, SettingsService } from './service';
+import { z } from 'zod';
+
+const KB = (bytes: number) => Math.round(bytes / 1024);
+const isImageKind = (name: string): name is ImageKind => name === 'logo' || name === 'favicon';
+const truthy = (value: string | undefined) => value === '1' || value === 'true';
+
+/**
+ * Reads the appearance form: `logo` and `favicon` image parts (size 413 and content type 415 checked
+ * as they arrive), `primaryColor` (#rrggbb), and `removeLogo` / `removeFavicon` flags.
+ */
+async function readAppearance(request: FastifyRequest): Promise<AppearanceChange> {
+  if (!request.isMultipart()) throw new AppError('unsupportedMediaType');
+  const lang = requestLanguage(request);
+  const fields: Record<string, string> = {};
+  const images: ImageUpload[] = [];
+  let failure: AppError | null = null;
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') {
+      fields[part.fieldname] = String(part.value);
+      continue;
+    }
+    const kind = part.fieldname;
+    if (failure || !part.filename) {
+      part.file.resume();
+      continue;
+    }
+    if (!isImageKind(kind)) {
+      part.file.resume();
+      failure = new AppError('validation', {
+        errors: { [kind]: [{ key: 'http.unknownFilePart', params: { field: kind } }] },
+      });
+      continue;
+    }
+    const rule = IMAGE_RULES[kind];
+    const chunks: Buffer[] = [];
+    let size = 0;
+    // Read to the end even past the limit, so the client gets the 413 instead of a reset connection.
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size <= rule.maxSize) chunks.push(chunk);
+    }
+    const label = systemLabel(lang, kind);
+    if (size > rule.maxSize || part.file.truncated) {
+      failure = new AppError('payloadTooLarge', {
+        messageKey: 'system.imageTooLarge',
+        params: { label, max: KB(rule.maxSize) },
+      });
+      continue;
+    }
+    const buffer = Buffer.concat(chunks);
+    const type = imageType(buffer);
+    if (!type || !rule.accept.includes(type)) {
+      const values = rule.accept
+        .map((t) => t.replace('image/', '').replace('+xml', '').replace('x-icon', 'ico'))
+        .join(', ');
+      failure = new AppError('unsupportedMediaType', {
+        messageKey: 'system.imageType',
+        params: { label, values },
+      });
+      continue;
+    }
+    if (type === 'image/svg+xml' && isUnsafeSvg(buffer)) {
+      failure = new AppError('unsupportedMediaType', { messageKey: 'system.svgUnsafe' });
+      continue;
+    }
+    images.push({ kind, buffer, filename: part.filename, mimeType: type });
+  }
+  if (failure) throw failure;
+  const form = parseSystem(
+    z.object({ primaryColor: primaryColorSchema.optional() }).strip(),
+    { primaryColor: fields.primaryColor === '' ? undefined : fields.primaryColor },
+    request,
+  );
+  const remove = (['logo', 'favicon'] as const).filter(
+    (kind) =>
+      truthy(fields[kind === 'logo' ? 'removeLogo' : 'removeFavicon']) &&
+      !images.some((i) => i.kind === kind),
+  );
+  return { primaryColor: form.primaryColor, images, remove };
+}
+
+/** `/api/admin/settings/system/general` (GET, PUT, DELETE /:id), its appearance form, and the public images. */
+export function settingsRoutes(app: FastifyInstance, service: SettingsService): void {
+  const base = API_BASE + SYSTEM.general;
+  const view = requirePermission(AREA_PERMISSIONS.systemSettingsView);
+  const update = requirePermission(AREA_PERMISSIONS.systemSettingsUpdate);
+  const tags = ['system'];
+
+  app.get(base, { preHandler: view, schema: { tags, summary: 'System settings' } }, async () => ({
+    data: await service.get(),
+  }));
+
+  app.put(
+    base,
+    { preHandler: update, schema: { tags, summary: 'Update the system settings' } },
+    async (request) => {
+      const values = parseSystem(generalSchema, request.body ?? {}, request);
+      return { data: await service.updateGeneral(actorOf(request), values) };
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    `${base}/:id`,
+    { preHandler: update, schema: { tags, summary: 'Reset the system settings to their defaults' } },
+    async (request) => {
+      // There is one settings row, id 1.
+      if (request.params.id !== '1')
+        throw new AppError('notFound', { messageKey: 'system.settingsNotFound' });
+      return { data: await service.reset(actorOf(request)) };
+    },
+  );
+
+  app.put(
+    API_BASE + SYSTEM.appearances,
+    { preHandler: update, schema: { tags, summary: 'Logo, favicon and primary colour (multipart)' } },
+    async (request) => ({
+      data: await service.updateAppearance(actorOf(request), await readAppearance(request)),
+    }),
+  );
+
+  // The login page shows the logo before anyone signs in: these two are public.
+  for (const kind of ['logo', 'favicon'] as const) {
+    app.get(
+      PUBLIC_IMAGE_PATHS[kind],
+      { schema: { tags, summary: `The office ${kind} (public)`, security: [] } },
+      async (request, reply) => {
+        const image = await service.image(kind);
+        if (!image || !fs.existsSync(image.path)) {
+          return reply
+            .status(404)
+            .send({ message: translate(requestLanguage(request), 'http.notFound'), code: 'notFound' });
+        }
+        // The URL carries the file id (`?v=`), so a long cache never shows a replaced image.
+        void reply
+          .header('content-type', image.mimeType)
+          .header('content-length', image.size)
+          .header('cache-control', 'public, max-age=86400')
+          .header('x-content-type-options', 'nosniff')
+          // An SVG opened directly must not run anything in this origin.
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+        return reply.send(fs.createReadStream(image.path));
+      },
+    );
+  }
+}

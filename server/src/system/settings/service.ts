@@ -1,0 +1,160 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { SYSTEM_SETTINGS_CHANNEL } from '@mizan/contracts';
+import type { FastifyInstance } from 'fastify';
+import { writeAudit } from '../../audit/audit';
+import { inTransaction, type ActorContext, type WriteContext } from '../../engine/context';
+import type { ImageKind } from './images';
+import { defaultSettings, toPublic, type GeneralSettings, type SystemSettings } from './model';
+import { generalOf, readSettings, writeSettings } from './repository';
+
+/** An image accepted by the appearance form, still in memory. */
+export interface ImageUpload {
+  kind: ImageKind;
+  buffer: Buffer;
+  filename: string;
+  mimeType: string;
+}
+
+export interface AppearanceChange {
+  primaryColor?: string;
+  images: ImageUpload[];
+  remove: ImageKind[];
+}
+
+const FILE_COLUMN: Record<ImageKind, 'logoFileId' | 'faviconFileId'> = {
+  logo: 'logoFileId',
+  favicon: 'faviconFileId',
+};
+
+/**
+ * Reads and writes the one settings row. Every change runs in one transaction with its audit
+ * entry; once committed, the public part is published on `systemSettings` so every open page
+ * (and the login page, after its next load) applies it.
+ */
+export class SettingsService {
+  constructor(private readonly app: FastifyInstance) {}
+
+  get(): Promise<SystemSettings> {
+    return readSettings(this.app.db);
+  }
+
+  updateGeneral(actor: ActorContext, values: Partial<GeneralSettings>): Promise<SystemSettings> {
+    return this.change(actor, 'update', async (ctx, before) => ({ ...before, ...values }));
+  }
+
+  /** Back to the defaults, images included (their files are removed after commit). */
+  reset(actor: ActorContext): Promise<SystemSettings> {
+    return this.change(actor, 'reset', async (ctx, before) => {
+      for (const kind of ['logo', 'favicon'] as const) await this.detach(ctx, before[FILE_COLUMN[kind]]);
+      return defaultSettings();
+    });
+  }
+
+  updateAppearance(actor: ActorContext, change: AppearanceChange): Promise<SystemSettings> {
+    return this.change(actor, 'appearance', async (ctx, before) => {
+      const next = { ...before };
+      if (change.primaryColor) next.primaryColor = change.primaryColor;
+      for (const kind of change.remove) {
+        await this.detach(ctx, before[FILE_COLUMN[kind]]);
+        next[FILE_COLUMN[kind]] = null;
+      }
+      for (const image of change.images) {
+        await this.detach(ctx, before[FILE_COLUMN[image.kind]]);
+        next[FILE_COLUMN[image.kind]] = await this.store(ctx, image);
+      }
+      return next;
+    });
+  }
+
+  /** The stored file behind the logo or favicon, or null. */
+  async image(kind: ImageKind): Promise<{ path: string; mimeType: string; size: number } | null> {
+    const settings = await this.get();
+    const id = settings[FILE_COLUMN[kind]];
+    if (id === null) return null;
+    const row = await this.app.db
+      .selectFrom('files')
+      .select(['stored_name', 'mime_type', 'size'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      path: this.app.fileStore.pathOf(String(row.stored_name)),
+      mimeType: String(row.mime_type),
+      size: Number(row.size),
+    };
+  }
+
+  private async change(
+    actor: ActorContext,
+    action: string,
+    fn: (ctx: WriteContext, before: SystemSettings) => Promise<SystemSettings>,
+  ): Promise<SystemSettings> {
+    const { db, bus, fileStore } = this.app;
+    return inTransaction({ db, bus, files: fileStore }, actor, async (ctx) => {
+      const before = await readSettings(ctx.trx);
+      const after = await writeSettings(ctx.trx, await fn(ctx, before), ctx.user?.id ?? null);
+      await writeAudit(ctx.trx, {
+        employeeId: ctx.user?.id ?? null,
+        entity: 'systemSettings',
+        entityId: after.id,
+        action,
+        before: generalOf(before),
+        after: generalOf(after),
+        ip: ctx.ip ?? null,
+      });
+      ctx.work.events.push({
+        channel: SYSTEM_SETTINGS_CHANNEL,
+        message: { type: 'event', channel: SYSTEM_SETTINGS_CHANNEL, action: 'update', data: toPublic(after) },
+      });
+      return after;
+    });
+  }
+
+  /** Writes an image under a random name and records it; the disk file goes if the transaction fails. */
+  private async store(ctx: WriteContext, image: ImageUpload): Promise<number> {
+    const storedName = crypto.randomBytes(16).toString('hex');
+    await fs.promises.writeFile(this.app.fileStore.pathOf(storedName), image.buffer, { flag: 'wx' });
+    ctx.work.newFiles.push(storedName);
+    const row = await ctx.trx
+      .insertInto('files')
+      .values({
+        entity: 'systemSettings',
+        owner_id: 1,
+        field: image.kind,
+        stored_name: storedName,
+        original_name: image.filename.replace(/[\u0000-\u001f\u007f/\\]/g, '').slice(0, 255) || image.kind,
+        mime_type: image.mimeType,
+        size: image.buffer.length,
+        created_by: ctx.user?.id ?? null,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  /** Removes a file row; its disk file is removed once the transaction commits. */
+  private async detach(ctx: WriteContext, fileId: number | null): Promise<void> {
+    if (fileId === null) return;
+    const row = await ctx.trx
+      .selectFrom('files')
+      .select('stored_name')
+      .where('id', '=', fileId)
+      .executeTakeFirst();
+    if (!row) return;
+    // The settings row points at the file: clear the pointer before the row goes.
+    await ctx.trx
+      .updateTable('system_settings')
+      .set({ logo_file_id: null })
+      .where('logo_file_id', '=', fileId)
+      .execute();
+    await ctx.trx
+      .updateTable('system_settings')
+      .set({ favicon_file_id: null })
+      .where('favicon_file_id', '=', fileId)
+      .execute();
+    await ctx.trx.deleteFrom('files').where('id', '=', fileId).execute();
+    ctx.work.staleFiles.push(String(row.stored_name));
+  }
+}
