@@ -1,0 +1,591 @@
+import {
+  DEFAULT_MAX,
+  filterableFields,
+  registry,
+  type Entity,
+  type FieldDefinition,
+  type Fields,
+} from '@mizan/contracts';
+import { columnName } from '../db/migrations';
+import { refDisplayName, refsDisplayName } from './serialize';
+import { createRow, createUserWith, entityUrl, nextSeq, validInput } from '../test/fixtures';
+import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
+
+type Row = Record<string, unknown> & { id: number };
+const entities = registry as readonly Entity<Fields>[];
+
+/** Entities (and their field) that reference `name` through a ref or refs field. */
+function referrers(name: string): { entity: Entity<Fields>; key: string; field: FieldDefinition }[] {
+  return entities.flatMap((entity) =>
+    Object.entries(entity.fields)
+      .filter(([, f]) => (f.type === 'ref' || f.type === 'refs') && f.entity === name)
+      .map(([key, field]) => ({ entity, key, field })),
+  );
+}
+
+const isText = (f: FieldDefinition) =>
+  ['string', 'text', 'email', 'phone', 'url', 'color', 'password'].includes(f.type);
+const maxOf = (f: FieldDefinition) =>
+  'max' in f && f.max !== undefined ? f.max : f.type === 'text' ? DEFAULT_MAX.text : DEFAULT_MAX.string;
+
+describe.each(dialects())('entity engine on %s', (dialect) => {
+  let t: TestApp;
+  let admin: Session;
+  const h = (extra: Record<string, string> = {}) => ({ ...admin.headers, ...extra });
+
+  const count = async (table: string) =>
+    Number(
+      (
+        await t.app.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const audits = (entity: string, entityId: number, action: string) =>
+    t.app.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity', '=', entity)
+      .where('entity_id', '=', entityId)
+      .where('action', '=', action)
+      .execute();
+  const events = (channel: string, action: string, id: number) =>
+    t.published.filter(
+      (p) =>
+        p.channel === channel &&
+        (p.message as { action?: string }).action === action &&
+        (p.message as { data?: { id?: number } }).data?.id === id,
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+    admin = await t.login();
+  });
+  afterAll(() => t.close());
+
+  describe.each(entities.map((e) => [e.name, e] as const))('%s', (name, entity) => {
+    const url = entityUrl(entity);
+    let created: Row;
+    let input: Record<string, unknown>;
+
+    /** Runs `fn` and checks that it changed no row, no audit entry and published nothing. */
+    async function writesNothing(fn: () => Promise<void>) {
+      const before = {
+        rows: await count(entity.table),
+        audit: await count('audit_log'),
+        events: t.published.length,
+      };
+      await fn();
+      expect({
+        rows: await count(entity.table),
+        audit: await count('audit_log'),
+        events: t.published.length,
+      }).toEqual(before);
+    }
+
+    it('creates a row with every field, in one transaction with its audit entry, then publishes its event', async () => {
+      input = await validInput(t.app, admin.headers, entity);
+      const res = await t.app.inject({ method: 'POST', url, headers: h(), payload: input });
+      expect(res.statusCode).toBe(201);
+      created = res.json().data;
+      expect(created).toMatchObject({
+        id: expect.any(Number),
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
+      if (entity.status) expect(created.status).toBe(true);
+      if (entity.baned) expect(created.baned).toBe(false);
+      for (const [key, field] of Object.entries(entity.fields)) {
+        if (field.writeOnly) {
+          expect(created).not.toHaveProperty(key);
+          continue;
+        }
+        if (field.type === 'files') {
+          expect(created[key]).toEqual([]);
+          continue;
+        }
+        expect(created[key]).toEqual(input[key]);
+        if (field.type === 'ref')
+          expect(created[refDisplayName(key)]).toEqual({ id: input[key], name: expect.any(String) });
+        if (field.type === 'refs') {
+          expect(created[refsDisplayName(key)]).toEqual(
+            (input[key] as number[]).map((id) => ({ id, name: expect.any(String) })),
+          );
+        }
+      }
+      const [audit] = await audits(name, created.id, 'create');
+      expect(audit).toMatchObject({ employee_id: admin.user.id, before: null });
+      expect(JSON.parse(String(audit!.after))).toEqual(created);
+      expect(String(audit!.ip)).not.toBe('');
+      expect(events(name, 'create', created.id)).toEqual([
+        { channel: name, message: { type: 'event', channel: name, action: 'create', data: created } },
+      ]);
+    });
+
+    it('applies defaults and leaves optional fields empty', async () => {
+      const minimal: Record<string, unknown> = {};
+      for (const [key, field] of Object.entries(entity.fields)) {
+        if (field.required && field.default === undefined)
+          minimal[key] = (await validInput(t.app, admin.headers, entity))[key];
+      }
+      const res = await t.app.inject({ method: 'POST', url, headers: h(), payload: minimal });
+      expect(res.statusCode).toBe(201);
+      const row = res.json().data as Row;
+      for (const [key, field] of Object.entries(entity.fields)) {
+        if (field.writeOnly || key in minimal) continue;
+        if (field.default !== undefined) expect(row[key]).toEqual(field.default);
+        else if (field.type === 'refs' || field.type === 'files') expect(row[key]).toEqual([]);
+        else expect(row[key]).toBeNull();
+      }
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `${url}/${row.id}`, headers: h() })).statusCode,
+      ).toBe(200);
+    });
+
+    it('gets one row; 404 for an unknown or malformed id', async () => {
+      const res = await t.app.inject({ method: 'GET', url: `${url}/${created.id}`, headers: h() });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: created });
+      for (const id of ['999999', 'abc', '0', '1.5']) {
+        const missing = await t.app.inject({
+          method: 'GET',
+          url: `${url}/${id}`,
+          headers: h({ 'accept-language': 'en' }),
+        });
+        expect(missing.statusCode).toBe(404);
+        expect(missing.json()).toEqual({ message: 'The requested item does not exist', code: 'notFound' });
+      }
+    });
+
+    it('lists with paging, sort, search and filters, totals matching the table', async () => {
+      await createRow(t.app, admin.headers, name);
+      await createRow(t.app, admin.headers, name);
+      const total = await count(entity.table);
+      const page1 = (
+        await t.app.inject({ method: 'GET', url: `${url}?page=1&pageSize=2&sort=id:asc`, headers: h() })
+      ).json().data;
+      expect(page1).toMatchObject({ total, page: 1, pageSize: 2 });
+      expect(page1.items).toHaveLength(2);
+      const page2 = (
+        await t.app.inject({ method: 'GET', url: `${url}?page=2&pageSize=2&sort=id:asc`, headers: h() })
+      ).json().data;
+      const ids = [...page1.items, ...page2.items].map((r: Row) => r.id);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      expect(new Set(ids).size).toBe(ids.length);
+
+      const desc = (await t.app.inject({ method: 'GET', url: `${url}?sort=id:desc`, headers: h() })).json()
+        .data;
+      expect(desc.pageSize).toBe(20);
+      expect(desc.items.map((r: Row) => r.id)).toEqual(
+        [...desc.items.map((r: Row) => r.id)].sort((a, b) => b - a),
+      );
+
+      const search = Object.entries(entity.fields).find(([, f]) => f.search && !f.writeOnly);
+      if (search) {
+        const q = String(created[search[0]]);
+        const found = (
+          await t.app.inject({ method: 'GET', url: `${url}?q=${encodeURIComponent(q)}`, headers: h() })
+        ).json().data;
+        expect(found.items.map((r: Row) => r.id)).toContain(created.id);
+        expect(found.total).toBe(found.items.length);
+        const none = (
+          await t.app.inject({
+            method: 'GET',
+            url: `${url}?q=${encodeURIComponent('%_no such row_%')}`,
+            headers: h(),
+          })
+        ).json().data;
+        expect(none).toMatchObject({ items: [], total: 0 });
+      }
+
+      for (const key of filterableFields(entity)) {
+        const value = key in created ? created[key] : undefined;
+        if (value === undefined || value === null) continue;
+        const param = Array.isArray(value) ? value[0] : value;
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `${url}?${key}=${encodeURIComponent(String(param))}&pageSize=100`,
+          headers: h(),
+        });
+        expect(res.statusCode).toBe(200);
+        const { items, total: filtered } = res.json().data;
+        expect(items.map((r: Row) => r.id)).toContain(created.id);
+        expect(filtered).toBe(items.length);
+        for (const item of items) {
+          if (Array.isArray(value)) expect(item[key]).toContain(param);
+          else expect(item[key]).toEqual(value);
+        }
+      }
+
+      const bad = await t.app.inject({
+        method: 'GET',
+        url: `${url}?pageSize=101&sort=nope:asc`,
+        headers: h({ 'accept-language': 'en' }),
+      });
+      expect(bad.statusCode).toBe(422);
+      expect(Object.keys(bad.json().errors).sort()).toEqual(['pageSize', 'sort']);
+    });
+
+    it('updates a row (id in the body) with its audit entry and event; 404 for an unknown id', async () => {
+      const changed = await validInput(t.app, admin.headers, entity);
+      const body: Record<string, unknown> = { id: created.id };
+      for (const [key, field] of Object.entries(entity.fields)) {
+        if (!field.createOnly && field.type !== 'files') body[key] = changed[key];
+      }
+      const res = await t.app.inject({ method: 'PUT', url, headers: h(), payload: body });
+      expect(res.statusCode).toBe(200);
+      const updated = res.json().data as Row;
+      for (const [key, field] of Object.entries(entity.fields)) {
+        if (field.createOnly || field.writeOnly || field.type === 'files') continue;
+        expect(updated[key]).toEqual(body[key]);
+      }
+      const [audit] = await audits(name, created.id, 'update');
+      expect(JSON.parse(String(audit!.before))).toEqual(created);
+      expect(JSON.parse(String(audit!.after))).toEqual(updated);
+      expect(events(name, 'update', created.id)).toHaveLength(1);
+      created = updated;
+
+      await writesNothing(async () => {
+        const missing = await t.app.inject({
+          method: 'PUT',
+          url,
+          headers: h(),
+          payload: { ...body, id: 999999 },
+        });
+        expect(missing.statusCode).toBe(404);
+      });
+    });
+
+    if (entity.status) {
+      it('toggles the status, or sets it from { status }', async () => {
+        const off = await t.app.inject({ method: 'PATCH', url: `${url}/status/${created.id}`, headers: h() });
+        expect(off.statusCode).toBe(200);
+        expect(off.json().data.status).toBe(false);
+        expect(events(name, 'status', created.id).at(-1)?.message).toMatchObject({ data: { status: false } });
+        const inactive = (
+          await t.app.inject({ method: 'GET', url: `${url}?status=false&pageSize=100`, headers: h() })
+        ).json().data;
+        expect(inactive.items.map((r: Row) => r.id)).toContain(created.id);
+        const kept = await t.app.inject({
+          method: 'PATCH',
+          url: `${url}/status/${created.id}`,
+          headers: h(),
+          payload: { status: false },
+        });
+        expect(kept.json().data.status).toBe(false);
+        const on = await t.app.inject({
+          method: 'PATCH',
+          url: `${url}/status/${created.id}`,
+          headers: h({ 'content-type': 'application/json' }),
+          payload: '',
+        });
+        expect(on.statusCode).toBe(200);
+        expect(on.json().data.status).toBe(true);
+        expect(await audits(name, created.id, 'status')).toHaveLength(3);
+        const wrong = await t.app.inject({
+          method: 'PATCH',
+          url: `${url}/status/${created.id}`,
+          headers: h(),
+          payload: { status: 'yes' },
+        });
+        expect(wrong.statusCode).toBe(422);
+        expect(
+          (await t.app.inject({ method: 'PATCH', url: `${url}/status/999999`, headers: h() })).statusCode,
+        ).toBe(404);
+        created = on.json().data;
+      });
+    } else {
+      it('has no status route', async () => {
+        const res = await t.app.inject({ method: 'PATCH', url: `${url}/status/${created.id}`, headers: h() });
+        expect(res.statusCode).toBe(404);
+      });
+    }
+
+    if (entity.baned) {
+      it('toggles the ban, or sets it from { baned }', async () => {
+        const banned = await t.app.inject({
+          method: 'PATCH',
+          url: `${url}/baned/${created.id}`,
+          headers: h(),
+        });
+        expect(banned.statusCode).toBe(200);
+        expect(banned.json().data.baned).toBe(true);
+        expect(await audits(name, created.id, 'baned')).toHaveLength(1);
+        const unbanned = await t.app.inject({
+          method: 'PATCH',
+          url: `${url}/baned/${created.id}`,
+          headers: h(),
+          payload: { baned: false },
+        });
+        expect(unbanned.json().data.baned).toBe(false);
+        created = unbanned.json().data;
+      });
+    }
+
+    it('answers 422 with every field message, in Arabic and English, and writes nothing', async () => {
+      const bad: Record<string, unknown> = { ...(await validInput(t.app, admin.headers, entity)) };
+      const expected: string[] = [];
+      for (const [key, field] of Object.entries(entity.fields)) {
+        if (field.type === 'files') continue;
+        expected.push(key);
+        if (isText(field)) bad[key] = field.required ? '   ' : 'x'.repeat(maxOf(field) + 1);
+        else if (field.type === 'enum') bad[key] = 'not-a-value';
+        else if (field.type === 'refs') bad[key] = ['a'];
+        else if (field.type === 'boolean') bad[key] = 'maybe';
+        else bad[key] = 'abc';
+      }
+      await writesNothing(async () => {
+        const ar = await t.app.inject({ method: 'POST', url, headers: h(), payload: bad });
+        const en = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: h({ 'accept-language': 'en-GB,en;q=0.9' }),
+          payload: bad,
+        });
+        expect(ar.statusCode).toBe(422);
+        expect(en.statusCode).toBe(422);
+        const arBody = ar.json();
+        const enBody = en.json();
+        expect(arBody.code).toBe('validation');
+        expect(Object.keys(arBody.errors).sort()).toEqual([...expected].sort());
+        for (const key of expected) {
+          const [arMessage] = arBody.errors[key];
+          const [enMessage] = enBody.errors[key];
+          expect(arMessage).not.toMatch(/validation\.|\{\{/);
+          expect(enMessage).not.toMatch(/validation\.|\{\{/);
+          expect(arMessage).not.toEqual(enMessage);
+          expect(arMessage).toMatch(/[\u0600-\u06FF]/);
+        }
+        // The top message is the first field's, as the client shows it.
+        expect(enBody.message).toBe(Object.values(enBody.errors as Record<string, string[]>)[0]![0]);
+      });
+
+      const [textKey] = Object.entries(entity.fields).find(([, f]) => isText(f) && f.required) ?? [];
+      if (textKey) {
+        const en = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: h({ 'accept-language': 'en' }),
+          payload: { ...bad, [textKey]: 12345 },
+        });
+        expect(en.json().errors[textKey]).toEqual([expect.stringContaining('must be text')]);
+        const missing = { ...bad };
+        delete missing[textKey];
+        const required = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: h({ 'accept-language': 'en' }),
+          payload: missing,
+        });
+        expect(required.json().errors[textKey]).toEqual([expect.stringContaining('is required')]);
+      }
+    });
+
+    const uniqueFields = Object.entries(entity.fields).filter(([, f]) => f.unique);
+    if (uniqueFields.length || entity.uniqueTogether?.length) {
+      it('answers 409 with the field message when a unique value is taken, and writes nothing', async () => {
+        for (const group of [
+          ...uniqueFields.map(([key]) => [key]),
+          ...(entity.uniqueTogether ?? []).map((g) => [...g]),
+        ]) {
+          const fresh = await validInput(t.app, admin.headers, entity);
+          for (const key of group) fresh[key] = created[key];
+          await writesNothing(async () => {
+            const res = await t.app.inject({
+              method: 'POST',
+              url,
+              headers: h({ 'accept-language': 'en' }),
+              payload: fresh,
+            });
+            expect(res.statusCode).toBe(409);
+            expect(res.json()).toMatchObject({
+              code: 'unique',
+              errors: { [group[0]!]: [expect.any(String)] },
+            });
+            expect(res.json().message).toBe(res.json().errors[group[0]!][0]);
+          });
+        }
+        // Updating a row to another row's value is refused as well.
+        const other = await createRow(t.app, admin.headers, name);
+        const [firstGroup] = [
+          ...uniqueFields.map(([key]) => [key]),
+          ...(entity.uniqueTogether ?? []).map((g) => [...g]),
+        ];
+        const body: Record<string, unknown> = { id: other.id };
+        for (const [key, field] of Object.entries(entity.fields)) {
+          if (!field.createOnly && !field.writeOnly && field.type !== 'files') body[key] = other[key];
+        }
+        for (const key of firstGroup!) body[key] = created[key];
+        const res = await t.app.inject({ method: 'PUT', url, headers: h(), payload: body });
+        expect(res.statusCode).toBe(409);
+      });
+    }
+
+    const refFields = Object.entries(entity.fields).filter(([, f]) => f.type === 'ref' || f.type === 'refs');
+    if (refFields.length) {
+      it('answers 422 on the field when a reference does not exist, and writes nothing', async () => {
+        const body = await validInput(t.app, admin.headers, entity);
+        for (const [key, field] of refFields) body[key] = field.type === 'refs' ? [999999] : 999999;
+        await writesNothing(async () => {
+          const res = await t.app.inject({
+            method: 'POST',
+            url,
+            headers: h({ 'accept-language': 'en' }),
+            payload: body,
+          });
+          expect(res.statusCode).toBe(422);
+          expect(Object.keys(res.json().errors).sort()).toEqual(refFields.map(([key]) => key).sort());
+          for (const [key] of refFields)
+            expect(res.json().errors[key]).toEqual([expect.stringContaining('does not exist')]);
+        });
+      });
+    }
+
+    it('answers 400 to malformed JSON and 415 to an unknown content type, writing nothing', async () => {
+      await writesNothing(async () => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: h({ 'content-type': 'application/json', 'accept-language': 'en' }),
+          payload: '{"name": ',
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ message: 'The JSON body is not valid', code: 'malformed' });
+        const xml = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: h({ 'content-type': 'application/xml' }),
+          payload: '<a/>',
+        });
+        expect(xml.statusCode).toBe(415);
+        expect(xml.json().code).toBe('unsupportedMediaType');
+        const array = await t.app.inject({ method: 'POST', url, headers: h(), payload: [1, 2] });
+        expect(array.statusCode).toBe(400);
+      });
+    });
+
+    it('deletes a row with its audit entry and event; 409 while another row references it', async () => {
+      const refs = referrers(name);
+      const holders: { url: string; id: number }[] = [];
+      for (const { entity: other, key, field } of refs) {
+        const holder = await createRow(t.app, admin.headers, other.name, {
+          [key]: field.type === 'refs' ? [created.id] : created.id,
+        });
+        holders.push({ url: entityUrl(other), id: holder.id });
+        await writesNothing(async () => {
+          const refused = await t.app.inject({
+            method: 'DELETE',
+            url: `${url}/${created.id}`,
+            headers: h({ 'accept-language': 'en' }),
+          });
+          expect(refused.statusCode).toBe(409);
+          expect(refused.json()).toMatchObject({
+            code: 'referenced',
+            message: expect.stringContaining('cannot be deleted'),
+          });
+        });
+        const removed = await t.app.inject({
+          method: 'DELETE',
+          url: `${holders.at(-1)!.url}/${holder.id}`,
+          headers: h(),
+        });
+        expect(removed.statusCode).toBe(200);
+      }
+      const before = await count(entity.table);
+      const res = await t.app.inject({ method: 'DELETE', url: `${url}/${created.id}`, headers: h() });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.id).toBe(created.id);
+      expect(await count(entity.table)).toBe(before - 1);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `${url}/${created.id}`, headers: h() })).statusCode,
+      ).toBe(404);
+      const [audit] = await audits(name, created.id, 'delete');
+      expect(audit).toMatchObject({ after: null });
+      expect(events(name, 'delete', created.id)).toHaveLength(1);
+      // The maintained total follows deletes.
+      const list = (await t.app.inject({ method: 'GET', url, headers: h() })).json().data;
+      expect(list.total).toBe(before - 1);
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `${url}/${created.id}`, headers: h() })).statusCode,
+      ).toBe(404);
+    });
+  });
+
+  describe('access control', () => {
+    it('refuses every route of every entity (403) to a user without its permission, and 401 without a token', async () => {
+      const creds = await createUserWith(t.app, admin.headers, ['dashboard.view']);
+      const user = await t.login(creds.email, creds.password);
+      for (const entity of entities) {
+        const url = entityUrl(entity);
+        const routes: [string, string, unknown?][] = [
+          ['GET', url],
+          ['GET', `${url}/1`],
+          ['POST', url, {}],
+          ['PUT', url, { id: 1 }],
+          ['DELETE', `${url}/1`],
+        ];
+        if (entity.status) routes.push(['PATCH', `${url}/status/1`]);
+        if (entity.baned) routes.push(['PATCH', `${url}/baned/1`]);
+        if (entity.fileDeletePath)
+          routes.push([
+            'DELETE',
+            url + entity.fileDeletePath.replace(':ownerId', '1').replace(':fileId', '1'),
+          ]);
+        for (const [method, path, payload] of routes) {
+          const res = await t.app.inject({
+            method: method as 'GET',
+            url: path,
+            headers: user.headers,
+            payload: payload as object,
+          });
+          expect([method, path, res.statusCode]).toEqual([method, path, 403]);
+          expect(res.json().message).toEqual(expect.any(String));
+          const anonymous = await t.app.inject({
+            method: method as 'GET',
+            url: path,
+            payload: payload as object,
+          });
+          expect([method, path, anonymous.statusCode]).toEqual([method, path, 401]);
+        }
+      }
+    });
+
+    it('lets a user do exactly what their permissions allow', async () => {
+      const creds = await createUserWith(t.app, admin.headers, ['courts.view', 'courts.status']);
+      const user = await t.login(creds.email, creds.password);
+      const url = entityUrl('courts');
+      const court = await createRow(t.app, admin.headers, 'courts');
+      expect((await t.app.inject({ method: 'GET', url, headers: user.headers })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `${url}/${court.id}`, headers: user.headers })).statusCode,
+      ).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'PATCH', url: `${url}/status/${court.id}`, headers: user.headers }))
+          .statusCode,
+      ).toBe(200);
+      const refused = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: user.headers,
+        payload: { name: `c ${nextSeq()}` },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('forbidden');
+      const [audit] = await audits('courts', court.id, 'status');
+      expect(audit!.employee_id).toBe(creds.employeeId);
+    });
+  });
+
+  describe('column names', () => {
+    it('stores every field in its snake_case column', async () => {
+      const tables = await t.app.db.introspection.getTables();
+      for (const entity of entities) {
+        const columns = tables.find((tb) => tb.name === entity.table)?.columns.map((c) => c.name) ?? [];
+        for (const [key, field] of Object.entries(entity.fields)) {
+          if (field.type !== 'refs' && field.type !== 'files') expect(columns).toContain(columnName(key));
+        }
+      }
+    });
+  });
+});

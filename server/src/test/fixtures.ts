@@ -1,0 +1,131 @@
+import { getEntity, permissionKey, type Entity, type FieldDefinition, type Fields } from '@mizan/contracts';
+import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '@mizan/contracts';
+
+/** A strong password that passes the auth module's rules. */
+export const TEST_PASSWORD = 'Strong-pass-2026';
+
+let sequence = 0;
+/** A number unique within the test process, for unique field values. */
+export const nextSeq = () => ++sequence;
+
+export const entityUrl = (entity: Entity<Fields> | string) =>
+  API_BASE + (typeof entity === 'string' ? getEntity(entity) : entity).path;
+
+/** A valid value for one field (references are created first, through the API). */
+export async function validValue(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  key: string,
+  field: FieldDefinition,
+  seq: number,
+): Promise<unknown> {
+  const fit = (text: string, max = 255) => text.slice(0, max);
+  switch (field.type) {
+    case 'string':
+      return fit(`${key} ${seq} قيمة`, field.max);
+    case 'text':
+      return `${key} ${seq}: نص أطول للملاحظات`;
+    case 'email':
+      return `${key.toLowerCase()}${seq}@mizan.test`;
+    case 'phone':
+      return `+20 100 ${String(seq).padStart(4, '0')}`;
+    case 'url':
+      return `https://example.com/${seq}`;
+    case 'color':
+      return '#1d4ed8';
+    case 'password':
+      return TEST_PASSWORD;
+    case 'integer':
+      return Math.min(field.max ?? 1_000_000, (field.min ?? 0) + seq);
+    case 'number':
+      return seq + 0.5;
+    case 'boolean':
+      return true;
+    case 'date':
+      return '2026-03-15';
+    case 'datetime':
+      return '2026-03-15T10:30:00.000Z';
+    case 'enum':
+      return field.values[field.values.length - 1];
+    case 'ref':
+      return (await createRow(app, headers, field.entity)).id;
+    case 'refs':
+      return [(await createRow(app, headers, field.entity)).id];
+    case 'files':
+      return undefined;
+  }
+}
+
+/** A valid create body for `entity`, every field filled (optional ones too). */
+export async function validInput(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  entity: Entity<Fields>,
+  seq = nextSeq(),
+): Promise<Record<string, unknown>> {
+  const input: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(entity.fields)) {
+    const value = await validValue(app, headers, key, field, seq);
+    if (value !== undefined) input[key] = value;
+  }
+  return input;
+}
+
+/** Creates one row through `POST` and returns it; throws with the response when refused. */
+export async function createRow(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  name: string,
+  overrides: Record<string, unknown> = {},
+): Promise<Record<string, unknown> & { id: number }> {
+  const entity = getEntity(name);
+  const payload = { ...(await validInput(app, headers, entity)), ...overrides };
+  const res = await app.inject({ method: 'POST', url: entityUrl(entity), headers, payload });
+  if (res.statusCode !== 201) throw new Error(`create ${name} failed: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+}
+
+/**
+ * An employee holding exactly `permissions` (through a new role), created through the API as the
+ * administrator. Returns the credentials to `login` with.
+ */
+export async function createUserWith(
+  app: FastifyInstance,
+  adminHeaders: Record<string, string>,
+  permissions: readonly string[],
+): Promise<{ email: string; password: string; employeeId: number }> {
+  const list = await app.inject({
+    method: 'GET',
+    url: `${entityUrl('permissions')}?pageSize=100&page=1`,
+    headers: adminHeaders,
+  });
+  const all: { id: number; key: string }[] = [];
+  const total = list.json().data.total as number;
+  for (let page = 1; (page - 1) * 100 < total; page++) {
+    const res = await app.inject({
+      method: 'GET',
+      url: `${entityUrl('permissions')}?pageSize=100&page=${page}`,
+      headers: adminHeaders,
+    });
+    all.push(...(res.json().data.items as { id: number; key: string }[]));
+  }
+  const permissionIds = permissions.map((key) => {
+    const found = all.find((p) => p.key === key);
+    if (!found) throw new Error(`No permission ${key}`);
+    return found.id;
+  });
+  const seq = nextSeq();
+  const role = await createRow(app, adminHeaders, 'roles', { name: `role ${seq}`, permissionIds });
+  const email = `user${seq}@mizan.test`;
+  const employee = await createRow(app, adminHeaders, 'employees', {
+    name: `User ${seq}`,
+    email,
+    username: `user${seq}`,
+    password: TEST_PASSWORD,
+    roleIds: [role.id],
+  });
+  return { email, password: TEST_PASSWORD, employeeId: employee.id };
+}
+
+export { permissionKey };
