@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { loadConfig, type Config } from '../config';
 import type { Db } from '../db';
 import { createMailer, type Mailer } from '../mail/mailer';
+import { peoplePlugin } from '../people';
 import { authDb } from './db';
 import { authenticate, bearerToken, fingerprintSessionOf } from './guard';
 import { message, requestLang } from './messages';
@@ -36,7 +37,7 @@ declare module 'fastify' {
 }
 
 export interface AuthPluginOptions {
-  /** Defaults to `loadConfig(process.env)`. */
+  /** Defaults to `app.config`, then `loadConfig(process.env)`. */
   config?: Pick<Config, 'smtpUrl' | 'adminEmail' | 'adminPassword'>;
   /** Seeds permissions, roles and the first administrator at registration (default true). */
   seed?: boolean;
@@ -100,7 +101,7 @@ function routePath(app: FastifyInstance, path: string): string {
  * password; decorates `app.auth` and seeds permissions, roles and the first administrator.
  */
 export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, options) => {
-  const config = options.config ?? loadConfig(process.env);
+  const config = options.config ?? (app.hasDecorator('config') ? app.config : loadConfig(process.env));
   const db = authDb(app);
   const mailer = createMailer({ db: db as Kysely<unknown>, smtpUrl: config.smtpUrl, log: app.log });
   const limiters = createAuthLimiters();
@@ -110,6 +111,7 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
     limiters,
     log: app.log,
     publicUrl: process.env.MIZAN_PUBLIC_URL?.trim() || null,
+    employeeRow: (id) => app.entities.get('employees').get(id),
     officeName: async () => (await getPublicSettings(db as unknown as Db)).officeName,
   });
   app.decorate('auth', { service, mailer, limiters });
@@ -166,6 +168,9 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
     const body = parseBody(resetBody, request.body, lang);
     return { data: { message: await service.resetPassword(body, lang) } };
   });
+
+  // Profile, passwords and the employees' and roles' hooks need the engine's services.
+  if (app.hasDecorator('entities')) await app.register(peoplePlugin);
 };
 
 // Shares `app.auth` and the `request.user` decoration with sibling plugins (what fastify-plugin does).

@@ -1,5 +1,6 @@
 import { mailText, startTestSmtp } from '../mail/testSmtp';
-import { createAuthTestApp, dialects, type AuthTestApp } from './testing/app';
+import type { FastifyInstance } from 'fastify';
+import { createTestApp, dialects, type TestApp } from '../test/harness';
 import { headers, insertEmployee, signIn } from './testing/fixtures';
 
 type Smtp = Awaited<ReturnType<typeof startTestSmtp>>;
@@ -16,9 +17,9 @@ function readResetMail(raw: string) {
 }
 
 describe.each(dialects())('password reset (%s)', (dialect) => {
-  let t: AuthTestApp;
+  let t: TestApp;
   let smtp: Smtp;
-  let db: AuthTestApp['database']['db'];
+  let db: FastifyInstance['db'];
   const forgot = (email: string, lang = 'en', ip?: string) =>
     t.app.inject({
       method: 'POST',
@@ -32,10 +33,8 @@ describe.each(dialects())('password reset (%s)', (dialect) => {
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    t = await createAuthTestApp(dialect, {
-      config: { smtpUrl: smtp.url, adminEmail: 'admin@law.test', adminPassword: 'Admin-pass-1' },
-    });
-    db = t.database.db;
+    t = await createTestApp({ dialect, env: { SMTP_URL: smtp.url } });
+    db = t.app.db;
     await insertEmployee(db, { name: 'سارة', email: 'sara@law.test', username: 'sara', roles: ['Lawyer'] });
     await insertEmployee(db, { email: 'omar@law.test', username: 'omar', roles: ['Lawyer'] });
   });
@@ -242,11 +241,11 @@ describe.each(dialects())('password reset (%s)', (dialect) => {
 });
 
 describe.each(dialects())('password reset without SMTP (%s)', (dialect) => {
-  let t: AuthTestApp;
+  let t: TestApp;
   beforeAll(async () => {
     process.env.MIZAN_PUBLIC_URL = 'https://office.example.test/';
-    t = await createAuthTestApp(dialect);
-    await insertEmployee(t.database.db, { email: 'sara@law.test', username: 'sara' });
+    t = await createTestApp({ dialect });
+    await insertEmployee(t.app.db, { email: 'sara@law.test', username: 'sara' });
   });
   afterAll(async () => {
     delete process.env.MIZAN_PUBLIC_URL;
@@ -262,15 +261,15 @@ describe.each(dialects())('password reset without SMTP (%s)', (dialect) => {
     });
     expect(res.statusCode).toBe(200);
     // The mail leaves in the background: wait for its row.
-    let row: { to: string; text: string; sent_at: unknown; html: string | null } | undefined;
+    let row: Record<string, unknown> | undefined;
     for (let i = 0; i < 50 && !row; i++) {
-      row = await t.database.db.selectFrom('outbox').selectAll().executeTakeFirst();
+      row = await t.app.db.selectFrom('outbox').selectAll().executeTakeFirst();
       if (!row) await new Promise((r) => setTimeout(r, 20));
     }
     expect(row).toMatchObject({ to: 'sara@law.test', sent_at: null });
-    const { token, link } = readResetMail(row!.text);
+    const { token, link } = readResetMail(String(row!.text));
     expect(link.startsWith('https://office.example.test/auth/reset-password?token=')).toBe(true);
-    expect(row!.html).toContain('dir="ltr"');
+    expect(String(row!.html)).toContain('dir="ltr"');
     const done = await t.app.inject({
       method: 'PUT',
       url: '/api/auth/resetPassword',

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { AppError } from '../http/errors';
+import type { ApiRow } from '../engine/serialize';
 import type { Mailer } from '../mail/mailer';
 import { accountBlock, loadAccount, type Account } from './account';
 import { iso, toDate } from './db';
@@ -35,6 +36,8 @@ export interface AuthServiceDeps {
   log: { error(obj: object, msg: string): void };
   /** `MIZAN_PUBLIC_URL`: the origin put in reset links; the request's origin when null. */
   publicUrl: string | null;
+  /** The employee row as the engine serialises it (the base of the user payload). */
+  employeeRow: (id: number) => Promise<ApiRow>;
   /** Office name used in mail subjects. */
   officeName: () => Promise<string>;
   ttlMs?: () => number;
@@ -159,7 +162,7 @@ export class AuthService {
       .execute();
     account.employee.last_login_at = iso(now);
     await this.record(account.employee.id, input.identifier, client, true, null);
-    const user = await userView(this.db, account);
+    const user = await this.view(account);
     return { user, token, passwordChangeRequired: user.passwordChangeRequired };
   }
 
@@ -170,11 +173,11 @@ export class AuthService {
   ): Promise<{ user: UserView; auth: AuthUser }> {
     const result = await resolveSession(this.db, token, fingerprintSession, new Date(), this.ttl());
     if (!result.ok) throw authError(result.status === 401 ? 'unauthorized' : 'forbidden', result.reason);
-    return { user: await userView(this.db, result.account), auth: result.user };
+    return { user: await this.view(result.account), auth: result.user };
   }
 
   async view(account: Account): Promise<UserView> {
-    return userView(this.db, account);
+    return userView(await this.deps.employeeRow(account.employee.id), account);
   }
 
   /** Revokes the session of `token` if it is open; unknown tokens are ignored (signing out twice is fine). */

@@ -1,0 +1,160 @@
+import { employees, type Fields } from '@mizan/contracts';
+import type { Kysely } from 'kysely';
+import { writeAudit } from '../audit/audit';
+import type { ActorContext } from '../engine/context';
+import type { EntityService } from '../engine/service';
+import { AppError } from '../http/errors';
+import { loadAccount } from '../auth/account';
+import { iso } from '../auth/db';
+import { fieldError, tooManyRequests } from '../auth/errors';
+import { message, type Lang } from '../auth/messages';
+import { hashPassword, passwordProblem, verifyPassword } from '../auth/password';
+import type { AuthLimiters } from '../auth/rateLimit';
+import type { AuthService } from '../auth/service';
+import { fieldErrorText } from '../auth/service';
+import type { AuthDatabase, AuthUser } from '../auth/types';
+import type { UserView } from '../auth/userView';
+import { disconnectSession } from '../ws/hub';
+import { lockOut } from './hooks';
+
+/** Profile fields an employee may change about themself. */
+export const PROFILE_FIELDS = ['name', 'email', 'username', 'phone', 'jobTitle'] as const;
+
+export interface PeopleDeps {
+  db: Kysely<AuthDatabase>;
+  employees: EntityService;
+  auth: AuthService;
+  limiters: AuthLimiters;
+}
+
+/** The profile and password routes' logic (routes stay thin). */
+export class PeopleService {
+  constructor(private readonly deps: PeopleDeps) {}
+
+  private async account(id: number) {
+    const account = await loadAccount(this.deps.db, id);
+    if (!account) throw new AppError('notFound', { messageKey: 'auth.notFound' });
+    return account;
+  }
+
+  async profile(user: AuthUser): Promise<UserView> {
+    return this.deps.auth.view(await this.account(user.id));
+  }
+
+  /**
+   * Changes the caller's own name, email, username, phone and job title through the engine, so
+   * uniqueness (409), validation (422), audit and real-time events are the same as everywhere.
+   */
+  async updateProfile(
+    actor: ActorContext & { user: AuthUser },
+    values: Record<string, unknown>,
+  ): Promise<UserView> {
+    const current = await this.deps.employees.get(actor.user.id);
+    const input: Record<string, unknown> = { id: actor.user.id };
+    // The update schema wants every required field: keep the stored value where none is given.
+    for (const [key, field] of Object.entries(employees.fields as Fields)) {
+      if (field.required && !field.createOnly && field.type !== 'files') input[key] = current[key];
+    }
+    for (const key of PROFILE_FIELDS) if (values[key] !== undefined) input[key] = values[key];
+    await this.deps.employees.update(actor, input);
+    return this.profile(actor.user);
+  }
+
+  /**
+   * Checks the current password, stores the new one, clears `passwordChangeRequired`, keeps this
+   * session and ends the others. Wrong current passwords count against the account like failed
+   * logins (5 per 15 minutes).
+   */
+  async changePassword(
+    actor: ActorContext & { user: AuthUser },
+    input: { currentPassword: string; newPassword: string },
+    lang: Lang,
+  ): Promise<string> {
+    const { db } = this.deps;
+    const key = `employee:${actor.user.id}`;
+    const lock = this.deps.limiters.loginAccount.peek(key);
+    if (!lock.allowed) throw tooManyRequests(lock.retryAfter);
+    const row = await db
+      .selectFrom('employees')
+      .select('password')
+      .where('id', '=', actor.user.id)
+      .executeTakeFirst();
+    if (!row || !(await verifyPassword(row.password, input.currentPassword))) {
+      this.deps.limiters.loginAccount.hit(key);
+      throw fieldError('currentPassword', 'currentPasswordWrong');
+    }
+    const problem = passwordProblem(input.newPassword, lang);
+    if (problem) throw fieldErrorText('newPassword', problem);
+    if (input.newPassword === input.currentPassword) throw fieldError('newPassword', 'passwordSameAsOld');
+
+    const hash = await hashPassword(input.newPassword);
+    const now = new Date();
+    const others = await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('employees')
+        .set({ password: hash, password_change_required: false, updated_at: iso(now) })
+        .where('id', '=', actor.user.id)
+        .execute();
+      const open = await trx
+        .selectFrom('sessions')
+        .select('id')
+        .where('employee_id', '=', actor.user.id)
+        .where('revoked_at', 'is', null)
+        .where('id', '<>', actor.user.sessionId)
+        .execute();
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: iso(now) })
+        .where('employee_id', '=', actor.user.id)
+        .where('revoked_at', 'is', null)
+        .where('id', '<>', actor.user.sessionId)
+        .execute();
+      await writeAudit(trx, {
+        employeeId: actor.user.id,
+        entity: 'employees',
+        entityId: actor.user.id,
+        action: 'changePassword',
+        ip: actor.ip ?? null,
+      });
+      return open.map((s) => Number(s.id));
+    });
+    for (const id of others) disconnectSession(id);
+    this.deps.limiters.loginAccount.reset(key);
+    return message(lang, 'passwordChanged');
+  }
+
+  /**
+   * An administrator sets a temporary password: the employee must change it at the next sign-in,
+   * and every open session of theirs ends now.
+   */
+  async adminResetPassword(
+    actor: ActorContext & { user: AuthUser },
+    id: number,
+    password: string,
+    lang: Lang,
+  ): Promise<string> {
+    const problem = passwordProblem(password, lang);
+    if (problem) throw fieldErrorText('password', problem);
+    const { db } = this.deps;
+    const exists = await db.selectFrom('employees').select('id').where('id', '=', id).executeTakeFirst();
+    if (!exists) throw new AppError('notFound', { messageKey: 'auth.notFound' });
+    const hash = await hashPassword(password);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('employees')
+        .set({ password: hash, password_change_required: true, updated_at: iso(new Date()) })
+        .where('id', '=', id)
+        .execute();
+      await lockOut({ trx: trx as never }, [id]);
+      await writeAudit(trx, {
+        employeeId: actor.user.id,
+        entity: 'employees',
+        entityId: id,
+        action: 'resetPassword',
+        ip: actor.ip ?? null,
+      });
+    });
+    this.deps.limiters.loginAccount.reset(`employee:${id}`);
+    return message(lang, 'passwordResetByAdmin');
+  }
+}
