@@ -1,0 +1,147 @@
+import { courts, employees, roles } from '@mizan/contracts';
+import { initI18n } from '@mizan/i18n';
+import { entityApi, toFormData } from './entityApi';
+import { http } from './http';
+import { configureNotifier } from './notifier';
+import { json, startServer } from './test/server';
+
+jest.mock('./fingerprint', () => ({ getFingerprint: jest.fn(async () => undefined) }));
+
+const TOTAL = 250;
+let server: Awaited<ReturnType<typeof startServer>>;
+
+beforeAll(async () => {
+  await initI18n('ar');
+  configureNotifier({ success: jest.fn(), error: jest.fn(), warning: jest.fn(), info: jest.fn() });
+  server = await startServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    if (req.method === 'GET' && url.pathname === '/api/admin/settings/courts/courts') {
+      const pageNo = Number(url.searchParams.get('page'));
+      const size = Number(url.searchParams.get('pageSize'));
+      const items = Array.from(
+        { length: Math.max(0, Math.min(size, TOTAL - (pageNo - 1) * size)) },
+        (_, i) => ({
+          id: (pageNo - 1) * size + i + 1,
+        }),
+      );
+      json(res, 200, { data: { items, total: TOTAL, page: pageNo, pageSize: size } });
+      return;
+    }
+    json(res, 200, { data: { id: 7 } });
+  });
+  http.defaults.baseURL = `${server.url}/api`;
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.seen.length = 0;
+});
+
+describe('entityApi', () => {
+  it('lists with the query of DESIGN §4, leaving out empty filters', async () => {
+    await entityApi.list(courts, {
+      page: 2,
+      pageSize: 20,
+      sort: 'name:asc',
+      q: '',
+      courtType: undefined,
+      status: true,
+    });
+    expect(server.seen[0]!.url).toBe(
+      '/api/admin/settings/courts/courts?page=2&pageSize=20&sort=name:asc&status=true',
+    );
+  });
+
+  it('exports every page, 100 at a time, reporting progress', async () => {
+    const progress: [number, number][] = [];
+    const rows = await entityApi.exportAll(
+      courts,
+      { q: 'x' },
+      { onProgress: (loaded, total) => progress.push([loaded, total]) },
+    );
+    expect(rows).toHaveLength(TOTAL);
+    expect(rows.map((r) => r.id)).toEqual(Array.from({ length: TOTAL }, (_, i) => i + 1));
+    expect(progress).toEqual([
+      [100, TOTAL],
+      [200, TOTAL],
+      [250, TOTAL],
+    ]);
+    expect(server.seen.map((s) => new URL(s.url, 'http://x').searchParams.get('page'))).toEqual([
+      '1',
+      '2',
+      '3',
+    ]);
+  });
+
+  it('stops an export when cancelled', async () => {
+    const controller = new AbortController();
+    const run = entityApi.exportAll(
+      courts,
+      {},
+      { signal: controller.signal, onProgress: () => controller.abort() },
+    );
+    await expect(run).rejects.toBeDefined();
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it('creates with JSON when no new file is attached, multipart when one is', async () => {
+    await entityApi.create(employees, {
+      name: 'سارة',
+      email: 's@x.com',
+      username: 'sara',
+      password: 'secret123',
+      files: [],
+    });
+    expect(server.seen[0]!.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(server.seen[0]!.body)).toEqual({
+      name: 'سارة',
+      email: 's@x.com',
+      username: 'sara',
+      password: 'secret123',
+    });
+
+    const file = new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' });
+    await entityApi.update(employees, 7, { name: 'سارة', roleIds: [1, 2], files: [file] });
+    const sent = server.seen[1]!;
+    expect(sent.method).toBe('PUT');
+    expect(sent.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(sent.body).toContain('filename="cv.pdf"');
+    expect(sent.body.match(/name="roleIds"/g)).toHaveLength(2);
+    expect(sent.body).toMatch(/name="id"\r\n\r\n7\r\n/);
+  });
+
+  it('toggles status and ban on their routes', async () => {
+    await entityApi.setStatus(courts, 3);
+    await entityApi.setBaned(roles, 4, true);
+    await expect(entityApi.setBaned(courts, 3)).rejects.toThrow('no ban toggle');
+    expect(server.seen.map((s) => `${s.method} ${s.url} ${s.body}`)).toEqual([
+      'PATCH /api/admin/settings/courts/courts/status/3 {}',
+      'PATCH /api/employees/roles/baned/4 {"baned":true}',
+    ]);
+  });
+
+  it('deletes a row and an attached file through the declared route', async () => {
+    await entityApi.remove(courts, 9);
+    await entityApi.deleteFile(employees, 7, 12);
+    expect(server.seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      'DELETE /api/admin/settings/courts/courts/9',
+      'DELETE /api/employees/employees/delete/file/7/12',
+    ]);
+  });
+});
+
+describe(toFormData.name, () => {
+  it('sends plain fields as text, arrays as repeated keys, null as empty, stored files not at all', () => {
+    const stored = { id: 1, originalName: 'old.pdf', mimeType: 'application/pdf', size: 1, createdAt: '' };
+    const file = new File(['x'], 'new.pdf');
+    const form = toFormData(employees, {
+      name: 'a',
+      branchId: null,
+      roleIds: [3, 4],
+      files: [stored, file],
+      hireDate: undefined,
+    });
+    expect([...form.keys()]).toEqual(['name', 'branchId', 'roleIds', 'roleIds', 'files']);
+    expect(form.get('branchId')).toBe('');
+    expect((form.get('files') as File).name).toBe('new.pdf');
+  });
+});
