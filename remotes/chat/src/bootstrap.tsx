@@ -2,4 +2,4 @@
 import { mountStandalone } from '@mizan/build/standalone';
 import { routes } from './routes';
 
-mountStandalone({ name: 'chat', routes });
+void mountStandalone({ name: 'chat', routes });

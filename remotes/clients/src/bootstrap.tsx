@@ -2,4 +2,4 @@
 import { mountStandalone } from '@mizan/build/standalone';
 import { routes } from './routes';
 
-mountStandalone({ name: 'clients', routes });
+void mountStandalone({ name: 'clients', routes });

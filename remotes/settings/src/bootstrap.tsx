@@ -2,4 +2,4 @@
 import { mountStandalone } from '@mizan/build/standalone';
 import { routes } from './routes';
 
-mountStandalone({ name: 'settings', routes });
+void mountStandalone({ name: 'settings', routes });

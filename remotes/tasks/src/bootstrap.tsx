@@ -2,4 +2,4 @@
 import { mountStandalone } from '@mizan/build/standalone';
 import { routes } from './routes';
 
-mountStandalone({ name: 'tasks', routes });
+void mountStandalone({ name: 'tasks', routes });
