@@ -54,6 +54,10 @@ async function readUpload(
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    // The multipart parser's own errors (a cut or garbled body) carry no status: the request is malformed.
+    if (!(error instanceof AppError) && typeof (error as { statusCode?: unknown }).statusCode !== 'number') {
+      throw new AppError('malformed', { cause: error });
+    }
     throw error;
   }
   if (oversized) throw tooLarge();
