@@ -2,6 +2,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { HEADERS } from '@mizan/contracts';
 import { authDb } from './db';
 import { authError } from './errors';
+import { policyTtlMs, securityPolicy } from './policy';
 import { resolveSession } from './sessions';
 import type { AuthUser } from './types';
 
@@ -27,10 +28,13 @@ export function fingerprintSessionOf(request: FastifyRequest): string | null {
 
 /** Authenticates the request and sets `request.user`; throws 401/403 as DESIGN §4 says. */
 export async function authenticate(request: FastifyRequest): Promise<AuthUser> {
+  const policy = await securityPolicy(request.server.db);
   const result = await resolveSession(
     authDb(request.server),
     bearerToken(request),
     fingerprintSessionOf(request),
+    new Date(),
+    policyTtlMs(policy),
   );
   if (!result.ok) throw authError(result.status === 401 ? 'unauthorized' : 'forbidden', result.reason);
   request.user = result.user;

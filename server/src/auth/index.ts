@@ -9,6 +9,7 @@ import { peoplePlugin } from '../people';
 import { authDb } from './db';
 import { authenticate, bearerToken, fingerprintSessionOf } from './guard';
 import { message, requestLang } from './messages';
+import { enableSettingsPolicy, policyTtlMs, securityPolicy } from './policy';
 import { getPublicSettings } from './publicSettings';
 import { createAuthLimiters, type AuthLimiters } from './rateLimit';
 import { seedAuth } from './seed';
@@ -54,7 +55,8 @@ export async function authenticateSocket(
   token: string | null | undefined,
   fingerprintSession: string | null | undefined,
 ): Promise<AuthUser | null> {
-  const result = await resolveSession(db as Kysely<AuthDatabase>, token, fingerprintSession);
+  const ttl = policyTtlMs(await securityPolicy(db));
+  const result = await resolveSession(db as Kysely<AuthDatabase>, token, fingerprintSession, new Date(), ttl);
   return result.ok ? result.user : null;
 }
 
@@ -104,6 +106,7 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
   const config = options.config ?? (app.hasDecorator('config') ? app.config : loadConfig(process.env));
   const db = authDb(app);
   const mailer = createMailer({ db: db as Kysely<unknown>, smtpUrl: config.smtpUrl, log: app.log });
+  await enableSettingsPolicy(app.db);
   const limiters = createAuthLimiters();
   const service = new AuthService({
     db,
@@ -111,6 +114,7 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
     limiters,
     log: app.log,
     publicUrl: process.env.MIZAN_PUBLIC_URL?.trim() || null,
+    policy: (executor) => securityPolicy(app.db, executor),
     employeeRow: (id) => app.entities.get('employees').get(id),
     officeName: async () => (await getPublicSettings(db as unknown as Db)).officeName,
   });

@@ -68,6 +68,14 @@ const MESSAGES = {
     ar: 'كلمة المرور ضعيفة: استخدم نوعين على الأقل من الحروف والأرقام والرموز',
     en: 'The password is weak: use at least two of letters, digits and symbols',
   },
+  passwordNeedsDigit: {
+    ar: 'يجب أن تحتوي كلمة المرور على رقم واحد على الأقل',
+    en: 'The password must contain at least one digit',
+  },
+  passwordNeedsSymbol: {
+    ar: 'يجب أن تحتوي كلمة المرور على رمز واحد على الأقل (مثل ! أو @)',
+    en: 'The password must contain at least one symbol (such as ! or @)',
+  },
   passwordSameAsOld: {
     ar: 'يجب أن تختلف كلمة المرور الجديدة عن الحالية',
     en: 'The new password must differ from the current one',

@@ -31,16 +31,29 @@ export function decoyHash(): Promise<string> {
   return decoy;
 }
 
+/** The password rules of the system settings (S3's security policy). */
+export interface PasswordRules {
+  passwordMinLength: number;
+  passwordRequireDigits: boolean;
+  passwordRequireSymbols: boolean;
+}
+
+const DIGIT = /\p{N}/u;
+const SYMBOL = /[^\p{L}\p{N}\s]/u;
+
 /**
- * Why a new password is refused, or null. At least 8 characters, at most 128, and at least two kinds
- * of characters among letters, digits and symbols ("12345678" and "password" are refused).
+ * Why a new password is refused, or null. At least 8 characters (or the settings' minimum), at
+ * most 128, at least two kinds of characters among letters, digits and symbols ("12345678" and
+ * "password" are refused), and a digit or a symbol when the settings require one.
  */
-export function passwordProblem(password: unknown, lang: Lang): string | null {
-  if (typeof password !== 'string' || password.length < PASSWORD_MIN) {
-    return message(lang, 'passwordTooShort', { min: PASSWORD_MIN });
-  }
+export function passwordProblem(password: unknown, lang: Lang, rules?: PasswordRules): string | null {
+  const min = Math.max(PASSWORD_MIN, rules?.passwordMinLength ?? PASSWORD_MIN);
+  if (typeof password !== 'string' || password.length < min)
+    return message(lang, 'passwordTooShort', { min });
   if (password.length > PASSWORD_MAX) return message(lang, 'passwordTooLong', { max: PASSWORD_MAX });
-  const kinds = [/\p{L}/u, /\p{N}/u, /[^\p{L}\p{N}\s]/u].filter((re) => re.test(password)).length;
+  if (rules?.passwordRequireDigits && !DIGIT.test(password)) return message(lang, 'passwordNeedsDigit');
+  if (rules?.passwordRequireSymbols && !SYMBOL.test(password)) return message(lang, 'passwordNeedsSymbol');
+  const kinds = [/\p{L}/u, DIGIT, SYMBOL].filter((re) => re.test(password)).length;
   if (kinds < 2 || new Set(password).size < 4) return message(lang, 'passwordWeak');
   return null;
 }

@@ -1,6 +1,9 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { AppError } from '../http/errors';
+import type { Db } from '../db';
+import type { Trx } from '../engine/context';
 import type { ApiRow } from '../engine/serialize';
+import { policyTtlMs, type SecurityPolicy } from './policy';
 import type { Mailer } from '../mail/mailer';
 import { accountBlock, loadAccount, type Account } from './account';
 import { iso, toDate } from './db';
@@ -8,13 +11,7 @@ import { authError, fieldError, tooManyRequests } from './errors';
 import { message, type Lang, type MessageKey } from './messages';
 import { decoyHash, hashPassword, passwordProblem, verifyPassword } from './password';
 import type { AuthLimiters } from './rateLimit';
-import {
-  createSession,
-  resolveSession,
-  revokeEmployeeSessions,
-  revokeSession,
-  sessionTtlMs,
-} from './sessions';
+import { createSession, resolveSession, revokeEmployeeSessions, revokeSession } from './sessions';
 import { generateCode, generateToken, hashToken, sameHash } from './tokens';
 import type { AuthDatabase, AuthUser, EmployeesTable } from './types';
 import { userView, type UserView } from './userView';
@@ -40,7 +37,8 @@ export interface AuthServiceDeps {
   employeeRow: (id: number) => Promise<ApiRow>;
   /** Office name used in mail subjects. */
   officeName: () => Promise<string>;
-  ttlMs?: () => number;
+  /** The session lifetime and password rules in force (system settings). */
+  policy: (executor?: Db | Trx) => Promise<SecurityPolicy>;
 }
 
 const REASON: Record<MessageKey & ('employeeBanned' | 'employeeInactive' | 'roleBlocked'), string> = {
@@ -59,8 +57,8 @@ export class AuthService {
     return this.deps.db;
   }
 
-  private ttl(): number {
-    return this.deps.ttlMs ? this.deps.ttlMs() : sessionTtlMs();
+  private async ttl(): Promise<number> {
+    return policyTtlMs(await this.deps.policy());
   }
 
   /** The employee whose email or username is `identifier` (case-insensitive). */
@@ -153,7 +151,7 @@ export class AuthService {
       this.db,
       { employeeId: account.employee.id, ...client },
       now,
-      this.ttl(),
+      await this.ttl(),
     );
     await this.db
       .updateTable('employees')
@@ -171,7 +169,7 @@ export class AuthService {
     token: string | null,
     fingerprintSession: string | null,
   ): Promise<{ user: UserView; auth: AuthUser }> {
-    const result = await resolveSession(this.db, token, fingerprintSession, new Date(), this.ttl());
+    const result = await resolveSession(this.db, token, fingerprintSession, new Date(), await this.ttl());
     if (!result.ok) throw authError(result.status === 401 ? 'unauthorized' : 'forbidden', result.reason);
     return { user: await this.view(result.account), auth: result.user };
   }
@@ -326,7 +324,7 @@ export class AuthService {
     input: { token: string; email: string; password: string },
     lang: Lang,
   ): Promise<string> {
-    const problem = passwordProblem(input.password, lang);
+    const problem = passwordProblem(input.password, lang, await this.deps.policy());
     if (problem) throw fieldErrorText('password', problem);
     const row = await this.openResetByToken(input.token, input.email);
     if (!row) throw fieldError('token', 'resetInvalid');

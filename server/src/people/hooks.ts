@@ -4,6 +4,7 @@ import { requestLanguage } from '../http/messages';
 import { registerEntityHooks, type HookContext } from '../engine/hooks';
 import { EMPLOYEE_ROLES } from '../auth/joins';
 import { hashPassword, passwordProblem } from '../auth/password';
+import { envPolicy, securityPolicy } from '../auth/policy';
 import { revokeEmployeeSessions } from '../auth/sessions';
 import type { AuthDatabase } from '../auth/types';
 import { disconnectEmployee } from '../ws/hub';
@@ -34,7 +35,8 @@ export function installPeopleHooks(): void {
   registerEntityHooks('employees', {
     async beforeCreate(ctx, values) {
       const lang = ctx.request ? requestLanguage(ctx.request) : 'ar';
-      const problem = passwordProblem(values.password, lang);
+      const rules = ctx.request ? await securityPolicy(ctx.request.server.db, ctx.trx) : envPolicy();
+      const problem = passwordProblem(values.password, lang, rules);
       if (problem) throw new AppError('validation', { errors: { password: [problem] } });
       values.password = await hashPassword(String(values.password));
     },

@@ -57,6 +57,7 @@ export const peoplePlugin: FastifyPluginAsync = async (app) => {
   installPeopleHooks();
   const db = authDb(app);
   const service = new PeopleService({
+    appDb: app.db,
     db,
     employees: app.entities.get('employees'),
     auth: app.auth.service,

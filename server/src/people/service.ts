@@ -9,6 +9,8 @@ import { iso } from '../auth/db';
 import { fieldError, tooManyRequests } from '../auth/errors';
 import { message, type Lang } from '../auth/messages';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/password';
+import { securityPolicy } from '../auth/policy';
+import type { Db } from '../db';
 import type { AuthLimiters } from '../auth/rateLimit';
 import type { AuthService } from '../auth/service';
 import { fieldErrorText } from '../auth/service';
@@ -21,6 +23,8 @@ import { lockOut } from './hooks';
 export const PROFILE_FIELDS = ['name', 'email', 'username', 'phone', 'jobTitle'] as const;
 
 export interface PeopleDeps {
+  /** The app's database (the key of its security policy). */
+  appDb: Db;
   db: Kysely<AuthDatabase>;
   employees: EntityService;
   auth: AuthService;
@@ -83,7 +87,7 @@ export class PeopleService {
       this.deps.limiters.loginAccount.hit(key);
       throw fieldError('currentPassword', 'currentPasswordWrong');
     }
-    const problem = passwordProblem(input.newPassword, lang);
+    const problem = passwordProblem(input.newPassword, lang, await securityPolicy(this.deps.appDb));
     if (problem) throw fieldErrorText('newPassword', problem);
     if (input.newPassword === input.currentPassword) throw fieldError('newPassword', 'passwordSameAsOld');
 
@@ -133,7 +137,7 @@ export class PeopleService {
     password: string,
     lang: Lang,
   ): Promise<string> {
-    const problem = passwordProblem(password, lang);
+    const problem = passwordProblem(password, lang, await securityPolicy(this.deps.appDb));
     if (problem) throw fieldErrorText('password', problem);
     const { db } = this.deps;
     const exists = await db.selectFrom('employees').select('id').where('id', '=', id).executeTakeFirst();
