@@ -1,5 +1,6 @@
 import {
   antdValidateMessages,
+  createI18n,
   dirOf,
   i18n,
   initI18n,
@@ -23,12 +24,37 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) =>
+  [...new Set([...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]!))].sort();
 
-// Guards every namespace file, whoever owns it: a key in one language must exist in the other,
-// with the same interpolation placeholders, and no text may be empty.
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** A plural form's base key (`items_few` → `items`); other keys are their own base. */
+const baseOf = (key: string) => key.replace(PLURAL, '');
+
+/** Keys grouped by base: a plural group holds its forms, a plain key holds itself. */
+function groups(tree: Map<string, string>): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const [key, text] of tree) {
+    const base = baseOf(key);
+    if (!out.has(base)) out.set(base, new Map());
+    out.get(base)!.set(key, text);
+  }
+  return out;
+}
+
+const isPluralGroup = (forms: Map<string, string>) => [...forms.keys()].every((k) => PLURAL.test(k));
+
+/** The placeholders a group uses: a plain key's, or its `_other` form's (the fullest form). */
+function groupPlaceholders(forms: Map<string, string>): string[] {
+  if (!isPluralGroup(forms)) return placeholders([...forms.values()][0]!);
+  return placeholders([...forms].find(([k]) => k.endsWith('_other'))?.[1] ?? '');
+}
+
+// Guards every namespace file, whoever owns it: a key in one language must exist in the other
+// (plural keys compare by base, as Arabic has six plural forms and English two), with the same
+// interpolation placeholders, every plural form the language needs, and no empty text.
 describe.each(NAMESPACES)('namespace %s', (ns) => {
-  const [ar, en] = LANGUAGES.map((lng) => leaves(resources[lng][ns] as Tree));
+  const [ar, en] = LANGUAGES.map((lng) => groups(leaves(resources[lng][ns] as Tree)));
 
   it('has the same keys in Arabic and English', () => {
     expect([...ar!.keys()].filter((k) => !en!.has(k))).toEqual([]);
@@ -38,12 +64,34 @@ describe.each(NAMESPACES)('namespace %s', (ns) => {
   it('uses the same placeholders in both languages and no empty text', () => {
     const mismatched = [...ar!]
       .filter(
-        ([key, text]) => en!.has(key) && placeholders(text).join() !== placeholders(en!.get(key)!).join(),
+        ([base, forms]) =>
+          en!.has(base) && groupPlaceholders(forms).join() !== groupPlaceholders(en!.get(base)!).join(),
       )
-      .map(([key]) => key);
+      .map(([base]) => base);
     expect(mismatched).toEqual([]);
-    const empty = [...ar!, ...en!].filter(([, text]) => text.trim() === '').map(([key]) => key);
+    const empty = [...ar!.values(), ...en!.values()]
+      .flatMap((forms) => [...forms])
+      .filter(([, text]) => text.trim() === '')
+      .map(([key]) => key);
     expect(empty).toEqual([]);
+  });
+
+  it('gives every plural form each language uses, each within the placeholders of its _other form', () => {
+    const problems: string[] = [];
+    LANGUAGES.forEach((lng, i) => {
+      const needed = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
+      for (const [base, forms] of [ar!, en!][i]!) {
+        if (!isPluralGroup(forms)) continue;
+        for (const category of needed)
+          if (!forms.has(`${base}_${category}`)) problems.push(`${lng}: ${base}_${category} missing`);
+        const allowed = new Set([...groupPlaceholders(forms), 'count']);
+        for (const [key, text] of forms) {
+          if (placeholders(text).some((p) => !allowed.has(p)))
+            problems.push(`${lng}: ${key} has a placeholder _other lacks`);
+        }
+      }
+    });
+    expect(problems).toEqual([]);
   });
 });
 
@@ -74,6 +122,13 @@ describe('i18n set-up', () => {
     } finally {
       Reflect.deleteProperty(globalThis, 'document');
     }
+  });
+
+  it('creates independent instances that do not move the page language', () => {
+    const english = createI18n('en');
+    expect(english.t('common:actions.save')).toBe('Save');
+    expect(english).not.toBe(i18n);
+    expect(i18n.language).toBe('ar');
   });
 
   it('gives the direction of each language', () => {

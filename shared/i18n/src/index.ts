@@ -1,4 +1,4 @@
-import i18next, { type TFunction } from 'i18next';
+import i18next, { type InitOptions, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, NAMESPACES, resources, type Language, type Namespace } from '../resources';
 
@@ -29,6 +29,19 @@ export function currentLanguage(): Language {
   return isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
 }
 
+const baseOptions = {
+  resources,
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: LANGUAGES,
+  ns: NAMESPACES,
+  defaultNS: 'common',
+  // Bundled resources: initialise synchronously so the first render already has texts.
+  initAsync: false,
+  returnNull: false,
+  // React escapes output; escaping here would double-escape Arabic punctuation and quotes.
+  interpolation: { escapeValue: false },
+} satisfies InitOptions;
+
 function applyDocumentLanguage(lng: Language): void {
   if (typeof document === 'undefined') return;
   document.documentElement.lang = lng;
@@ -46,22 +59,19 @@ export async function initI18n(lng: Language = DEFAULT_LANGUAGE): Promise<typeof
     await setLanguage(lng);
     return i18n;
   }
-  await i18n.use(initReactI18next).init({
-    resources,
-    lng,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: LANGUAGES,
-    ns: NAMESPACES,
-    defaultNS: 'common',
-    // Bundled resources: initialise synchronously so the first render already has texts.
-    initAsync: false,
-    returnNull: false,
-    // React escapes output; escaping here would double-escape Arabic punctuation and quotes.
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  await i18n.use(initReactI18next).init({ ...baseOptions, lng, react: { useSuspense: false } });
   applyDocumentLanguage(lng);
   return i18n;
+}
+
+/**
+ * A separate, initialised instance (tests, tools, a second language side by side). The page uses
+ * the shared `i18n`; this one is not wired to React and does not touch `<html>`.
+ */
+export function createI18n(lng: Language = DEFAULT_LANGUAGE): typeof i18n {
+  const instance = i18next.createInstance();
+  void instance.init({ ...baseOptions, lng });
+  return instance;
 }
 
 /** Switches the language of the whole page and sets `<html lang dir>`. */

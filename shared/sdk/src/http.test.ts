@@ -29,6 +29,10 @@ beforeAll(async () => {
       json(res, Number(status[1]), body);
       return;
     }
+    if (url.pathname === '/api/slow401') {
+      setTimeout(() => json(res, 401, {}), 100);
+      return;
+    }
     if (url.pathname === '/api/courts') {
       json(res, 200, { data: { items: [{ id: 1, name: 'محكمة' }], total: 1, page: 1, pageSize: 20 } });
       return;
@@ -39,6 +43,10 @@ beforeAll(async () => {
 });
 
 afterAll(() => server.close());
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
 
 /** The ApiError a call rejects with (fails the test if it resolves). */
 async function failure(call: Promise<unknown>): Promise<ApiError> {
@@ -129,6 +137,15 @@ describe('http client: error catalogue (seed §8)', () => {
     expect(sdkStore.get(userAtom)).toBeNull();
     expect(localStorage.getItem('auth_token')).toBeNull();
     expect(localStorage.getItem('auth_user')).toBeNull();
+  });
+
+  it('on a late 401 of a call sent with an older token keeps the newer session', async () => {
+    sdkStore.set(tokenAtom, 'old');
+    const call = api.get('/slow401', { silent: true });
+    await waitFor(() => server.seen.length === 1);
+    sdkStore.set(tokenAtom, 'new'); // a new login while the old call is in flight
+    await expect(call).rejects.toMatchObject({ status: 401 });
+    expect(sdkStore.get(tokenAtom)).toBe('new');
   });
 
   it('lets a caller opt out of the toast and still get the typed error', async () => {

@@ -136,7 +136,12 @@ http.interceptors.response.use(
     // A cancelled call (unmount, superseded query) is no failure to report.
     if (axios.isCancel(error) || !(error instanceof AxiosError)) throw error;
     const apiError = toApiError(error);
-    if (apiError.status === 401) await clearSession('unauthorized');
+    // Only the token this call was sent with is known to be bad: a late 401 of a request made
+    // before a new login must not end the new session.
+    const sent = error.config?.headers?.get('Authorization');
+    if (apiError.status === 401 && typeof sent === 'string' && sent === `Bearer ${sdkStore.get(tokenAtom)}`) {
+      await clearSession('unauthorized');
+    }
     if (!error.config?.silent) notify.error(apiError.message);
     throw apiError;
   },

@@ -57,4 +57,17 @@ describe(SecureStorage.name, () => {
     expect(localStorage.getItem('themeConfig')).toBeNull();
     expect(await new SecureStorage().get('themeConfig')).toBeNull();
   });
+
+  it("a copy of localStorage is useless without this profile's IndexedDB key", async () => {
+    await new SecureStorage().set('auth_token', 'secret-token');
+    const copied = localStorage.getItem('auth_token');
+    // Another browser profile: same localStorage contents, its own (empty) IndexedDB.
+    await new Promise((resolve) => {
+      const request = indexedDB.deleteDatabase('mizan-keys');
+      request.onsuccess = resolve;
+      request.onerror = resolve;
+    });
+    localStorage.setItem('auth_token', copied!);
+    expect(await new SecureStorage().get('auth_token')).toBeNull();
+  });
 });
