@@ -7,7 +7,7 @@ import type { Db } from '../db';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { peoplePlugin } from '../people';
 import { authDb } from './db';
-import { authenticate, bearerToken, fingerprintSessionOf } from './guard';
+import { bearerToken, fingerprintSessionOf } from './guard';
 import { message, requestLang } from './messages';
 import { enableSettingsPolicy, policyTtlMs, securityPolicy } from './policy';
 import { getPublicSettings } from './publicSettings';

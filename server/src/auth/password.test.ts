@@ -48,3 +48,42 @@ describe('tokens', () => {
     for (let i = 0; i < 50; i++) expect(generateCode()).toMatch(/^\d{6}$/);
   });
 });
+
+describe('password rules of the system settings', () => {
+  const rules = (
+    over: Partial<{
+      passwordMinLength: number;
+      passwordRequireDigits: boolean;
+      passwordRequireSymbols: boolean;
+    }>,
+  ) => ({
+    passwordMinLength: 8,
+    passwordRequireDigits: false,
+    passwordRequireSymbols: false,
+    ...over,
+  });
+
+  it('raises the minimum length but never lowers it below 8', () => {
+    expect(passwordProblem('pass1234', 'en', rules({ passwordMinLength: 12 }))).toBe(
+      'The password must be at least 12 characters',
+    );
+    expect(passwordProblem('pass12345678', 'en', rules({ passwordMinLength: 12 }))).toBeNull();
+    expect(passwordProblem('pass123', 'en', rules({ passwordMinLength: 4 }))).toContain('at least 8');
+  });
+
+  it('requires a digit or a symbol when asked', () => {
+    expect(passwordProblem('pass-word', 'en', rules({ passwordRequireDigits: true }))).toBe(
+      'The password must contain at least one digit',
+    );
+    expect(passwordProblem('password1', 'en', rules({ passwordRequireSymbols: true }))).toContain(
+      'at least one symbol',
+    );
+    expect(
+      passwordProblem(
+        'pass-word1',
+        'en',
+        rules({ passwordRequireDigits: true, passwordRequireSymbols: true }),
+      ),
+    ).toBeNull();
+  });
+});

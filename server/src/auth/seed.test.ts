@@ -1,0 +1,135 @@
+import { ALL_PERMISSIONS } from '@mizan/contracts';
+import type { FastifyInstance } from 'fastify';
+import { createTestApp, dialects, type TestApp } from '../test/harness';
+import { ROLE_PERMISSIONS } from './joins';
+import { DEFAULT_ADMIN_EMAIL, seedAuth } from './seed';
+
+describe.each(dialects())('seedAuth (%s)', (dialect) => {
+  let t: TestApp;
+  let db: FastifyInstance['db'];
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+    db = t.app.db;
+  });
+  afterAll(() => t.close());
+
+  const roleKeys = async (role: string) =>
+    (
+      await db
+        .selectFrom(`${ROLE_PERMISSIONS.table} as j`)
+        .innerJoin('roles as r', 'r.id', 'j.owner_id')
+        .innerJoin('permissions as p', 'p.id', 'j.ref_id')
+        .select('p.key')
+        .where('r.name', '=', role)
+        .execute()
+    ).map((r) => r.key as string);
+
+  it('seeded every permission, the three roles and the administrator from the environment', async () => {
+    const keys = (await db.selectFrom('permissions').select('key').execute()).map((r) => r.key);
+    expect(keys.sort()).toEqual(ALL_PERMISSIONS.map((p) => p.key).sort());
+    const roles = (await db.selectFrom('roles').select('name').orderBy('name').execute()).map((r) => r.name);
+    expect(roles).toEqual(['Administrator', 'Lawyer', 'Secretary']);
+    expect((await roleKeys('Administrator')).length).toBe(ALL_PERMISSIONS.length);
+    const lawyer = await roleKeys('Lawyer');
+    expect(lawyer).toContain('courts.view');
+    expect(lawyer).not.toContain('employees.view');
+    expect(lawyer).not.toContain('courts.delete');
+    const admin = await db.selectFrom('employees').selectAll().executeTakeFirstOrThrow();
+    expect(admin).toMatchObject({ email: 'admin@mizan.test', username: 'admin' });
+    expect(Boolean(admin.password_change_required)).toBe(false);
+    const counts = await db
+      .selectFrom('entity_counts')
+      .selectAll()
+      .where('entity', 'in', ['permissions', 'roles', 'employees'])
+      .execute();
+    expect(Object.fromEntries(counts.map((c) => [c.entity, Number(c.total)]))).toEqual({
+      permissions: ALL_PERMISSIONS.length,
+      roles: 3,
+      employees: 1,
+    });
+  });
+
+  it('is idempotent, gives a new permission to the seeded roles whose rule takes it, and respects edited roles', async () => {
+    expect(await seedAuth(db, { adminEmail: null, adminPassword: null, print: () => {} })).toEqual({
+      permissionsAdded: [],
+      rolesAdded: [],
+      admin: null,
+    });
+    // An administrator removed courts.export from Lawyer: a later start must not give it back.
+    const courtsExport = await db
+      .selectFrom('permissions')
+      .select('id')
+      .where('key', '=', 'courts.export')
+      .executeTakeFirstOrThrow();
+    await db
+      .deleteFrom(ROLE_PERMISSIONS.table)
+      .where('ref_id', '=', courtsExport.id)
+      .where('owner_id', 'in', db.selectFrom('roles').select('id').where('name', '=', 'Lawyer'))
+      .execute();
+    // A permission that did not exist before (a new entity in a later release).
+    const courtsView = await db
+      .selectFrom('permissions')
+      .select('id')
+      .where('key', '=', 'courts.view')
+      .executeTakeFirstOrThrow();
+    await db.deleteFrom(ROLE_PERMISSIONS.table).where('ref_id', '=', courtsView.id).execute();
+    await db.deleteFrom('permissions').where('id', '=', courtsView.id).execute();
+
+    const result = await seedAuth(db, { adminEmail: null, adminPassword: null, print: () => {} });
+    expect(result.permissionsAdded).toEqual(['courts.view']);
+    expect(await roleKeys('Administrator')).toContain('courts.view');
+    expect(await roleKeys('Lawyer')).toContain('courts.view');
+    expect(await roleKeys('Secretary')).toContain('courts.view');
+    expect(await roleKeys('Lawyer')).not.toContain('courts.export');
+  });
+
+  it('on an empty employees table creates admin@mizan.local with a printed password that must be changed', async () => {
+    await db.deleteFrom('employees_role_ids').execute();
+    await db.deleteFrom('sessions').execute();
+    await db.deleteFrom('login_history').execute();
+    await db.deleteFrom('employees').execute();
+    const printed: string[] = [];
+    const result = await seedAuth(db, {
+      adminEmail: null,
+      adminPassword: null,
+      print: (text) => printed.push(text),
+    });
+    expect(result.admin?.email).toBe(DEFAULT_ADMIN_EMAIL);
+    const password = result.admin!.generatedPassword!;
+    expect(password.length).toBeGreaterThanOrEqual(16);
+    expect(printed.join('')).toContain(password);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'x-fingerprint-session': 'fp' },
+      payload: { email: DEFAULT_ADMIN_EMAIL, password },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.passwordChangeRequired).toBe(true);
+    expect(res.json().data.user.Roles[0].name).toBe('Administrator');
+    // Once is enough: a second run neither creates nor prints.
+    const again = await seedAuth(db, {
+      adminEmail: null,
+      adminPassword: null,
+      print: (text) => printed.push(text),
+    });
+    expect(again.admin).toBeNull();
+    expect(printed).toHaveLength(1);
+  });
+
+  it('refuses an administrator password from the environment shorter than 8 characters', async () => {
+    await db.deleteFrom('employees_role_ids').execute();
+    await db.deleteFrom('sessions').execute();
+    await db.deleteFrom('login_history').execute();
+    await db.deleteFrom('employees').execute();
+    await expect(
+      seedAuth(db, { adminEmail: 'boss@law.test', adminPassword: 'short', print: () => {} }),
+    ).rejects.toThrow('MIZAN_ADMIN_PASSWORD must be at least 8 characters');
+    const ok = await seedAuth(db, {
+      adminEmail: 'Boss@Law.test',
+      adminPassword: 'Boss-pass-1',
+      print: () => {},
+    });
+    expect(ok.admin).toEqual({ email: 'boss@law.test', generatedPassword: null });
+  });
+});
