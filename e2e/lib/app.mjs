@@ -85,3 +85,20 @@ export async function createEmployee(adminApi, options = {}) {
   const employee = await adminApi.post('/employees/employees', form);
   return { employee, email: `e2e-${id}@mizan.test`, username: `e2e_${id}`, password };
 }
+
+/** Texts of the toasts (antd messages) now on screen, oldest first. */
+export async function toasts(page) {
+  return page.locator('.ant-message-notice').allInnerTexts();
+}
+
+/** Waits for a toast and returns its text; with `text`, waits for that one. */
+export async function toast(page, text) {
+  return eventually(
+    async () => {
+      const all = (await toasts(page)).map((s) => s.trim()).filter(Boolean);
+      if (text === undefined) return all.at(-1);
+      return all.find((s) => s === text || s.includes(text));
+    },
+    { message: text ? `toast "${text}"` : 'a toast' },
+  );
+}

@@ -28,6 +28,8 @@ export function useSystem() {
     async session(options = {}) {
       if (!browser) throw new Error('browser not started');
       const context = await newContext(browser, { baseURL: sys.baseURL, ...options });
+      // Local debugging only: a module whose default export adjusts each context (routes, tracing).
+      if (process.env.E2E_CONTEXT_HOOK) await (await import(process.env.E2E_CONTEXT_HOOK)).default(context);
       const page = await context.newPage();
       const logs = recordConsole(page);
       return { context, page, logs };
