@@ -3,6 +3,9 @@ import FormData from 'form-data';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { signInWith } from '../system/testing/users';
 
+// A project's `testTimeout` is ignored when Jest runs several projects: set it here (app start-up on a busy machine).
+jest.setTimeout(60_000);
+
 const STATIONS = '/api/admin/settings/places/policeStations';
 const IMPORT = `${STATIONS}/import`;
 

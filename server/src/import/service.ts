@@ -463,16 +463,35 @@ export async function commitImport(
   const hooks = entityHooks(entity.name);
   const hookCtx = { ...ctx, entity };
   const stamp = new Date().toISOString();
-  const audit: Record<string, unknown>[] = [];
+  const stored: Record<string, unknown>[] = [];
   for (const { values } of prepared.rows) {
     for (const h of hooks) await h.beforeCreate?.(hookCtx, values);
-    const stored: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(values)) stored[key] = value === '' ? null : value;
-    const id = await service.repo.insert(ctx.trx, {
-      ...service.repo.toColumns(stored),
-      created_at: stamp,
-      updated_at: stamp,
-    });
+    const row: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(values)) row[key] = value === '' ? null : value;
+    stored.push(row);
+  }
+  // Every row gets the same columns, so that a batch is one multi-row INSERT on both dialects.
+  const columnRows = stored.map((row) => service.repo.toColumns(row));
+  const columns = new Set(columnRows.flatMap((row) => Object.keys(row)));
+  const full = columnRows.map((row) => {
+    const out: Record<string, unknown> = { created_at: stamp, updated_at: stamp };
+    for (const column of columns)
+      out[column] = column in row ? row[column] : column === 'status' ? true : null;
+    return out;
+  });
+  // Stay well under SQLite's and PostgreSQL's limits on parameters per statement.
+  const batch = Math.max(1, Math.floor(20_000 / (columns.size + 2)));
+  const ids: number[] = [];
+  for (const part of chunks(full, batch)) {
+    const inserted = await ctx.trx.insertInto(entity.table).values(part).returning('id').execute();
+    // Ids are drawn in VALUES order within one statement; sorting makes that pairing explicit
+    // whatever order RETURNING lists them in.
+    ids.push(...inserted.map((r) => Number(r.id)).sort((a, b) => a - b));
+  }
+  const audit: Record<string, unknown>[] = [];
+  for (let i = 0; i < stored.length; i++) {
+    const id = ids[i]!;
+    const values = prepared.rows[i]!.values;
     for (const [key] of service.repo.refsFields()) {
       if (Array.isArray(values[key]) && (values[key] as number[]).length) {
         await ctx.trx
@@ -491,12 +510,12 @@ export async function commitImport(
       entity_id: id,
       action: 'import',
       before: null,
-      after: JSON.stringify({ id, ...stored }),
+      after: JSON.stringify({ id, ...stored[i] }),
       ip: ctx.ip ?? null,
       created_at: stamp,
     });
   }
-  for (const part of chunks(audit, 200)) await ctx.trx.insertInto('audit_log').values(part).execute();
+  for (const part of chunks(audit, 2_000)) await ctx.trx.insertInto('audit_log').values(part).execute();
   await adjustCount(ctx.trx, entity.name, prepared.rows.length);
   if (prepared.rows.length) {
     // One event for the whole import: list screens refetch once instead of once per row.

@@ -2,6 +2,9 @@ import { AREA_PERMISSIONS } from '@mizan/contracts';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { signInWith } from './testing/users';
 
+// A project's `testTimeout` is ignored when Jest runs several projects: set it here (app start-up on a busy machine).
+jest.setTimeout(60_000);
+
 const AUDIT = '/api/admin/settings/system/audit';
 const CONTINENTS = '/api/admin/settings/places/continents';
 

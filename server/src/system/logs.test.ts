@@ -5,6 +5,9 @@ import { createTestApp, type Session, type TestApp } from '../test/harness';
 import { percentile } from './logs/analysis';
 import { signInWith } from './testing/users';
 
+// A project's `testTimeout` is ignored when Jest runs several projects: set it here (app start-up on a busy machine).
+jest.setTimeout(60_000);
+
 const LOGS = '/api/admin/settings/system/logsSystem';
 const DAY = '2026-01-15';
 const EARLIER = '2026-01-14';

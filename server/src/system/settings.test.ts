@@ -4,6 +4,9 @@ import { createTestApp, dialects, type Session, type TestApp } from '../test/har
 import { getSecurityPolicy } from './settings/repository';
 import { signInWith } from './testing/users';
 
+// A project's `testTimeout` is ignored when Jest runs several projects: set it here (app start-up on a busy machine).
+jest.setTimeout(60_000);
+
 const GENERAL = '/api/admin/settings/system/general';
 const APPEARANCE = '/api/admin/settings/system/general/appearances';
 
