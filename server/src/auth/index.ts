@@ -7,6 +7,7 @@ import type { Db } from '../db';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { peoplePlugin } from '../people';
 import { authDb } from './db';
+import { docs } from './docs';
 import { bearerToken, fingerprintSessionOf } from './guard';
 import { message, requestLang } from './messages';
 import { enableSettingsPolicy, policyTtlMs, securityPolicy } from './policy';
@@ -130,48 +131,84 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
   }
 
   const path = (p: string) => routePath(app, p);
+  const tags = ['auth'];
 
-  app.post(path(AUTH.login), async (request) => {
-    const body = parseBody(loginBody, request.body, requestLang(request));
-    const data = await service.login({ identifier: body.email, password: body.password }, clientOf(request));
-    return { data };
-  });
+  app.post(
+    path(AUTH.login),
+    docs({ tags, summary: 'Sign in with email or username', body: loginBody }),
+    async (request) => {
+      const body = parseBody(loginBody, request.body, requestLang(request));
+      const data = await service.login(
+        { identifier: body.email, password: body.password },
+        clientOf(request),
+      );
+      return { data };
+    },
+  );
 
-  app.post(path(AUTH.check), async (request) => {
-    const { user } = await service.check(bearerToken(request), fingerprintSessionOf(request));
-    return { data: { user, token: bearerToken(request) } };
-  });
+  app.post(
+    path(AUTH.check),
+    docs({ tags, summary: 'Check the session (slides its expiry)', secured: true }),
+    async (request) => {
+      const { user } = await service.check(bearerToken(request), fingerprintSessionOf(request));
+      return { data: { user, token: bearerToken(request) } };
+    },
+  );
 
-  app.post(path(AUTH.logout), async (request) => {
-    await service.logout(bearerToken(request));
-    return { data: { message: message(requestLang(request), 'loggedOut') } };
-  });
+  app.post(
+    path(AUTH.logout),
+    docs({ tags, summary: 'Sign out (revokes the token)', secured: true }),
+    async (request) => {
+      await service.logout(bearerToken(request));
+      return { data: { message: message(requestLang(request), 'loggedOut') } };
+    },
+  );
 
-  app.get(path(AUTH.systemSettings), async () => ({ data: await getPublicSettings(db as unknown as Db) }));
+  app.get(
+    path(AUTH.systemSettings),
+    docs({ tags, summary: 'Public system settings for the login page (no auth)' }),
+    async () => ({ data: await getPublicSettings(db as unknown as Db) }),
+  );
 
-  app.post(path(AUTH.forgotPassword), async (request) => {
-    const lang = requestLang(request);
-    const { email } = parseBody(emailBody, request.body, lang);
-    return {
-      data: { message: await service.forgotPassword(email, request.ip, lang, requestOrigin(request)) },
-    };
-  });
+  app.post(
+    path(AUTH.forgotPassword),
+    docs({ tags, summary: 'Send a reset link and code by mail', body: emailBody }),
+    async (request) => {
+      const lang = requestLang(request);
+      const { email } = parseBody(emailBody, request.body, lang);
+      return {
+        data: { message: await service.forgotPassword(email, request.ip, lang, requestOrigin(request)) },
+      };
+    },
+  );
 
-  app.get(path(AUTH.verifyResetToken), async (request) => {
-    const { token, email } = parseBody(resetQuery, request.query, requestLang(request));
-    return { data: await service.verifyResetToken(token, email, request.ip) };
-  });
+  app.get(
+    path(AUTH.verifyResetToken),
+    docs({ tags, summary: 'Check a reset link', querystring: resetQuery }),
+    async (request) => {
+      const { token, email } = parseBody(resetQuery, request.query, requestLang(request));
+      return { data: await service.verifyResetToken(token, email, request.ip) };
+    },
+  );
 
-  app.post(path(AUTH.verifyResetCode), async (request) => {
-    const { email, code } = parseBody(codeBody, request.body, requestLang(request));
-    return { data: await service.verifyResetCode(email, code, request.ip) };
-  });
+  app.post(
+    path(AUTH.verifyResetCode),
+    docs({ tags, summary: 'Trade a reset code for a reset token', body: codeBody }),
+    async (request) => {
+      const { email, code } = parseBody(codeBody, request.body, requestLang(request));
+      return { data: await service.verifyResetCode(email, code, request.ip) };
+    },
+  );
 
-  app.put(path(AUTH.resetPassword), async (request) => {
-    const lang = requestLang(request);
-    const body = parseBody(resetBody, request.body, lang);
-    return { data: { message: await service.resetPassword(body, lang) } };
-  });
+  app.put(
+    path(AUTH.resetPassword),
+    docs({ tags, summary: 'Set a new password with a reset token', body: resetBody }),
+    async (request) => {
+      const lang = requestLang(request);
+      const body = parseBody(resetBody, request.body, lang);
+      return { data: { message: await service.resetPassword(body, lang) } };
+    },
+  );
 
   // Profile, passwords and the employees' and roles' hooks need the engine's services.
   if (app.hasDecorator('entities')) await app.register(peoplePlugin);

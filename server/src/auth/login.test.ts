@@ -359,4 +359,17 @@ describe.each(dialects())('auth sessions (%s)', (dialect) => {
       calendar: expect.any(String),
     });
   });
+
+  it('documents the auth and profile routes in the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<
+      string,
+      Record<string, { tags?: string[]; requestBody?: unknown }>
+    >;
+    expect(paths['/api/auth/login']?.post?.tags).toEqual(['auth']);
+    expect(paths['/api/auth/login']?.post?.requestBody).toBeDefined();
+    expect(paths['/api/employees/employees/changePassword']?.put?.tags).toEqual(['employees']);
+    expect(paths['/api/employees/employees/resetPassword/{id}']?.put).toBeDefined();
+  });
 });

@@ -2,6 +2,7 @@ import { API_BASE, PEOPLE, createSchema, employees, permissionKey } from '@mizan
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authDb } from '../auth/db';
+import { docs } from '../auth/docs';
 import { requirePermission } from '../auth/guard';
 import { requestLang } from '../auth/messages';
 import { parseBody } from '../auth/validate';
@@ -65,25 +66,58 @@ export const peoplePlugin: FastifyPluginAsync = async (app) => {
   });
   app.decorate('people', service);
   const profileSchema = profileSchemaFor();
+  const tags = ['employees'];
 
-  app.get(API_BASE + PEOPLE.profile, { preHandler: requirePermission(null) }, async (request) => ({
-    data: await service.profile(request.user),
-  }));
+  app.get(
+    API_BASE + PEOPLE.profile,
+    {
+      preHandler: requirePermission(null),
+      ...docs({ tags, summary: 'The signed-in employee', secured: true }),
+    },
+    async (request) => ({
+      data: await service.profile(request.user),
+    }),
+  );
 
-  app.put(API_BASE + PEOPLE.profile, { preHandler: requirePermission(null) }, async (request) => {
-    const values = parseOrThrow(profileSchema, request.body ?? {}, employees.name) as Record<string, unknown>;
-    return { data: await service.updateProfile(signedIn(request), values) };
-  });
+  app.put(
+    API_BASE + PEOPLE.profile,
+    {
+      preHandler: requirePermission(null),
+      ...docs({ tags, summary: 'Update the own profile', body: profileSchema, secured: true }),
+    },
+    async (request) => {
+      const values = parseOrThrow(profileSchema, request.body ?? {}, employees.name) as Record<
+        string,
+        unknown
+      >;
+      return { data: await service.updateProfile(signedIn(request), values) };
+    },
+  );
 
-  app.put(API_BASE + PEOPLE.changePassword, { preHandler: requirePermission(null) }, async (request) => {
-    const lang = requestLang(request);
-    const body = parseBody(changePasswordBody, request.body, lang);
-    return { data: { message: await service.changePassword(signedIn(request), body, lang) } };
-  });
+  app.put(
+    API_BASE + PEOPLE.changePassword,
+    {
+      preHandler: requirePermission(null),
+      ...docs({ tags, summary: 'Change the own password', body: changePasswordBody, secured: true }),
+    },
+    async (request) => {
+      const lang = requestLang(request);
+      const body = parseBody(changePasswordBody, request.body, lang);
+      return { data: { message: await service.changePassword(signedIn(request), body, lang) } };
+    },
+  );
 
   app.put(
     API_BASE + ADMIN_RESET_PASSWORD_PATH,
-    { preHandler: requirePermission(permissionKey(employees, 'update')) },
+    {
+      preHandler: requirePermission(permissionKey(employees, 'update')),
+      ...docs({
+        tags,
+        summary: 'Set a temporary password (forces a change)',
+        body: adminResetBody,
+        secured: true,
+      }),
+    },
     async (request) => {
       const lang = requestLang(request);
       const id = pathId((request.params as { id?: string }).id);
