@@ -13,6 +13,9 @@ import { recountEntities } from './engine/counts';
 import { EntityServices } from './engine/service';
 import { FileStore } from './files/storage';
 import { healthPlugin } from './health';
+import { importPlugin } from './import';
+import { peoplePlugin } from './people';
+import { systemPlugin } from './system';
 import { installErrorHandler } from './http/errorHandler';
 import { createLogger } from './logging/logger';
 import { installRequestLog } from './logging/requestLog';
@@ -100,12 +103,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return parseJson(request, body as string, done);
   });
   await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD, files: 50, fields: 200, fieldSize: BODY_LIMIT, parts: 300 },
+    // One byte over the largest limit, so the engine's own check answers with the field's limit.
+    limits: { fileSize: MAX_UPLOAD + 1, files: 50, fields: 200, fieldSize: BODY_LIMIT, parts: 300 },
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerDocs(app);
 
   await app.register(authPlugin, { config });
+  await app.register(peoplePlugin);
+  await app.register(systemPlugin);
+  await app.register(importPlugin);
   await app.register(healthPlugin, { prefix: '/api' });
   await registerEngine(app);
   await registerHub(app);

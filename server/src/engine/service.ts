@@ -135,11 +135,12 @@ export class EntityService {
 
   /** `POST /`: validates, applies defaults, checks references and uniqueness, stores the uploads. */
   async create(actor: ActorContext, input: unknown, uploads: readonly SavedUpload[] = []): Promise<ApiRow> {
-    const values = parseOrThrow(this.schemas.create, input ?? {}, this.name) as Record<string, unknown>;
-    for (const [key, field] of Object.entries(this.entity.fields)) {
-      if (values[key] === undefined && field.default !== undefined) values[key] = field.default;
-    }
     return this.write(actor, uploads, async (ctx) => {
+      // Parsed inside the write so that uploads of a refused body are removed too.
+      const values = parseOrThrow(this.schemas.create, input ?? {}, this.name) as Record<string, unknown>;
+      for (const [key, field] of Object.entries(this.entity.fields)) {
+        if (values[key] === undefined && field.default !== undefined) values[key] = field.default;
+      }
       const hookCtx = this.hookContext(ctx);
       for (const hooks of entityHooks(this.name)) await hooks.beforeCreate?.(hookCtx, values);
       await this.checkReferences(ctx, values);
@@ -165,10 +166,10 @@ export class EntityService {
 
   /** `PUT /` (id in the body): a field left out keeps its value; `null` clears an optional one. */
   async update(actor: ActorContext, input: unknown, uploads: readonly SavedUpload[] = []): Promise<ApiRow> {
-    const values = parseOrThrow(this.schemas.update, input ?? {}, this.name) as Record<string, unknown>;
-    const id = values.id as number;
-    delete values.id;
     return this.write(actor, uploads, async (ctx) => {
+      const values = parseOrThrow(this.schemas.update, input ?? {}, this.name) as Record<string, unknown>;
+      const id = values.id as number;
+      delete values.id;
       const before = await this.getIn(ctx, id);
       if (!before) throw new AppError('notFound');
       const hookCtx = this.hookContext(ctx);

@@ -77,8 +77,13 @@ export class FileStore {
         out.end((error?: Error | null) => (error ? reject(error) : resolve())),
       );
     } catch (error) {
-      out.destroy();
       stream.resume();
+      // The file may still be opening: wait for the stream to close, or the removal could run first.
+      await new Promise<void>((resolve) => {
+        if (out.closed) return resolve();
+        out.once('close', () => resolve());
+        out.destroy();
+      });
       await this.remove(storedName);
       throw error;
     }

@@ -1,6 +1,6 @@
 import { getEntity, permissionKey, type Entity, type FieldDefinition, type Fields } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
-import { API_BASE } from '@mizan/contracts';
+import { API_BASE, AUTH, PEOPLE } from '@mizan/contracts';
 
 /** A strong password that passes the auth module's rules. */
 export const TEST_PASSWORD = 'Strong-pass-2026';
@@ -125,7 +125,26 @@ export async function createUserWith(
     password: TEST_PASSWORD,
     roleIds: [role.id],
   });
-  return { email, password: TEST_PASSWORD, employeeId: employee.id };
+  // An account opened by an administrator must change its password before anything else.
+  const password = `${TEST_PASSWORD}-own`;
+  const headers = { 'x-fingerprint-session': `setup-${seq}`, 'x-fingerprint': 'test-device' };
+  const login = await app.inject({
+    method: 'POST',
+    url: `${API_BASE}${AUTH.login}`,
+    headers,
+    payload: { email, password: TEST_PASSWORD },
+  });
+  if (login.statusCode !== 200)
+    throw new Error(`login as ${email} failed: ${login.statusCode} ${login.body}`);
+  const changed = await app.inject({
+    method: 'PUT',
+    url: `${API_BASE}${PEOPLE.changePassword}`,
+    headers: { ...headers, authorization: `Bearer ${login.json().data.token}` },
+    payload: { currentPassword: TEST_PASSWORD, newPassword: password },
+  });
+  if (changed.statusCode !== 200)
+    throw new Error(`password change of ${email} failed: ${changed.statusCode} ${changed.body}`);
+  return { email, password, employeeId: employee.id };
 }
 
 export { permissionKey };

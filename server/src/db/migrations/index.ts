@@ -2,6 +2,7 @@ import { systemMigration } from './001_system';
 import { entitiesMigration } from './002_entities';
 import type { Migration } from './types';
 import { authMigrations } from '../../auth/migrations';
+import { systemMigrations } from '../../system/migrations';
 
 export type { Migration } from './types';
 export { createEntityTables, addEntityFields, columnName, joinTableName, columnType } from './entityTables';
@@ -13,4 +14,5 @@ export { createEntityTables, addEntityFields, columnName, joinTableName, columnT
 export const migrationGroups: { group: string; migrations: Migration[] }[] = [
   { group: 'core', migrations: [systemMigration, entitiesMigration] },
   { group: 'auth', migrations: authMigrations },
+  { group: 'system', migrations: systemMigrations },
 ];
