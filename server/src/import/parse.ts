@@ -73,11 +73,23 @@ function finish(headers: string[], rows: { row: number; cells: string[] }[]): Pa
   return { headers: headers.map((h) => h.trim()), rows };
 }
 
+/**
+ * The separator of the header line: comma, semicolon (Excel in Arabic and European locales) or tab,
+ * whichever appears most outside quotes; comma when none does.
+ */
+export function guessDelimiter(text: string): string {
+  const header = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
+  const unquoted = header.replace(/"(?:[^"]|"")*"/g, '');
+  const counts = [',', ';', '\t'].map((d) => [d, unquoted.split(d).length - 1] as const);
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  return best && best[1] > 0 ? best[0] : ',';
+}
+
 /** Reads a UTF-8 CSV (with or without BOM; comma, semicolon or tab separated). */
 export function parseCsv(buffer: Buffer, maxRows: number = IMPORT_LIMITS.maxRows): ParsedSheet {
   const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
   if (text.trim() === '') throw new ImportFileError('empty');
-  const result = Papa.parse<string[]>(text, { skipEmptyLines: false, delimitersToGuess: [',', ';', '\t'] });
+  const result = Papa.parse<string[]>(text, { skipEmptyLines: false, delimiter: guessDelimiter(text) });
   const lines = result.data;
   // The header is the first non-blank line; row numbers count every line as a spreadsheet would.
   const headerIndex = lines.findIndex((cells) => !isBlankRow(cells));
