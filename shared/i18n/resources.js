@@ -1,7 +1,18 @@
 // Plain-data entry (no React, no i18next): the server reads validation messages and field labels
 // from the same JSON the client uses.
 const LANGUAGES = ['ar', 'en'];
-const NAMESPACES = ['common', 'validation', 'errors', 'entities', 'ui', 'auth', 'layout', 'menu', 'dashboard', 'settings'];
+const NAMESPACES = [
+  'common',
+  'validation',
+  'errors',
+  'entities',
+  'ui',
+  'auth',
+  'layout',
+  'menu',
+  'dashboard',
+  'settings',
+];
 
 const resources = {};
 for (const lng of LANGUAGES) {

@@ -83,14 +83,7 @@ export interface FilesField extends FieldCommon {
 }
 
 export type FieldDefinition =
-  | StringField
-  | NumberField
-  | BooleanField
-  | DateField
-  | EnumField
-  | RefField
-  | RefsField
-  | FilesField;
+  StringField | NumberField | BooleanField | DateField | EnumField | RefField | RefsField | FilesField;
 
 export type FieldType = FieldDefinition['type'];
 export type Fields = Record<string, FieldDefinition>;

@@ -46,7 +46,10 @@ export const MENU: MenuEntry[] = [
       screen('auditTrail', SYSTEM.audit, AREA_PERMISSIONS.auditView, 'settings'),
     ],
   },
-  { key: 'places', items: [item('continents'), item('countries'), item('governorates'), item('policeStations')] },
+  {
+    key: 'places',
+    items: [item('continents'), item('countries'), item('governorates'), item('policeStations')],
+  },
   { key: 'lawsuitSettings', items: [item('lawsuitTypes'), item('lawsuitOwners'), item('lawsuitCases')] },
   item('procurationCases'),
   { key: 'courts', items: [item('courts'), item('circuits'), item('judges'), item('judicialRanks')] },
@@ -54,7 +57,10 @@ export const MENU: MenuEntry[] = [
   { key: 'sessionSettings', items: [item('sessionTypes'), item('sessionAttendances')] },
   { key: 'offices', items: [item('branches')] },
   item('administrativeSections'),
-  { key: 'clients', items: [screen('customers', '/admin/customers', 'customers.view', 'clients'), item('customerTypes')] },
+  {
+    key: 'clients',
+    items: [screen('customers', '/admin/customers', 'customers.view', 'clients'), item('customerTypes')],
+  },
   screen('procurations', '/admin/customers/procurations', 'procurations.view', 'clients'),
   {
     key: 'legal',

@@ -35,7 +35,10 @@ export interface PermissionSeed {
 /** Every permission key, seeded into the `permissions` table at start. */
 export const ALL_PERMISSIONS: PermissionSeed[] = [
   ...registry.flatMap((entity) =>
-    entityActions(entity as Entity<Fields>).map((action) => ({ key: permissionKey(entity.name, action), group: entity.name })),
+    entityActions(entity as Entity<Fields>).map((action) => ({
+      key: permissionKey(entity.name, action),
+      group: entity.name,
+    })),
   ),
   ...Object.values(AREA_PERMISSIONS).map((key) => ({ key, group: key.split('.')[0] ?? key })),
 ];

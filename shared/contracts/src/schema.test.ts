@@ -3,15 +3,20 @@ import { registry } from './registry';
 import { countries, employees } from './entities/index';
 
 describe('derived schemas', () => {
-  it.each(registry.map((e) => [e.name, e] as const))('%s: create rejects an empty body with required keys', (_, entity) => {
-    const result = createSchema(entity).safeParse({});
-    const required = Object.entries(entity.fields).filter(([, f]) => f.required && f.default === undefined && f.type !== 'files');
-    expect(result.success).toBe(required.length === 0);
-    if (!result.success) {
-      const keys = result.error.issues.map((i) => issueMessage(i).key);
-      expect(new Set(keys)).toEqual(new Set(['validation.required']));
-    }
-  });
+  it.each(registry.map((e) => [e.name, e] as const))(
+    '%s: create rejects an empty body with required keys',
+    (_, entity) => {
+      const result = createSchema(entity).safeParse({});
+      const required = Object.entries(entity.fields).filter(
+        ([, f]) => f.required && f.default === undefined && f.type !== 'files',
+      );
+      expect(result.success).toBe(required.length === 0);
+      if (!result.success) {
+        const keys = result.error.issues.map((i) => issueMessage(i).key);
+        expect(new Set(keys)).toEqual(new Set(['validation.required']));
+      }
+    },
+  );
 
   it('reports blank, too long and wrong type with their keys and limits', () => {
     const result = createSchema(countries).safeParse({ name: '   ', code: 'ABCD', continentId: 'x' });
@@ -24,7 +29,13 @@ describe('derived schemas', () => {
 
   it('update needs the id and ignores create-only fields', () => {
     expect(updateSchema(employees).safeParse({ name: 'x' }).success).toBe(false);
-    const ok = updateSchema(employees).parse({ id: 3, name: 'Huda', email: 'huda@example.com', username: 'huda', password: 'p' });
+    const ok = updateSchema(employees).parse({
+      id: 3,
+      name: 'Huda',
+      email: 'huda@example.com',
+      username: 'huda',
+      password: 'p',
+    });
     expect(ok).not.toHaveProperty('password');
   });
 
@@ -33,6 +44,9 @@ describe('derived schemas', () => {
     expect(q.parse({})).toMatchObject({ page: 1, pageSize: 20 });
     expect(q.safeParse({ pageSize: '101' }).success).toBe(false);
     expect(q.safeParse({ sort: 'password:asc' }).success).toBe(false);
-    expect(q.parse({ sort: 'name:desc', continentId: '4', status: 'false' })).toMatchObject({ continentId: 4, status: false });
+    expect(q.parse({ sort: 'name:desc', continentId: '4', status: 'false' })).toMatchObject({
+      continentId: 4,
+      status: false,
+    });
   });
 });

@@ -31,7 +31,8 @@ function fieldSchema(field: FieldDefinition): z.ZodType {
       if (field.required) s = s.min(1, { error: 'validation.whitespace' });
       if (field.min) s = s.min(field.min, { error: 'validation.string.min' });
       s = s.max(max, { error: 'validation.string.max' });
-      if (field.type === 'phone') s = s.regex(/^$|^\+?[0-9 ()-]{5,20}$/, { error: 'validation.pattern.mismatch' });
+      if (field.type === 'phone')
+        s = s.regex(/^$|^\+?[0-9 ()-]{5,20}$/, { error: 'validation.pattern.mismatch' });
       if (field.type === 'color') s = s.regex(/^$|^#[0-9a-fA-F]{6}$/, { error: 'validation.types.hex' });
       return s;
     }
@@ -40,16 +41,27 @@ function fieldSchema(field: FieldDefinition): z.ZodType {
         .string({ error: typeError('email') })
         .trim()
         .max(field.max ?? DEFAULT_MAX.string, { error: 'validation.string.max' })
-        .pipe(field.required ? z.email({ error: 'validation.types.email' }) : z.union([z.literal(''), z.email({ error: 'validation.types.email' })]));
+        .pipe(
+          field.required
+            ? z.email({ error: 'validation.types.email' })
+            : z.union([z.literal(''), z.email({ error: 'validation.types.email' })]),
+        );
     case 'url':
       return z
         .string({ error: typeError('url') })
         .trim()
         .max(field.max ?? DEFAULT_MAX.string, { error: 'validation.string.max' })
-        .pipe(field.required ? z.url({ error: 'validation.types.url' }) : z.union([z.literal(''), z.url({ error: 'validation.types.url' })]));
+        .pipe(
+          field.required
+            ? z.url({ error: 'validation.types.url' })
+            : z.union([z.literal(''), z.url({ error: 'validation.types.url' })]),
+        );
     case 'integer':
     case 'number': {
-      let n = field.type === 'integer' ? z.int({ error: typeError('integer') }) : z.number({ error: typeError('number') });
+      let n =
+        field.type === 'integer'
+          ? z.int({ error: typeError('integer') })
+          : z.number({ error: typeError('number') });
       if (field.min !== undefined) n = n.min(field.min, { error: 'validation.number.min' });
       if (field.max !== undefined) n = n.max(field.max, { error: 'validation.number.max' });
       return n;
@@ -57,10 +69,10 @@ function fieldSchema(field: FieldDefinition): z.ZodType {
     case 'boolean':
       return z.boolean({ error: typeError('boolean') });
     case 'date':
-      return z.string({ error: typeError('date') }).regex(ISO_DATE, { error: 'validation.date.format' }).refine(
-        (v) => !Number.isNaN(Date.parse(v)),
-        { error: 'validation.date.invalid' },
-      );
+      return z
+        .string({ error: typeError('date') })
+        .regex(ISO_DATE, { error: 'validation.date.format' })
+        .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date.invalid' });
     case 'datetime':
       return z.iso.datetime({ offset: true, error: 'validation.date.format' });
     case 'enum':
@@ -132,7 +144,10 @@ export function listQuerySchema(entity: Entity<Fields>) {
     const field = entity.fields[key];
     filters[key] =
       !field || field.type === 'boolean'
-        ? z.enum(['true', 'false'], { error: 'validation.types.boolean' }).transform((v) => v === 'true').optional()
+        ? z
+            .enum(['true', 'false'], { error: 'validation.types.boolean' })
+            .transform((v) => v === 'true')
+            .optional()
         : field.type === 'ref' || field.type === 'integer' || field.type === 'number'
           ? z.coerce.number({ error: 'validation.types.number' }).optional()
           : z.string().max(255).optional();

@@ -54,6 +54,12 @@ export const employees = defineEntity({
     administrativeSectionId: { type: 'ref', entity: 'administrativeSections', list: false },
     hireDate: { type: 'date', list: false },
     notes: { type: 'text', max: 2000, list: false },
-    files: { type: 'files', accept: EMPLOYEE_FILE_TYPES, maxSize: 10 * 1024 * 1024, maxCount: 10, list: false },
+    files: {
+      type: 'files',
+      accept: EMPLOYEE_FILE_TYPES,
+      maxSize: 10 * 1024 * 1024,
+      maxCount: 10,
+      list: false,
+    },
   },
 });
