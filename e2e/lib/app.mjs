@@ -1,6 +1,7 @@
 // What a person does in the application, in one place, so that specs read as the flows they test.
 import { eventually } from './harness.mjs';
 import { uniq } from './api.mjs';
+import { t } from './i18n.mjs';
 
 /** Opens the login page and signs in. Resolves once the URL left /login. */
 export async function signIn(page, email, password, { path = '/login' } = {}) {
@@ -101,4 +102,25 @@ export async function toast(page, text) {
     },
     { message: text ? `toast "${text}"` : 'a toast' },
   );
+}
+
+/**
+ * Opens a screen through the side menu, as a person would: the group (when given) then the item.
+ * Keys are those of the `menu` namespace (`groups.<group>`, `items.<item>`).
+ */
+export async function openMenuItem(page, group, item, lng = 'ar') {
+  const nav = page.getByRole('navigation', { name: 'main' });
+  const link = nav.getByRole('link', { name: t(lng, `menu:items.${item}`), exact: true });
+  if (group && !(await link.isVisible())) {
+    // The group title's accessible name also holds its icon's label, so it is found by its text.
+    await nav.getByText(t(lng, `menu:groups.${group}`), { exact: true }).click();
+  }
+  await link.click();
+}
+
+/** The messages shown under a form field (antd ties them to the input as `<id>_help`). */
+export async function fieldHelp(scope, label) {
+  const id = await scope.getByLabel(label, { exact: true }).getAttribute('id');
+  if (!id) throw new Error(`field "${label}" has no id to tie its messages to`);
+  return scope.locator(`[id="${id}_help"]`);
 }

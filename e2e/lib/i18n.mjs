@@ -53,9 +53,12 @@ export function t(lng, key, vars = {}) {
   return value.replace(/{{\s*(\w+)\s*}}/g, (_, name) => String(vars[name] ?? ''));
 }
 
-/** A RegExp matching the translation exactly (whole string, spaces trimmed), for accessible names. */
+/**
+ * A RegExp matching the translation as a whole accessible name: spaces trimmed, and an antd icon's
+ * own label (`plus`, `search`, ...) allowed before the text, as the icon sits inside the button.
+ */
 export function tx(lng, key, vars) {
-  return new RegExp(`^\\s*${escapeRegExp(t(lng, key, vars))}\\s*$`);
+  return new RegExp(`^\\s*(?:[a-z][a-z-]*\\s+)?${escapeRegExp(t(lng, key, vars))}\\s*$`);
 }
 
 export function escapeRegExp(s) {
