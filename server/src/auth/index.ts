@@ -12,6 +12,7 @@ import { bearerToken, fingerprintSessionOf } from './guard';
 import { message, requestLang } from './messages';
 import { enableSettingsPolicy, policyTtlMs, securityPolicy } from './policy';
 import { getPublicSettings } from './publicSettings';
+import { pruneAuthTables } from './prune';
 import { createAuthLimiters, type AuthLimiters } from './rateLimit';
 import { seedAuth } from './seed';
 import { AuthService, type ClientInfo } from './service';
@@ -121,7 +122,16 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
   });
   app.decorate('auth', { service, mailer, limiters });
   if (!app.hasRequestDecorator('user')) app.decorateRequest('user', null as unknown as AuthUser);
-  app.addHook('onClose', async () => mailer.close());
+  // Finished sessions, resets, old login history and mail are pruned at start and every 6 hours.
+  const prune = () =>
+    pruneAuthTables(db).catch((err: unknown) => app.log.error({ err }, 'pruning auth tables failed'));
+  await prune();
+  const pruning = setInterval(() => void prune(), 6 * 3_600_000);
+  pruning.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(pruning);
+    mailer.close();
+  });
 
   if (options.seed !== false) {
     await seedAuth(db as unknown as Db, {

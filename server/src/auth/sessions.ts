@@ -2,18 +2,15 @@ import type { Kysely } from 'kysely';
 import { accountBlock, accountPermissions, loadAccount, type Account } from './account';
 import { iso, toDate } from './db';
 import type { MessageKey } from './messages';
+import { envPolicy, policyTtlMs } from './policy';
 import { generateToken, hashToken } from './tokens';
 import { truthy, type AuthDatabase, type AuthUser } from './types';
 
-const HOUR_MS = 3_600_000;
 /** Sliding expiry is written at most this often per session, so reads do not turn into writes. */
 const TOUCH_EVERY_MS = 60_000;
 
-/** Idle lifetime of a session: `MIZAN_SESSION_HOURS` (default 12). */
-export function sessionTtlMs(env: NodeJS.ProcessEnv = process.env): number {
-  const hours = Number(env.MIZAN_SESSION_HOURS);
-  return (Number.isFinite(hours) && hours > 0 ? hours : 12) * HOUR_MS;
-}
+/** Idle lifetime when the caller gives none: `MIZAN_SESSION_HOURS` (default 12). */
+const defaultTtl = () => policyTtlMs(envPolicy());
 
 export interface NewSession {
   employeeId: number;
@@ -27,7 +24,7 @@ export async function createSession(
   db: Kysely<AuthDatabase>,
   input: NewSession,
   now = new Date(),
-  ttlMs = sessionTtlMs(),
+  ttlMs = defaultTtl(),
 ): Promise<{ token: string; sessionId: number; expiresAt: Date }> {
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + ttlMs);
@@ -61,7 +58,7 @@ export async function resolveSession(
   token: string | null | undefined,
   fingerprintSession: string | null | undefined,
   now = new Date(),
-  ttlMs = sessionTtlMs(),
+  ttlMs = defaultTtl(),
 ): Promise<SessionResult> {
   if (!token) return { ok: false, status: 401, reason: 'tokenMissing' };
   const session = await db

@@ -112,7 +112,5 @@ export interface AuthDatabase {
   permissions: PermissionsTable;
 }
 
-/** SQLite answers 0/1 where PostgreSQL answers booleans. */
-export function truthy(value: unknown): boolean {
-  return value === true || value === 1 || value === '1' || value === 't' || value === 'true';
-}
+/** SQLite answers 0/1 where PostgreSQL answers booleans (the db module's `toBoolean`). */
+export { toBoolean as truthy } from '../db';
