@@ -115,9 +115,22 @@ export async function writeSettings(
 export function generalOf(
   settings: SystemSettings,
 ): GeneralSettings & { primaryColor: string; logoFileId: number | null; faviconFileId: number | null } {
-  const { id, logoUrl, faviconUrl, updatedAt, updatedBy, ...rest } = settings;
-  (void id, void logoUrl, void faviconUrl, void updatedAt, void updatedBy);
-  return rest;
+  return {
+    officeName: settings.officeName,
+    phone: settings.phone,
+    email: settings.email,
+    address: settings.address,
+    defaultLanguage: settings.defaultLanguage,
+    defaultTheme: settings.defaultTheme,
+    calendar: settings.calendar,
+    sessionLifetimeHours: settings.sessionLifetimeHours,
+    passwordMinLength: settings.passwordMinLength,
+    passwordRequireDigits: settings.passwordRequireDigits,
+    passwordRequireSymbols: settings.passwordRequireSymbols,
+    primaryColor: settings.primaryColor,
+    logoFileId: settings.logoFileId,
+    faviconFileId: settings.faviconFileId,
+  };
 }
 
 /**

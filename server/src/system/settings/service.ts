@@ -22,6 +22,16 @@ export interface AppearanceChange {
   remove: ImageKind[];
 }
 
+/** The base name without control characters, at most 255 characters. */
+function cleanName(name: string): string {
+  const base = name.split(/[/\\]/).pop() ?? '';
+  return [...base]
+    .filter((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(0, 255);
+}
+
 const FILE_COLUMN: Record<ImageKind, 'logoFileId' | 'faviconFileId'> = {
   logo: 'logoFileId',
   favicon: 'faviconFileId',
@@ -123,7 +133,7 @@ export class SettingsService {
         owner_id: 1,
         field: image.kind,
         stored_name: storedName,
-        original_name: image.filename.replace(/[\u0000-\u001f\u007f/\\]/g, '').slice(0, 255) || image.kind,
+        original_name: cleanName(image.filename) || image.kind,
         mime_type: image.mimeType,
         size: image.buffer.length,
         created_by: ctx.user?.id ?? null,
