@@ -10,7 +10,7 @@ import { LoginPage } from '../auth/LoginPage';
 import { ResetPasswordPage } from '../auth/ResetPasswordPage';
 import { checkStoredSession } from '../auth/session';
 import { FullPageSpinner } from '../pages/Spinners';
-import { ForbiddenPage, NotFoundPage } from '../pages/StatusPages';
+import { ForbiddenPage, NotFoundPage, RouteErrorPage } from '../pages/StatusPages';
 import { AREA_PERMISSIONS } from '@mizan/contracts';
 
 // Seed §2: the main application view loads lazily behind a large centred spinner.
@@ -66,6 +66,7 @@ export const appRoutes: RouteObject[] = [
   {
     path: ROUTES.home,
     element: <Root />,
+    errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <HomeRedirect /> },
       { path: rel(ROUTES.login), element: <LoginPage /> },

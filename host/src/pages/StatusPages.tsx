@@ -35,3 +35,19 @@ export function NotFoundPage() {
     />
   );
 }
+
+/** Route error element: a screen that throws while rendering shows this instead of a blank page. */
+export function RouteErrorPage() {
+  const { t } = useTranslation('layout');
+  return (
+    <Result
+      status="error"
+      title={t('errorBoundary.title')}
+      extra={
+        <Button type="primary" onClick={() => window.location.reload()}>
+          {t('errorBoundary.retry')}
+        </Button>
+      }
+    />
+  );
+}

@@ -20,6 +20,7 @@ import { ContentSpinner } from '../pages/Spinners';
 import { NotFoundPage } from '../pages/StatusPages';
 import type { RemoteRoutesLoader } from './loadRemoteRoutes';
 import { remoteForPath } from './remoteForPath';
+import { setRemoteStatus } from './remoteStatus';
 
 /** The loader of remote route lists; the browser app gives the federation one, tests a fake. */
 export const RemoteLoaderContext = createContext<RemoteRoutesLoader | null>(null);
@@ -56,8 +57,15 @@ function lazyScreens(loader: RemoteRoutesLoader, name: string, attempt: number):
   const cached = byName.get(name);
   if (cached && cached.attempt === attempt) return cached.screens;
   const screens = lazy(async () => {
-    const routes = await loader(name, { fresh: attempt > 0 });
-    return { default: () => <RouteList routes={routes} /> };
+    try {
+      const routes = await loader(name, { fresh: attempt > 0 });
+      setRemoteStatus(name, 'ready');
+      return { default: () => <RouteList routes={routes} /> };
+    } catch (error) {
+      // The menu marks the section, whichever loader failed.
+      setRemoteStatus(name, 'unavailable');
+      throw error;
+    }
   });
   byName.set(name, { attempt, screens });
   return screens;

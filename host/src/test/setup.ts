@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { initI18n } from '@mizan/i18n';
+import { secureStorage } from '@mizan/sdk';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
@@ -43,6 +44,16 @@ if (typeof globalThis.MessageChannel === 'undefined') {
   Object.assign(globalThis, { MessageChannel: TimerMessageChannel });
 }
 
+// antd's menu and layout observe sizes; jsdom has no layout, so nothing ever resizes.
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  class NoResizeObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.assign(globalThis, { ResizeObserver: NoResizeObserver });
+}
+
 // antd measures scrollbars with a pseudo-element argument jsdom does not implement.
 const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
@@ -60,3 +71,10 @@ jest.setTimeout(20_000);
 
 // Tests read English labels unless they switch; the app itself defaults to Arabic.
 void initI18n('en');
+
+// The encrypted storage writes in a queue; jsdom's localStorage disappears when the file ends, so
+// let in-flight calls settle and drain the queue first (clearing waits behind every earlier write).
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await secureStorage.clear();
+});

@@ -1,0 +1,127 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { UNAVAILABLE } from './federationPlugin';
+import { createFederationLoader, RemoteUnavailableError, validRoutes } from './loadRemoteRoutes';
+import { parseRemotesManifest } from './manifest';
+import { remoteForPath } from './remoteForPath';
+import { getRemoteStatuses, resetRemoteStatuses } from './remoteStatus';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
+}));
+
+const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
+const mockedRegister = registerRemotes as jest.MockedFunction<typeof registerRemotes>;
+const manifest = { settings: 'https://settings.example/mf-manifest.json' };
+
+async function reason(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => new Error('loaded'),
+    (e: unknown) => e,
+  );
+  if (!(error instanceof RemoteUnavailableError)) throw error;
+  return error.reason;
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  resetRemoteStatuses();
+});
+
+describe('createFederationLoader', () => {
+  it('registers the remote from remotes.json and returns its routes', async () => {
+    const route = { path: '/admin/settings/places/continents', permission: 'continents.view', element: null };
+    mockedLoadRemote.mockResolvedValue({ default: [route] });
+    const load = createFederationLoader({ fetchManifest: async () => manifest });
+    await expect(load('settings')).resolves.toEqual([route]);
+    expect(mockedRegister).toHaveBeenCalledWith([{ name: 'settings', entry: manifest.settings }], {
+      force: false,
+    });
+    expect(mockedLoadRemote).toHaveBeenCalledWith('settings/routes');
+    expect(getRemoteStatuses().settings).toBe('ready');
+  });
+
+  it('reports a remote missing from remotes.json, and a manifest that cannot be read', async () => {
+    expect(await reason(createFederationLoader({ fetchManifest: async () => ({}) })('legal'))).toBe(
+      'not-configured',
+    );
+    const broken = createFederationLoader({ fetchManifest: async () => Promise.reject(new Error('503')) });
+    expect(await reason(broken('settings'))).toBe('manifest');
+    expect(getRemoteStatuses().settings).toBe('unavailable');
+  });
+
+  it("turns the runtime plugin's stand-in module into unavailable", async () => {
+    mockedLoadRemote.mockResolvedValue({ [UNAVAILABLE]: true, error: new Error('404') });
+    expect(await reason(createFederationLoader({ fetchManifest: async () => manifest })('settings'))).toBe(
+      'load',
+    );
+  });
+
+  it('gives up on a remote that does not answer in time', async () => {
+    mockedLoadRemote.mockReturnValue(new Promise(() => undefined));
+    const load = createFederationLoader({ fetchManifest: async () => manifest, timeoutMs: 30 });
+    expect(await reason(load('settings'))).toBe('timeout');
+  });
+
+  it('re-reads remotes.json and re-registers with force on a fresh attempt', async () => {
+    const fetchManifest = jest.fn(async () => manifest);
+    mockedLoadRemote
+      .mockRejectedValueOnce(new Error('ChunkLoadError'))
+      .mockResolvedValueOnce({ default: [] });
+    const load = createFederationLoader({ fetchManifest });
+    expect(await reason(load('settings'))).toBe('load');
+    await expect(load('settings', { fresh: true })).resolves.toEqual([]);
+    expect(fetchManifest).toHaveBeenCalledTimes(2);
+    expect(mockedRegister).toHaveBeenLastCalledWith([{ name: 'settings', entry: manifest.settings }], {
+      force: true,
+    });
+  });
+
+  it('rejects a module whose default export is not a route list', async () => {
+    mockedLoadRemote.mockResolvedValue({ default: { path: '/admin/x' } });
+    expect(await reason(createFederationLoader({ fetchManifest: async () => manifest })('settings'))).toBe(
+      'invalid',
+    );
+  });
+});
+
+describe('route checks', () => {
+  it('keeps only well-formed absolute admin routes', () => {
+    const good = { path: '/admin/a', permission: 'a.view', element: null };
+    expect(
+      validRoutes('x', [
+        good,
+        { path: 'admin/b', permission: 'b.view', element: null },
+        { path: '/admin/c', element: null },
+        null,
+      ]),
+    ).toEqual([good]);
+  });
+
+  it('finds the owning remote by the longest route prefix', () => {
+    expect(remoteForPath('/admin/settings/places/continents')).toBe('settings');
+    expect(remoteForPath('/admin/settings/places/continents/5/edit')).toBe('settings');
+    expect(remoteForPath('/admin/customers/settings/types')).toBe('clients');
+    expect(remoteForPath('/admin/lawsuits/tasks/3')).toBe('tasks');
+    expect(remoteForPath('/admin/lawsuits/99')).toBe('legal');
+    expect(remoteForPath('/admin/chats')).toBe('chat');
+    expect(remoteForPath('/admin/employees/roles')).toBe('settings');
+    expect(remoteForPath('/admin/dashboardish')).toBeUndefined();
+  });
+});
+
+describe('parseRemotesManifest', () => {
+  it('resolves relative URLs and drops malformed entries', () => {
+    expect(
+      parseRemotesManifest(
+        { settings: '/remotes/settings/mf-manifest.json', 'bad name': '/x', legal: 42, chat: '' },
+        'https://mizan.example/admin/dashboard',
+      ),
+    ).toEqual({ settings: 'https://mizan.example/remotes/settings/mf-manifest.json' });
+  });
+
+  it('refuses a manifest that is not an object', () => {
+    expect(() => parseRemotesManifest(['settings'], 'https://mizan.example/')).toThrow('remotes.json');
+  });
+});
