@@ -57,6 +57,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
     genReqId: (() => {
       let next = 0;
       return () => `req-${(++next).toString(36)}`;

@@ -52,13 +52,18 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
     requirePermission(permissionKey(entity, action));
   const schemas = entityRouteSchemas(entity);
 
+  // `/api/x` only (the app ignores a trailing slash), so the docs list each path once.
   // Validation is the service's (zod, translated field messages); route schemas only document.
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  app.get('/', { preHandler: can('view'), schema: schemas.list }, async (request) => ({
-    data: await service.list(request.query),
-  }));
+  app.get(
+    '/',
+    { preHandler: can('view'), schema: schemas.list, prefixTrailingSlash: 'no-slash' },
+    async (request) => ({
+      data: await service.list(request.query),
+    }),
+  );
 
   app.get<{ Params: { id: string } }>(
     '/:id',
@@ -68,16 +73,24 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
     }),
   );
 
-  app.post('/', { preHandler: can('create'), schema: schemas.create }, async (request, reply) => {
-    const { input, uploads } = await readBody(app, request, entity, false);
-    const row = await service.create(actorOf(request), input, uploads);
-    return reply.status(201).send({ data: row });
-  });
+  app.post(
+    '/',
+    { preHandler: can('create'), schema: schemas.create, prefixTrailingSlash: 'no-slash' },
+    async (request, reply) => {
+      const { input, uploads } = await readBody(app, request, entity, false);
+      const row = await service.create(actorOf(request), input, uploads);
+      return reply.status(201).send({ data: row });
+    },
+  );
 
-  app.put('/', { preHandler: can('update'), schema: schemas.update }, async (request) => {
-    const { input, uploads } = await readBody(app, request, entity, true);
-    return { data: await service.update(actorOf(request), input, uploads) };
-  });
+  app.put(
+    '/',
+    { preHandler: can('update'), schema: schemas.update, prefixTrailingSlash: 'no-slash' },
+    async (request) => {
+      const { input, uploads } = await readBody(app, request, entity, true);
+      return { data: await service.update(actorOf(request), input, uploads) };
+    },
+  );
 
   app.delete<{ Params: { id: string } }>(
     '/:id',

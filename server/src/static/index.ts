@@ -40,7 +40,7 @@ export async function registerStatic(app: FastifyInstance): Promise<void> {
     await app.register(fastifyStatic, {
       root: hostDist,
       prefix: '/',
-      index: false,
+      index: 'index.html',
       decorateReply: false,
       setHeaders: setCacheHeaders,
     });

@@ -1,0 +1,84 @@
+import { registerMessages, requestLanguage, t, translate, fieldLabel } from './messages';
+import { AppError } from './errors';
+import { toErrorResponse } from './errorHandler';
+
+describe('messages', () => {
+  it('picks the request language from Accept-Language by quality, Arabic by default', () => {
+    const lang = (header?: string, query?: unknown) =>
+      requestLanguage({ headers: header === undefined ? {} : { 'accept-language': header }, query });
+    expect(lang()).toBe('ar');
+    expect(lang('en')).toBe('en');
+    expect(lang('en-US,en;q=0.9')).toBe('en');
+    expect(lang('fr-FR,en;q=0.5,ar;q=0.8')).toBe('ar');
+    expect(lang('fr, de')).toBe('ar');
+    expect(lang('en;q=0, ar')).toBe('ar');
+    expect(lang('ar', { lang: 'en' })).toBe('en');
+  });
+
+  it('translates server keys and the shared validation keys with interpolation, falling back to English then the key', () => {
+    expect(translate('en', 'http.notFound')).toBe('The requested item does not exist');
+    expect(translate('ar', 'validation.required', { label: 'الاسم' })).toContain('الاسم');
+    expect(translate('en', 'validation.string.max', { label: 'Name', max: 5 })).toBe(
+      'Name must be at most 5 characters',
+    );
+    expect(translate('ar', 'no.such.key')).toBe('no.such.key');
+    expect(fieldLabel('en', 'courts', 'courtType')).toBe('Court type');
+    expect(fieldLabel('en', 'courts', 'noSuchField')).toBe('noSuchField');
+  });
+
+  it('lets modules register their own messages, used by t() in the request language', () => {
+    registerMessages({ 'test.hello': { ar: 'مرحبا {{name}}', en: 'Hello {{name}}' } });
+    expect(t({ headers: { 'accept-language': 'en' } }, 'test.hello', { name: 'Mona' })).toBe('Hello Mona');
+    expect(t({ headers: {} }, 'test.hello', { name: 'منى' })).toBe('مرحبا منى');
+  });
+});
+
+describe('error responses', () => {
+  it('maps every catalogue code to its status with a translated message', () => {
+    const cases: [ConstructorParameters<typeof AppError>[0], number][] = [
+      ['validation', 422],
+      ['malformed', 400],
+      ['unauthorized', 401],
+      ['forbidden', 403],
+      ['notFound', 404],
+      ['unique', 409],
+      ['referenced', 409],
+      ['payloadTooLarge', 413],
+      ['unsupportedMediaType', 415],
+      ['tooManyRequests', 429],
+      ['internal', 500],
+    ];
+    for (const [code, status] of cases) {
+      const res = toErrorResponse(new AppError(code), 'en');
+      expect(res.status).toBe(status);
+      expect(res.body.code).toBe(code);
+      expect(res.body.message).not.toMatch(/^http\./);
+    }
+  });
+
+  it('translates field errors with the field label and keeps module errors and headers as given', () => {
+    const res = toErrorResponse(
+      new AppError('validation', { entity: 'courts', errors: { name: [{ key: 'validation.required' }] } }),
+      'en',
+    );
+    expect(res.body).toEqual({
+      message: 'Name is required',
+      code: 'validation',
+      errors: { name: ['Name is required'] },
+    });
+    const moduleError = Object.assign(new Error('انتظر قليلاً'), {
+      statusCode: 429,
+      code: 'tooManyRequests',
+      headers: { 'retry-after': '30' },
+    });
+    expect(toErrorResponse(moduleError, 'ar')).toEqual({
+      status: 429,
+      body: { message: 'انتظر قليلاً', code: 'tooManyRequests' },
+      headers: { 'retry-after': '30' },
+    });
+    expect(toErrorResponse(new Error('secret detail'), 'en')).toEqual({
+      status: 500,
+      body: { message: 'Server error, please try later', code: 'internal' },
+    });
+  });
+});
