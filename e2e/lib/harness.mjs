@@ -9,7 +9,11 @@ import { apiClient } from './api.mjs';
  * @typedef {{ page: import('playwright-core').Page, context: import('playwright-core').BrowserContext, logs: string[] }} Session
  */
 
-export function useSystem() {
+/**
+ * @param {{ server?: { label: string, remotes?: Record<string, string> } }} [options] `server`: this
+ *   file needs a server of its own (started with these settings) rather than the runner's.
+ */
+export function useSystem(options = {}) {
   /** @type {import('playwright-core').Browser | undefined} */
   let browser;
   let server;
@@ -63,8 +67,11 @@ export function useSystem() {
   };
 
   before(async () => {
-    if (!sys.baseURL) {
-      server = await startServer({ label: 'standalone' });
+    if (options.server || !sys.baseURL) {
+      server = await startServer({
+        ...options.server,
+        label: `${options.server?.label ?? 'standalone'}-${sys.target}`,
+      });
       sys.baseURL = server.url;
     }
     browser = await getBrowser();
