@@ -7,6 +7,8 @@ import type { Trx } from './context';
 import { toApiRow, toStoredFile, type ApiRow, type DbRow, type Expansions } from './serialize';
 
 type Executor = Db | Trx;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are generated from the registry (see Db)
+type AnyExpressionBuilder = ExpressionBuilder<any, any>;
 
 /** A parsed list query (see `listQuerySchema`). */
 export interface ListParams {
@@ -150,8 +152,7 @@ export class EntityRepository {
     return false;
   }
 
-  private whereClauses(eb: ExpressionBuilder<any, any>, params: ListParams): Expression<SqlBool>[] {
-    // eslint-disable-line @typescript-eslint/no-explicit-any -- generated tables
+  private whereClauses(eb: AnyExpressionBuilder, params: ListParams): Expression<SqlBool>[] {
     const clauses: Expression<SqlBool>[] = [];
     for (const [key, value] of Object.entries(params.filters)) {
       if (value === undefined) continue;

@@ -106,6 +106,7 @@ export class FileStore {
 function cleanName(name: string): string {
   const base = path
     .basename(name.replace(/\\/g, '/'))
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim();
   return (base || 'file').slice(0, 255);
