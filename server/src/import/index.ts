@@ -4,6 +4,7 @@ import { requirePermission } from '../auth/guard';
 import { actorOf } from '../engine/context';
 import type { EntityService } from '../engine/service';
 import { AppError } from '../http/errors';
+import { documentOnly, multipartBody, security } from '../system/docs';
 import { requestLanguage, translate, type Lang } from '../http/messages';
 import { IMPORT_LIMITS, ImportFileError, parseImportFile, type ParsedSheet } from './parse';
 import { commitImport, ImportRejected, prepareImport, rejectedRows, toPreview } from './service';
@@ -120,7 +121,17 @@ function routesFor(app: FastifyInstance, service: EntityService): void {
    */
   app.post(
     base,
-    { preHandler: guard, schema: { tags: ['import'], summary: `Import ${entity.name} from CSV/XLSX` } },
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['import'],
+        security,
+        summary: `Import ${entity.name} from CSV/XLSX (multipart part \`file\`; \`?dryRun=1\` previews)`,
+        consumes: ['multipart/form-data'],
+        querystring: { type: 'object', properties: { dryRun: { type: 'string', enum: ['1', 'true'] } } },
+        body: multipartBody({ file: 'file' }, ['file']),
+      },
+    },
     async (request, reply) => {
       const lang = requestLanguage(request);
       const sheet = await readSheet(request, lang);
@@ -142,7 +153,15 @@ function routesFor(app: FastifyInstance, service: EntityService): void {
   /** `GET <path>/import/template?format=csv|xlsx`: the columns to fill, translated. */
   app.get(
     `${base}/template`,
-    { preHandler: guard, schema: { tags: ['import'], summary: `Import template of ${entity.name}` } },
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['import'],
+        security,
+        summary: `Import template of ${entity.name}`,
+        querystring: { type: 'object', properties: { format: { type: 'string', enum: ['csv', 'xlsx'] } } },
+      },
+    },
     async (request, reply) => {
       const lang = requestLanguage(request);
       const format = (request.query as { format?: unknown } | undefined)?.format ?? 'xlsx';
@@ -184,6 +203,7 @@ function sendRejected(reply: FastifyReply, entity: Entity<Fields>, error: Import
  * `importable: true`. Register at the root (no prefix): the paths are absolute.
  */
 export const importPlugin: FastifyPluginAsync = async (app) => {
+  documentOnly(app);
   for (const entity of registry as readonly Entity<Fields>[]) {
     if (entity.importable) routesFor(app, app.entities.get(entity.name));
   }

@@ -102,6 +102,28 @@ describe.each(dialects())('audit trail on %s', (dialect) => {
     }
   });
 
+  it('is documented in OpenAPI with its filters, like the other system and import routes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = res.json().paths as Record<string, Record<string, { parameters?: { name: string }[] }>>;
+    expect(paths[AUDIT]!.get!.parameters!.map((p) => p.name)).toEqual(
+      expect.arrayContaining([
+        'employeeId',
+        'entity',
+        'entityId',
+        'action',
+        'from',
+        'to',
+        'page',
+        'pageSize',
+      ]),
+    );
+    expect(
+      paths['/api/admin/settings/system/logsSystem/route-stats']!.get!.parameters!.map((p) => p.name),
+    ).toEqual(['date', 'type']);
+    expect(paths['/api/admin/settings/system/general']!.put).toBeDefined();
+    expect(paths['/api/admin/settings/places/policeStations/import']!.post).toBeDefined();
+  });
+
   it('needs audit.view', async () => {
     expect((await t.app.inject({ method: 'GET', url: AUDIT })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: AUDIT, headers: clerk.headers })).statusCode).toBe(403);

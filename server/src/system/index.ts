@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { setPublicSettingsSource } from '../auth/publicSettings';
 import { auditRoutes } from './audit/routes';
+import { documentOnly } from './docs';
 import { logsRoutes } from './logs/routes';
 import { toPublic } from './settings/model';
 import { readSettings } from './settings/repository';
@@ -24,6 +25,7 @@ export type { AuditItem } from './audit/routes';
  * Also feeds `GET /api/auth/systemSettings` (auth module) from the settings row.
  */
 export const systemPlugin: FastifyPluginAsync = async (app) => {
+  documentOnly(app);
   setPublicSettingsSource(async (db) => toPublic(await readSettings(db)));
   const settings = new SettingsService(app);
   settingsRoutes(app, settings);

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requirePermission } from '../../auth/guard';
 import type { Db } from '../../db';
+import { doc, security } from '../docs';
 import { parseSystem } from '../validation';
 
 /** One audit entry as `GET /api/admin/settings/system/audit` returns it. */
@@ -126,7 +127,12 @@ export function auditRoutes(app: FastifyInstance): void {
     API_BASE + SYSTEM.audit,
     {
       preHandler: requirePermission(AREA_PERMISSIONS.auditView),
-      schema: { tags: ['system'], summary: 'Audit trail' },
+      schema: {
+        tags: ['system'],
+        security,
+        summary: 'Audit trail, newest first',
+        querystring: doc(auditQuery),
+      },
     },
     async (request) => ({
       data: await listAudit(app.db, parseSystem(auditQuery, request.query ?? {}, request)),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { requirePermission } from '../../auth/guard';
 import { AppError } from '../../http/errors';
 import { requestLanguage, translate } from '../../http/messages';
+import { doc, security } from '../docs';
 import { parseSystem } from '../validation';
 import { latestEntries, pageOfEntries, SummaryCache, type LogFilter } from './analysis';
 import {
@@ -75,10 +76,18 @@ export function logsRoutes(app: FastifyInstance): void {
   const base = API_BASE + SYSTEM.logs;
   const dir = path.join(app.config.dataDir, 'logs');
   const cache = new SummaryCache();
-  const opts = (summary: string) => ({
+  const opts = (summary: string, querystring?: Record<string, unknown>) => ({
     preHandler: requirePermission(AREA_PERMISSIONS.logsView),
-    schema: { tags: ['logs'], summary },
+    schema: { tags: ['logs'], security, summary, ...(querystring ? { querystring } : {}) },
   });
+  const fileQuery = z.object({
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+    type: z.enum(['combined', 'error']).optional(),
+  });
+  const dayDoc = doc(fileQuery);
 
   /** The file a request is about: its date (default: the newest day with logs) and type; 404 when absent. */
   async function fileOf(
@@ -98,47 +107,63 @@ export function logsRoutes(app: FastifyInstance): void {
     q: q.q || undefined,
   });
 
-  app.get(base, opts('Latest log entries of a day'), async (request) => {
-    const { date, type, info } = await fileOf(request);
-    const query = parseSystem(listQuery, request.query ?? {}, request);
-    const { items, total } = await latestEntries(info.path, filterOf(query), query.limit);
-    return { data: { date, type, items, total, limit: query.limit, truncated: total > items.length } };
-  });
+  app.get(
+    base,
+    opts('Latest log entries of a day', doc(fileQuery.extend(listQuery.shape))),
+    async (request) => {
+      const { date, type, info } = await fileOf(request);
+      const query = parseSystem(listQuery, request.query ?? {}, request);
+      const { items, total } = await latestEntries(info.path, filterOf(query), query.limit);
+      return { data: { date, type, items, total, limit: query.limit, truncated: total > items.length } };
+    },
+  );
 
-  app.get(`${base}/paginated`, opts('Log entries of a day, paged'), async (request) => {
-    const { info } = await fileOf(request);
-    const query = parseSystem(pageQuery, request.query ?? {}, request);
-    const { items, total } = await pageOfEntries(
-      info.path,
-      filterOf(query),
-      query.page,
-      query.pageSize,
-      query.order,
-    );
-    return { data: { items, total, page: query.page, pageSize: query.pageSize } };
-  });
+  app.get(
+    `${base}/paginated`,
+    opts('Log entries of a day, paged', doc(fileQuery.extend(pageQuery.shape))),
+    async (request) => {
+      const { info } = await fileOf(request);
+      const query = parseSystem(pageQuery, request.query ?? {}, request);
+      const { items, total } = await pageOfEntries(
+        info.path,
+        filterOf(query),
+        query.page,
+        query.pageSize,
+        query.order,
+      );
+      return { data: { items, total, page: query.page, pageSize: query.pageSize } };
+    },
+  );
 
-  app.get(`${base}/stats`, opts('Requests, errors and durations per hour of a day'), async (request) => {
-    const { date, info } = await fileOf(request);
-    const summary = await cache.get(info);
-    return { data: { date, totals: summary.totals, hours: summary.hours } };
-  });
+  app.get(
+    `${base}/stats`,
+    opts('Requests, errors and durations per hour of a day', dayDoc),
+    async (request) => {
+      const { date, info } = await fileOf(request);
+      const summary = await cache.get(info);
+      return { data: { date, totals: summary.totals, hours: summary.hours } };
+    },
+  );
 
-  app.get(`${base}/error-analysis`, opts('Errors of a day grouped by message and route'), async (request) => {
-    const { date, info } = await fileOf(request);
-    const summary = await cache.get(info);
-    return {
-      data: {
-        date,
-        total: summary.errorGroups.reduce((s, g) => s + g.count, 0),
-        groups: summary.errorGroups,
-      },
-    };
-  });
+  app.get(
+    `${base}/error-analysis`,
+    opts('Errors of a day grouped by message and route', dayDoc),
+    async (request) => {
+      const { date, info } = await fileOf(request);
+      const summary = await cache.get(info);
+      return {
+        data: {
+          date,
+          total: summary.errorGroups.reduce((s, g) => s + g.count, 0),
+          groups: summary.errorGroups,
+        },
+      };
+    },
+  );
 
   app.get(
     `${base}/route-stats`,
-    opts('Requests per route of a day: count, error rate, p50/p95'),
+    opts('Requests per route of a day: count, error rate, p50/p95', dayDoc),
     async (request) => {
       const { date, info } = await fileOf(request);
       const summary = await cache.get(info);
@@ -150,7 +175,7 @@ export function logsRoutes(app: FastifyInstance): void {
     data: await listLogDates(dir),
   }));
 
-  app.get(`${base}/levels`, opts('Levels present in a day with their counts'), async (request) => {
+  app.get(`${base}/levels`, opts('Levels present in a day with their counts', dayDoc), async (request) => {
     const { date, info } = await fileOf(request);
     const summary = await cache.get(info);
     return { data: { date, levels: summary.levels } };

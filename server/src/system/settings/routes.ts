@@ -5,6 +5,7 @@ import { requirePermission } from '../../auth/guard';
 import { actorOf } from '../../engine/context';
 import { AppError } from '../../http/errors';
 import { requestLanguage, translate } from '../../http/messages';
+import { doc, multipartBody, security } from '../docs';
 import { parseSystem, systemLabel } from '../validation';
 import { IMAGE_RULES, imageType, isUnsafeSvg, type ImageKind } from './images';
 import { generalSchema, PUBLIC_IMAGE_PATHS, primaryColorSchema } from './model';
@@ -97,13 +98,21 @@ export function settingsRoutes(app: FastifyInstance, service: SettingsService): 
   const update = requirePermission(AREA_PERMISSIONS.systemSettingsUpdate);
   const tags = ['system'];
 
-  app.get(base, { preHandler: view, schema: { tags, summary: 'System settings' } }, async () => ({
+  app.get(base, { preHandler: view, schema: { tags, security, summary: 'System settings' } }, async () => ({
     data: await service.get(),
   }));
 
   app.put(
     base,
-    { preHandler: update, schema: { tags, summary: 'Update the system settings' } },
+    {
+      preHandler: update,
+      schema: {
+        tags,
+        security,
+        summary: 'Update the system settings (fields left out keep their value)',
+        body: doc(generalSchema),
+      },
+    },
     async (request) => {
       const values = parseSystem(generalSchema, request.body ?? {}, request);
       return { data: await service.updateGeneral(actorOf(request), values) };
@@ -112,7 +121,15 @@ export function settingsRoutes(app: FastifyInstance, service: SettingsService): 
 
   app.delete<{ Params: { id: string } }>(
     `${base}/:id`,
-    { preHandler: update, schema: { tags, summary: 'Reset the system settings to their defaults' } },
+    {
+      preHandler: update,
+      schema: {
+        tags,
+        security,
+        summary: 'Reset the system settings (appearance included) to their defaults',
+        params: { type: 'object', properties: { id: { type: 'integer', enum: [1] } }, required: ['id'] },
+      },
+    },
     async (request) => {
       // There is one settings row, id 1.
       if (request.params.id !== '1')
@@ -123,7 +140,22 @@ export function settingsRoutes(app: FastifyInstance, service: SettingsService): 
 
   app.put(
     API_BASE + SYSTEM.appearances,
-    { preHandler: update, schema: { tags, summary: 'Logo, favicon and primary colour (multipart)' } },
+    {
+      preHandler: update,
+      schema: {
+        tags,
+        security,
+        summary: 'Logo, favicon and primary colour (multipart/form-data)',
+        consumes: ['multipart/form-data'],
+        body: multipartBody({
+          logo: 'file',
+          favicon: 'file',
+          primaryColor: 'string',
+          removeLogo: 'string',
+          removeFavicon: 'string',
+        }),
+      },
+    },
     async (request) => ({
       data: await service.updateAppearance(actorOf(request), await readAppearance(request)),
     }),
