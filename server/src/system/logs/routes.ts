@@ -141,7 +141,8 @@ export function logsRoutes(app: FastifyInstance): void {
     async (request) => {
       const { date, info } = await fileOf(request);
       const summary = await cache.get(info);
-      return { data: { date, totals: summary.totals, hours: summary.hours } };
+      const { lines, totals, hours, levels } = summary;
+      return { data: { date, lines, totals, hours, levels } };
     },
   );
 
@@ -149,15 +150,8 @@ export function logsRoutes(app: FastifyInstance): void {
     `${base}/error-analysis`,
     opts('Errors of a day grouped by message and route', dayDoc),
     async (request) => {
-      const { date, info } = await fileOf(request);
-      const summary = await cache.get(info);
-      return {
-        data: {
-          date,
-          total: summary.errorGroups.reduce((s, g) => s + g.count, 0),
-          groups: summary.errorGroups,
-        },
-      };
+      const { info } = await fileOf(request);
+      return { data: (await cache.get(info)).errorGroups };
     },
   );
 
@@ -165,9 +159,8 @@ export function logsRoutes(app: FastifyInstance): void {
     `${base}/route-stats`,
     opts('Requests per route of a day: count, error rate, p50/p95', dayDoc),
     async (request) => {
-      const { date, info } = await fileOf(request);
-      const summary = await cache.get(info);
-      return { data: { date, routes: summary.routes } };
+      const { info } = await fileOf(request);
+      return { data: (await cache.get(info)).routes };
     },
   );
 
@@ -176,9 +169,8 @@ export function logsRoutes(app: FastifyInstance): void {
   }));
 
   app.get(`${base}/levels`, opts('Levels present in a day with their counts', dayDoc), async (request) => {
-    const { date, info } = await fileOf(request);
-    const summary = await cache.get(info);
-    return { data: { date, levels: summary.levels } };
+    const { info } = await fileOf(request);
+    return { data: (await cache.get(info)).levels };
   });
 
   app.get<{ Params: { date: string; type: string } }>(
