@@ -89,6 +89,8 @@ describe.each(dialects())('audit trail on %s', (dialect) => {
     expect(page.total).toBe(0);
     page = await list(`?entity=continents&from=2999-01-01`);
     expect(page.total).toBe(0);
+    page = await list(`?entity=continents&sort=createdAt:asc`);
+    expect(page.items.map((i) => i.action)).toEqual(['create', 'update', 'create']);
     page = await list(`?entity=continents&pageSize=1&page=2`);
     expect(page).toMatchObject({ total: 3, page: 2, pageSize: 1 });
     expect(page.items).toHaveLength(1);
@@ -96,7 +98,13 @@ describe.each(dialects())('audit trail on %s', (dialect) => {
   });
 
   it('refuses bad filters with 422', async () => {
-    for (const query of ['?pageSize=101', '?employeeId=abc', '?from=yesterday', '?page=0']) {
+    for (const query of [
+      '?pageSize=101',
+      '?employeeId=abc',
+      '?from=yesterday',
+      '?page=0',
+      '?sort=name:asc',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: `${AUDIT}${query}`, headers: admin.headers });
       expect(res.statusCode).toBe(422);
     }

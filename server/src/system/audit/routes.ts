@@ -50,6 +50,7 @@ export const auditQuery = z
     action: z.string().trim().max(30, { error: 'validation.string.max' }).optional(),
     from: instant.optional(),
     to: instant.optional(),
+    sort: z.enum(['createdAt:desc', 'createdAt:asc'], { error: 'validation.enum' }).default('createdAt:desc'),
   })
   .strip();
 
@@ -69,7 +70,7 @@ const parseJson = (text: unknown): unknown => {
   }
 };
 
-/** A page of the audit trail, newest first, with each employee's name. */
+/** A page of the audit trail, newest first (or oldest with `sort=createdAt:asc`), with each employee's name. */
 export async function listAudit(db: Db, query: z.output<typeof auditQuery>): Promise<Page<AuditItem>> {
   let base = db.selectFrom('audit_log');
   if (query.employeeId !== undefined) base = base.where('audit_log.employee_id', '=', query.employeeId);
@@ -94,8 +95,8 @@ export async function listAudit(db: Db, query: z.output<typeof auditQuery>): Pro
         'audit_log.created_at',
         'employees.name as employee_name',
       ])
-      .orderBy('audit_log.created_at', 'desc')
-      .orderBy('audit_log.id', 'desc')
+      .orderBy('audit_log.created_at', query.sort === 'createdAt:asc' ? 'asc' : 'desc')
+      .orderBy('audit_log.id', query.sort === 'createdAt:asc' ? 'asc' : 'desc')
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),
