@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { AREA_PERMISSIONS } from '@mizan/contracts';
 import { createTestApp, type Session, type TestApp } from '../test/harness';
-import { percentile } from './logs/analysis';
+import { percentile, SummaryCache } from './logs/analysis';
 import { signInWith } from './testing/users';
 
 // A project's `testTimeout` is ignored when Jest runs several projects: set it here (app start-up on a busy machine).
@@ -347,5 +348,26 @@ describe('percentile', () => {
         95,
       ),
     ).toBe(95);
+  });
+});
+
+describe('SummaryCache', () => {
+  it('reuses a summary while the file is unchanged, or briefly while it grows', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-logs-'));
+    const file = path.join(dir, `${DAY}-combined.log`);
+    fs.writeFileSync(file, JSON.stringify(request(9, 0, '/api/a', 200, 1)) + '\n');
+    let clock = 0;
+    const cache = new SummaryCache(16, 10_000, () => clock);
+    const info = () => {
+      const stat = fs.statSync(file);
+      return { path: file, size: stat.size, mtimeMs: stat.mtimeMs };
+    };
+    expect((await cache.get(info())).totals.requests).toBe(1);
+    fs.appendFileSync(file, JSON.stringify(request(9, 1, '/api/a', 200, 1)) + '\n');
+    clock = 5_000;
+    expect((await cache.get(info())).totals.requests).toBe(1);
+    clock = 20_000;
+    expect((await cache.get(info())).totals.requests).toBe(2);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

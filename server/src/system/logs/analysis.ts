@@ -264,17 +264,23 @@ export async function summarise(file: string): Promise<LogSummary> {
 
 /**
  * Summaries by file, reused while the file keeps its size and time: a past day's file never
- * changes, so its statistics are computed once; today's is recomputed as it grows.
+ * changes, so its statistics are computed once. Today's grows with every request (the log screen's
+ * own included), so a summary younger than `maxStaleMs` is reused even though the file grew: the
+ * screen's four simultaneous requests then read the file once, not four times.
  */
 export class SummaryCache {
-  private readonly entries = new Map<string, { key: string; summary: Promise<LogSummary> }>();
+  private readonly entries = new Map<string, { key: string; at: number; summary: Promise<LogSummary> }>();
 
-  constructor(private readonly max = 16) {}
+  constructor(
+    private readonly max = 16,
+    private readonly maxStaleMs = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get(info: LogFileInfo): Promise<LogSummary> {
     const key = `${info.size}:${info.mtimeMs}`;
     const hit = this.entries.get(info.path);
-    if (hit && hit.key === key) {
+    if (hit && (hit.key === key || this.now() - hit.at < this.maxStaleMs)) {
       // Most recently used last.
       this.entries.delete(info.path);
       this.entries.set(info.path, hit);
@@ -282,7 +288,7 @@ export class SummaryCache {
     }
     const summary = summarise(info.path);
     summary.catch(() => this.entries.delete(info.path));
-    this.entries.set(info.path, { key, summary });
+    this.entries.set(info.path, { key, at: this.now(), summary });
     while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
     return summary;
   }
