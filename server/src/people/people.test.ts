@@ -417,4 +417,46 @@ describe.each(dialects())('people (%s)', (dialect) => {
     expect(del.statusCode).toBe(200);
     expect(del.json().data.files).toHaveLength(0);
   });
+
+  it('updates an employee by multipart and never changes the password through the generic update', async () => {
+    const id = await insertEmployee(db, { email: 'mp@law.test', username: 'mpuser', roles: ['Lawyer'] });
+    const form = new FormData();
+    form.append('id', String(id));
+    form.append('name', 'Updated By Form');
+    form.append('email', 'mp@law.test');
+    form.append('username', 'mpuser');
+    form.append('password', 'Sneaky-pass-1');
+    form.append('files', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), {
+      filename: 'photo.png',
+      contentType: 'image/png',
+    });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: EMPLOYEES,
+      headers: { ...admin.headers, ...form.getHeaders() },
+      payload: form.getBuffer(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ name: 'Updated By Form', roleIds: [lawyerRoleId] });
+    expect(res.json().data.files).toHaveLength(1);
+    await signIn('mpuser', 'Secret-pass-1');
+    await expect(signIn('mpuser', 'Sneaky-pass-1')).rejects.toThrow(/401/);
+  });
+
+  it('deletes an employee together with their sessions, keeping the login history', async () => {
+    const id = await insertEmployee(db, { email: 'gone@law.test', username: 'gone', roles: ['Lawyer'] });
+    const s = await signIn('gone', 'Secret-pass-1');
+    const res = await t.app.inject({ method: 'DELETE', url: `${EMPLOYEES}/${id}`, headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    expect(await sessionWorks(s.headers)).toBe(false);
+    expect(await db.selectFrom('sessions').select('id').where('employee_id', '=', id).execute()).toHaveLength(
+      0,
+    );
+    const history = await db
+      .selectFrom('login_history')
+      .select('employee_id')
+      .where('identifier', '=', 'gone')
+      .execute();
+    expect(history).toEqual([{ employee_id: null }]);
+  });
 });
