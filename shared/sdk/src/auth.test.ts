@@ -4,7 +4,7 @@ import { checkSession, hasPermission, loadSystemSettings, login, logout, useAuth
 import { http, isApiError } from './http';
 import { configureNotifier } from './notifier';
 import { restoreSession, sdkStore, tokenAtom, userAtom } from './session';
-import { secureStorage } from './storage';
+import { SecureStorage, secureStorage } from './storage';
 import { json, startServer } from './test/server';
 import type { AuthUser } from './types';
 
@@ -71,6 +71,11 @@ beforeEach(async () => {
   await secureStorage.clear();
 });
 
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(condition()).toBe(true);
+}
+
 describe('login', () => {
   it('stores token and user encrypted and welcomes the user', async () => {
     const result = await login('admin@mizan.local', 'right');
@@ -109,6 +114,26 @@ describe('session', () => {
     sdkStore.set(userAtom, null);
     await expect(restoreSession()).resolves.toEqual({ token: 't1', user });
     expect(sdkStore.get(tokenAtom)).toBe('t1');
+  });
+
+  it('follows a sign-out and a sign-in made in another tab', async () => {
+    await login('admin@mizan.local', 'right');
+    await restoreSession();
+    const otherTab = new SecureStorage();
+    const storageEvent = () =>
+      window.dispatchEvent(new StorageEvent('storage', { key: 'auth_token', storageArea: localStorage }));
+
+    await otherTab.remove('auth_token');
+    await otherTab.remove('auth_user');
+    storageEvent();
+    await waitFor(() => sdkStore.get(tokenAtom) === null);
+    expect(sdkStore.get(userAtom)).toBeNull();
+
+    await otherTab.set('auth_token', 't9');
+    await otherTab.set('auth_user', user);
+    storageEvent();
+    await waitFor(() => sdkStore.get(tokenAtom) === 't9');
+    expect(sdkStore.get(userAtom)).toEqual(user);
   });
 
   it('check refreshes a valid session and clears a failed one with its toast', async () => {

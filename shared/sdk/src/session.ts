@@ -67,8 +67,40 @@ export async function clearSession(reason: SessionEvents['cleared']['reason']): 
   await Promise.all([secureStorage.remove(STORAGE_KEYS.token), secureStorage.remove(STORAGE_KEYS.user)]);
 }
 
-/** Reads the stored token and user into the atoms; call once at start before rendering routes. */
+let followingOtherTabs = false;
+
+/**
+ * Keeps this tab's session in step with the others: a sign-out elsewhere signs this tab out, a
+ * sign-in elsewhere signs it in. Browsers fire `storage` only in the tabs that did not write.
+ */
+function followOtherTabs(): void {
+  if (followingOtherTabs || typeof window === 'undefined') return;
+  followingOtherTabs = true;
+  window.addEventListener('storage', (event: StorageEvent) => {
+    if (event.key !== null && event.key !== STORAGE_KEYS.token && event.key !== STORAGE_KEYS.user) return;
+    void secureStorage.reload([STORAGE_KEYS.token, STORAGE_KEYS.user]).then(() => {
+      const token = secureStorage.peek<string>(STORAGE_KEYS.token);
+      const user = secureStorage.peek<AuthUser>(STORAGE_KEYS.user);
+      if (!token) {
+        const hadSession = sdkStore.get(tokenAtom) !== null;
+        sdkStore.set(tokenAtom, null);
+        sdkStore.set(userAtom, null);
+        if (hadSession) sessionEvents.emit('cleared', { reason: 'logout' });
+      } else if (user && (token !== sdkStore.get(tokenAtom) || user !== sdkStore.get(userAtom))) {
+        sdkStore.set(tokenAtom, token);
+        sdkStore.set(userAtom, user);
+        sessionEvents.emit('established', { user });
+      }
+    });
+  });
+}
+
+/**
+ * Reads the stored token and user into the atoms and starts following other tabs; call once at
+ * start before rendering routes.
+ */
 export async function restoreSession(): Promise<{ token: string | null; user: AuthUser | null }> {
+  followOtherTabs();
   await secureStorage.ready();
   const token = secureStorage.peek<string>(STORAGE_KEYS.token);
   const user = secureStorage.peek<AuthUser>(STORAGE_KEYS.user);

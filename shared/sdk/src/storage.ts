@@ -157,6 +157,22 @@ export class SecureStorage {
     });
   }
 
+  /**
+   * Reads items again from localStorage (another tab wrote them: a `storage` event). An item
+   * now absent or unreadable leaves the mirror.
+   */
+  async reload(names: StorageKey[]): Promise<void> {
+    await this.ready();
+    const key = await this.key();
+    if (!key) return;
+    await this.writes;
+    for (const name of names) {
+      const value = await this.decrypt(key, name);
+      if (value === undefined) this.mirror.delete(name);
+      else this.mirror.set(name, value);
+    }
+  }
+
   /** Removes every item of this storage (not other localStorage entries). */
   async clear(): Promise<void> {
     await Promise.all(ALL_KEYS.map((name) => this.remove(name)));
