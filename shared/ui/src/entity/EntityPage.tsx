@@ -160,7 +160,7 @@ export function EntityPage({
                 description={t('delete.confirm', { ns: 'ui', name })}
                 okText={t('actions.delete', { ns: 'ui' })}
                 cancelText={t('actions.cancel', { ns: 'ui' })}
-                okButtonProps={{ danger: true, loading: remove.isPending }}
+                okButtonProps={{ danger: true }}
                 onConfirm={() => remove.mutateAsync(row).catch(() => undefined)}
               >
                 <Button

@@ -55,6 +55,7 @@ export function ExportButton<T>({ title, fetchRows, columns, disabled }: ExportB
   return (
     <>
       <Dropdown
+        trigger={['click']}
         disabled={disabled || progress !== null}
         menu={{
           items: [
@@ -72,7 +73,7 @@ export function ExportButton<T>({ title, fetchRows, columns, disabled }: ExportB
         open={progress !== null}
         title={t('export.title', { title })}
         closable={false}
-        maskClosable={false}
+        mask={{ closable: false }}
         okButtonProps={{ hidden: true }}
         cancelText={t('actions.cancel')}
         onCancel={() => abort.current?.abort()}

@@ -155,7 +155,7 @@ export function EntityImport({ entity, onImported }: EntityImportProps) {
         width={760}
         footer={null}
         destroyOnHidden
-        maskClosable={false}
+        mask={{ closable: false }}
       >
         <Steps
           size="small"

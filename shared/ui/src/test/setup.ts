@@ -1,0 +1,67 @@
+// jsdom lacks pieces of a browser that react-router, antd and the SDK use; Node supplies the real
+// implementations where it has them.
+import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+import { TextDecoder, TextEncoder } from 'node:util';
+import { webcrypto } from 'node:crypto';
+import { initI18n } from '@mizan/i18n';
+
+if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { TextEncoder, TextDecoder });
+if (!globalThis.crypto?.subtle)
+  Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
+
+// antd's Table measures the scrollbar with getComputedStyle(el, '::-webkit-scrollbar'); jsdom
+// throws "Not implemented" on the pseudo-element argument.
+const { getComputedStyle } = window;
+window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+// antd observes element sizes (Table, Select overflow); jsdom has no layout, so nothing ever resizes.
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  };
+}
+
+// antd's form batches watchers through MessageChannel, which jsdom lacks; Node's own would keep
+// Jest from exiting (its ports hold the event loop), so a timer-based channel stands in.
+if (typeof globalThis.MessageChannel === 'undefined') {
+  class TimerPort {
+    onmessage: ((event: { data: unknown }) => void) | null = null;
+    peer: TimerPort | null = null;
+    postMessage(data: unknown): void {
+      setTimeout(() => this.peer?.onmessage?.({ data }), 0);
+    }
+    start(): void {}
+    close(): void {}
+  }
+  class TimerMessageChannel {
+    port1 = new TimerPort();
+    port2 = new TimerPort();
+    constructor() {
+      this.port1.peer = this.port2;
+      this.port2.peer = this.port1;
+    }
+  }
+  Object.assign(globalThis, { MessageChannel: TimerMessageChannel });
+}
+
+// The first antd render of a file generates every component style (seconds on a slow runner).
+configure({ asyncUtilTimeout: 8_000 });
+
+void initI18n('ar');
