@@ -1,0 +1,121 @@
+import { useMemo } from 'react';
+import { Checkbox, Empty, Table, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  buildMatrix,
+  columnState,
+  matrixState,
+  rowState,
+  toggleAll,
+  toggleCell,
+  toggleColumn,
+  toggleRow,
+  type MatrixRow,
+  type PermissionRow,
+  type TriState,
+} from './permissionMatrix';
+
+export interface PermissionMatrixProps {
+  permissions: readonly PermissionRow[];
+  /** Selected permission ids (the role's `permissionIds`). */
+  value?: readonly number[];
+  onChange?: (ids: number[]) => void;
+  disabled?: boolean;
+}
+
+const checkProps = (s: TriState) => ({ checked: s === 'all', indeterminate: s === 'some' });
+
+/** The label of a permission group: an entity's title, or an area of the settings namespace. */
+export function useGroupLabel() {
+  const { t, i18n } = useTranslation(['settings', 'entities']);
+  return (group: string) =>
+    i18n.exists(`entities:${group}.title`)
+      ? t(`entities:${group}.title`)
+      : t(`settings:permissions.groups.${group}`, group);
+}
+
+/**
+ * Role permissions as a grid: one row per entity or area, one column per action. Cells, rows,
+ * columns and the whole grid toggle; the value is the list of permission ids (antd Form control).
+ */
+export function PermissionMatrix({ permissions, value = [], onChange, disabled }: PermissionMatrixProps) {
+  const { t } = useTranslation('settings');
+  const groupLabel = useGroupLabel();
+  const matrix = useMemo(() => buildMatrix(permissions), [permissions]);
+  const selected = useMemo(() => new Set(value), [value]);
+  const actionLabel = (action: string) => t(`permissions.actions.${action}`, action);
+  const emit = (ids: number[]) => onChange?.(ids);
+
+  const columns: TableColumnsType<MatrixRow> = [
+    {
+      key: 'group',
+      fixed: 'start',
+      width: 220,
+      title: (
+        <Checkbox
+          {...checkProps(matrixState(matrix, selected))}
+          disabled={disabled}
+          aria-label={t('permissions.matrix.selectAll')}
+          onChange={() => emit(toggleAll(matrix, value))}
+        >
+          {t('permissions.matrix.group')}
+        </Checkbox>
+      ),
+      render: (_, row) => (
+        <Checkbox
+          {...checkProps(rowState(row, selected))}
+          disabled={disabled}
+          aria-label={t('permissions.matrix.selectRow', { group: groupLabel(row.group) })}
+          onChange={() => emit(toggleRow(value, row))}
+        >
+          {groupLabel(row.group)}
+        </Checkbox>
+      ),
+    },
+    ...matrix.actions.map((action) => ({
+      key: action,
+      align: 'center' as const,
+      title: (
+        <Checkbox
+          {...checkProps(columnState(matrix, action, selected))}
+          disabled={disabled}
+          aria-label={t('permissions.matrix.selectColumn', { action: actionLabel(action) })}
+          onChange={() => emit(toggleColumn(matrix, value, action))}
+        >
+          {actionLabel(action)}
+        </Checkbox>
+      ),
+      render: (_: unknown, row: MatrixRow) =>
+        row.cells[action] === undefined ? null : (
+          <Checkbox
+            checked={selected.has(row.cells[action])}
+            disabled={disabled}
+            aria-label={t('permissions.matrix.cell', {
+              group: groupLabel(row.group),
+              action: actionLabel(action),
+            })}
+            onChange={() => emit(toggleCell(matrix, value, row, action))}
+          />
+        ),
+    })),
+  ];
+
+  if (matrix.rows.length === 0) return <Empty description={t('permissions.matrix.empty')} />;
+  return (
+    <>
+      <Typography.Paragraph type="secondary">
+        {t('permissions.matrix.summary', { count: value.length, total: permissions.length })}
+      </Typography.Paragraph>
+      <Table<MatrixRow>
+        rowKey="group"
+        size="small"
+        bordered
+        pagination={false}
+        columns={columns}
+        dataSource={matrix.rows}
+        scroll={{ x: 'max-content', y: 480 }}
+      />
+    </>
+  );
+}
