@@ -1,0 +1,194 @@
+import { Button, Card, Col, Form, Input, InputNumber, Row, Segmented, Select, Space, Switch } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { rulesFor } from '../common/validation';
+import {
+  CALENDARS,
+  LANGUAGES,
+  LIMITS,
+  PHONE_PATTERN,
+  THEMES,
+  toPayload,
+  type GeneralSettings,
+} from './generalSettings';
+
+export interface GeneralSettingsFormProps {
+  initialValues: GeneralSettings;
+  onSubmit: (values: GeneralSettings) => Promise<unknown>;
+  /** Without `systemSettings.update` the form is read-only. */
+  canEdit: boolean;
+  saving?: boolean;
+  /** Field messages of a 422 answer, shown under their fields. */
+  fieldErrors?: Record<string, string[]>;
+}
+
+/** Office identity, localisation and security policy: one form, saved as a whole. */
+export function GeneralSettingsForm({
+  initialValues,
+  onSubmit,
+  canEdit,
+  saving,
+  fieldErrors,
+}: GeneralSettingsFormProps) {
+  const { t } = useTranslation('settings');
+  const [form] = Form.useForm<GeneralSettings>();
+  const label = (field: string) => t(`system.general.fields.${field}`);
+  const rules = (field: string) => rulesFor(t, label(field));
+
+  useEffect(() => form.setFieldsValue(initialValues), [form, initialValues]);
+  useEffect(() => {
+    if (fieldErrors)
+      form.setFields(
+        Object.entries(fieldErrors).map(([name, errors]) => ({
+          name: name as keyof GeneralSettings,
+          errors,
+        })),
+      );
+  }, [form, fieldErrors]);
+
+  return (
+    <Form<GeneralSettings>
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      disabled={!canEdit || saving}
+      onFinish={(values) => onSubmit(toPayload({ ...initialValues, ...values }))}
+      scrollToFirstError
+    >
+      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Card title={t('system.general.sections.office')}>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="officeName"
+                label={label('officeName')}
+                rules={[rules('officeName').required(), rules('officeName').max(LIMITS.officeName.max)]}
+              >
+                <Input maxLength={LIMITS.officeName.max} showCount />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="email"
+                label={label('email')}
+                rules={[rules('email').email(), rules('email').max(LIMITS.email.max)]}
+              >
+                <Input type="email" dir="ltr" autoComplete="email" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="phone"
+                label={label('phone')}
+                rules={[rules('phone').pattern(PHONE_PATTERN), rules('phone').max(LIMITS.phone.max)]}
+              >
+                <Input dir="ltr" inputMode="tel" autoComplete="tel" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="address"
+                label={label('address')}
+                rules={[rules('address').max(LIMITS.address.max)]}
+              >
+                <Input maxLength={LIMITS.address.max} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+
+        <Card title={t('system.general.sections.display')}>
+          <Row gutter={16}>
+            <Col xs={24} md={8}>
+              <Form.Item
+                name="defaultLanguage"
+                label={label('defaultLanguage')}
+                rules={[rules('defaultLanguage').required()]}
+              >
+                <Select
+                  aria-label={label('defaultLanguage')}
+                  options={LANGUAGES.map((v) => ({ value: v, label: t(`system.general.languages.${v}`) }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item name="defaultTheme" label={label('defaultTheme')}>
+                <Segmented
+                  block
+                  options={THEMES.map((v) => ({ value: v, label: t(`system.general.themes.${v}`) }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item name="calendar" label={label('calendar')} extra={t('system.general.hints.calendar')}>
+                <Segmented
+                  block
+                  options={CALENDARS.map((v) => ({ value: v, label: t(`system.general.calendars.${v}`) }))}
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+
+        <Card title={t('system.general.sections.security')}>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="sessionLifetimeHours"
+                label={label('sessionLifetimeHours')}
+                extra={t('system.general.hints.sessionLifetimeHours')}
+                rules={rules('sessionLifetimeHours').integer(
+                  LIMITS.sessionLifetimeHours.min,
+                  LIMITS.sessionLifetimeHours.max,
+                )}
+              >
+                <InputNumber style={{ width: '100%' }} precision={0} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="passwordMinLength"
+                label={label('passwordMinLength')}
+                rules={rules('passwordMinLength').integer(
+                  LIMITS.passwordMinLength.min,
+                  LIMITS.passwordMinLength.max,
+                )}
+              >
+                <InputNumber style={{ width: '100%' }} precision={0} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="passwordRequireDigits"
+                label={label('passwordRequireDigits')}
+                valuePropName="checked"
+              >
+                <Switch aria-label={label('passwordRequireDigits')} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="passwordRequireSymbols"
+                label={label('passwordRequireSymbols')}
+                valuePropName="checked"
+              >
+                <Switch aria-label={label('passwordRequireSymbols')} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+
+        {canEdit && (
+          <Space>
+            <Button type="primary" htmlType="submit" loading={saving}>
+              {t('actions.save')}
+            </Button>
+            <Button htmlType="button" onClick={() => form.resetFields()}>
+              {t('actions.reset')}
+            </Button>
+          </Space>
+        )}
+      </Space>
+    </Form>
+  );
+}

@@ -1,0 +1,64 @@
+import { AREA_PERMISSIONS, SYSTEM } from '@mizan/contracts';
+import { api, isApiError, notify, useAuth } from '@mizan/sdk';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Result, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { GeneralSettingsForm } from './GeneralSettingsForm';
+import type { GeneralSettings } from './generalSettings';
+
+export const generalSettingsKey = ['systemSettings', 'general'] as const;
+
+/** `/admin/settings/system/general`: read with `systemSettings.view`, saved with `.update`. */
+export function GeneralSettingsPage() {
+  const { t } = useTranslation('settings');
+  const { can } = useAuth();
+  const canEdit = can(AREA_PERMISSIONS.systemSettingsUpdate);
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: generalSettingsKey,
+    queryFn: () => api.get<GeneralSettings>(SYSTEM.general),
+  });
+  const save = useMutation({
+    mutationFn: (values: GeneralSettings) => api.put<GeneralSettings>(SYSTEM.general, values),
+    onSuccess: (saved) => {
+      client.setQueryData(generalSettingsKey, saved);
+      // Everything else derived from the settings (the host's public copy) refreshes too.
+      void client.invalidateQueries({ queryKey: ['systemSettings'] });
+      notify.success(t('system.general.saved'));
+    },
+  });
+  const fieldErrors = isApiError(save.error) && save.error.status === 422 ? save.error.errors : undefined;
+
+  if (query.isError)
+    return (
+      <Result
+        status="error"
+        title={t('system.loadError')}
+        extra={<Button onClick={() => void query.refetch()}>{t('actions.retry')}</Button>}
+      />
+    );
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Card>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('system.general.title')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('system.general.description')}</Typography.Text>
+      </Card>
+      {!canEdit && <Alert type="info" showIcon message={t('system.readOnly')} />}
+      {query.data ? (
+        <GeneralSettingsForm
+          initialValues={query.data}
+          canEdit={canEdit}
+          saving={save.isPending}
+          fieldErrors={fieldErrors}
+          // The http client already toasts the failure; the promise settles so the form stays usable.
+          onSubmit={(values) => save.mutateAsync(values).catch(() => undefined)}
+        />
+      ) : (
+        <Card loading />
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,45 @@
+/** The office-wide settings of `/admin/settings/system/general` (GET then PUT). */
+export interface GeneralSettings {
+  id?: number;
+  officeName: string;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  defaultLanguage: 'ar' | 'en';
+  defaultTheme: 'light' | 'dark';
+  calendar: 'hijri' | 'gregorian';
+  sessionLifetimeHours: number;
+  passwordMinLength: number;
+  passwordRequireDigits: boolean;
+  passwordRequireSymbols: boolean;
+}
+
+export const LANGUAGES = ['ar', 'en'] as const;
+export const THEMES = ['light', 'dark'] as const;
+export const CALENDARS = ['hijri', 'gregorian'] as const;
+
+/** Bounds the form enforces before the server does (the server checks them again). */
+export const LIMITS = {
+  officeName: { max: 150 },
+  address: { max: 255 },
+  email: { max: 150 },
+  phone: { max: 20 },
+  // A day's worth of minutes is too short to be useful; a month is the longest a token should live.
+  sessionLifetimeHours: { min: 1, max: 720 },
+  // Employee passwords are at least 8 characters in the contracts; policy may only tighten it.
+  passwordMinLength: { min: 8, max: 64 },
+} as const;
+
+export const PHONE_PATTERN = /^\+?[0-9 ()-]{5,20}$/;
+
+/** Empty optional text goes to the server as null, so "cleared" and "never set" look the same. */
+export function toPayload(values: GeneralSettings): GeneralSettings {
+  const blank = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
+  return {
+    ...values,
+    officeName: values.officeName.trim(),
+    phone: blank(values.phone),
+    email: blank(values.email),
+    address: blank(values.address),
+  };
+}
