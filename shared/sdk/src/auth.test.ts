@@ -170,6 +170,7 @@ describe('session', () => {
       await expect(loadSystemSettings()).resolves.toEqual({ officeName: 'مكتب العدالة' });
       expect(sdkStore.get(tokenAtom)).toBeNull();
       expect(sdkStore.get(userAtom)).toBeNull();
+      expect(notifier.error).toHaveBeenCalledWith('مشكلة في الاتصال، يرجى المحاولة لاحقاً');
     } finally {
       settingsStatus = 200;
     }

@@ -26,7 +26,7 @@ export const authApi = {
   check: () => api.post<CheckResult>(AUTH.check, undefined, { silent: true }),
   logout: () => api.post<unknown>(AUTH.logout, undefined, { silent: true }),
   /** Public: sent without Authorization and fingerprint headers. */
-  systemSettings: () => api.get<SystemSettings>(AUTH.systemSettings, { anonymous: true, silent: true }),
+  systemSettings: () => api.get<SystemSettings>(AUTH.systemSettings, { anonymous: true }),
   forgotPassword: (email: string) => api.post<unknown>(AUTH.forgotPassword, { email }, { anonymous: true }),
   resetPassword: (body: { token: string; email: string; password: string }) =>
     api.put<unknown>(AUTH.resetPassword, body, { anonymous: true }),
@@ -87,8 +87,8 @@ export async function checkSession(): Promise<boolean> {
 
 /**
  * Loads the public system settings (office name, logo, colours, defaults) and keeps them in
- * encrypted storage. Seed §4: a failed load clears token and user; the stored copy, if any, is
- * returned so the login screen still shows the office.
+ * encrypted storage. Seed §4: a failed load (toasted like any failed call) clears token and user;
+ * the stored copy, if any, is returned so the login screen still shows the office.
  */
 export async function loadSystemSettings(): Promise<SystemSettings | null> {
   try {
