@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/ar';
 import updateLocale from 'dayjs/plugin/updateLocale';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import localeData from 'dayjs/plugin/localeData';
 import { DATE_FORMAT } from '@mizan/contracts';
 
 /**
@@ -11,6 +12,7 @@ import { DATE_FORMAT } from '@mizan/contracts';
  */
 dayjs.extend(updateLocale);
 dayjs.extend(customParseFormat);
+dayjs.extend(localeData);
 dayjs.updateLocale('ar', { weekStart: 0, postformat: (s: string) => s });
 dayjs.updateLocale('en', { weekStart: 0 });
 
