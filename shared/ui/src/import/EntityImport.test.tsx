@@ -1,32 +1,40 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { policeStations } from '@mizan/contracts';
 import { EntityImport } from './EntityImport';
-import { startApiServer } from '../test/apiServer';
+import { startApiServer, type TableSpec } from '../test/apiServer';
 import { captureToasts, renderAt, signIn, useServer } from '../test/renderPage';
 
 jest.setTimeout(60_000);
 
-const preview = {
-  total: 4,
+const columns = [
+  { header: 'اسم القسم أو المركز', field: 'name' },
+  { header: 'المحافظة', field: 'governorateId' },
+];
+const cleanPreview = {
+  total: 3,
   valid: 2,
   duplicates: 1,
-  errors: [{ row: 4, field: 'governorateId', message: 'المحافظة «حلب» غير موجودة' }],
-  rows: [],
+  errors: [],
+  duplicateRows: [{ row: 3, field: 'name', message: 'مكرر في الملف' }],
+  ignoredColumns: ['ملاحظات'],
+  columns,
+  sample: [
+    { row: 2, name: 'قسم الأزبكية', governorateId: 1, governorate: { id: 1, name: 'القاهرة' } },
+    { row: 4, name: 'قسم العجوزة', governorateId: 2, governorate: { id: 2, name: 'الجيزة' } },
+  ],
 };
-const result = {
-  created: 2,
-  skipped: 1,
-  rejected: [{ row: 4, field: 'governorateId', message: 'المحافظة «حلب» غير موجودة' }],
+const invalidPreview = {
+  ...cleanPreview,
+  valid: 1,
+  errors: [{ row: 4, field: 'governorateId', message: 'المحافظة «حلب» غير موجودة' }],
 };
 
 let api: Awaited<ReturnType<typeof startApiServer>>;
-beforeEach(async () => {
-  api = await startApiServer([
-    { entity: policeStations, rows: [], importPreview: preview, importResult: result },
-  ]);
+async function serve(spec: Partial<TableSpec>) {
+  api = await startApiServer([{ entity: policeStations, rows: [], ...spec }]);
   useServer(api.url);
-  signIn(['policeStations.view', 'policeStations.import']);
-});
+}
+beforeEach(() => signIn(['policeStations.view', 'policeStations.import']));
 afterEach(() => api.close());
 
 const readText = (blob: Blob) =>
@@ -38,13 +46,20 @@ const readText = (blob: Blob) =>
   });
 
 const dialog = () => document.querySelector('.ant-modal') as HTMLElement;
+const open = async () => {
+  fireEvent.click(screen.getByText('استيراد'));
+  await screen.findByText('نموذج CSV');
+};
 const chooseFile = (file: File) =>
   fireEvent.change(dialog().querySelector('input[type=file]') as HTMLInputElement, {
     target: { files: [file] },
   });
+const csvFile = () =>
+  new File(['name,governorate\nقسم الأزبكية,القاهرة\n'], 'stations.csv', { type: 'text/csv' });
 
 describe('EntityImport (police stations)', () => {
-  it('offers a template with the translated headers, required ones starred', async () => {
+  it('downloads the server template in the chosen format', async () => {
+    await serve({ importTemplate: 'اسم القسم أو المركز*,المحافظة*,العنوان,الهاتف,الحالة' });
     const saved: Blob[] = [];
     Object.assign(URL, {
       createObjectURL: (b: Blob) => (saved.push(b), 'blob:t'),
@@ -52,46 +67,58 @@ describe('EntityImport (police stations)', () => {
     });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderAt('/import', <EntityImport entity={policeStations} />);
-    fireEvent.click(screen.getByText('استيراد'));
-    fireEvent.click(await screen.findByText('نموذج CSV'));
+    await open();
+    fireEvent.click(screen.getByText('نموذج CSV'));
     await waitFor(() => expect(saved).toHaveLength(1));
     click.mockRestore();
+    expect(api.calls(`${policeStations.path}/import/template`)[0]!.query.get('format')).toBe('csv');
     expect(await readText(saved[0]!)).toBe('\uFEFFاسم القسم أو المركز*,المحافظة*,العنوان,الهاتف,الحالة\r\n');
   });
 
   it('refuses a file that is not CSV or XLSX without sending it', async () => {
+    await serve({});
     renderAt('/import', <EntityImport entity={policeStations} />);
-    fireEvent.click(screen.getByText('استيراد'));
-    await screen.findByText('نموذج CSV');
+    await open();
     chooseFile(new File(['%PDF'], 'stations.pdf', { type: 'application/pdf' }));
     expect(await within(dialog()).findByText('اختر ملفًا بصيغة CSV أو XLSX')).toBeInTheDocument();
     expect(api.seen.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
-  it('previews the server dry run with per-row errors, then commits and shows the result', async () => {
-    const toasts = captureToasts();
-    const onImported = jest.fn();
-    renderAt('/import', <EntityImport entity={policeStations} onImported={onImported} />);
-    fireEvent.click(screen.getByText('استيراد'));
-    await screen.findByText('نموذج CSV');
-    chooseFile(new File(['name,governorate\nقسم الأزبكية,القاهرة\n'], 'stations.csv', { type: 'text/csv' }));
-
-    expect(await within(dialog()).findByText('المحافظة «حلب» غير موجودة')).toBeInTheDocument();
+  it('shows per-row errors of the dry run and does not allow committing such a file', async () => {
+    await serve({ importPreview: invalidPreview });
+    renderAt('/import', <EntityImport entity={policeStations} />);
+    await open();
+    chooseFile(csvFile());
+    const message = await within(dialog()).findByText('المحافظة «حلب» غير موجودة');
+    const row = message.closest('tr') as HTMLElement;
+    expect(within(row).getByText('4')).toBeInTheDocument();
+    expect(within(row).getByText('المحافظة')).toBeInTheDocument();
     const dryRun = api.calls(`${policeStations.path}/import`, 'POST')[0]!;
     expect(dryRun.query.get('dryRun')).toBe('1');
     expect(dryRun.contentType).toMatch(/^multipart\/form-data/);
     expect(dryRun.body).toContain('filename="stations.csv"');
-    const errorRow = within(dialog()).getByText('المحافظة «حلب» غير موجودة').closest('tr') as HTMLElement;
-    expect(within(errorRow).getByText('4')).toBeInTheDocument();
-    expect(within(errorRow).getByText('المحافظة')).toBeInTheDocument();
+    expect(within(dialog()).getByText('استيراد صف واحد').closest('button')).toBeDisabled();
+  });
+
+  it('previews a clean file (sample, duplicates, ignored columns), commits it and shows the result', async () => {
+    await serve({ importPreview: cleanPreview, importResult: { created: 2, skipped: 1, rejected: [] } });
+    const toasts = captureToasts();
+    const onImported = jest.fn();
+    renderAt('/import', <EntityImport entity={policeStations} onImported={onImported} />);
+    await open();
+    chooseFile(csvFile());
+    expect(await within(dialog()).findByText('قسم العجوزة')).toBeInTheDocument();
+    expect(within(dialog()).getByText('الجيزة')).toBeInTheDocument();
+    expect(within(dialog()).getByText('مكرر في الملف')).toBeInTheDocument();
+    expect(within(dialog()).getByText('أعمدة لم يُتعرّف عليها ولن تُقرأ: ملاحظات')).toBeInTheDocument();
     expect(onImported).not.toHaveBeenCalled();
 
     fireEvent.click(within(dialog()).getByText('استيراد صفين'));
     expect(await within(dialog()).findByText('اكتمل الاستيراد')).toBeInTheDocument();
-    expect(within(dialog()).getByText('أُضيف: 2 · تُجووز لتكراره: 1 · رُفض: 1')).toBeInTheDocument();
-    const commits = api.calls(`${policeStations.path}/import`, 'POST');
-    expect(commits).toHaveLength(2);
-    expect(commits[1]!.query.get('dryRun')).toBeNull();
+    expect(within(dialog()).getByText('أُضيف: 2 · تُجووز لتكراره: 1 · رُفض: 0')).toBeInTheDocument();
+    const posts = api.calls(`${policeStations.path}/import`, 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts[1]!.query.get('dryRun')).toBeNull();
     expect(onImported).toHaveBeenCalledTimes(1);
     expect(toasts.success).toContain('تم استيراد سجلين');
   });

@@ -16,13 +16,14 @@ import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/ico
 import type { Entity, Fields } from '@mizan/contracts';
 import { http, isApiError, notify } from '../data';
 import { useEntityText } from '../entity/labels';
-import { csvBlob, exportFileName, xlsxBlob, type ExportSheet } from '../export/exportFile';
+import { deriveColumns } from '../entity/columns';
+import { exportFileName } from '../export/exportFile';
 import { saveBlob } from '../export/saveBlob';
+import type { EntityRow } from '../fields/types';
 import { formatSize } from '../fields/files';
 import {
   IMPORT_ACCEPT,
   IMPORT_MAX_BYTES,
-  importColumns,
   type ImportPreview,
   type ImportResult,
   type ImportRowError,
@@ -54,19 +55,18 @@ export function EntityImport({ entity, onImported }: EntityImportProps) {
   const [open, setOpen] = useState(false);
   const [phase, setPhase] = useState<Phase>({ step: 'choose' });
   const [error, setError] = useState<string | null>(null);
+  const [rowMessages, setRowMessages] = useState<string[]>([]);
   const url = `${entity.path}/import`;
 
-  const headers = importColumns(entity).map(([name, field]) =>
-    // A star marks a column that must be filled; the server ignores it when matching headers.
-    field?.required && field.default === undefined ? `${text.label(name)}*` : text.label(name),
-  );
-
+  /** The server writes the template (translated headers, required ones starred), so both sides agree. */
   const template = async (format: 'csv' | 'xlsx') => {
-    const sheet: ExportSheet = { title: text.title, headers, rows: [], rtl: text.lng === 'ar' };
-    saveBlob(
-      format === 'csv' ? csvBlob(sheet) : await xlsxBlob(sheet),
-      exportFileName(`${text.title}-${ui('import.template')}`, format),
-    );
+    setError(null);
+    try {
+      const response = await http.get<Blob>(`${url}/template`, { params: { format }, responseType: 'blob' });
+      saveBlob(response.data, exportFileName(`${text.title}-${ui('import.template')}`, format));
+    } catch {
+      // The HTTP client has already shown why.
+    }
   };
 
   const send = async <T,>(file: File, dryRun: boolean, onPercent: (p: number) => void): Promise<T> => {
@@ -100,6 +100,7 @@ export function EntityImport({ entity, onImported }: EntityImportProps) {
 
   const commit = async (file: File, preview: ImportPreview) => {
     setError(null);
+    setRowMessages([]);
     setPhase({ step: 'committing', file, preview, percent: 0 });
     try {
       const result = await send<ImportResult>(file, false, (percent) =>
@@ -110,6 +111,8 @@ export function EntityImport({ entity, onImported }: EntityImportProps) {
       onImported?.();
     } catch (e) {
       setError(isApiError(e) ? e.message : ui('errors.generic'));
+      // All or nothing: a 422 lists the rows that stopped the whole file.
+      setRowMessages(isApiError(e) ? (e.errors.rows ?? []) : []);
       setPhase({ step: 'preview', file, preview });
     }
   };
@@ -119,6 +122,30 @@ export function EntityImport({ entity, onImported }: EntityImportProps) {
     setOpen(false);
     setPhase({ step: 'choose' });
     setError(null);
+    setRowMessages([]);
+  };
+
+  const columns = deriveColumns(entity, text);
+  const sampleTable = (preview: ImportPreview) => {
+    const fields = new Set((preview.columns ?? []).map((c) => c.field));
+    const shown = columns.filter((c) => fields.has(c.key));
+    return (
+      <Table<EntityRow>
+        size="small"
+        rowKey={(r) => String(r.row ?? r.id)}
+        dataSource={(preview.sample ?? []) as EntityRow[]}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { key: 'row', title: ui('import.row'), render: (_: unknown, r: EntityRow) => String(r.row ?? '') },
+          ...shown.map((c) => ({
+            key: c.key,
+            title: c.title,
+            render: (_: unknown, r: EntityRow) => c.render(r),
+          })),
+        ]}
+      />
+    );
   };
 
   const errorTable = (errors: ImportRowError[]) => (
@@ -221,11 +248,40 @@ export function EntityImport({ entity, onImported }: EntityImportProps) {
                 { key: 'errors', label: ui('import.invalid'), children: phase.preview.errors.length },
               ]}
             />
-            {phase.preview.errors.length > 0 && (
+            {(phase.preview.ignoredColumns?.length ?? 0) > 0 && (
+              <Alert
+                type="info"
+                showIcon
+                title={ui('import.ignoredColumns', { columns: phase.preview.ignoredColumns?.join('، ') })}
+              />
+            )}
+            {phase.preview.errors.length > 0 ? (
               <>
-                <Alert type="warning" showIcon title={ui('import.errorsHint')} />
+                <Alert type="error" showIcon title={ui('import.errorsHint')} />
                 {errorTable(phase.preview.errors)}
               </>
+            ) : (
+              (phase.preview.sample?.length ?? 0) > 0 && (
+                <>
+                  <Typography.Text strong>{ui('import.sample')}</Typography.Text>
+                  {sampleTable(phase.preview)}
+                </>
+              )
+            )}
+            {(phase.preview.duplicateRows?.length ?? 0) > 0 && (
+              <>
+                <Typography.Text strong>{ui('import.duplicateRows')}</Typography.Text>
+                {errorTable(phase.preview.duplicateRows ?? [])}
+              </>
+            )}
+            {rowMessages.length > 0 && (
+              <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+                {rowMessages.map((m) => (
+                  <li key={m}>
+                    <Typography.Text type="danger">{m}</Typography.Text>
+                  </li>
+                ))}
+              </ul>
             )}
             {phase.step === 'committing' && (
               <div role="status">
@@ -240,7 +296,8 @@ export function EntityImport({ entity, onImported }: EntityImportProps) {
               <Button
                 type="primary"
                 loading={phase.step === 'committing'}
-                disabled={phase.preview.valid === 0}
+                // The server writes all rows or none: a file with an invalid row cannot be committed.
+                disabled={phase.preview.valid === 0 || phase.preview.errors.length > 0}
                 onClick={() => void commit(phase.file, phase.preview)}
               >
                 {ui('import.commit', { count: phase.preview.valid })}
@@ -256,9 +313,7 @@ export function EntityImport({ entity, onImported }: EntityImportProps) {
             subTitle={ui('import.doneSummary', {
               created: phase.result.created,
               skipped: phase.result.skipped,
-              rejected: Array.isArray(phase.result.rejected)
-                ? phase.result.rejected.length
-                : phase.result.rejected,
+              rejected: phase.result.rejected.length,
             })}
             extra={[
               <Button key="close" type="primary" onClick={close}>
@@ -266,9 +321,14 @@ export function EntityImport({ entity, onImported }: EntityImportProps) {
               </Button>,
             ]}
           >
-            {Array.isArray(phase.result.rejected) &&
-              phase.result.rejected.length > 0 &&
-              errorTable(phase.result.rejected)}
+            {phase.result.rejected.length > 0 &&
+              errorTable(
+                phase.result.rejected.map((r) => ({
+                  row: r.row,
+                  field: null,
+                  message: r.reasons.join('؛ '),
+                })),
+              )}
           </Result>
         )}
       </Modal>

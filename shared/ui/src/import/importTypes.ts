@@ -1,27 +1,31 @@
-import type { Entity, FieldDefinition, Fields } from '@mizan/contracts';
-
-/** One problem of one data row (spreadsheet row numbers, header = 1). */
+/** One problem of one data row (spreadsheet row numbers, the header is row 1). */
 export interface ImportRowError {
   row: number;
-  field?: string | null;
+  field: string | null;
   message: string;
 }
 
-/** `POST <path>/import?dryRun=1`: what a commit would do, nothing written. */
+/** `POST <path>/import?dryRun=1` (server/src/import): what a commit would do, nothing written. */
 export interface ImportPreview {
   total: number;
   valid: number;
   duplicates: number;
   errors: ImportRowError[];
-  rows?: unknown[];
+  /** Rows skipped because their unique value exists already or appeared earlier in the file. */
+  duplicateRows?: ImportRowError[];
+  /** Headers that match no field (their columns are not read). */
+  ignoredColumns?: string[];
+  columns?: { header: string; field: string }[];
+  /** The first rows that would be created, shaped like list rows, plus their spreadsheet `row`. */
+  sample?: Record<string, unknown>[];
 }
 
-/** `POST <path>/import`: the all-or-nothing commit's outcome. */
+/** `POST <path>/import`: all rows written in one transaction (duplicates skipped). */
 export interface ImportResult {
   created: number;
   skipped: number;
-  /** Rows refused, with their reasons (a count when the server gives only that). */
-  rejected: number | ImportRowError[];
+  rejected: { row: number; reasons: string[] }[];
+  duplicateRows?: ImportRowError[];
 }
 
 /** Largest upload the server accepts (server/src/import `IMPORT_LIMITS.maxFileBytes`). */
@@ -33,12 +37,3 @@ export const IMPORT_ACCEPT = [
   'text/csv',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ] as const;
-
-/** Columns of an import file: what a person types (no uploads, no passwords), as the server maps them. */
-export function importColumns(entity: Entity<Fields>): [string, FieldDefinition | undefined][] {
-  const columns: [string, FieldDefinition | undefined][] = Object.entries(entity.fields).filter(
-    ([, field]) => field.type !== 'files' && field.type !== 'password' && !field.writeOnly,
-  );
-  if (entity.status) columns.push(['status', undefined]);
-  return columns;
-}

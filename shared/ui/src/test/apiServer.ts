@@ -25,6 +25,8 @@ export interface TableSpec {
   /** Canned import answers for importable entities. */
   importPreview?: unknown;
   importResult?: unknown;
+  /** Header line of `GET <path>/import/template`. */
+  importTemplate?: string;
 }
 
 /**
@@ -139,6 +141,10 @@ export async function startApiServer(tables: TableSpec[]) {
       const body = (raw ? JSON.parse(raw) : {}) as { status?: boolean };
       row.status = typeof body.status === 'boolean' ? body.status : !row.status;
       return send(res, 200, { data: view(row) });
+    }
+    if (req.method === 'GET' && rest === '/import/template') {
+      res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
+      return void res.end(`\uFEFF${table.importTemplate ?? ''}\r\n`);
     }
     if (req.method === 'POST' && rest === '/import') {
       if (!req.headers['content-type']?.startsWith('multipart/form-data') || !raw.includes('name="file"'))
