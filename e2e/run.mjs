@@ -50,7 +50,8 @@ async function runSpecs(files, label) {
   const stream = run({
     files,
     concurrency: Number(process.env.E2E_CONCURRENCY ?? 1),
-    timeout: 180_000,
+    // Per spec file; the screens file walks every main screen twice (ar, en).
+    timeout: 240_000,
   });
   stream.on('test:diagnostic', (d) => {
     const m = /^(tests|pass|fail|cancelled|skipped|todo) (\d+)$/.exec(d.message);

@@ -127,3 +127,14 @@ export async function fieldHelp(scope, label) {
   if (!id) throw new Error(`field "${label}" has no id to tie its messages to`);
   return scope.locator(`[id="${id}_help"]`);
 }
+
+/**
+ * The language switch. Found by its accessible name or its visible text (the other language's
+ * name), so that either way of labelling it keeps the specs working.
+ */
+export function languageButton(page, lng) {
+  const name = new RegExp(
+    `${escapeRegExp(t(lng, 'layout:language.label'))}|${escapeRegExp(t(lng, 'layout:language.switch'))}`,
+  );
+  return page.getByRole('button', { name }).first();
+}

@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eventually, useSystem } from '../lib/harness.mjs';
-import { expectDirection, hasArabic, signInToDashboard, waitForApp } from '../lib/app.mjs';
+import { expectDirection, languageButton, hasArabic, signInToDashboard, waitForApp } from '../lib/app.mjs';
 import { snap } from '../lib/browser.mjs';
 import { t, tx } from '../lib/i18n.mjs';
 
@@ -41,7 +41,7 @@ describe('language and theme', () => {
       assert.ok(hasArabic(await nav.innerText()), 'Arabic menu');
 
       const urlBefore = page.url();
-      await page.getByRole('button', { name: tx('ar', 'layout:language.label') }).click();
+      await languageButton(page, 'ar').click();
       await expectDirection(page, 'ltr', 'en');
       // Live: same page, no reload, texts now in English.
       assert.equal(page.url(), urlBefore);
@@ -57,7 +57,7 @@ describe('language and theme', () => {
       await expectDirection(page, 'ltr', 'en');
       await nav.getByText(t('en', 'menu:items.dashboard'), { exact: true }).waitFor();
 
-      await page.getByRole('button', { name: tx('en', 'layout:language.label') }).click();
+      await languageButton(page, 'en').click();
       await expectDirection(page, 'rtl', 'ar');
       const siderRtl = await page.locator('.ant-layout-sider').boundingBox();
       const width = page.viewportSize()?.width ?? 0;
@@ -69,7 +69,7 @@ describe('language and theme', () => {
       const { page } = await open();
       await page.goto('/login');
       await expectDirection(page, 'rtl', 'ar');
-      await page.getByRole('button', { name: tx('ar', 'layout:language.label') }).click();
+      await languageButton(page, 'ar').click();
       await expectDirection(page, 'ltr', 'en');
       await page.getByRole('heading', { name: tx('en', 'auth:login.title') }).waitFor();
       await page.getByRole('button', { name: tx('en', 'auth:login.submit') }).waitFor();

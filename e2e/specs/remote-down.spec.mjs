@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eventually, useSystem } from '../lib/harness.mjs';
-import { expectDirection, hasArabic, openMenuItem, signInToDashboard } from '../lib/app.mjs';
+import { expectDirection, languageButton, hasArabic, openMenuItem, signInToDashboard } from '../lib/app.mjs';
 import { freePort } from '../lib/server.mjs';
 import { snap } from '../lib/browser.mjs';
 import { t, tx } from '../lib/i18n.mjs';
@@ -68,7 +68,7 @@ describe('a remote is down', () => {
       // Everything else goes on: back to the dashboard, the language switch, other remotes' routes.
       await openMenuItem(page, null, 'dashboard');
       await page.waitForURL('**/admin/dashboard');
-      await page.getByRole('button', { name: tx('ar', 'layout:language.label') }).click();
+      await languageButton(page, 'ar').click();
       await expectDirection(page, 'ltr', 'en');
       await openMenuItem(page, 'places', 'countries', 'en');
       await main.getByText(t('en', 'layout:remote.unavailableTitle'), { exact: true }).waitFor();
