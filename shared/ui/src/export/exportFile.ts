@@ -13,9 +13,18 @@ export interface ExportSheet {
 /** UTF-8 byte order mark: without it Excel reads a CSV as ANSI and Arabic turns into mojibake. */
 export const BOM = '\uFEFF';
 
-/** CSV text with a BOM and CRLF line ends, as Excel expects. */
+/**
+ * Cells a spreadsheet would run as a formula (`=HYPERLINK(...)` typed into a name). Phone numbers
+ * and negative numbers (`+966 ...`, `-5`) are left alone so they still read as written.
+ */
+const FORMULA = /^[=@\t\r]|^[+-](?![\d\s()]*$)/;
+
+/** CSV text with a BOM and CRLF line ends, as Excel expects; formula-like cells are neutralised. */
 export function toCsv(sheet: Pick<ExportSheet, 'headers' | 'rows'>): string {
-  return BOM + Papa.unparse({ fields: sheet.headers, data: sheet.rows }, { newline: '\r\n' });
+  return (
+    BOM +
+    Papa.unparse({ fields: sheet.headers, data: sheet.rows }, { newline: '\r\n', escapeFormulae: FORMULA })
+  );
 }
 
 export function csvBlob(sheet: ExportSheet): Blob {
@@ -46,5 +55,9 @@ export async function xlsxBlob(sheet: ExportSheet): Promise<Blob> {
 /** A file name safe on every OS: `<title>-<YYYY-MM-DD>.<ext>`. */
 export function exportFileName(title: string, ext: 'csv' | 'xlsx', now = new Date()): string {
   const day = now.toISOString().slice(0, 10);
-  return `${title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'export'}-${day}.${ext}`;
+  const safe = title
+    .replace(/[\\/:*?"<>|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return `${safe || 'export'}-${day}.${ext}`;
 }
