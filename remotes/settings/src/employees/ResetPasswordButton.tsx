@@ -77,8 +77,8 @@ export function ResetPasswordButton({ row }: { row: EntityRow }) {
         }
       >
         {done ? (
-          <Space direction="vertical" style={{ width: '100%' }}>
-            <Alert type="success" showIcon message={t('employees.resetPassword.handOver', { name })} />
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            <Alert type="success" showIcon title={t('employees.resetPassword.handOver', { name })} />
             <Typography.Paragraph copyable={{ text: done }} code style={{ fontSize: 16 }} dir="ltr">
               {done}
             </Typography.Paragraph>
@@ -100,22 +100,16 @@ export function ResetPasswordButton({ row }: { row: EntityRow }) {
                 rules.max(passwordField.max ?? 128),
               ]}
             >
-              <Input.Password
-                autoComplete="new-password"
-                dir="ltr"
-                addonAfter={
-                  <Tooltip title={t('employees.resetPassword.generate')}>
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<ThunderboltOutlined />}
-                      aria-label={t('employees.resetPassword.generate')}
-                      onClick={() => form.setFieldsValue({ password: generateTemporaryPassword() })}
-                    />
-                  </Tooltip>
-                }
-              />
+              <Input.Password autoComplete="new-password" dir="ltr" />
             </Form.Item>
+            <Button
+              icon={<ThunderboltOutlined />}
+              onClick={() =>
+                form.setFields([{ name: 'password', value: generateTemporaryPassword(), errors: [] }])
+              }
+            >
+              {t('employees.resetPassword.generate')}
+            </Button>
           </Form>
         )}
       </Modal>

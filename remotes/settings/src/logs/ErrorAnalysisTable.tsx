@@ -12,7 +12,7 @@ export function ErrorAnalysisTable({ rows, loading }: { rows: ErrorGroup[]; load
       key: 'message',
       title: t('logs.columns.message'),
       render: (_, r) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <Typography.Text type="danger">{r.message}</Typography.Text>
           {r.type && <Typography.Text type="secondary">{r.type}</Typography.Text>}
         </Space>

@@ -115,7 +115,7 @@ export function LogsPage() {
     );
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Card>
         <Flex wrap gap="middle" align="center" justify="space-between">
           <Typography.Title level={4} style={{ margin: 0 }}>
@@ -149,7 +149,7 @@ export function LogsPage() {
         </Flex>
       </Card>
 
-      {stats.isError && <Alert type="error" showIcon message={t('logs.loadError')} />}
+      {stats.isError && <Alert type="error" showIcon title={t('logs.loadError')} />}
       <Tabs
         items={[
           {

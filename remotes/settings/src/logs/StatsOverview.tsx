@@ -31,7 +31,7 @@ export function StatsOverview({ stats }: { stats: DayStats }) {
           <Statistic
             title={t('logs.stats.errors')}
             value={number.format(errors)}
-            valueStyle={errors ? { color: token.colorError } : undefined}
+            styles={{ content: errors ? { color: token.colorError } : undefined }}
           />
         </Card>
       </Col>

@@ -20,7 +20,7 @@ export function PermissionsField({
       <Alert
         type="error"
         showIcon
-        message={t('permissions.matrix.loadError')}
+        title={t('permissions.matrix.loadError')}
         action={<Button onClick={() => void catalog.refetch()}>{t('actions.retry')}</Button>}
       />
     );

@@ -59,7 +59,7 @@ function ImagePicker({
   const rule = IMAGE_RULES[kind];
   const size = kind === 'logo' ? 96 : 48;
   return (
-    <Space direction="vertical" size="small" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="small" style={{ width: '100%' }}>
       <div
         style={{
           width: size * 2,
@@ -161,14 +161,14 @@ export function AppearancePage() {
   if (!query.data) return <Card loading />;
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Card>
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('system.appearance.title')}
         </Typography.Title>
         <Typography.Text type="secondary">{t('system.appearance.description')}</Typography.Text>
       </Card>
-      {!canEdit && <Alert type="info" showIcon message={t('system.readOnly')} />}
+      {!canEdit && <Alert type="info" showIcon title={t('system.readOnly')} />}
       <Card>
         <Form layout="vertical" disabled={!canEdit || save.isPending}>
           <Row gutter={24}>

@@ -14,7 +14,7 @@ import {
 
 export interface GeneralSettingsFormProps {
   initialValues: GeneralSettings;
-  onSubmit: (values: GeneralSettings) => Promise<unknown>;
+  onSubmit: (values: Omit<GeneralSettings, 'id'>) => Promise<unknown>;
   /** Without `systemSettings.update` the form is read-only. */
   canEdit: boolean;
   saving?: boolean;
@@ -55,7 +55,7 @@ export function GeneralSettingsForm({
       onFinish={(values) => onSubmit(toPayload({ ...initialValues, ...values }))}
       scrollToFirstError
     >
-      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Card title={t('system.general.sections.office')}>
           <Row gutter={16}>
             <Col xs={24} md={12}>

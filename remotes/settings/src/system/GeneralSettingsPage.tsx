@@ -1,7 +1,7 @@
 import { AREA_PERMISSIONS, SYSTEM } from '@mizan/contracts';
 import { api, isApiError, notify, useAuth } from '@mizan/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Result, Space, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Popconfirm, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
 import type { GeneralSettings } from './generalSettings';
@@ -19,12 +19,21 @@ export function GeneralSettingsPage() {
     queryFn: () => api.get<GeneralSettings>(SYSTEM.general),
   });
   const save = useMutation({
-    mutationFn: (values: GeneralSettings) => api.put<GeneralSettings>(SYSTEM.general, values),
+    mutationFn: (values: Omit<GeneralSettings, 'id'>) => api.put<GeneralSettings>(SYSTEM.general, values),
     onSuccess: (saved) => {
       client.setQueryData(generalSettingsKey, saved);
       // Everything else derived from the settings (the host's public copy) refreshes too.
       void client.invalidateQueries({ queryKey: ['systemSettings'] });
       notify.success(t('system.general.saved'));
+    },
+  });
+  // `DELETE /general/1`: the one settings row back to its defaults (seed: GET, PUT, DELETE /{id}).
+  const restore = useMutation({
+    mutationFn: () => api.delete<GeneralSettings>(`${SYSTEM.general}/${query.data?.id ?? 1}`),
+    onSuccess: (saved) => {
+      client.setQueryData(generalSettingsKey, saved);
+      void client.invalidateQueries({ queryKey: ['systemSettings'] });
+      notify.success(t('system.general.resetDone'));
     },
   });
   const fieldErrors = isApiError(save.error) && save.error.status === 422 ? save.error.errors : undefined;
@@ -39,14 +48,32 @@ export function GeneralSettingsPage() {
     );
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Card>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('system.general.title')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('system.general.description')}</Typography.Text>
+        <Flex wrap gap="middle" align="center" justify="space-between">
+          <div>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {t('system.general.title')}
+            </Typography.Title>
+            <Typography.Text type="secondary">{t('system.general.description')}</Typography.Text>
+          </div>
+          {canEdit && (
+            <Popconfirm
+              title={t('system.general.resetDefaults')}
+              description={t('system.general.resetConfirm')}
+              okText={t('system.general.resetDefaults')}
+              cancelText={t('actions.cancel')}
+              okButtonProps={{ danger: true, loading: restore.isPending }}
+              onConfirm={() => restore.mutateAsync().catch(() => undefined)}
+            >
+              <Button danger disabled={!query.data}>
+                {t('system.general.resetDefaults')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Flex>
       </Card>
-      {!canEdit && <Alert type="info" showIcon message={t('system.readOnly')} />}
+      {!canEdit && <Alert type="info" showIcon title={t('system.readOnly')} />}
       {query.data ? (
         <GeneralSettingsForm
           initialValues={query.data}

@@ -2,7 +2,15 @@
 export const IMAGE_RULES = {
   logo: { accept: ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'], maxSize: 2 * 1024 * 1024 },
   favicon: {
-    accept: ['image/png', 'image/x-icon', 'image/vnd.microsoft.icon', 'image/svg+xml'],
+    // Browsers name .ico files either way; the server checks the bytes, not the name.
+    accept: [
+      'image/png',
+      'image/jpeg',
+      'image/webp',
+      'image/svg+xml',
+      'image/x-icon',
+      'image/vnd.microsoft.icon',
+    ],
     maxSize: 512 * 1024,
   },
 } as const;

@@ -32,14 +32,23 @@ export const LIMITS = {
 
 export const PHONE_PATTERN = /^\+?[0-9 ()-]{5,20}$/;
 
-/** Empty optional text goes to the server as null, so "cleared" and "never set" look the same. */
-export function toPayload(values: GeneralSettings): GeneralSettings {
+/**
+ * The body of `PUT /general`: only the editable fields (the GET answer also carries images and
+ * bookkeeping). Empty optional text goes as null, so "cleared" and "never set" look the same.
+ */
+export function toPayload(values: GeneralSettings): Omit<GeneralSettings, 'id'> {
   const blank = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
   return {
-    ...values,
     officeName: values.officeName.trim(),
     phone: blank(values.phone),
     email: blank(values.email),
     address: blank(values.address),
+    defaultLanguage: values.defaultLanguage,
+    defaultTheme: values.defaultTheme,
+    calendar: values.calendar,
+    sessionLifetimeHours: values.sessionLifetimeHours,
+    passwordMinLength: values.passwordMinLength,
+    passwordRequireDigits: values.passwordRequireDigits,
+    passwordRequireSymbols: values.passwordRequireSymbols,
   };
 }

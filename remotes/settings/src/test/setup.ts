@@ -1,6 +1,7 @@
 // jsdom lacks pieces of a browser that react-router, antd and the SDK use (TOOLCHAIN.md, Testing);
 // Node supplies the real implementations where it has them.
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { webcrypto } from 'node:crypto';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { MessageChannel } from 'node:worker_threads';
@@ -54,6 +55,9 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
     disconnect(): void {}
   };
 }
+
+// The first call computes the device fingerprint; on a loaded two-core machine that can take seconds.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Tests read English labels; the app defaults to Arabic.
 void initI18n('en');
