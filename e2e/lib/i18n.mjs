@@ -45,10 +45,18 @@ export function lookup(lng, key) {
 /**
  * The translation of `ns:some.key` in `lng`, interpolated like i18next (`{{name}}`). Throws when
  * the key is missing, so that a spec fails on the missing text rather than on a vague timeout.
- * i18next plural forms are tried (`key_one`, `key_other`) when the plain key is absent.
+ * With a numeric `count`, the plural form the language's rules choose (`key_two`, `key_few`, ...).
  */
 export function t(lng, key, vars = {}) {
-  const value = lookup(lng, key) ?? lookup(lng, `${key}_other`) ?? lookup(lng, `${key}_one`);
+  // Plural forms as i18next picks them: by the language's plural rules for `count`.
+  const plural = typeof vars.count === 'number' ? new Intl.PluralRules(lng).select(vars.count) : undefined;
+  const value =
+    (plural !== undefined
+      ? lookup(lng, `${key}_${vars.count === 0 && lookup(lng, `${key}_zero`) ? 'zero' : plural}`)
+      : undefined) ??
+    lookup(lng, key) ??
+    lookup(lng, `${key}_other`) ??
+    lookup(lng, `${key}_one`);
   if (value === undefined) throw new Error(`Missing translation ${lng} ${key}`);
   return value.replace(/{{\s*(\w+)\s*}}/g, (_, name) => String(vars[name] ?? ''));
 }
