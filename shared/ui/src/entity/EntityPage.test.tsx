@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { countries, continents } from '@mizan/contracts';
 import { EntityPage } from './EntityPage';
-import { startApiServer } from '../test/apiServer';
-import { captureToasts, renderAt, signIn, useServer } from '../test/renderPage';
+import { startApiServer, type TableSpec } from '../test/apiServer';
+import { captureToasts, renderAt, signIn, pointSdkAt } from '../test/renderPage';
 
 const ROUTE = '/admin/settings/places/countries';
 const ALL = ['view', 'create', 'update', 'delete', 'status', 'export'].map((a) => `countries.${a}`);
@@ -34,12 +34,12 @@ jest.setTimeout(60_000);
 let api: Awaited<ReturnType<typeof startApiServer>>;
 let toasts: ReturnType<typeof captureToasts>;
 
-async function serve(rows = countryRows()) {
+async function serve(rows = countryRows(), spec: Partial<TableSpec> = {}) {
   api = await startApiServer([
-    { entity: countries, rows, join: withContinent, referenced: [1], takenNames: ['فلسطين'] },
+    { entity: countries, rows, join: withContinent, referenced: [1], takenNames: ['فلسطين'], ...spec },
     { entity: continents, rows: continentRows },
   ]);
-  useServer(api.url);
+  pointSdkAt(api.url);
 }
 
 beforeEach(() => {
@@ -173,6 +173,16 @@ describe('EntityPage built from the countries definition', () => {
     await waitFor(() => expect(screen.queryByText('مصر')).not.toBeInTheDocument());
     expect(api.calls(`${countries.path}/2`, 'DELETE')).toHaveLength(1);
     expect(toasts.success).toContain('تم الحذف بنجاح');
+  });
+
+  it('says so when there is nothing yet, and offers a retry when loading fails', async () => {
+    await serve([], { failList: true });
+    renderAt(ROUTE, <EntityPage entity={countries} />);
+    expect(await screen.findByText('تعذّر تحميل الدول')).toBeInTheDocument();
+    expect(screen.getByText('عطل في الخادم')).toBeInTheDocument();
+    api.table(countries).failList = false;
+    fireEvent.click(screen.getByText('إعادة المحاولة'));
+    expect(await screen.findByText('لا توجد بيانات في الدول بعد')).toBeInTheDocument();
   });
 
   it('toggles the status through PATCH /status/:id', async () => {

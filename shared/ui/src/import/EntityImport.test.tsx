@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { policeStations } from '@mizan/contracts';
 import { EntityImport } from './EntityImport';
 import { startApiServer, type TableSpec } from '../test/apiServer';
-import { captureToasts, renderAt, signIn, useServer } from '../test/renderPage';
+import { captureToasts, renderAt, signIn, pointSdkAt } from '../test/renderPage';
 
 jest.setTimeout(60_000);
 
@@ -32,7 +32,7 @@ const invalidPreview = {
 let api: Awaited<ReturnType<typeof startApiServer>>;
 async function serve(spec: Partial<TableSpec>) {
   api = await startApiServer([{ entity: policeStations, rows: [], ...spec }]);
-  useServer(api.url);
+  pointSdkAt(api.url);
 }
 beforeEach(() => signIn(['policeStations.view', 'policeStations.import']));
 afterEach(() => api.close());

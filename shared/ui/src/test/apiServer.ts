@@ -25,6 +25,8 @@ export interface TableSpec {
   /** Canned import answers for importable entities. */
   importPreview?: unknown;
   importResult?: unknown;
+  /** While true, list calls answer 500 (the error state). */
+  failList?: boolean;
   /** Header line of `GET <path>/import/template`. */
   importTemplate?: string;
 }
@@ -74,6 +76,8 @@ export async function startApiServer(tables: TableSpec[]) {
       return send(res, 422, { message: 'Invalid', errors, code: 'validation' });
     };
 
+    if (req.method === 'GET' && rest === '' && table.failList)
+      return send(res, 500, { message: 'عطل في الخادم' });
     if (req.method === 'GET' && rest === '') {
       const q = url.searchParams.get('q')?.toLowerCase();
       let rows = table.rows.filter(
@@ -167,6 +171,8 @@ export async function startApiServer(tables: TableSpec[]) {
     /** Requests to one entity path (list calls by default). */
     calls: (path: string, method = 'GET') =>
       seen.filter((r) => r.method === method && r.path === `/api${path}`),
+    /** The live spec of an entity (change `rows` or `failList` mid-test). */
+    table: (entity: Entity<Fields>) => byPath.get(`/api${entity.path}`)!,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -28,7 +28,7 @@ export function signIn(permissions: string[]): void {
 }
 
 /** Points the SDK's one HTTP client at the test server. */
-export function useServer(url: string): void {
+export function pointSdkAt(url: string): void {
   http.defaults.baseURL = `${url}/api`;
 }
 
