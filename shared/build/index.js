@@ -135,6 +135,9 @@ function createConfig({ name, kind, dir, exposes = {}, port, title = 'ميزان
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
           title,
+          // Script tags from the site root: with `auto` they would be relative and a deep link
+          // (`/admin/settings/...`) would ask for `/admin/settings/main.js`. Chunks still use `auto`.
+          publicPath: '/',
           favicon: fs.existsSync(favicon) ? favicon : undefined,
           templateParameters: { title },
         }),

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, SYSTEM_SETTINGS_CHANNEL } from '@mizan/contracts';
 import { loadSystemSettings, secureStorage, wsClient, type SystemSettings } from '@mizan/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 
 export const SYSTEM_SETTINGS_KEY = ['systemSettings'] as const;
 
@@ -49,7 +49,11 @@ async function fetchSystemSettings(): Promise<SystemSettings> {
  * The last copy from encrypted storage shows at once; the server's answer replaces it.
  */
 export function useSystemSettings(): SystemSettings {
-  const stored = secureStorage.peek<SystemSettings>(STORAGE_KEYS.systemSettings);
+  // One object per stored copy: consumers use it in effect dependencies.
+  const stored = useMemo(() => {
+    const copy = secureStorage.peek<SystemSettings>(STORAGE_KEYS.systemSettings);
+    return copy ? sanitizeSettings(copy) : null;
+  }, []);
   const query = useQuery({
     queryKey: SYSTEM_SETTINGS_KEY,
     queryFn: fetchSystemSettings,
@@ -57,7 +61,7 @@ export function useSystemSettings(): SystemSettings {
     gcTime: Infinity,
     retry: false,
   });
-  return query.data ?? (stored ? sanitizeSettings(stored) : FALLBACK_SETTINGS);
+  return query.data ?? stored ?? FALLBACK_SETTINGS;
 }
 
 /** Refetches the settings when an administrator changes them (real-time channel). */

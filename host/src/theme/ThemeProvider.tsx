@@ -40,7 +40,11 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const store = useStore();
   useDocumentBranding(settings);
   // Without a saved preference, the office's default language and theme apply.
-  useEffect(() => applyOfficeDefaults(store, settings), [store, settings]);
+  const { defaultLanguage, defaultTheme } = settings;
+  useEffect(
+    () => applyOfficeDefaults(store, { defaultLanguage, defaultTheme }),
+    [store, defaultLanguage, defaultTheme],
+  );
   useThemeStylesheet(config.currentTheme);
 
   useEffect(() => {

@@ -82,12 +82,12 @@ export function applyOfficeDefaults(
   defaults: { defaultLanguage?: string; defaultTheme?: string },
 ): void {
   if (store.get(themeStoredAtom)) return;
-  store.set(
-    baseAtom,
-    normalizeThemeConfig({
-      ...store.get(baseAtom),
-      locale: defaults.defaultLanguage ?? store.get(baseAtom).locale,
-      currentTheme: defaults.defaultTheme ?? store.get(baseAtom).currentTheme,
-    }),
-  );
+  const current = store.get(baseAtom);
+  const next = normalizeThemeConfig({
+    ...current,
+    locale: defaults.defaultLanguage ?? current.locale,
+    currentTheme: defaults.defaultTheme ?? current.currentTheme,
+  });
+  // Setting an equal copy would still re-render every reader.
+  if (next.locale !== current.locale || next.currentTheme !== current.currentTheme) store.set(baseAtom, next);
 }
