@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { countries, continents } from '@mizan/contracts';
+import { wsClient } from '@mizan/sdk';
 import { EntityPage } from './EntityPage';
 import { startApiServer, type TableSpec } from '../test/apiServer';
 import { captureToasts, renderAt, signIn, pointSdkAt } from '../test/renderPage';
@@ -183,6 +184,64 @@ describe('EntityPage built from the countries definition', () => {
     api.table(countries).failList = false;
     fireEvent.click(screen.getByText('إعادة المحاولة'));
     expect(await screen.findByText('لا توجد بيانات في الدول بعد')).toBeInTheDocument();
+  });
+
+  it('shows a change made elsewhere as soon as its real-time event arrives', async () => {
+    await serve();
+    // A stand-in socket: the SDK's one WebSocket client talks to it as to the server's hub.
+    const sockets: FakeSocket[] = [];
+    class FakeSocket {
+      readyState = 0;
+      sent: unknown[] = [];
+      onopen: (() => void) | null = null;
+      onmessage: ((event: { data: string }) => void) | null = null;
+      onclose: ((event: { code: number; reason: string }) => void) | null = null;
+      constructor(readonly url: string) {
+        sockets.push(this);
+      }
+      send(frame: string) {
+        this.sent.push(JSON.parse(frame));
+      }
+      close() {
+        this.readyState = 3;
+      }
+    }
+    const original = globalThis.WebSocket;
+    Object.assign(globalThis, { WebSocket: Object.assign(FakeSocket, { OPEN: 1 }) });
+    try {
+      await wsClient.connect();
+      const socket = sockets[0]!;
+      socket.readyState = 1;
+      act(() => socket.onopen?.());
+
+      renderAt(ROUTE, <EntityPage entity={countries} />);
+      await screen.findByText('السعودية');
+      await waitFor(() => expect(socket.sent).toContainEqual({ type: 'subscribe', channel: 'countries' }));
+      const listCalls = lists().length;
+
+      act(() =>
+        socket.onmessage?.({
+          data: JSON.stringify({
+            type: 'event',
+            channel: 'countries',
+            action: 'update',
+            data: { id: 2, name: 'جمهورية مصر العربية' },
+          }),
+        }),
+      );
+      expect(await screen.findByText('جمهورية مصر العربية')).toBeInTheDocument();
+      act(() =>
+        socket.onmessage?.({
+          data: JSON.stringify({ type: 'event', channel: 'countries', action: 'delete', data: { id: 3 } }),
+        }),
+      );
+      await waitFor(() => expect(screen.queryByText('الأردن')).not.toBeInTheDocument());
+      // Patched in the cache: no reload of the list.
+      expect(lists()).toHaveLength(listCalls);
+    } finally {
+      wsClient.disconnect();
+      Object.assign(globalThis, { WebSocket: original });
+    }
   });
 
   it('toggles the status through PATCH /status/:id', async () => {
