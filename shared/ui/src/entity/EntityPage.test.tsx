@@ -244,6 +244,21 @@ describe('EntityPage built from the countries definition', () => {
     }
   });
 
+  it('remembers the chosen columns per entity', async () => {
+    await serve();
+    const first = renderAt(ROUTE, <EntityPage entity={countries} />);
+    await screen.findByText('السعودية');
+    fireEvent.click(screen.getByText('الأعمدة'));
+    fireEvent.click(await screen.findByText('الجنسية', { selector: '.ant-popover *' }));
+    await waitFor(() => expect(headerTexts(first.container)).toContain('الجنسية'));
+    expect(JSON.parse(localStorage.getItem('mizan.columns.countries') ?? '[]')).toContain('nationality');
+    first.unmount();
+
+    const again = renderAt(ROUTE, <EntityPage entity={countries} />);
+    await screen.findByText('السعودية');
+    expect(headerTexts(again.container)).toContain('الجنسية');
+  });
+
   it('toggles the status through PATCH /status/:id', async () => {
     await serve();
     renderAt(ROUTE, <EntityPage entity={countries} />);
