@@ -383,6 +383,40 @@ describe.each(dialects())('system settings on %s', (dialect) => {
     });
   });
 
+  it('answers 400 for a garbled multipart body and records nothing for a save that changes nothing', async () => {
+    const a = multipart([{ name: 'primaryColor', value: '#111111' }]);
+    const b = multipart([{ name: 'primaryColor', value: '#222222' }]);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: APPEARANCE,
+      headers: { ...admin.headers, ...a.headers },
+      payload: b.payload,
+    });
+    expect(res.statusCode).toBe(400);
+
+    const count = async () =>
+      Number(
+        (
+          await t.app.db
+            .selectFrom('audit_log')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('entity', '=', 'systemSettings')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const current = (await t.app.inject({ method: 'GET', url: GENERAL, headers: admin.headers })).json().data;
+    const same = await t.app.inject({
+      method: 'PUT',
+      url: GENERAL,
+      headers: admin.headers,
+      payload: { officeName: current.officeName },
+    });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().data).toEqual(current);
+    expect(await count()).toBe(before);
+  });
+
   it('resets to the defaults with DELETE /1 (404 for any other id)', async () => {
     expect(
       (await t.app.inject({ method: 'DELETE', url: `${GENERAL}/2`, headers: admin.headers })).statusCode,

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requirePermission } from '../../auth/guard';
 import { actorOf } from '../../engine/context';
 import { AppError } from '../../http/errors';
-import { requestLanguage, translate } from '../../http/messages';
+import { requestLanguage, translate, type Lang } from '../../http/messages';
 import { doc, multipartBody, security } from '../docs';
 import { parseSystem, systemLabel } from '../validation';
 import { IMAGE_RULES, imageType, isUnsafeSvg, type ImageKind } from './images';
@@ -17,14 +17,15 @@ const isImageKind = (name: string): name is ImageKind => name === 'logo' || name
 const truthy = (value: string | undefined) => value === '1' || value === 'true';
 
 /**
- * Reads the appearance form: `logo` and `favicon` image parts (size 413 and content type 415 checked
- * as they arrive), `primaryColor` (#rrggbb), and `removeLogo` / `removeFavicon` flags.
+ * Reads every part: fields into `fields`, checked images into `images`. Returns the first problem
+ * (after reading the whole body, so the client receives the answer rather than a reset connection).
  */
-async function readAppearance(request: FastifyRequest): Promise<AppearanceChange> {
-  if (!request.isMultipart()) throw new AppError('unsupportedMediaType');
-  const lang = requestLanguage(request);
-  const fields: Record<string, string> = {};
-  const images: ImageUpload[] = [];
+async function readParts(
+  request: FastifyRequest,
+  lang: Lang,
+  fields: Record<string, string>,
+  images: ImageUpload[],
+): Promise<AppError | null> {
   let failure: AppError | null = null;
   for await (const part of request.parts()) {
     if (part.type !== 'file') {
@@ -76,6 +77,28 @@ async function readAppearance(request: FastifyRequest): Promise<AppearanceChange
       continue;
     }
     images.push({ kind, buffer, filename: part.filename, mimeType: type });
+  }
+  return failure;
+}
+
+/**
+ * Reads the appearance form: `logo` and `favicon` image parts (size 413 and content type 415 checked
+ * as they arrive), `primaryColor` (#rrggbb), and `removeLogo` / `removeFavicon` flags.
+ */
+async function readAppearance(request: FastifyRequest): Promise<AppearanceChange> {
+  if (!request.isMultipart()) throw new AppError('unsupportedMediaType');
+  const lang = requestLanguage(request);
+  const fields: Record<string, string> = {};
+  const images: ImageUpload[] = [];
+  let failure: AppError | null;
+  try {
+    failure = await readParts(request, lang, fields, images);
+  } catch (error) {
+    // The multipart parser's own errors (a cut or garbled body) carry no status: the request is malformed.
+    if (!(error instanceof AppError) && typeof (error as { statusCode?: unknown }).statusCode !== 'number') {
+      throw new AppError('malformed', { cause: error });
+    }
+    throw error;
   }
   if (failure) throw failure;
   const form = parseSystem(

@@ -103,7 +103,11 @@ export class SettingsService {
     const { db, bus, fileStore } = this.app;
     return inTransaction({ db, bus, files: fileStore }, actor, async (ctx) => {
       const before = await readSettings(ctx.trx);
-      const after = await writeSettings(ctx.trx, await fn(ctx, before), ctx.user?.id ?? null);
+      const next = await fn(ctx, before);
+      // A save that changes nothing is not a change: no write, no audit entry, no event.
+      if (action !== 'reset' && JSON.stringify(generalOf(next)) === JSON.stringify(generalOf(before)))
+        return before;
+      const after = await writeSettings(ctx.trx, next, ctx.user?.id ?? null);
       await writeAudit(ctx.trx, {
         employeeId: ctx.user?.id ?? null,
         entity: 'systemSettings',
