@@ -45,7 +45,8 @@ export function captureToasts() {
 export function renderScreen(element: ReactNode) {
   const queryClient = createQueryClient();
   return render(
-    <ConfigProvider wave={{ disabled: true }}>
+    // As the host's provider: no click wave, no virtual lists (seed §9).
+    <ConfigProvider wave={{ disabled: true }} virtual={false}>
       <App>
         <QueryClientProvider client={queryClient}>
           <MemoryRouter>{element}</MemoryRouter>
