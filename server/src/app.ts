@@ -49,6 +49,15 @@ export interface AppOptions {
  */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const logs = createLogger({ dataDir: config.dataDir, level: config.logLevel, stdout: config.logToStdout });
+  let bus: Bus;
+  try {
+    bus =
+      options.bus ??
+      (await createBus(config.redisUrl, (error) => logs.logger.error({ err: error }, 'bus error')));
+  } catch (error) {
+    logs.close();
+    throw error;
+  }
   const database = createDatabase(config.databaseUrl);
   const app = Fastify({
     // pino's Logger carries more than Fastify's base type; typing it as the base keeps one instance type.
@@ -63,7 +72,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       return () => `req-${(++next).toString(36)}`;
     })(),
   });
-  const bus = options.bus ?? createBus((error) => app.log.error({ err: error }, 'bus handler failed'));
   const fileStore = new FileStore(config.dataDir);
 
   app.decorate('config', config);

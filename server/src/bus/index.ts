@@ -1,4 +1,5 @@
 import type { ServerMessage } from '@mizan/contracts';
+import { RedisBus } from './redis';
 
 export type BusHandler = (channel: string, message: ServerMessage) => void;
 
@@ -43,7 +44,23 @@ export class InProcessBus implements Bus {
   constructor(private readonly onHandlerError: (error: unknown) => void = () => undefined) {}
 }
 
-/** The bus for this configuration. `REDIS_URL` is reserved for the Redis bus; until then, in-process. */
-export function createBus(onHandlerError?: (error: unknown) => void): Bus {
-  return new InProcessBus(onHandlerError);
+/** The bus for this configuration: Redis pub/sub when `REDIS_URL` is set, else in-process. */
+export async function createBus(redisUrl: string | null, onError?: (error: unknown) => void): Promise<Bus> {
+  if (!redisUrl) return new InProcessBus(onError);
+  const bus = new RedisBus(redisUrl, onError);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      bus.ready,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`Redis at REDIS_URL did not answer within 10 s`)), 10_000);
+      }),
+    ]);
+  } catch (error) {
+    await bus.close();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  return bus;
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
-import { InProcessBus, type Bus } from '../bus';
+import type { Bus } from '../bus';
 import { loadConfig, type Config } from '../config';
 import type { Dialect } from '../db';
 
@@ -95,11 +95,9 @@ export async function createTestApp(
   process.env.MIZAN_ADMIN_PASSWORD = env.MIZAN_ADMIN_PASSWORD;
   const config = loadConfig(env);
   const published: { channel: string; message: unknown }[] = [];
-  const bus = new InProcessBus();
-  bus.subscribe((channel, message) => published.push({ channel, message }));
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { bus });
+    app = await buildApp(config);
   } catch (error) {
     await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -111,12 +109,13 @@ export async function createTestApp(
     if (previous.password === undefined) delete process.env.MIZAN_ADMIN_PASSWORD;
   }
 
+  app.bus.subscribe((channel, message) => published.push({ channel, message }));
   let sessions = 0;
   return {
     app,
     config,
     dialect,
-    bus,
+    bus: app.bus,
     published,
     async login(email = TEST_ADMIN.email, password = TEST_ADMIN.password) {
       const fingerprintSession = `test-session-${++sessions}`;

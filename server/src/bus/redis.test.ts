@@ -1,0 +1,112 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import WebSocket from 'ws';
+import { createRow } from '../test/fixtures';
+import { createTestApp, type TestApp } from '../test/harness';
+import { RedisBus } from './redis';
+
+/** Redis tests run when a `redis-server` binary is installed (CI and this machine have one). */
+const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+(hasRedis ? describe : describe.skip)('Redis bus between server instances', () => {
+  let redis: ChildProcess;
+  let url: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    redis = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    url = `redis://127.0.0.1:${port}`;
+    for (let i = 0; i < 50; i++) {
+      const up = await new Promise<boolean>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => {
+          socket.end();
+          resolve(true);
+        });
+        socket.on('error', () => resolve(false));
+        socket.setTimeout(200, () => {
+          socket.destroy();
+          resolve(false);
+        });
+      });
+      if (up) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('redis-server did not start');
+  });
+  afterAll(() => {
+    redis.kill();
+  });
+
+  it('delivers at once to local handlers and once to the other instance, never echoing back', async () => {
+    const a = new RedisBus(url);
+    const b = new RedisBus(url);
+    await Promise.all([a.ready, b.ready]);
+    const gotA: unknown[] = [];
+    const gotB: unknown[] = [];
+    a.subscribe((channel, message) => gotA.push({ channel, message }));
+    const arrived = new Promise<void>((resolve) =>
+      b.subscribe((channel, message) => {
+        gotB.push({ channel, message });
+        resolve();
+      }),
+    );
+    a.publish('courts', { type: 'event', channel: 'courts', action: 'create', data: { id: 1 } });
+    expect(gotA).toHaveLength(1);
+    await arrived;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(gotB).toEqual([
+      { channel: 'courts', message: { type: 'event', channel: 'courts', action: 'create', data: { id: 1 } } },
+    ]);
+    expect(gotA).toHaveLength(1);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('lets a socket on one instance receive the events of a write on another (shared PostgreSQL or SQLite file)', async () => {
+    const first: TestApp = await createTestApp({ env: { REDIS_URL: url } });
+    // The second instance serves the same database file, as two processes behind a load balancer would.
+    const second: TestApp = await createTestApp({
+      env: { REDIS_URL: url, DATABASE_URL: first.config.databaseUrl },
+    });
+    try {
+      const session = await second.login();
+      const address = await second.app.listen({ port: 0, host: '127.0.0.1' });
+      const query = new URLSearchParams({
+        Authorization: session.token,
+        'x-fingerprint-session': session.headers['x-fingerprint-session']!,
+      });
+      const socket = new WebSocket(`${address.replace('http', 'ws')}/api/ws?${query}`);
+      const frames: Record<string, unknown>[] = [];
+      const next = () =>
+        new Promise<Record<string, unknown>>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('no frame arrived')), 5000);
+          socket.once('message', (raw) => {
+            clearTimeout(timer);
+            resolve(JSON.parse(String(raw)));
+          });
+        });
+      await new Promise((resolve) => socket.once('open', resolve));
+      socket.send(JSON.stringify({ type: 'subscribe', channel: 'courts' }));
+      frames.push(await next());
+      expect(frames[0]).toEqual({ type: 'subscribed', channel: 'courts' });
+      const admin = await first.login();
+      const event = next();
+      const court = await createRow(first.app, admin.headers, 'courts');
+      expect(await event).toEqual({ type: 'event', channel: 'courts', action: 'create', data: court });
+      socket.terminate();
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});
