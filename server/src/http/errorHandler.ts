@@ -25,7 +25,19 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; key?: string }> = {
 
 function translateOne(lang: Lang, entity: string | undefined, field: string, message: Translatable): string {
   if (typeof message === 'string') return message;
-  return translate(lang, message.key, { label: fieldLabel(lang, entity, field), ...message.params });
+  const params: Record<string, unknown> = { label: fieldLabel(lang, entity, field), ...message.params };
+  // "must be one of: …" lists the choices as the user sees them, not as stored.
+  if (entity && typeof params.values === 'string') {
+    params.values = params.values
+      .split(', ')
+      .map((value) => {
+        const key = `entities.${entity}.values.${field}.${value}`;
+        const label = translate(lang, key);
+        return label === key ? value : label;
+      })
+      .join(lang === 'ar' ? '، ' : ', ');
+  }
+  return translate(lang, message.key, params);
 }
 
 /** Builds the error body of DESIGN §4 for an AppError in `lang`. */

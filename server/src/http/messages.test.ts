@@ -66,6 +66,14 @@ describe('error responses', () => {
       code: 'validation',
       errors: { name: ['Name is required'] },
     });
+    const choice = toErrorResponse(
+      new AppError('validation', {
+        entity: 'lawsuitCases',
+        errors: { outcome: [{ key: 'validation.enum', params: { values: 'ongoing, won, lost' } }] },
+      }),
+      'en',
+    );
+    expect(choice.body.errors!.outcome![0]).toMatch(/Ongoing.*Won.*Lost/i);
     const moduleError = Object.assign(new Error('انتظر قليلاً'), {
       statusCode: 429,
       code: 'tooManyRequests',
