@@ -83,6 +83,16 @@ describe('parseImportFile (xlsx)', () => {
     ]);
   });
 
+  it('stops reading as soon as the row limit is passed', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('s');
+    sheet.addRow(['name']);
+    for (let i = 0; i < 5; i++) sheet.addRow([`r${i}`]);
+    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+    await expect(parseImportFile(buffer, 'a.xlsx', '', 4)).rejects.toMatchObject({ kind: 'tooManyRows' });
+    expect((await parseImportFile(buffer, 'a.xlsx', '', 5)).rows).toHaveLength(5);
+  });
+
   it('refuses a ZIP that is not a workbook and an empty workbook', async () => {
     await expect(
       parseImportFile(Buffer.concat([Buffer.from('504b0304', 'hex'), Buffer.alloc(50)]), 'a.xlsx', ''),

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 
@@ -121,41 +122,48 @@ export function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-/** Reads the first worksheet of an XLSX workbook. */
+/**
+ * Reads the first worksheet of an XLSX workbook as a stream of rows, stopping as soon as the row
+ * limit is passed: a small compressed file can hold millions of cells, which must never all be
+ * loaded at once.
+ */
 export async function parseXlsx(
   buffer: Buffer,
   maxRows: number = IMPORT_LIMITS.maxRows,
 ): Promise<ParsedSheet> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs declares its own Buffer type; a Node Buffer is what it reads.
-    await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
-  } catch {
-    throw new ImportFileError('unreadable');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.actualRowCount === 0) throw new ImportFileError('empty');
+  // Styles are read so that date cells come back as dates rather than day numbers.
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
   let headers: string[] | undefined;
   const rows: { row: number; cells: string[] }[] = [];
-  let tooMany = false;
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (tooMany) return;
-    // row.values is 1-based: index 0 is always empty.
-    const values = (row.values as ExcelJS.CellValue[]).slice(1);
-    const cells = Array.from({ length: values.length }, (_, i) => cellText(values[i] ?? null));
-    if (isBlankRow(cells)) return;
-    if (!headers) {
-      headers = cells;
-      return;
+  let sawSheet = false;
+  try {
+    for await (const sheet of reader) {
+      sawSheet = true;
+      for await (const row of sheet) {
+        // row.values is 1-based: index 0 is always empty.
+        const values = (row.values as ExcelJS.CellValue[]).slice(1);
+        const cells = Array.from({ length: values.length }, (_, i) => cellText(values[i] ?? null));
+        if (isBlankRow(cells)) continue;
+        if (!headers) {
+          headers = cells;
+          continue;
+        }
+        if (rows.length === maxRows) throw new ImportFileError('tooManyRows');
+        rows.push({ row: row.number, cells });
+      }
+      break; // the first worksheet only
     }
-    if (rows.length === maxRows) {
-      tooMany = true;
-      return;
-    }
-    rows.push({ row: rowNumber, cells });
-  });
-  if (tooMany) throw new ImportFileError('tooManyRows');
-  if (!headers) throw new ImportFileError('empty');
+  } catch (error) {
+    if (error instanceof ImportFileError) throw error;
+    throw new ImportFileError('unreadable');
+  }
+  if (!sawSheet || !headers) throw new ImportFileError('empty');
   return finish(headers, rows);
 }
 
