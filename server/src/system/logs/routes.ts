@@ -94,7 +94,9 @@ export function logsRoutes(app: FastifyInstance): void {
     request: FastifyRequest,
   ): Promise<{ date: string; type: LogType; info: LogFileInfo }> {
     const query = (request.query ?? {}) as { date?: unknown; type?: unknown };
-    const newest = (await listLogDates(dir))[0]?.date;
+    // Only a request without a date needs the folder listed.
+    const newest =
+      query.date === undefined || query.date === '' ? (await listLogDates(dir))[0]?.date : undefined;
     const { date, type } = fileParams(request, query, { date: newest });
     const info = date ? await statLog(dir, date, type) : null;
     if (!date || !info) throw new AppError('notFound', { messageKey: 'system.logNotFound' });
