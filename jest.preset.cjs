@@ -23,8 +23,10 @@ module.exports = function preset({ dir, env = 'node', setup = [] }) {
         },
       ],
     },
-    // Let ESM-only packages (jotai, ...) through pnpm's `.pnpm/` layout.
-    transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(jotai|@tanstack|reconnecting-websocket))'],
+    // Let ESM-only packages (jotai, antd icons' @ant-design/colors, ...) through pnpm's `.pnpm/` layout.
+    transformIgnorePatterns: [
+      '/node_modules/(?!(\\.pnpm/)?(jotai|@tanstack|reconnecting-websocket|@ant-design\\+colors|@ant-design/colors))',
+    ],
     moduleNameMapper: {
       '^@mizan/(contracts|sdk|ui|i18n)$': `${root}/shared/$1/src/index.ts`,
       '^@mizan/(contracts|sdk|ui|i18n)/(.*)$': `${root}/shared/$1/src/$2`,
