@@ -11,6 +11,7 @@ import { registerDocs } from './docs';
 import { registerEngine } from './engine';
 import { recountEntities } from './engine/counts';
 import { EntityServices } from './engine/service';
+import { registerFileRoutes } from './files/routes';
 import { FileStore } from './files/storage';
 import { healthPlugin } from './health';
 import { importPlugin } from './import';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(importPlugin);
   await app.register(healthPlugin, { prefix: '/api' });
   await registerEngine(app);
+  await registerFileRoutes(app);
   await registerHub(app);
   await registerStatic(app);
 

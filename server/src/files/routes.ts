@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { API_BASE, SYSTEM, findEntity, permissionKey } from '@mizan/contracts';
+import type { AuthUser } from '../auth/types';
+import { requirePermission } from '../auth/guard';
+import { pathId } from '../engine/plugin';
+import { AppError } from '../http/errors';
+
+/** Stored file row fields the download route reads. */
+export interface FileRow {
+  id: number;
+  entity: string;
+  owner_id: number;
+  field: string;
+  stored_name: string;
+  original_name: string;
+  mime_type: string;
+  size: number;
+}
+
+/** Decides whether `user` may read a file owned by a non-engine module (chat, tasks, ...). */
+export type FileAccess = (user: AuthUser, file: FileRow) => boolean | Promise<boolean>;
+const access = new Map<string, FileAccess>();
+
+/**
+ * Lets a module decide who reads the files it attaches under `entity` (default for registry
+ * entities: `<entity>.view`; other owners are refused until they register a rule).
+ *
+ * @example
+ * registerFileAccess('chatMessages', (user, file) => isMemberOfMessageChat(user.id, file.owner_id));
+ */
+export function registerFileAccess(entity: string, rule: FileAccess): void {
+  access.set(entity, rule);
+}
+
+/** Types a browser may show in the page; everything else is always downloaded. */
+const INLINE = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+
+function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * `GET /api/files/:id` (`?download=1` for an attachment): a stored file, to whoever may view the
+ * row it belongs to. Stored names never leave the server.
+ */
+export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { id: string }; Querystring: { download?: string } }>(
+    `${API_BASE}${SYSTEM.files}/:id`,
+    {
+      preHandler: requirePermission(null),
+      schema: {
+        tags: ['files'],
+        summary: 'Download a stored file (?download=1 for an attachment)',
+        security: [{ bearerAuth: [] }],
+        params: { type: 'object', properties: { id: { type: 'integer' } } },
+        querystring: { type: 'object', properties: { download: { type: 'string', enum: ['0', '1'] } } },
+      },
+    },
+    async (request, reply) => {
+      const id = pathId(request.params.id);
+      const file = (await app.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst()) as
+        FileRow | undefined;
+      if (!file) throw new AppError('notFound');
+      const rule = access.get(file.entity);
+      const entity = findEntity(file.entity);
+      const allowed = rule
+        ? await rule(request.user, file)
+        : entity
+          ? request.user.permissions.has(permissionKey(entity, 'view'))
+          : false;
+      if (!allowed) throw new AppError('forbidden');
+      const filePath = app.fileStore.pathOf(file.stored_name);
+      const stat = await fs.promises.stat(filePath).catch(() => null);
+      if (!stat) throw new AppError('notFound');
+      const inline = request.query.download !== '1' && INLINE.has(file.mime_type);
+      return reply
+        .header('content-type', file.mime_type)
+        .header('content-length', stat.size)
+        .header(
+          'content-disposition',
+          contentDisposition(inline ? 'inline' : 'attachment', file.original_name),
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=0, must-revalidate')
+        .send(fs.createReadStream(filePath));
+    },
+  );
+}
