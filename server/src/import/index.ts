@@ -6,9 +6,10 @@ import type { EntityService } from '../engine/service';
 import { AppError } from '../http/errors';
 import { documentOnly, multipartBody, security } from '../system/docs';
 import { requestLanguage, translate, type Lang } from '../http/messages';
+import { listSeparator } from './mapping';
 import { IMPORT_LIMITS, ImportFileError, parseImportFile, type ParsedSheet } from './parse';
 import { commitImport, ImportRejected, prepareImport, rejectedRows, toPreview } from './service';
-import { csvTemplate, xlsxTemplate } from './template';
+import { csvTemplate, templateHeaders, xlsxTemplate } from './template';
 import './messages';
 
 export { IMPORT_LIMITS } from './parse';
@@ -72,7 +73,7 @@ async function readUpload(
 }
 
 /** Parses the upload, turning each kind of unusable file into its status and message. */
-async function readSheet(request: FastifyRequest, lang: Lang): Promise<ParsedSheet> {
+async function readSheet(request: FastifyRequest, entity: Entity<Fields>, lang: Lang): Promise<ParsedSheet> {
   const { buffer, filename, mimetype } = await readUpload(request);
   try {
     return await parseImportFile(buffer, filename, mimetype);
@@ -98,7 +99,12 @@ async function readSheet(request: FastifyRequest, lang: Lang): Promise<ParsedShe
       case 'noRows':
         throw new AppError('validation', fileError('import.noRows'));
       case 'headerless':
-        throw new AppError('validation', fileError('import.headerless', { columns: '' }));
+        throw new AppError(
+          'validation',
+          fileError('import.headerless', {
+            columns: templateHeaders(entity, lang).join(listSeparator(lang)),
+          }),
+        );
     }
   }
 }
@@ -134,7 +140,7 @@ function routesFor(app: FastifyInstance, service: EntityService): void {
     },
     async (request, reply) => {
       const lang = requestLanguage(request);
-      const sheet = await readSheet(request, lang);
+      const sheet = await readSheet(request, entity, lang);
       if (isDryRun(request.query)) {
         return { data: toPreview(entity, await prepareImport(app.db, entity, sheet, lang)) };
       }

@@ -137,3 +137,6 @@ export function splitList(text: string): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
 }
+
+/** How a list of names is joined in a message: the Arabic comma in Arabic. */
+export const listSeparator = (lang: 'ar' | 'en'): string => (lang === 'ar' ? '، ' : ', ');

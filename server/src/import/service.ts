@@ -9,7 +9,15 @@ import { refDisplayName, refsDisplayName } from '../engine/serialize';
 import { AppError } from '../http/errors';
 import { fieldLabel, translate, type Lang } from '../http/messages';
 import { zodFieldErrors } from '../http/validation';
-import { importableFields, mapHeaders, splitList, toBoolean, toEnum, toNumber } from './mapping';
+import {
+  importableFields,
+  listSeparator,
+  mapHeaders,
+  splitList,
+  toBoolean,
+  toEnum,
+  toNumber,
+} from './mapping';
 import type { ParsedSheet } from './parse';
 import './messages';
 
@@ -226,7 +234,7 @@ export async function prepareImport(
   if (!columns.length) {
     const expected = importableFields(entity)
       .map(([k]) => fieldLabel(lang, entity.name, k))
-      .join('، ');
+      .join(listSeparator(lang));
     const message = translate(lang, 'import.headerless', { columns: expected });
     throw new AppError('validation', {
       messageKey: 'import.headerless',
@@ -235,7 +243,7 @@ export async function prepareImport(
     });
   }
   if (map.missing.length) {
-    const missing = map.missing.map((k) => fieldLabel(lang, entity.name, k)).join('، ');
+    const missing = map.missing.map((k) => fieldLabel(lang, entity.name, k)).join(listSeparator(lang));
     const message = translate(lang, 'import.missingColumns', { columns: missing });
     throw new AppError('validation', {
       messageKey: 'import.missingColumns',
