@@ -66,7 +66,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // One completion line per request instead of Fastify's two (see logging/requestLog.ts).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: (() => {
       let next = 0;

@@ -22,6 +22,12 @@ export interface Config {
   /** Repository root holding `host/dist` and `remotes/<name>/dist`. */
   staticDir: string;
   logLevel: string;
+  /**
+   * Which peers may set X-Forwarded-For (`MIZAN_TRUST_PROXY`, proxy-addr syntax). Default: loopback
+   * and private networks, where nginx or a load balancer sits; a client elsewhere cannot fake its
+   * address in the audit trail or around rate limits.
+   */
+  trustProxy: string;
   /** Also log to stdout (off in tests so Jest output stays readable). */
   logToStdout: boolean;
 }
@@ -73,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // src/config.ts and dist/config.js both sit two levels below the repository root.
     staticDir: path.resolve(env.MIZAN_STATIC_DIR || path.join(__dirname, '..', '..')),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.MIZAN_TRUST_PROXY?.trim() || 'loopback, linklocal, uniquelocal',
     logToStdout: env.MIZAN_LOG_STDOUT !== 'false',
   };
 }

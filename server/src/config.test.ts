@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has defaults for everything', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'sqlite:./data/mizan.db',
+      dataDir: path.resolve('./data'),
+      redisUrl: null,
+      smtpUrl: null,
+      adminEmail: null,
+      adminPassword: null,
+      remotes: null,
+      logLevel: 'info',
+      trustProxy: 'loopback, linklocal, uniquelocal',
+    });
+    expect(config.staticDir).toBe(path.resolve(__dirname, '..', '..'));
+  });
+
+  it('reads every variable and refuses invalid ones with a clear message', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u@h/db',
+      DATA_DIR: '/srv/mizan',
+      REDIS_URL: 'redis://r:6379',
+      MIZAN_REMOTES: '{"settings":"https://cdn/settings/mf-manifest.json"}',
+      MIZAN_ADMIN_EMAIL: 'a@b.c',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u@h/db',
+      dataDir: '/srv/mizan',
+      redisUrl: 'redis://r:6379',
+      remotes: { settings: 'https://cdn/settings/mf-manifest.json' },
+      adminEmail: 'a@b.c',
+    });
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ MIZAN_REMOTES: '[1]' })).toThrow(/MIZAN_REMOTES/);
+    expect(() => loadConfig({ MIZAN_REMOTES: '{"a":1}' })).toThrow(/"a"/);
+  });
+});
