@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { setPublicSettingsSource } from '../auth/publicSettings';
+import { registerFileAccess } from '../files/routes';
 import { auditRoutes } from './audit/routes';
 import { documentOnly } from './docs';
 import { logsRoutes } from './logs/routes';
@@ -26,6 +27,8 @@ export type { AuditItem } from './audit/routes';
  */
 export const systemPlugin: FastifyPluginAsync = async (app) => {
   documentOnly(app);
+  // The logo and favicon are public (the login page shows them): any signed-in user may read them too.
+  registerFileAccess('systemSettings', () => true);
   setPublicSettingsSource(async (db) => toPublic(await readSettings(db)));
   const settings = new SettingsService(app);
   settingsRoutes(app, settings);

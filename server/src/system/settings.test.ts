@@ -259,6 +259,14 @@ describe.each(dialects())('system settings on %s', (dialect) => {
         faviconUrl: data.faviconUrl,
         primaryColor: '#0f766e',
       });
+      const viewer = await signInWith(t, ['courts.view']);
+      const file = await t.app.inject({
+        method: 'GET',
+        url: `/api/files/${data.logoFileId}`,
+        headers: viewer.headers,
+      });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.equals(PNG)).toBe(true);
     });
 
     it('replaces the logo and removes the old file', async () => {
