@@ -19,7 +19,7 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generalSettingsKey } from './GeneralSettingsPage';
+import { HOST_SETTINGS_KEY, generalSettingsKey } from './GeneralSettingsPage';
 import {
   IMAGE_RULES,
   appearanceForm,
@@ -137,7 +137,7 @@ export function AppearancePage() {
     mutationFn: (change: AppearanceChange) => api.put<Stored>(SYSTEM.appearances, appearanceForm(change)),
     onSuccess: (saved) => {
       client.setQueryData(generalSettingsKey, saved);
-      void client.invalidateQueries({ queryKey: ['systemSettings'] });
+      void client.invalidateQueries({ queryKey: HOST_SETTINGS_KEY, exact: true });
       setLogo(undefined);
       setFavicon(undefined);
       setColor(undefined);

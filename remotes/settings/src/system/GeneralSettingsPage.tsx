@@ -7,6 +7,11 @@ import { GeneralSettingsForm } from './GeneralSettingsForm';
 import type { GeneralSettings } from './generalSettings';
 
 export const generalSettingsKey = ['systemSettings', 'general'] as const;
+/**
+ * The host's query of the public settings (`GET /auth/systemSettings`: name, logo, colour). Saving
+ * refreshes it at once on this page; other pages follow the server's `systemSettings` event.
+ */
+export const HOST_SETTINGS_KEY = ['systemSettings'] as const;
 
 /** `/admin/settings/system/general`: read with `systemSettings.view`, saved with `.update`. */
 export function GeneralSettingsPage() {
@@ -22,8 +27,7 @@ export function GeneralSettingsPage() {
     mutationFn: (values: Omit<GeneralSettings, 'id'>) => api.put<GeneralSettings>(SYSTEM.general, values),
     onSuccess: (saved) => {
       client.setQueryData(generalSettingsKey, saved);
-      // Everything else derived from the settings (the host's public copy) refreshes too.
-      void client.invalidateQueries({ queryKey: ['systemSettings'] });
+      void client.invalidateQueries({ queryKey: HOST_SETTINGS_KEY, exact: true });
       notify.success(t('system.general.saved'));
     },
   });
@@ -32,7 +36,7 @@ export function GeneralSettingsPage() {
     mutationFn: () => api.delete<GeneralSettings>(`${SYSTEM.general}/${query.data?.id ?? 1}`),
     onSuccess: (saved) => {
       client.setQueryData(generalSettingsKey, saved);
-      void client.invalidateQueries({ queryKey: ['systemSettings'] });
+      void client.invalidateQueries({ queryKey: HOST_SETTINGS_KEY, exact: true });
       notify.success(t('system.general.resetDone'));
     },
   });

@@ -58,6 +58,8 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
 
 // The first call computes the device fingerprint; on a loaded two-core machine that can take seconds.
 configure({ asyncUtilTimeout: 10_000 });
+// Whole screens over HTTP take seconds each when every package's tests run at once on two cores.
+jest.setTimeout(90_000);
 
 // Tests read English labels; the app defaults to Arabic.
 void initI18n('en');
