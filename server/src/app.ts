@@ -36,8 +36,10 @@ const MAX_UPLOAD = Math.max(
 );
 
 export interface AppOptions {
-  /** Use this bus instead of a new one (tests observe events through it). */
+  /** Use this bus instead of a new one. */
   bus?: Bus;
+  /** How often open WebSockets have their session checked again (default 60 s). */
+  wsRecheckMs?: number;
 }
 
 /**
@@ -59,7 +61,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logs.close();
     throw error;
   }
-  const database = createDatabase(config.databaseUrl);
+  const database = createDatabase(config.databaseUrl, {
+    onError: (error) => logs.logger.warn({ err: error }, 'database connection lost'),
+  });
   const app = Fastify({
     // pino's Logger carries more than Fastify's base type; typing it as the base keeps one instance type.
     loggerInstance: logs.logger as FastifyBaseLogger,
@@ -126,7 +130,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(healthPlugin, { prefix: '/api' });
   await registerEngine(app);
   await registerFileRoutes(app);
-  await registerHub(app);
+  await registerHub(app, { recheckMs: options.wsRecheckMs });
   await registerStatic(app);
 
   await app.ready();

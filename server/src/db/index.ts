@@ -90,8 +90,11 @@ function pgTypes(): pg.CustomTypesConfig {
   } as pg.CustomTypesConfig;
 }
 
-function openPostgres(url: string): Database {
+function openPostgres(url: string, onError: (error: unknown) => void): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes() });
+  // An idle connection closed by the server (restart, failover) must not crash the process: the
+  // pool replaces it on the next query.
+  pool.on('error', onError);
   const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }
@@ -103,8 +106,8 @@ function openPostgres(url: string): Database {
  * @example
  * const { db, dialect, destroy } = createDatabase('sqlite:./data/mizan.db');
  */
-export function createDatabase(url: string): Database {
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+export function createDatabase(url: string, options: { onError?: (error: unknown) => void } = {}): Database {
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options.onError ?? (() => undefined));
   if (url.startsWith('sqlite:')) return openSqlite(url);
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`);
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { buildApp, type AppOptions } from '../app';
 import type { Bus } from '../bus';
 import { loadConfig, type Config } from '../config';
 import type { Dialect } from '../db';
@@ -74,7 +74,7 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
  * });
  */
 export async function createTestApp(
-  options: { dialect?: Dialect; env?: Record<string, string> } = {},
+  options: { dialect?: Dialect; env?: Record<string, string>; app?: AppOptions } = {},
 ): Promise<TestApp> {
   const dialect = options.dialect ?? 'sqlite';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-test-'));
@@ -97,7 +97,7 @@ export async function createTestApp(
   const published: { channel: string; message: unknown }[] = [];
   let app: FastifyInstance;
   try {
-    app = await buildApp(config);
+    app = await buildApp(config, options.app);
   } catch (error) {
     await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });

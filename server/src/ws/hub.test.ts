@@ -67,7 +67,7 @@ describe.each(dialects())('WebSocket hub on %s', (dialect) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ dialect });
+    t = await createTestApp({ dialect, app: { wsRecheckMs: 100 } });
     admin = await t.login();
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = address.replace('http', 'ws');
@@ -187,6 +187,39 @@ describe.each(dialects())('WebSocket hub on %s', (dialect) => {
       type: 'error',
       channel: 'courts',
     });
+  });
+
+  it('closes a socket whose session was signed out, and leaves channels whose permission was withdrawn', async () => {
+    const session = await t.login();
+    const client = await connect(session);
+    expect(await client.request({ type: 'subscribe', channel: 'courts' })).toEqual({
+      type: 'subscribed',
+      channel: 'courts',
+    });
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: session.headers });
+    expect(out.statusCode).toBe(200);
+    expect((await client.closed).code).toBe(4403);
+
+    const creds = await createUserWith(t.app, admin.headers, ['judges.view', 'courts.view']);
+    const user = await t.login(creds.email, creds.password);
+    const limited = await connect(user);
+    expect(await limited.request({ type: 'subscribe', channel: 'judges' })).toEqual({
+      type: 'subscribed',
+      channel: 'judges',
+    });
+    const roleId = (user.user.Roles as { id: number }[])[0]!.id;
+    const role = (
+      await t.app.inject({ method: 'GET', url: `${entityUrl('roles')}/${roleId}`, headers: admin.headers })
+    ).json().data;
+    const courtsView = role.permissions.find((p: { name: string }) => p.name === 'courts.view').id;
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: entityUrl('roles'),
+      headers: admin.headers,
+      payload: { id: roleId, name: role.name, permissionIds: [courtsView] },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await limited.next()).toEqual({ type: 'unsubscribed', channel: 'judges' });
   });
 
   it('closes the sockets of a revoked employee with 4403', async () => {

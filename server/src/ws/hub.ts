@@ -66,6 +66,9 @@ interface Client {
   user: AuthUser;
   lang: Lang;
   channels: Set<string>;
+  /** What the socket authenticated with, checked again periodically. */
+  token: string;
+  fingerprintSession: string | null;
 }
 
 /** Every live hub (one per app; tests run several), so revocation reaches every socket. */
@@ -105,6 +108,26 @@ export class Hub {
 
   get size(): number {
     return this.clients.size;
+  }
+
+  /**
+   * Checks every socket's session again: a signed-out, expired or revoked session is closed
+   * (4403); changed permissions apply, and channels no longer allowed are left.
+   */
+  async recheck(): Promise<void> {
+    for (const client of [...this.clients]) {
+      const user = await authenticateSocket(this.app.db, client.token, client.fingerprintSession);
+      if (!user) {
+        this.close((c) => c === client, WS_CLOSE.revoked, 'session ended');
+        continue;
+      }
+      client.user = user;
+      for (const channel of [...client.channels]) {
+        if (await mayJoin(user, channel)) continue;
+        client.channels.delete(channel);
+        send(client.socket, { type: 'unsubscribed', channel });
+      }
+    }
   }
 
   get log() {
@@ -192,11 +215,22 @@ async function handleFrame(hub: Hub, client: Client, frame: ClientMessage): Prom
  * The hub at `/api/ws` (DESIGN §4): authenticates the query's token and fingerprint on connect
  * (4401 otherwise), joins channels by permission and relays bus events to subscribers.
  */
-export async function registerHub(app: FastifyInstance): Promise<Hub> {
+export async function registerHub(app: FastifyInstance, options: { recheckMs?: number } = {}): Promise<Hub> {
   const hub = new Hub(app);
   hubs.add(hub);
   const unsubscribe = app.bus.subscribe((channel, message) => hub.deliver(channel, message));
+  let checking = false;
+  const timer = setInterval(() => {
+    if (checking) return;
+    checking = true;
+    hub
+      .recheck()
+      .catch((error: unknown) => app.log.error({ err: error }, 'websocket session recheck failed'))
+      .finally(() => (checking = false));
+  }, options.recheckMs ?? 60_000);
+  timer.unref();
   app.addHook('onClose', async () => {
+    clearInterval(timer);
     unsubscribe();
     hub.close(() => true, 1001, 'server shutting down');
     hubs.delete(hub);
@@ -233,18 +267,16 @@ export async function registerHub(app: FastifyInstance): Promise<Hub> {
       socket.on('message', onMessage);
       socket.on('close', () => client && hub.remove(client));
 
-      authenticateSocket(
-        app.db,
-        queryValue(query, 'Authorization') ?? queryValue(query, 'authorization'),
-        queryValue(query, HEADERS.fingerprintSession),
-      )
+      const token = queryValue(query, 'Authorization') ?? queryValue(query, 'authorization');
+      const fingerprintSession = queryValue(query, HEADERS.fingerprintSession);
+      authenticateSocket(app.db, token, fingerprintSession)
         .then((user) => {
-          if (!user) {
+          if (!user || !token) {
             socket.close(WS_CLOSE.unauthorized, translate('en', 'ws.unauthorized'));
             return;
           }
           if (socket.readyState !== socket.OPEN) return;
-          client = { socket, user, lang, channels: new Set() };
+          client = { socket, user, lang, channels: new Set(), token, fingerprintSession };
           hub.add(client);
           for (const text of early.splice(0)) onMessage(text);
         })
