@@ -1,7 +1,7 @@
 import { AREA_PERMISSIONS, MENU, isMenuGroup } from '@mizan/contracts';
 import { act, screen, within } from '@testing-library/react';
 import type { AuthUser } from '@mizan/sdk';
-import { SETTINGS_ANSWER, useApiServer } from '../test/apiServer';
+import { SETTINGS_ANSWER, serveApiForFile } from '../test/apiServer';
 import { makeUser, renderApp, resetPage, signIn } from '../test/renderApp';
 import { activeItem, visibleItems, visibleMenu } from './menu';
 
@@ -31,7 +31,7 @@ describe('visibleMenu', () => {
 
 describe('side navigation', () => {
   let current: AuthUser = makeUser([]);
-  useApiServer({
+  serveApiForFile({
     'GET /api/auth/systemSettings': SETTINGS_ANSWER,
     // The stored session is checked on load: the server confirms whoever is signed in.
     'POST /api/auth/check': () => ({ body: { data: { user: current, token: 'test-token' } } }),

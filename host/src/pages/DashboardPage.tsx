@@ -1,5 +1,4 @@
 import { isMenuGroup, MENU } from '@mizan/contracts';
-import { currentLanguage } from '@mizan/i18n';
 import { permissionsAtom, userAtom } from '@mizan/sdk';
 import { Card, Col, Empty, Flex, Row, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
@@ -49,7 +48,8 @@ export function DashboardPage() {
     () => visibleItems(permissions).filter((item) => item.key !== 'dashboard'),
     [permissions],
   );
-  const today = useMemo(() => todayInCalendars(new Date(), currentLanguage()), [i18n.language]);
+  const language = i18n.language === 'en' ? 'en' : 'ar';
+  const today = useMemo(() => todayInCalendars(new Date(), language), [language]);
 
   return (
     <Flex vertical gap={16}>

@@ -1,5 +1,5 @@
 import { authApi, isApiError, notify, updateSessionUser, userAtom, type AuthUser } from '@mizan/sdk';
-import { Alert, Button, Card, Col, Form, Input, Row, Tag } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Row, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
@@ -67,6 +67,11 @@ export function ProfilePage() {
 
   return (
     <Row gutter={[16, 16]}>
+      <Col span={24}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('profile.title')}
+        </Typography.Title>
+      </Col>
       <Col xs={24} lg={14}>
         <Card title={t('profile.details')}>
           <Form<ProfileValues> form={form} layout="vertical" onFinish={save} disabled={busy}>

@@ -1,12 +1,12 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { SETTINGS_ANSWER, useApiServer } from '../test/apiServer';
+import { SETTINGS_ANSWER, serveApiForFile } from '../test/apiServer';
 import { makeUser, renderApp, resetPage, signIn } from '../test/renderApp';
 import type { RemoteRoutesLoader } from './loadRemoteRoutes';
 import { RemoteUnavailableError } from './loadRemoteRoutes';
 
 const user = makeUser(['dashboard.view', 'continents.view', 'customerTypes.view']);
 
-useApiServer({
+serveApiForFile({
   'GET /api/auth/systemSettings': SETTINGS_ANSWER,
   'POST /api/auth/check': { body: { data: { user, token: 'test-token' } } },
 });

@@ -72,7 +72,7 @@ export async function startApiServer(routes: Routes) {
  * Starts one server for the test file and points the SDK's client at it. The routes object may be
  * changed by the tests (answers are looked up per request).
  */
-export function useApiServer(routes: Routes) {
+export function serveApiForFile(routes: Routes) {
   const handle: { server: Awaited<ReturnType<typeof startApiServer>> | null } = { server: null };
   beforeAll(async () => {
     handle.server = await startApiServer(routes);

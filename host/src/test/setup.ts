@@ -1,5 +1,6 @@
 // Browser gaps of jsdom that antd, react-router and i18next need (TOOLCHAIN.md, Testing).
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { initI18n } from '@mizan/i18n';
 import { secureStorage } from '@mizan/sdk';
@@ -67,14 +68,27 @@ jest.mock('../../../shared/sdk/src/fingerprint', () => ({
 }));
 
 // Whole-app renders load antd lazily per test file; the root config's 5 s default is too tight.
-jest.setTimeout(20_000);
+jest.setTimeout(30_000);
+// Lazy screens and antd's first render take more than the default second on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Tests read English labels unless they switch; the app itself defaults to Arabic.
 void initI18n('en');
 
 // The encrypted storage writes in a queue; jsdom's localStorage disappears when the file ends, so
 // let in-flight calls settle and drain the queue first (clearing waits behind every earlier write).
+// A write scheduled later still (a request answered during teardown) then meets a plain stand-in
+// instead of jsdom's torn-down getter, which would crash the worker.
 afterAll(async () => {
   await new Promise((resolve) => setTimeout(resolve, 100));
   await secureStorage.clear();
+  const memory = new Map<string, string>();
+  Object.defineProperty(window, 'localStorage', {
+    configurable: true,
+    value: {
+      getItem: (key: string) => memory.get(key) ?? null,
+      setItem: (key: string, value: string) => void memory.set(key, value),
+      removeItem: (key: string) => void memory.delete(key),
+    },
+  });
 });

@@ -36,7 +36,7 @@ function NotifierBridge() {
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const config = useAtomValue(themeConfigAtom);
   const settings = useSystemSettings();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const store = useStore();
   useDocumentBranding(settings);
   // Without a saved preference, the office's default language and theme apply.
@@ -60,8 +60,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     message.config({ duration: TOAST.durationSeconds, maxCount: TOAST.maxCount, rtl, top: TOAST.top });
   }, [rtl]);
 
-  // Rebuilt on language change so antd's form messages follow the switch.
-  const validateMessages = useMemo(() => antdValidateMessages(t), [t, i18n.language]);
+  // `t` changes with the language, so antd's form messages follow the switch.
+  const validateMessages = useMemo(() => antdValidateMessages(t), [t]);
 
   return (
     <ConfigProvider

@@ -3,7 +3,7 @@ import { i18n } from '@mizan/i18n';
 import { sdkStore, secureStorage } from '@mizan/sdk';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createStore } from 'jotai';
-import { SETTINGS_ANSWER, useApiServer } from '../test/apiServer';
+import { SETTINGS_ANSWER, serveApiForFile } from '../test/apiServer';
 import { renderApp, resetPage } from '../test/renderApp';
 import {
   applyOfficeDefaults,
@@ -12,7 +12,7 @@ import {
   themeConfigAtom,
 } from './themeConfig';
 
-useApiServer({ 'GET /api/auth/systemSettings': SETTINGS_ANSWER });
+serveApiForFile({ 'GET /api/auth/systemSettings': SETTINGS_ANSWER });
 
 beforeEach(() => resetPage());
 

@@ -1,0 +1,70 @@
+import { ROUTES } from '@mizan/contracts';
+import { sdkStore, tokenAtom, userAtom } from '@mizan/sdk';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { SETTINGS_ANSWER, serveApiForFile, type Answer } from '../test/apiServer';
+import { makeUser, renderApp, resetPage, signIn } from '../test/renderApp';
+
+const user = makeUser(['dashboard.view']);
+let checkAnswer: Answer = { body: { data: { user, token: 'test-token' } } };
+
+const api = serveApiForFile({
+  'GET /api/auth/systemSettings': SETTINGS_ANSWER,
+  'POST /api/auth/check': () => checkAnswer,
+  'POST /api/auth/logout': { body: { data: { ok: true } } },
+});
+
+beforeEach(async () => {
+  await resetPage();
+  api.server?.seen.splice(0);
+});
+
+describe('session', () => {
+  it('checks the stored token on load; a failed check clears it and goes home with the message', async () => {
+    checkAnswer = { status: 401, body: { message: 'Session expired' } };
+    await signIn(user);
+    let router!: ReturnType<typeof renderApp>['router'];
+    await act(async () => {
+      ({ router } = renderApp('/admin/dashboard'));
+    });
+    expect(await screen.findByText('Error verifying the session')).toBeInTheDocument();
+    expect(sdkStore.get(tokenAtom)).toBeNull();
+    expect(sdkStore.get(userAtom)).toBeNull();
+    // Home, which sends a signed-out visitor on to the login page.
+    await waitFor(() => expect(router.state.location.pathname).toBe(ROUTES.login));
+  });
+
+  it('signs out from the user menu: token revoked and cleared, home, "signed out successfully"', async () => {
+    checkAnswer = { body: { data: { user, token: 'test-token' } } };
+    await signIn(user);
+    let router!: ReturnType<typeof renderApp>['router'];
+    await act(async () => {
+      ({ router } = renderApp('/admin/dashboard'));
+    });
+    expect(await screen.findByText('Welcome, Huda Salem')).toBeInTheDocument();
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: 'Huda Salem' })[0]!);
+    });
+    await act(async () => {
+      fireEvent.click(await screen.findByText('Sign out'));
+    });
+    expect(await screen.findByText('Signed out successfully')).toBeInTheDocument();
+    expect(sdkStore.get(tokenAtom)).toBeNull();
+    expect(
+      api.server?.seen.some(
+        (r) => r.path === '/api/auth/logout' && r.headers.authorization === 'Bearer test-token',
+      ),
+    ).toBe(true);
+    await waitFor(() => expect(router.state.location.pathname).toBe(ROUTES.login));
+  });
+
+  it('sends a visitor without a session to the login page, keeping the way back', async () => {
+    let router!: ReturnType<typeof renderApp>['router'];
+    await act(async () => {
+      ({ router } = renderApp('/admin/profile?tab=password'));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe(ROUTES.login));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
+      '/admin/profile?tab=password',
+    );
+  });
+});
