@@ -22,6 +22,10 @@ const ACTION_COLORS: Record<string, string> = {
   baned: 'volcano',
   import: 'cyan',
   resetPassword: 'purple',
+  changePassword: 'purple',
+  fileDelete: 'red',
+  reset: 'magenta',
+  appearance: 'geekblue',
 };
 
 export interface AuditFilters {
