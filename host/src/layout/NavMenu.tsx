@@ -16,7 +16,7 @@ import {
   CarryOutOutlined,
   ClusterOutlined,
 } from '@ant-design/icons';
-import { isMenuGroup, type MenuEntry, type MenuItem } from '@mizan/contracts';
+import { isMenuGroup, LAYOUT, type MenuEntry, type MenuItem } from '@mizan/contracts';
 import { permissionsAtom } from '@mizan/sdk';
 import { Menu, Tag, type MenuProps } from 'antd';
 import { useAtomValue } from 'jotai';
@@ -97,7 +97,12 @@ export function NavMenu({ mode, theme = 'light', collapsed = false, onNavigate }
       items={items}
       selectedKeys={active ? [active.route] : []}
       defaultOpenKeys={mode === 'inline' && !collapsed && openGroup ? [groupKey(openGroup.key)] : undefined}
-      style={{ borderInlineEnd: 0 }}
+      style={
+        mode === 'horizontal'
+          ? // Fills the 55px top bar and lets its colour (the theme's topNavColor) show through.
+            { background: 'transparent', lineHeight: `${LAYOUT.topNavHeight}px`, borderBottom: 0 }
+          : { borderInlineEnd: 0 }
+      }
     />
   );
 }
