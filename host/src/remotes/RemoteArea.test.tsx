@@ -60,6 +60,27 @@ describe('remote screens', () => {
     consoleError.mockRestore();
   });
 
+  it('contains a remote screen that crashes, and lets its sibling screens render', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Broken(): never {
+      throw new Error('bug in a remote screen');
+    }
+    const loader: RemoteRoutesLoader = async () => [
+      { path: '/admin/settings/places/countries', permission: 'continents.view', element: <Broken /> },
+      continentsRoute,
+    ];
+    let router!: ReturnType<typeof renderApp>['router'];
+    await act(async () => {
+      ({ router } = renderApp('/admin/settings/places/countries', loader));
+    });
+    expect(await screen.findByText('This section is unavailable')).toBeInTheDocument();
+    await act(async () => {
+      await router.navigate('/admin/settings/places/continents');
+    });
+    expect(await screen.findByRole('heading', { name: 'Continents screen' })).toBeInTheDocument();
+    consoleError.mockRestore();
+  });
+
   it('shows the 403 page for a remote route without its permission', async () => {
     const loader: RemoteRoutesLoader = async () => [
       { path: '/admin/settings/places/countries', permission: 'countries.view', element: <h1>Countries</h1> },

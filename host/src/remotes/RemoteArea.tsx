@@ -116,9 +116,12 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
 
 function RemoteScreens({ name, loader }: { name: string; loader: RemoteRoutesLoader }) {
   const [attempt, setAttempt] = useState(0);
+  const { pathname } = useLocation();
   const Screens = lazyScreens(loader, name, attempt);
+  // A screen that crashed must not hide its siblings: moving to another path resets the boundary
+  // (a remote that failed to load fails again at once from the cached lazy result).
   return (
-    <RemoteErrorBoundary key={attempt} name={name} onRetry={() => setAttempt((n) => n + 1)}>
+    <RemoteErrorBoundary key={`${attempt}:${pathname}`} name={name} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={<ContentSpinner />}>
         <Screens />
       </Suspense>
