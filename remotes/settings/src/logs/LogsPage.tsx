@@ -58,14 +58,16 @@ export function LogsPage() {
     queryFn: () => api.get<(string | LogDate)[]>(`${base}/dates`),
     select: datesOf,
   });
-  const levels = useQuery({
-    queryKey: ['logs', 'levels'],
-    queryFn: () => api.get<(string | { level: string })[]>(`${base}/levels`),
-    select: levelsOf,
-  });
   const [picked, setPicked] = useState<string>();
   // Newest day with a file unless the user picked one.
   const date = picked ?? dates.data?.at(-1);
+  // Levels present in the chosen day, for the level filter.
+  const levels = useQuery({
+    queryKey: ['logs', 'levels', date],
+    queryFn: () => api.get<(string | { level: string })[]>(`${base}/levels`, { params: { date } }),
+    select: levelsOf,
+    enabled: !!date,
+  });
   const [filters, setFilters] = useState<LogFilters>({});
   const [pagination, setPagination] = useState({ page: 1, pageSize: 20 });
   const available = new Set(dates.data ?? []);
@@ -101,6 +103,7 @@ export function LogsPage() {
   const refresh = () => {
     void dates.refetch();
     if (!date) return;
+    void levels.refetch();
     void stats.refetch();
     void routeStats.refetch();
     void errors.refetch();
