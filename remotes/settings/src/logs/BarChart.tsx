@@ -13,77 +13,95 @@ export interface BarChartProps {
   /** Accessible name of the chart. */
   title: string;
   height?: number;
+  /** Show every n-th bucket label (narrow screens cannot show 24). */
+  labelEvery?: number;
 }
 
-const BAR_GAP = 2;
-const AXIS = 28;
-
 /**
- * A grouped bar chart drawn as SVG: the logs screen needs one simple chart, not a chart library.
- * Every bar carries a `<title>` (hover text and screen readers read the exact number).
+ * A grouped bar chart drawn with CSS boxes: the logs screen needs one simple chart, not a chart
+ * library, and boxes stay sharp and readable at any width (an SVG scaled to the width would
+ * stretch its text). Every bar carries a `title` with the exact number.
  */
-export function BarChart({ buckets, series, title, height = 180 }: BarChartProps) {
+export function BarChart({ buckets, series, title, height = 180, labelEvery = 3 }: BarChartProps) {
   const { token } = theme.useToken();
   const max = Math.max(1, ...buckets.flatMap((b) => series.map((s) => b.values[s.key] ?? 0)));
-  const groupWidth = 24;
-  const barWidth = (groupWidth - BAR_GAP * (series.length + 1)) / series.length;
-  const width = AXIS + buckets.length * groupWidth;
-  const plot = height - 20;
-  const y = (v: number) => plot - (v / max) * (plot - 8);
-
   return (
     <figure style={{ margin: 0 }}>
-      <svg
+      <div
         role="img"
         aria-label={title}
-        viewBox={`0 0 ${width} ${height}`}
-        width="100%"
-        height={height}
-        preserveAspectRatio="none"
         // Hours run left to right in both directions, as on a clock face.
-        style={{ direction: 'ltr', display: 'block' }}
+        style={{ direction: 'ltr', display: 'flex', gap: 8 }}
       >
-        <line x1={AXIS} x2={width} y1={plot} y2={plot} stroke={token.colorBorder} />
-        <text x={AXIS - 4} y={12} fontSize={9} textAnchor="end" fill={token.colorTextSecondary}>
-          {max}
-        </text>
-        <text x={AXIS - 4} y={plot} fontSize={9} textAnchor="end" fill={token.colorTextSecondary}>
-          0
-        </text>
-        {buckets.map((bucket, i) => (
-          <g key={bucket.label} transform={`translate(${AXIS + i * groupWidth},0)`}>
-            {series.map((s, j) => {
-              const value = bucket.values[s.key] ?? 0;
-              return (
-                <rect
-                  key={s.key}
-                  data-testid={`bar-${s.key}-${bucket.label}`}
-                  x={BAR_GAP + j * (barWidth + BAR_GAP)}
-                  y={y(value)}
-                  width={barWidth}
-                  height={plot - y(value)}
-                  fill={s.color}
-                  rx={1}
-                >
-                  <title>{`${bucket.label} · ${s.label}: ${value}`}</title>
-                </rect>
-              );
-            })}
-            {i % 3 === 0 && (
-              <text
-                x={groupWidth / 2}
-                y={height - 6}
-                fontSize={9}
-                textAnchor="middle"
-                fill={token.colorTextSecondary}
+        <div
+          aria-hidden
+          style={{
+            display: 'flex',
+            flexDirection: 'column',
+            justifyContent: 'space-between',
+            height,
+            fontSize: 11,
+            color: token.colorTextSecondary,
+            textAlign: 'end',
+          }}
+        >
+          <span>{max}</span>
+          <span>0</span>
+        </div>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <div
+            style={{
+              display: 'flex',
+              alignItems: 'flex-end',
+              height,
+              borderBottom: `1px solid ${token.colorBorder}`,
+            }}
+          >
+            {buckets.map((bucket) => (
+              <div
+                key={bucket.label}
+                style={{
+                  flex: 1,
+                  display: 'flex',
+                  alignItems: 'flex-end',
+                  justifyContent: 'center',
+                  gap: 1,
+                  height: '100%',
+                }}
               >
-                {bucket.label}
-              </text>
-            )}
-          </g>
-        ))}
-      </svg>
-      <figcaption style={{ display: 'flex', gap: 16, justifyContent: 'center', fontSize: 12 }}>
+                {series.map((s) => {
+                  const value = bucket.values[s.key] ?? 0;
+                  return (
+                    <div
+                      key={s.key}
+                      data-testid={`bar-${s.key}-${bucket.label}`}
+                      title={`${bucket.label} · ${s.label}: ${value}`}
+                      style={{
+                        width: `${Math.floor(70 / series.length)}%`,
+                        height: `${(value / max) * 100}%`,
+                        minHeight: value > 0 ? 2 : 0,
+                        background: s.color,
+                        borderRadius: '2px 2px 0 0',
+                      }}
+                    />
+                  );
+                })}
+              </div>
+            ))}
+          </div>
+          <div aria-hidden style={{ display: 'flex', fontSize: 11, color: token.colorTextSecondary }}>
+            {buckets.map((bucket, i) => (
+              <span
+                key={bucket.label}
+                style={{ flex: 1, textAlign: 'center', overflow: 'visible', whiteSpace: 'nowrap' }}
+              >
+                {i % labelEvery === 0 ? bucket.label : ''}
+              </span>
+            ))}
+          </div>
+        </div>
+      </div>
+      <figcaption style={{ display: 'flex', gap: 16, justifyContent: 'center', fontSize: 12, marginTop: 8 }}>
         {series.map((s) => (
           <span key={s.key}>
             <span

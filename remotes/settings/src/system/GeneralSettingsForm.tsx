@@ -1,5 +1,5 @@
 import { Button, Card, Col, Form, Input, InputNumber, Row, Segmented, Select, Space, Switch } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rulesFor } from '../common/validation';
 import {
@@ -35,7 +35,15 @@ export function GeneralSettingsForm({
   const label = (field: string) => t(`system.general.fields.${field}`);
   const rules = (field: string) => rulesFor(t, label(field));
 
-  useEffect(() => form.setFieldsValue(initialValues), [form, initialValues]);
+  // Refill the form only when the stored settings really changed (a save here or elsewhere), not
+  // each time the query hands over an equal copy, which would wipe what the user is typing.
+  const applied = useRef(JSON.stringify(initialValues));
+  useEffect(() => {
+    const next = JSON.stringify(initialValues);
+    if (next === applied.current) return;
+    applied.current = next;
+    form.setFieldsValue(initialValues);
+  }, [form, initialValues]);
   useEffect(() => {
     if (fieldErrors)
       form.setFields(
