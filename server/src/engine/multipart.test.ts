@@ -138,6 +138,23 @@ describe.each(dialects())('multipart bodies (employees) on %s', (dialect) => {
     expect(again.statusCode).toBe(404);
   });
 
+  it('removes the stored files with their row when it is deleted', async () => {
+    const before = storedFiles();
+    const created = (
+      await send('POST', form(person(), [{ data: PDF, filename: 'a.pdf', type: 'application/pdf' }]))
+    ).json().data;
+    expect(storedFiles()).toHaveLength(before.length + 1);
+    const res = await t.app.inject({ method: 'DELETE', url: `${url}/${created.id}`, headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    expect(storedFiles()).toEqual(before);
+    const rows = await t.app.db
+      .selectFrom('files')
+      .select('id')
+      .where('id', '=', created.files[0].id)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
   it('answers 413 for a file over the size limit and writes nothing', async () => {
     const before = { files: storedFiles(), rows: await rowCount() };
     const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024, 1)]);
