@@ -130,7 +130,7 @@ export function AuditPage() {
   return (
     <Card>
       <Flex wrap gap="middle" align="center" justify="space-between" style={{ marginBottom: 16 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
           {t('audit.title')}
         </Typography.Title>
         <Space wrap>

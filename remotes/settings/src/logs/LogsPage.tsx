@@ -121,7 +121,7 @@ export function LogsPage() {
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Card>
         <Flex wrap gap="middle" align="center" justify="space-between">
-          <Typography.Title level={4} style={{ margin: 0 }}>
+          <Typography.Title level={3} style={{ margin: 0 }}>
             {t('logs.title')}
           </Typography.Title>
           <Space wrap>

@@ -163,7 +163,7 @@ export function AppearancePage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Card>
-        <Typography.Title level={4} style={{ margin: 0 }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
           {t('system.appearance.title')}
         </Typography.Title>
         <Typography.Text type="secondary">{t('system.appearance.description')}</Typography.Text>

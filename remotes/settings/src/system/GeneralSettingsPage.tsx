@@ -56,7 +56,7 @@ export function GeneralSettingsPage() {
       <Card>
         <Flex wrap gap="middle" align="center" justify="space-between">
           <div>
-            <Typography.Title level={4} style={{ margin: 0 }}>
+            <Typography.Title level={3} style={{ margin: 0 }}>
               {t('system.general.title')}
             </Typography.Title>
             <Typography.Text type="secondary">{t('system.general.description')}</Typography.Text>
