@@ -5,8 +5,9 @@
 //   node e2e/run.mjs                    every spec
 //   node e2e/run.mjs specs/auth.spec.mjs  some specs (paths relative to e2e/ or absolute)
 //
-// Env: E2E_CONCURRENCY (spec files in parallel, default 1), E2E_PG_SPECS (comma list of spec file
-// names run against PostgreSQL, default all), E2E_CHROMIUM (default /usr/bin/chromium).
+// Env: E2E_CONCURRENCY (spec files in parallel, default 2), E2E_PG_SPECS (comma list of spec file
+// names run against PostgreSQL, `all` for every one; default the database flows, see PG_SPECS),
+// E2E_CHROMIUM (default /usr/bin/chromium).
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
 import fs from 'node:fs';
@@ -16,6 +17,18 @@ import { CHROMIUM, E2E_DIR, HOST_DIST, REMOTES_DIR, SERVER_MAIN } from './lib/pa
 import { createPgDatabase, startServer } from './lib/server.mjs';
 
 const started = Date.now();
+
+/**
+ * Spec files that also run against PostgreSQL: the flows that write and read the database. The
+ * others (screens, theme, remote down, translations) do not depend on the database kind.
+ */
+const PG_SPECS = [
+  'auth.spec.mjs',
+  'places.spec.mjs',
+  'import.spec.mjs',
+  'office-name.spec.mjs',
+  'permissions.spec.mjs',
+];
 
 /** Built outputs the production server serves; without them every spec would fail obscurely. */
 function missingBuilds() {
@@ -49,7 +62,7 @@ async function runSpecs(files, label) {
   const counts = { tests: 0, pass: 0, fail: 0, cancelled: 0, skipped: 0, todo: 0 };
   const stream = run({
     files,
-    concurrency: Number(process.env.E2E_CONCURRENCY ?? 1),
+    concurrency: Number(process.env.E2E_CONCURRENCY ?? 2),
     // Per spec file; the screens file walks every main screen twice (ar, en).
     timeout: 240_000,
   });
@@ -79,10 +92,10 @@ async function main() {
   const files = specFiles(process.argv.slice(2));
   const targets = [{ label: 'sqlite', files }];
   if (process.env.MIZAN_TEST_PG_URL) {
-    const only = process.env.E2E_PG_SPECS?.split(',').map((s) => s.trim());
+    const only = (process.env.E2E_PG_SPECS ?? PG_SPECS.join(',')).split(',').map((s) => s.trim());
     targets.push({
       label: 'postgres',
-      files: only ? files.filter((f) => only.includes(path.basename(f))) : files,
+      files: only.includes('all') ? files : files.filter((f) => only.includes(path.basename(f))),
     });
   }
 

@@ -17,15 +17,23 @@ export function useSystem(options = {}) {
   /** @type {import('playwright-core').Browser | undefined} */
   let browser;
   let server;
+  /** @type {Map<string, Promise<ReturnType<typeof apiClient>>>} */
+  const adminApis = new Map();
   const sys = {
     baseURL: process.env.E2E_BASE_URL ?? '',
     target: process.env.E2E_TARGET ?? 'sqlite',
     admin: ADMIN,
     /** An API client signed in as the administrator. */
     async adminApi(lang = 'ar') {
-      const api = apiClient(sys.baseURL, { lang });
-      await api.login(ADMIN.email, ADMIN.password);
-      return api;
+      // One session per spec file and language is enough for setting data up.
+      if (!adminApis.has(lang)) {
+        const api = apiClient(sys.baseURL, { lang });
+        adminApis.set(
+          lang,
+          api.login(ADMIN.email, ADMIN.password).then(() => api),
+        );
+      }
+      return adminApis.get(lang);
     },
     api: (lang = 'ar') => apiClient(sys.baseURL, { lang }),
     /** A new browser context and page (a person on another machine). */
