@@ -7,7 +7,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8080,
       host: '0.0.0.0',
-      databaseUrl: 'sqlite:./data/mizan.db',
+      databaseUrl: `sqlite:${path.resolve('./data/mizan.db')}`,
       dataDir: path.resolve('./data'),
       redisUrl: null,
       smtpUrl: null,
@@ -18,6 +18,10 @@ describe('loadConfig', () => {
       trustProxy: 'loopback, linklocal, uniquelocal',
     });
     expect(config.staticDir).toBe(path.resolve(__dirname, '..', '..'));
+  });
+
+  it('keeps the default SQLite file inside DATA_DIR', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/mizan' }).databaseUrl).toBe('sqlite:/srv/mizan/mizan.db');
   });
 
   it('reads every variable and refuses invalid ones with a clear message', () => {

@@ -66,11 +66,13 @@ const blankToNull = (value: string | undefined): string | null => (value && valu
 
 /** Reads the configuration from `env`; throws with a clear message on an invalid value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
   return {
     port: parsePort(env.PORT),
     host: env.HOST || '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || 'sqlite:./data/mizan.db',
-    dataDir: path.resolve(env.DATA_DIR || './data'),
+    // The database lives with the rest of the data unless told otherwise.
+    databaseUrl: env.DATABASE_URL || `sqlite:${path.join(dataDir, 'mizan.db')}`,
+    dataDir,
     redisUrl: blankToNull(env.REDIS_URL),
     smtpUrl: blankToNull(env.SMTP_URL),
     adminEmail: blankToNull(env.MIZAN_ADMIN_EMAIL),
