@@ -19,6 +19,7 @@ import { AuthService, type ClientInfo } from './service';
 import { resolveSession } from './sessions';
 import type { AuthDatabase, AuthUser } from './types';
 import { parseBody } from './validate';
+import { disconnectSession } from '../ws/hub';
 
 export { requirePermission, authenticate } from './guard';
 export { authMigrations } from './migrations';
@@ -169,7 +170,9 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
     path(AUTH.logout),
     docs({ tags, summary: 'Sign out (revokes the token)', secured: true }),
     async (request) => {
-      await service.logout(bearerToken(request));
+      const sessionId = await service.logout(bearerToken(request));
+      // The socket of a signed-out session closes now, not at the hub's next periodic check.
+      if (sessionId !== null) disconnectSession(sessionId);
       return { data: { message: message(requestLang(request), 'loggedOut') } };
     },
   );

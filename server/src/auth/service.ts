@@ -178,15 +178,20 @@ export class AuthService {
     return userView(await this.deps.employeeRow(account.employee.id), account);
   }
 
-  /** Revokes the session of `token` if it is open; unknown tokens are ignored (signing out twice is fine). */
-  async logout(token: string | null): Promise<void> {
-    if (!token) return;
+  /**
+   * Revokes the session of `token` if it is open and answers its id (null for unknown tokens:
+   * signing out twice is fine).
+   */
+  async logout(token: string | null): Promise<number | null> {
+    if (!token) return null;
     const session = await this.db
       .selectFrom('sessions')
       .select('id')
       .where('token_hash', '=', hashToken(token))
       .executeTakeFirst();
-    if (session) await revokeSession(this.db, Number(session.id));
+    if (!session) return null;
+    await revokeSession(this.db, Number(session.id));
+    return Number(session.id);
   }
 
   /**

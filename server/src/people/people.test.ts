@@ -316,6 +316,24 @@ describe.each(dialects())('people (%s)', (dialect) => {
     expect(await closed).toBe(4403);
   });
 
+  it('closes the WebSocket of a session at sign-out', async () => {
+    await insertEmployee(db, { email: 'bye@law.test', username: 'byeuser', roles: ['Lawyer'] });
+    const s = await signIn('byeuser', 'Secret-pass-1', 'fp-bye');
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const socket = new WebSocket(
+      `ws://127.0.0.1:${port}/api/ws?Authorization=${s.token}&x-fingerprint-session=fp-bye&x-fingerprint=dev`,
+    );
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: s.headers });
+    expect(res.statusCode).toBe(200);
+    expect(await closed).toBe(4403);
+  });
+
   it('lets an administrator set a temporary password: sessions end, a change is forced', async () => {
     const id = await insertEmployee(db, {
       email: 'forgetful@law.test',
