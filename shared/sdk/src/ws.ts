@@ -8,17 +8,13 @@ import {
   type ServerMessage,
 } from '@mizan/contracts';
 import { atom } from 'jotai';
+import ReconnectingWebSocket from 'reconnecting-websocket';
 import { Emitter } from './events';
 import { getFingerprint } from './fingerprint';
 import { sdkStore, tokenAtom } from './session';
 
 /**
- * The real-time client of seed §4/§9 on `/api/ws`.
- *
- * Written over the plain WebSocket class rather than reconnecting-websocket: that library reports
- * every failed or timed-out connection as a close with code 1000 (it closes the socket itself on
- * `error` and on its own timeout), so the seed's rule "reconnect after any close but 1000" cannot
- * be told apart on top of it, and its delays grow exponentially where the seed's grow linearly.
+ * The real-time client of seed §4/§9 on `/api/ws`, over reconnecting-websocket.
  *
  * Rules: connect; on open the retry count is reset, subscribed channels are subscribed again and a
  * ping starts every 30 s; a close with any code but 1000 reconnects after 5 s × attempt, at most 5
@@ -26,6 +22,18 @@ import { sdkStore, tokenAtom } from './session';
  * attempt still not open after 10 s is closed, logged with console.error and counts as a failure.
  * Two close codes of our server also stop reconnection: 4401 (bad token) and 4403 (revoked
  * session), where another attempt with the same token cannot succeed; they emit `rejected`.
+ *
+ * The library's own policy cannot express these rules (its delays grow exponentially; on a socket
+ * `error` and on its own timeout it closes the socket itself and reports a close with code 1000), so
+ * it is only the transport here and this class decides every attempt:
+ * - one ReconnectingWebSocket per attempt, `startClosed` and started with `reconnect()`, with
+ *   `maxRetries: 0` so it never retries by itself (an instance is not reused: once it has refused a
+ *   retry its connect lock stays set and a later `reconnect()` would do nothing);
+ * - its `connectionTimeout` is twice ours, so our 10 s timer always acts first (and `close()` clears
+ *   the library's timer);
+ * - the close code comes from a listener on the socket itself (the library hands it our socket
+ *   class, which reports each socket it makes): after an `error` the library detaches its listeners
+ *   from the socket and reports its own close with 1000, the real code (1006) reaching only us.
  */
 
 export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed' | 'failed';
@@ -71,9 +79,24 @@ export async function buildWsUrl(): Promise<string | undefined> {
   return `${scheme}//${location.host}${API_BASE}${WS_PATH}?${query.toString()}`;
 }
 
+/** The socket class handed to reconnecting-websocket: `Base`, reporting every socket it makes. */
+function reportingSocketClass(
+  Base: WebSocketConstructor,
+  onSocket: (socket: WebSocket) => void,
+): WebSocketConstructor {
+  // A subclass keeps Base's statics (the library checks `CLOSING === 2`) and its event methods.
+  return class extends Base {
+    constructor(url: string) {
+      super(url);
+      onSocket(this);
+    }
+  };
+}
+
 export class WsClient {
   readonly events = new Emitter<WsEvents>();
-  private socket: WebSocket | null = null;
+  /** The current attempt's transport (connecting or open); null between attempts. */
+  private transport: ReconnectingWebSocket | null = null;
   private status: ConnectionStatus = 'idle';
   /** Reconnection attempts since the last open. */
   private attempts = 0;
@@ -91,13 +114,16 @@ export class WsClient {
   }
 
   get isOpen(): boolean {
-    return this.socket?.readyState === 1;
+    return this.transport?.readyState === ReconnectingWebSocket.OPEN;
   }
 
-  /** Opens the connection (no-op when open or opening). Resolves once the attempt has started. */
+  /**
+   * Opens the connection (no-op when open or opening). Resolves once the attempt has started; the
+   * socket itself is made by reconnecting-websocket on its next timer turn.
+   */
   async connect(): Promise<void> {
     this.stopped = false;
-    if (this.socket || this.status === 'connecting') return;
+    if (this.transport || this.status === 'connecting') return;
     clearTimeout(this.reconnectTimer);
     this.attempts = 0;
     await this.open();
@@ -109,11 +135,11 @@ export class WsClient {
     clearTimeout(this.reconnectTimer);
     clearTimeout(this.connectTimer);
     this.stopPing();
-    const socket = this.socket;
-    this.socket = null;
-    if (socket) {
-      this.detach(socket);
-      socket.close(WS.normalCloseCode);
+    const transport = this.transport;
+    this.transport = null;
+    if (transport) {
+      this.detach(transport);
+      transport.close(WS.normalCloseCode);
       this.events.emit('close', { code: WS.normalCloseCode, reason: 'disconnect' });
     }
     this.setStatus('closed');
@@ -121,8 +147,8 @@ export class WsClient {
 
   /** Sends one frame; false when the connection is not open (nothing is queued). */
   send(message: ClientMessage): boolean {
-    if (!this.socket || this.socket.readyState !== 1) return false;
-    this.socket.send(JSON.stringify(message));
+    if (!this.transport || !this.isOpen) return false;
+    this.transport.send(JSON.stringify(message));
     return true;
   }
 
@@ -161,28 +187,36 @@ export class WsClient {
   private async open(): Promise<void> {
     this.setStatus(this.attempts === 0 ? 'connecting' : 'reconnecting');
     const url = await (this.options.url ?? buildWsUrl)();
-    if (this.stopped || this.socket) return;
+    if (this.stopped || this.transport) return;
     if (!url) {
       // Signed out meanwhile: nothing to connect with.
       this.setStatus('closed');
       return;
     }
-    const Ctor = this.options.WebSocket ?? globalThis.WebSocket;
-    const socket = new Ctor(url);
-    this.socket = socket;
-    socket.onopen = () => this.handleOpen();
-    socket.onmessage = (event: MessageEvent) => this.handleMessage(event);
-    socket.onclose = (event: CloseEvent) => this.handleClose(socket, event.code, event.reason);
+    const Socket = reportingSocketClass(this.options.WebSocket ?? globalThis.WebSocket, (socket) =>
+      socket.addEventListener('close', (event) => this.handleClose(transport, event.code, event.reason)),
+    );
+    const transport = new ReconnectingWebSocket(url, undefined, {
+      WebSocket: Socket,
+      startClosed: true,
+      maxRetries: 0,
+      connectionTimeout: WS.connectTimeoutMs * 2,
+      // send() refuses while not open rather than queueing for later.
+      maxEnqueuedMessages: 0,
+    });
+    this.transport = transport;
+    transport.onopen = () => this.handleOpen(transport);
+    transport.onmessage = (event: MessageEvent) => this.handleMessage(transport, event);
+    transport.reconnect();
     this.connectTimer = setTimeout(() => {
       console.error(`WebSocket connection not open after ${WS.connectTimeoutMs} ms: closing it`);
-      this.detach(socket);
-      socket.close();
-      // The close event of a socket closed while connecting may never come: handle it now.
-      this.handleClose(socket, 1006, 'timeout');
+      // Closed in handleClose; the close event of a socket closed while connecting may never come.
+      this.handleClose(transport, 1006, 'timeout');
     }, WS.connectTimeoutMs);
   }
 
-  private handleOpen(): void {
+  private handleOpen(transport: ReconnectingWebSocket): void {
+    if (transport !== this.transport) return;
     clearTimeout(this.connectTimer);
     this.attempts = 0;
     this.setStatus('open');
@@ -192,7 +226,8 @@ export class WsClient {
     this.events.emit('open', undefined);
   }
 
-  private handleMessage(event: MessageEvent): void {
+  private handleMessage(transport: ReconnectingWebSocket, event: MessageEvent): void {
+    if (transport !== this.transport) return;
     let message: ServerMessage;
     try {
       message = JSON.parse(String(event.data)) as ServerMessage;
@@ -206,12 +241,15 @@ export class WsClient {
     }
   }
 
-  private handleClose(socket: WebSocket, code: number, reason: string): void {
-    if (socket !== this.socket) return; // an old socket's late event
+  private handleClose(transport: ReconnectingWebSocket, code: number, reason: string): void {
+    if (transport !== this.transport) return; // an old attempt's late event
     clearTimeout(this.connectTimer);
     this.stopPing();
-    this.detach(socket);
-    this.socket = null;
+    this.detach(transport);
+    // Retires this instance for good (its timers cleared, no retry of its own); this also closes
+    // the socket when it is still connecting (our timeout).
+    transport.close();
+    this.transport = null;
     this.events.emit('close', { code, reason });
     if (this.stopped || code === WS.normalCloseCode) {
       this.setStatus('closed');
@@ -232,10 +270,9 @@ export class WsClient {
     this.reconnectTimer = setTimeout(() => void this.open(), WS.reconnectDelayStepMs * this.attempts);
   }
 
-  private detach(socket: WebSocket): void {
-    socket.onopen = null;
-    socket.onmessage = null;
-    socket.onclose = null;
+  private detach(transport: ReconnectingWebSocket): void {
+    transport.onopen = null;
+    transport.onmessage = null;
   }
 
   private stopPing(): void {
