@@ -191,13 +191,25 @@ describe('EntityPage built from the countries definition', () => {
     // A stand-in socket: the SDK's one WebSocket client talks to it as to the server's hub.
     const sockets: FakeSocket[] = [];
     class FakeSocket {
+      static readonly CONNECTING = 0;
+      static readonly OPEN = 1;
+      static readonly CLOSING = 2;
+      static readonly CLOSED = 3;
       readyState = 0;
       sent: unknown[] = [];
-      onopen: (() => void) | null = null;
-      onmessage: ((event: { data: string }) => void) | null = null;
-      onclose: ((event: { code: number; reason: string }) => void) | null = null;
+      private listeners = new Map<string, Set<(event: unknown) => void>>();
       constructor(readonly url: string) {
         sockets.push(this);
+      }
+      addEventListener(type: string, listener: (event: unknown) => void) {
+        if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+        this.listeners.get(type)!.add(listener);
+      }
+      removeEventListener(type: string, listener: (event: unknown) => void) {
+        this.listeners.get(type)?.delete(listener);
+      }
+      emit(type: string, fields: Record<string, unknown>) {
+        for (const listener of this.listeners.get(type) ?? []) listener({ ...fields, type, target: this });
       }
       send(frame: string) {
         this.sent.push(JSON.parse(frame));
@@ -207,12 +219,13 @@ describe('EntityPage built from the countries definition', () => {
       }
     }
     const original = globalThis.WebSocket;
-    Object.assign(globalThis, { WebSocket: Object.assign(FakeSocket, { OPEN: 1 }) });
+    Object.assign(globalThis, { WebSocket: FakeSocket });
     try {
       await wsClient.connect();
+      await waitFor(() => expect(sockets).toHaveLength(1));
       const socket = sockets[0]!;
       socket.readyState = 1;
-      act(() => socket.onopen?.());
+      act(() => socket.emit('open', {}));
 
       renderAt(ROUTE, <EntityPage entity={countries} />);
       await screen.findByText('السعودية');
@@ -220,7 +233,7 @@ describe('EntityPage built from the countries definition', () => {
       const listCalls = lists().length;
 
       act(() =>
-        socket.onmessage?.({
+        socket.emit('message', {
           data: JSON.stringify({
             type: 'event',
             channel: 'countries',
@@ -231,7 +244,7 @@ describe('EntityPage built from the countries definition', () => {
       );
       expect(await screen.findByText('جمهورية مصر العربية')).toBeInTheDocument();
       act(() =>
-        socket.onmessage?.({
+        socket.emit('message', {
           data: JSON.stringify({ type: 'event', channel: 'countries', action: 'delete', data: { id: 3 } }),
         }),
       );
