@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Checkbox, Empty, Table, Typography } from 'antd';
+import { Checkbox, Empty, Flex, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -51,16 +51,17 @@ export function PermissionMatrix({ permissions, value = [], onChange, disabled }
     {
       key: 'group',
       fixed: 'start',
-      width: 220,
+      width: 180,
       title: (
-        <Checkbox
-          {...checkProps(matrixState(matrix, selected))}
-          disabled={disabled}
-          aria-label={t('permissions.matrix.selectAll')}
-          onChange={() => emit(toggleAll(matrix, value))}
-        >
-          {t('permissions.matrix.group')}
-        </Checkbox>
+        <Flex align="center" gap={8}>
+          <Checkbox
+            {...checkProps(matrixState(matrix, selected))}
+            disabled={disabled}
+            aria-label={t('permissions.matrix.selectAll')}
+            onChange={() => emit(toggleAll(matrix, value))}
+          />
+          <span>{t('permissions.matrix.group')}</span>
+        </Flex>
       ),
       render: (_, row) => (
         <Checkbox
@@ -76,15 +77,18 @@ export function PermissionMatrix({ permissions, value = [], onChange, disabled }
     ...matrix.actions.map((action) => ({
       key: action,
       align: 'center' as const,
+      // Narrow columns with the label above the checkbox: the matrix must fit the form drawer.
+      width: 84,
       title: (
-        <Checkbox
-          {...checkProps(columnState(matrix, action, selected))}
-          disabled={disabled}
-          aria-label={t('permissions.matrix.selectColumn', { action: actionLabel(action) })}
-          onChange={() => emit(toggleColumn(matrix, value, action))}
-        >
-          {actionLabel(action)}
-        </Checkbox>
+        <Flex vertical align="center" gap={4}>
+          <span style={{ whiteSpace: 'normal', lineHeight: 1.2 }}>{actionLabel(action)}</span>
+          <Checkbox
+            {...checkProps(columnState(matrix, action, selected))}
+            disabled={disabled}
+            aria-label={t('permissions.matrix.selectColumn', { action: actionLabel(action) })}
+            onChange={() => emit(toggleColumn(matrix, value, action))}
+          />
+        </Flex>
       ),
       render: (_: unknown, row: MatrixRow) =>
         row.cells[action] === undefined ? null : (
