@@ -189,6 +189,8 @@ export function LogsPage() {
                     allowClear
                     aria-label={t('logs.search')}
                     placeholder={t('logs.search')}
+                    // The server refuses longer searches (422); the box stops at its limit instead.
+                    maxLength={200}
                     onSearch={(q) => setFilter({ q: q.trim() || undefined })}
                     style={{ width: 240 }}
                   />
