@@ -1,0 +1,207 @@
+// The main-screens check shared by specs/screens-<lng>.spec.mjs (one file per language, so that the
+// two run in parallel): every main screen (issue 3 item 8) has no serious or critical axe-core
+// violation and no raw translation key on the page (text or accessible attributes), and a
+// screenshot of each is written to artifacts/screenshots/<lng>/ as a test artefact.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
+import { eventually, useSystem } from './harness.mjs';
+import { expectDirection, languageButton, openMenuItem, signInToDashboard, waitForApp } from './app.mjs';
+import { snap } from './browser.mjs';
+import { LANGUAGES, loadLocale, t, tx } from './i18n.mjs';
+
+/**
+ * The screens, reached as a person reaches them (menu and header), each with something that
+ * shows it has rendered.
+ * @type {{ name: string, open: (page: import('playwright-core').Page, lng: string) => Promise<void>, ready: (page: import('playwright-core').Page, lng: string) => Promise<void> }[]}
+ */
+const SCREENS = [
+  {
+    name: 'dashboard',
+    open: (page, lng) => openMenuItem(page, null, 'dashboard', lng),
+    ready: (page, lng) =>
+      page.getByRole('main').getByText(t(lng, 'dashboard:quickLinks'), { exact: true }).waitFor(),
+  },
+  ...['continents', 'countries', 'governorates', 'policeStations'].map((name) =>
+    entityScreen('places', name),
+  ),
+  ...['employees', 'roles', 'permissions'].map((name) => entityScreen('employees', name)),
+  {
+    name: 'country-form',
+    open: async (page, lng) => {
+      await openMenuItem(page, 'places', 'countries', lng);
+      const singular = t(lng, 'entities:countries.singular');
+      await page.getByRole('button', { name: tx(lng, 'ui:actions.createNamed', { name: singular }) }).click();
+    },
+    ready: (page, lng) =>
+      page
+        .getByRole('dialog')
+        .getByLabel(t(lng, 'entities:countries.fields.name'), { exact: true })
+        .waitFor(),
+  },
+  ...[
+    ['generalSystem', 'settings:system.general.title'],
+    ['appearance', 'settings:system.appearance.title'],
+    ['systemLogs', 'settings:logs.title'],
+    ['auditTrail', 'settings:audit.title'],
+  ].map(([item, heading]) => ({
+    name: item,
+    open: (page, lng) => openMenuItem(page, 'systemSettings', item, lng),
+    ready: (page, lng) =>
+      page
+        .getByRole('main')
+        .getByRole('heading', { name: tx(lng, heading) })
+        .first()
+        .waitFor(),
+  })),
+  {
+    name: 'profile',
+    open: async (page, lng) => {
+      await page.locator('header').getByRole('button', { name: adminName, exact: true }).click();
+      await page.getByRole('menuitem', { name: t(lng, 'layout:user.profile') }).click();
+    },
+    ready: (page, lng) =>
+      page.getByRole('main').getByText(t(lng, 'layout:profile.details'), { exact: true }).waitFor(),
+  },
+];
+
+function entityScreen(group, name) {
+  return {
+    name,
+    open: (page, lng) => openMenuItem(page, group, name, lng),
+    ready: async (page, lng) => {
+      await page
+        .getByRole('main')
+        .getByRole('heading', { name: tx(lng, `entities:${name}.title`) })
+        .waitFor();
+      await page.getByRole('main').getByRole('table').first().waitFor();
+    },
+  };
+}
+
+/** First segments a raw key may start with: namespaces and every namespace's top-level keys. */
+const KEY_HEADS = new Set(
+  LANGUAGES.flatMap((lng) =>
+    Object.entries(loadLocale(lng)).flatMap(([ns, tree]) => [ns, ...Object.keys(tree)]),
+  ),
+);
+const KEY_LIKE = /(?<![\w@./:-])([a-zA-Z]\w*(?::[a-zA-Z]\w*)?(?:\.[a-zA-Z]\w*)+)(?![\w@/-])/g;
+
+/** Raw i18n keys visible on the page or in its accessible names. */
+async function rawKeys(page) {
+  const texts = await page.evaluate(() => {
+    const out = [document.body.innerText, document.title];
+    for (const el of document.querySelectorAll('[aria-label],[placeholder],[title],[alt]')) {
+      for (const attr of ['aria-label', 'placeholder', 'title', 'alt']) {
+        const v = el.getAttribute(attr);
+        if (v) out.push(v);
+      }
+    }
+    return out;
+  });
+  const found = new Set();
+  for (const text of texts) {
+    for (const m of text.matchAll(KEY_LIKE)) {
+      const head = m[1].split(/[.:]/)[0];
+      if (KEY_HEADS.has(head)) found.add(m[1]);
+    }
+  }
+  return [...found];
+}
+
+/** axe-core's serious and critical violations, summarised. */
+async function axeProblems(page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => {
+      const where = v.nodes
+        .slice(0, 2)
+        .map((n) => String(n.target.at(-1)).split(' > ').slice(-2).join(' > '));
+      return `axe ${v.impact} ${v.id} on ${v.nodes.length} element(s): ${v.help} (e.g. ${where.join(' | ')})`;
+    });
+}
+
+/** Lets the screen settle: no spinner in the content, no running animation of drawers. */
+async function settled(page) {
+  await eventually(async () => (await page.getByRole('main').getByRole('status').count()) === 0, {
+    message: 'no loading spinner',
+    timeout: 15_000,
+  });
+  await page.waitForTimeout(300);
+}
+
+/** Screenshot, raw keys and axe findings of the screen now shown. */
+async function check(page, lng, name) {
+  await settled(page);
+  await snap(page, `${lng}/${name}`);
+  return [
+    ...(await rawKeys(page)).map((k) => `raw translation key on the page: ${k}`),
+    ...(await axeProblems(page)),
+  ];
+}
+
+/** Keeps a screenshot and the console of the shared page when a screen's test fails. */
+async function withFailureShot(sys, s, name, fn) {
+  try {
+    await fn();
+  } catch (error) {
+    await snap(s.page, `failures/${sys.target}-${name}`);
+    if (error instanceof Error && s.logs.length)
+      error.message += `\n--- browser console ---\n${s.logs.slice(-10).join('\n')}`;
+    throw error;
+  }
+}
+
+/** The administrator's name, shown on the header's user button (read once per file). */
+let adminName = '';
+
+/** Declares the main-screens tests of one language. */
+export function screensSpec(lng) {
+  const sys = useSystem();
+
+  describe(`main screens in ${lng === 'ar' ? 'Arabic' : 'English'}`, () => {
+    /** @type {Awaited<ReturnType<typeof sys.session>>} */
+    let s;
+    before(async () => {
+      adminName ||= (await (await sys.adminApi()).get('/employees/employees/profile')).name;
+      s = await sys.session();
+      await s.page.goto('/login');
+      if (lng === 'en') {
+        await languageButton(s.page, 'ar').click();
+        await expectDirection(s.page, 'ltr', 'en');
+      }
+    });
+    after(() => s?.context.close());
+
+    test('login', { timeout: 60_000 }, () =>
+      withFailureShot(sys, s, `screens-${lng}-login`, async () => {
+        await s.page.getByRole('button', { name: tx(lng, 'auth:login.submit') }).waitFor();
+        let problems;
+        try {
+          problems = await check(s.page, lng, 'login');
+        } finally {
+          // The other screens need the session whatever this one's findings.
+          await signInToDashboard(s.page, sys.admin.email, sys.admin.password);
+        }
+        await expectDirection(s.page, lng === 'ar' ? 'rtl' : 'ltr', lng);
+        assert.deepEqual(problems, [], `${lng} login`);
+      }),
+    );
+
+    for (const screen of SCREENS) {
+      test(screen.name, { timeout: 60_000 }, () =>
+        withFailureShot(sys, s, `screens-${lng}-${screen.name}`, async () => {
+          // A drawer left open by the previous screen is closed first.
+          await s.page.keyboard.press('Escape');
+          await screen.open(s.page, lng);
+          await waitForApp(s.page);
+          await screen.ready(s.page, lng);
+          assert.deepEqual(await check(s.page, lng, screen.name), [], `${lng} ${screen.name}`);
+        }),
+      );
+    }
+  });
+}
