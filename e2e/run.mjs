@@ -148,6 +148,9 @@ async function main() {
   return failed || total.tests === 0 ? 1 : 0;
 }
 
+// Interrupted (Ctrl-C, CI timeout): exit through the 'exit' handlers, which stop the servers.
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+
 main().then(
   (code) => process.exit(code),
   (error) => {
