@@ -5,9 +5,13 @@ import { headers, insertEmployee, signIn } from './testing/fixtures';
 
 type Smtp = Awaited<ReturnType<typeof startTestSmtp>>;
 
-/** The link's token and the code from a reset mail. */
-function readResetMail(raw: string) {
-  const text = mailText(raw);
+/**
+ * The link's token and the code from a reset mail: a raw MIME message as the SMTP server got it,
+ * or (`plain`) the text kept in the outbox, which must not go through quoted-printable decoding
+ * (a token starting with `=` + two hex digits would be mangled).
+ */
+function readResetMail(raw: string, plain = false) {
+  const text = plain ? raw : mailText(raw);
   const link = /https?:\/\/[^\s"<>]+\/auth\/reset-password\?token=([A-Za-z0-9_-]+)&email=([^\s"<>&]+)/.exec(
     text,
   );
@@ -267,7 +271,7 @@ describe.each(dialects())('password reset without SMTP (%s)', (dialect) => {
       if (!row) await new Promise((r) => setTimeout(r, 20));
     }
     expect(row).toMatchObject({ to: 'sara@law.test', sent_at: null });
-    const { token, link } = readResetMail(String(row!.text));
+    const { token, link } = readResetMail(String(row!.text), true);
     expect(link.startsWith('https://office.example.test/auth/reset-password?token=')).toBe(true);
     expect(String(row!.html)).toContain('dir="ltr"');
     const done = await t.app.inject({
