@@ -1,7 +1,7 @@
 import { TOAST } from '@mizan/contracts';
 import { antdValidateMessages, currentLanguage, setLanguage } from '@mizan/i18n';
 import { configureNotifier } from '@mizan/sdk';
-import { App as AntApp, ConfigProvider, message, theme as antdTheme } from 'antd';
+import { App as AntApp, ConfigProvider, message } from 'antd';
 import arEG from 'antd/locale/ar_EG';
 import enUS from 'antd/locale/en_US';
 import dayjs from 'dayjs';
@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentBranding, useSystemSettings } from '../system/systemSettings';
 import { useThemeStylesheet } from './stylesheet';
 import { applyOfficeDefaults, themeConfigAtom } from './themeConfig';
+import { themeTokens } from './tokens';
 
 /** Sends the SDK's toasts (API errors, session messages) to antd's message API. */
 function NotifierBridge() {
@@ -30,8 +31,8 @@ function NotifierBridge() {
 
 /**
  * antd configuration of DESIGN §6: direction and locale from the theme config, light or dark
- * algorithm, the office's primary colour, no click wave, no virtual lists; toasts 3 s, at most 3,
- * 24 px from the top; notifications top right. The language switch applies here, live.
+ * algorithm with WCAG AA text contrast (./tokens), the office's primary colour, no click wave, no
+ * virtual lists; toasts 3 s, at most 3, 24 px from the top; notifications top right. The language switch applies here, live.
  */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const config = useAtomValue(themeConfigAtom);
@@ -60,6 +61,12 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     message.config({ duration: TOAST.durationSeconds, maxCount: TOAST.maxCount, rtl, top: TOAST.top });
   }, [rtl]);
 
+  // Recomputed only when the mode or the office's colour changes (it derives antd's tokens).
+  const themeConfig = useMemo(
+    () => themeTokens(config.currentTheme, settings.primaryColor),
+    [config.currentTheme, settings.primaryColor],
+  );
+
   // `t` changes with the language, so antd's form messages follow the switch.
   const validateMessages = useMemo(() => antdValidateMessages(t), [t]);
 
@@ -67,13 +74,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     <ConfigProvider
       direction={config.direction}
       locale={config.locale === 'ar' ? arEG : enUS}
-      theme={{
-        algorithm: config.currentTheme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-        token: {
-          colorPrimary: settings.primaryColor,
-          fontFamily: "'Segoe UI', Tahoma, 'Noto Sans Arabic', sans-serif",
-        },
-      }}
+      theme={themeConfig}
       wave={{ disabled: true }}
       virtual={false}
       form={{ validateMessages }}
