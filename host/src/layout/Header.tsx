@@ -48,10 +48,13 @@ export function LanguageSwitch({ color }: { color?: string }) {
   const { t } = useTranslation('layout');
   const [config, setConfig] = useAtom(themeConfigAtom);
   return (
+    // The visible name of the other language is the accessible name (WCAG 2.5.3 label in name),
+    // spoken in that language; "Language" is the hover hint and description.
     <Button
       type="text"
       style={{ color }}
-      aria-label={t('language.label')}
+      lang={config.locale === 'ar' ? 'en' : 'ar'}
+      title={t('language.label')}
       onClick={() => setConfig({ locale: config.locale === 'ar' ? 'en' : 'ar' })}
     >
       {t('language.switch')}
