@@ -93,8 +93,9 @@ export function ProfilePage() {
             >
               <Input autoComplete="email" dir="ltr" />
             </Form.Item>
-            <Form.Item label={t('profile.username')}>
-              <Input value={profile.data.username} disabled dir="ltr" />
+            {/* Not a form field (it cannot be changed), so the label is tied to the input by id. */}
+            <Form.Item label={t('profile.username')} htmlFor="profile-username">
+              <Input id="profile-username" value={profile.data.username} disabled dir="ltr" />
             </Form.Item>
             <Form.Item name="phone" label={t('profile.phone')} rules={[{ max: 20 }]}>
               <Input autoComplete="tel" dir="ltr" />
