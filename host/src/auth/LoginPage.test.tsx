@@ -12,7 +12,7 @@ const settings = {
   primaryColor: '#0f766e',
   defaultLanguage: 'ar',
   defaultTheme: 'light',
-  calendar: 'gregory',
+  calendar: 'gregorian',
 };
 const lawyer = makeUser([AREA_PERMISSIONS.dashboardView, 'courts.view']);
 

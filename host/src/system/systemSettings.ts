@@ -13,8 +13,11 @@ export const FALLBACK_SETTINGS: SystemSettings = {
   primaryColor: '#1d4ed8',
   defaultLanguage: 'ar',
   defaultTheme: 'light',
-  calendar: 'gregory',
+  // The server's default (seed §9: Hijri first); it sends 'hijri' or 'gregorian'.
+  calendar: 'hijri',
 };
+
+const CALENDARS = ['hijri', 'gregorian'];
 
 const COLOR = /^#[0-9a-f]{6}$/i;
 
@@ -35,7 +38,10 @@ export function sanitizeSettings(value: Partial<SystemSettings> | null | undefin
         : FALLBACK_SETTINGS.primaryColor,
     defaultLanguage: v.defaultLanguage === 'en' ? 'en' : 'ar',
     defaultTheme: v.defaultTheme === 'dark' ? 'dark' : 'light',
-    calendar: typeof v.calendar === 'string' ? v.calendar : FALLBACK_SETTINGS.calendar,
+    calendar:
+      typeof v.calendar === 'string' && CALENDARS.includes(v.calendar)
+        ? v.calendar
+        : FALLBACK_SETTINGS.calendar,
   };
 }
 

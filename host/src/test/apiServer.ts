@@ -93,7 +93,7 @@ export const SETTINGS_ANSWER: Answer = {
       primaryColor: '#0f766e',
       defaultLanguage: 'ar',
       defaultTheme: 'light',
-      calendar: 'gregory',
+      calendar: 'gregorian',
     },
   },
 };
