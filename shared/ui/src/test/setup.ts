@@ -39,16 +39,30 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
 }
 
 // antd's form batches watchers through MessageChannel, which jsdom lacks; Node's own would keep
-// Jest from exiting (its ports hold the event loop), so a timer-based channel stands in.
+// Jest from exiting (its ports hold the event loop), so a timer-based channel stands in. Like a
+// real port, a closed one delivers nothing; every channel is closed when the file ends, so no
+// message lands in a torn-down page.
+const channels: { port1: { close(): void }; port2: { close(): void } }[] = [];
 if (typeof globalThis.MessageChannel === 'undefined') {
   class TimerPort {
     onmessage: ((event: { data: unknown }) => void) | null = null;
     peer: TimerPort | null = null;
+    private closed = false;
+    private readonly pending = new Set<ReturnType<typeof setTimeout>>();
     postMessage(data: unknown): void {
-      setTimeout(() => this.peer?.onmessage?.({ data }), 0);
+      if (this.closed) return;
+      const timer = setTimeout(() => {
+        this.pending.delete(timer);
+        if (this.peer && !this.peer.closed) this.peer.onmessage?.({ data });
+      }, 0);
+      this.pending.add(timer);
     }
     start(): void {}
-    close(): void {}
+    close(): void {
+      this.closed = true;
+      for (const timer of this.pending) clearTimeout(timer);
+      this.pending.clear();
+    }
   }
   class TimerMessageChannel {
     port1 = new TimerPort();
@@ -56,10 +70,17 @@ if (typeof globalThis.MessageChannel === 'undefined') {
     constructor() {
       this.port1.peer = this.port2;
       this.port2.peer = this.port1;
+      channels.push(this);
     }
   }
   Object.assign(globalThis, { MessageChannel: TimerMessageChannel });
 }
+afterAll(() => {
+  for (const channel of channels.splice(0)) {
+    channel.port1.close();
+    channel.port2.close();
+  }
+});
 
 // The first antd render of a file generates every component style (seconds on a slow runner).
 configure({ asyncUtilTimeout: 8_000 });
