@@ -1,4 +1,4 @@
-import { SYSTEM, registry, type Page } from '@mizan/contracts';
+import { DATE_FORMAT, SYSTEM, registry, type Page } from '@mizan/contracts';
 import { api } from '@mizan/sdk';
 import { DualDate, RefSelect } from '@mizan/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -156,6 +156,7 @@ export function AuditPage() {
           />
           <DatePicker.RangePicker
             aria-label={t('audit.filters.date')}
+            format={DATE_FORMAT}
             onChange={(range) => onRange(range as [Dayjs | null, Dayjs | null] | null)}
           />
         </Space>

@@ -1,5 +1,5 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { SYSTEM, type Page } from '@mizan/contracts';
+import { DATE_FORMAT, SYSTEM, type Page } from '@mizan/contracts';
 import { api } from '@mizan/sdk';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -127,6 +127,7 @@ export function LogsPage() {
           <Space wrap>
             <DatePicker
               aria-label={t('logs.date')}
+              format={DATE_FORMAT}
               allowClear={false}
               value={date ? dayjs(date) : null}
               disabledDate={(d) => !available.has(d.format('YYYY-MM-DD'))}
