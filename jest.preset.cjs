@@ -3,8 +3,13 @@ const path = require('node:path');
 
 const root = __dirname;
 
-/** @param {{ dir: string, env?: 'node' | 'jsdom', setup?: string[] }} options */
-module.exports = function preset({ dir, env = 'node', setup = [] }) {
+// Browser gaps every jsdom package needs, then antd's (for packages that render it): one copy each,
+// listed before the package's own set-up. Test-only files, never imported by production code.
+const jsdomSetup = [`${root}/shared/sdk/src/testing/setupJsdom.ts`];
+const antdSetup = [`${root}/shared/ui/src/testing/setupAntd.ts`];
+
+/** @param {{ dir: string, env?: 'node' | 'jsdom', antd?: boolean, setup?: string[] }} options */
+module.exports = function preset({ dir, env = 'node', antd = false, setup = [] }) {
   return {
     displayName: path.relative(root, dir),
     rootDir: dir,
@@ -32,7 +37,11 @@ module.exports = function preset({ dir, env = 'node', setup = [] }) {
       '^@mizan/(contracts|sdk|ui|i18n)/(.*)$': `${root}/shared/$1/src/$2`,
       '\\.(css|less)$': `${root}/shared/build/styleStub.js`,
     },
-    setupFilesAfterEnv: setup,
+    setupFilesAfterEnv: [
+      ...(env === 'jsdom' ? jsdomSetup : []),
+      ...(env === 'jsdom' && antd ? antdSetup : []),
+      ...setup,
+    ],
     testTimeout: 30_000,
   };
 };

@@ -1,6 +1,7 @@
 const preset = require('../../jest.preset.cjs')({
   dir: __dirname,
   env: 'jsdom',
+  antd: true,
   setup: ['<rootDir>/src/test/setup.ts'],
 });
 
@@ -10,9 +11,4 @@ module.exports = {
     ...preset.moduleNameMapper,
     '^@fingerprintjs/fingerprintjs$': '<rootDir>/src/test/fingerprintStub.cjs',
   },
-  // antd's icons load @ant-design/colors, published as ESM only: let it (and the preset's
-  // ESM-only packages) through the transform as well.
-  transformIgnorePatterns: [
-    '/node_modules/(?!(\\.pnpm/)?(jotai|@tanstack|reconnecting-websocket|@ant-design\\+colors|@ant-design/colors))',
-  ],
 };

@@ -22,7 +22,7 @@ beforeAll(async () => {
   server = await startApiServer({
     'GET /api/auth/systemSettings': { body: { data: settings } },
     'POST /api/auth/login': (req) => {
-      const { email, password } = req.body as { email: string; password: string };
+      const { email, password } = JSON.parse(req.body) as { email: string; password: string };
       if (password !== 'correct horse') return { status: 401, body: { message: 'Wrong email or password' } };
       const forced = email === 'new@office.test';
       const user = { ...lawyer, email, passwordChangeRequired: forced };

@@ -1,63 +1,9 @@
-// Browser gaps of jsdom that antd, react-router and i18next need (TOOLCHAIN.md, Testing).
+// The shared browser and antd set-ups run first (jest.preset.cjs, TOOLCHAIN.md Testing); this adds
+// the host's own: fingerprint stand-in, timeouts, English labels and storage teardown.
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
-import { TextDecoder, TextEncoder } from 'node:util';
 import { initI18n } from '@mizan/i18n';
 import { secureStorage } from '@mizan/sdk';
-
-Object.assign(globalThis, { TextEncoder, TextDecoder });
-
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }),
-});
-
-// antd's form batches updates through MessageChannel, which jsdom lacks. Node's own keeps the
-// worker alive (open ports), so a timer-based pair stands in: same asynchronous delivery.
-if (typeof globalThis.MessageChannel === 'undefined') {
-  type Port = {
-    onmessage: ((event: { data: unknown }) => void) | null;
-    postMessage: (data: unknown) => void;
-    close: () => void;
-  };
-  class TimerMessageChannel {
-    readonly port1: Port;
-    readonly port2: Port;
-    constructor() {
-      const make = (target: () => Port): Port => ({
-        onmessage: null,
-        postMessage: (data) => void setTimeout(() => target().onmessage?.({ data }), 0),
-        close: () => undefined,
-      });
-      this.port1 = make(() => this.port2);
-      this.port2 = make(() => this.port1);
-    }
-  }
-  Object.assign(globalThis, { MessageChannel: TimerMessageChannel });
-}
-
-// antd's menu and layout observe sizes; jsdom has no layout, so nothing ever resizes.
-if (typeof globalThis.ResizeObserver === 'undefined') {
-  class NoResizeObserver {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-  Object.assign(globalThis, { ResizeObserver: NoResizeObserver });
-}
-
-// antd measures scrollbars with a pseudo-element argument jsdom does not implement.
-const getComputedStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
 // Device fingerprinting probes browser APIs jsdom lacks (each try waits 5 s); its own tests live in the SDK.
 jest.mock('../../../shared/sdk/src/fingerprint', () => ({

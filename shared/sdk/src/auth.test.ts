@@ -5,7 +5,7 @@ import { http, isApiError } from './http';
 import { configureNotifier } from './notifier';
 import { restoreSession, sdkStore, tokenAtom, userAtom } from './session';
 import { SecureStorage, secureStorage } from './storage';
-import { json, startServer } from './test/server';
+import { json, startServer } from './testing/apiServer';
 import type { AuthUser } from './types';
 
 jest.mock('./fingerprint', () => ({

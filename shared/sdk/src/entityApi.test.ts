@@ -3,7 +3,7 @@ import { initI18n } from '@mizan/i18n';
 import { entityApi, toFormData } from './entityApi';
 import { http } from './http';
 import { configureNotifier } from './notifier';
-import { json, startServer } from './test/server';
+import { json, startServer } from './testing/apiServer';
 
 jest.mock('./fingerprint', () => ({ getFingerprint: jest.fn(async () => undefined) }));
 

@@ -3,7 +3,7 @@ import { api, ApiError, http } from './http';
 import { configureNotifier } from './notifier';
 import { sdkStore, tokenAtom, userAtom } from './session';
 import { secureStorage } from './storage';
-import { json, startServer } from './test/server';
+import { json, startServer } from './testing/apiServer';
 import type { AuthUser } from './types';
 
 jest.mock('./fingerprint', () => ({

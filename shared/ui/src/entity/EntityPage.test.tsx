@@ -3,7 +3,7 @@ import { countries, continents } from '@mizan/contracts';
 import { wsClient } from '@mizan/sdk';
 import { EntityPage } from './EntityPage';
 import { startApiServer, type TableSpec } from '../test/apiServer';
-import { captureToasts, renderAt, signIn, pointSdkAt } from '../test/renderPage';
+import { captureToasts, renderAt, signIn, pointSdkAt } from '../testing/render';
 
 const ROUTE = '/admin/settings/places/countries';
 const ALL = ['view', 'create', 'update', 'delete', 'status', 'export'].map((a) => `countries.${a}`);

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { policeStations } from '@mizan/contracts';
 import { EntityImport } from './EntityImport';
 import { startApiServer, type TableSpec } from '../test/apiServer';
-import { captureToasts, renderAt, signIn, pointSdkAt } from '../test/renderPage';
+import { captureToasts, renderAt, signIn, pointSdkAt } from '../testing/render';
 
 jest.setTimeout(60_000);
 

@@ -1,15 +1,8 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { createSchema, issueMessage, updateSchema, type Entity, type Fields } from '@mizan/contracts';
+import { json, startServer, type SeenRequest } from '../../../sdk/src/testing/apiServer';
 
-/** One request as the test server saw it. */
-export interface SeenRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  contentType: string;
-  body: string;
-}
+export type { SeenRequest };
 
 type Row = { id: number; createdAt: string; updatedAt: string; status?: boolean } & Record<string, unknown>;
 
@@ -36,50 +29,27 @@ export interface TableSpec {
  * so the screens run through the SDK's real axios client (interceptors, unwrapping, ApiError).
  */
 export async function startApiServer(tables: TableSpec[]) {
-  const seen: SeenRequest[] = [];
   const byPath = new Map(tables.map((t) => [`/api${t.entity.path}`, t]));
   let nextId = 10_000;
 
-  const send = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify(body));
-  };
-
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    // jsdom enforces CORS: the page is http://localhost, this server another port.
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-methods', 'GET,POST,PUT,PATCH,DELETE,OPTIONS');
-    res.setHeader('access-control-allow-headers', req.headers['access-control-request-headers'] ?? '*');
-    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks).toString('utf8');
-    seen.push({
-      method: req.method ?? 'GET',
-      path: url.pathname,
-      query: url.searchParams,
-      contentType: req.headers['content-type'] ?? '',
-      body: raw,
-    });
-
-    const base = [...byPath.keys()].find((p) => url.pathname === p || url.pathname.startsWith(`${p}/`));
+  const handle = async (req: SeenRequest, res: ServerResponse) => {
+    const raw = req.body;
+    const base = [...byPath.keys()].find((p) => req.path === p || req.path.startsWith(`${p}/`));
     const table = base ? byPath.get(base) : undefined;
-    if (!table || !base) return send(res, 404, { message: 'Not found' });
-    const rest = url.pathname.slice(base.length);
+    if (!table || !base) return json(res, 404, { message: 'Not found' });
+    const rest = req.path.slice(base.length);
     const { entity } = table;
     const view = (row: Row) => (table.join ? table.join(row) : row);
     const invalid = (issues: Parameters<typeof issueMessage>[0][]) => {
       const errors: Record<string, string[]> = {};
       for (const issue of issues) (errors[String(issue.path[0])] ??= []).push(issueMessage(issue).key);
-      return send(res, 422, { message: 'Invalid', errors, code: 'validation' });
+      return json(res, 422, { message: 'Invalid', errors, code: 'validation' });
     };
 
     if (req.method === 'GET' && rest === '' && table.failList)
-      return send(res, 500, { message: 'عطل في الخادم' });
+      return json(res, 500, { message: 'عطل في الخادم' });
     if (req.method === 'GET' && rest === '') {
-      const q = url.searchParams.get('q')?.toLowerCase();
+      const q = req.query.get('q')?.toLowerCase();
       let rows = table.rows.filter(
         (row) =>
           !q ||
@@ -87,27 +57,27 @@ export async function startApiServer(tables: TableSpec[]) {
             .toLowerCase()
             .includes(q),
       );
-      for (const [key, value] of url.searchParams) {
+      for (const [key, value] of req.query) {
         if (['page', 'pageSize', 'sort', 'q'].includes(key)) continue;
         rows = rows.filter((row) => String(row[key]) === value);
       }
-      const [field, dir] = (url.searchParams.get('sort') ?? 'id:asc').split(':') as [string, string];
+      const [field, dir] = (req.query.get('sort') ?? 'id:asc').split(':') as [string, string];
       rows = [...rows].sort(
         (a, b) =>
           String(a[field]).localeCompare(String(b[field]), 'ar', { numeric: true }) *
           (dir === 'desc' ? -1 : 1),
       );
-      const page = Number(url.searchParams.get('page') ?? 1);
-      const pageSize = Number(url.searchParams.get('pageSize') ?? 20);
+      const page = Number(req.query.get('page') ?? 1);
+      const pageSize = Number(req.query.get('pageSize') ?? 20);
       if (pageSize > 100)
-        return send(res, 422, { message: 'Invalid', errors: { pageSize: ['validation.number.max'] } });
+        return json(res, 422, { message: 'Invalid', errors: { pageSize: ['validation.number.max'] } });
       const items = rows.slice((page - 1) * pageSize, page * pageSize).map(view);
-      return send(res, 200, { data: { items, total: rows.length, page, pageSize } });
+      return json(res, 200, { data: { items, total: rows.length, page, pageSize } });
     }
     const idMatch = /^\/(\d+)$/.exec(rest);
     if (req.method === 'GET' && idMatch) {
       const row = table.rows.find((r) => r.id === Number(idMatch[1]));
-      return row ? send(res, 200, { data: view(row) }) : send(res, 404, { message: 'Not found' });
+      return row ? json(res, 200, { data: view(row) }) : json(res, 404, { message: 'Not found' });
     }
     if ((req.method === 'POST' || req.method === 'PUT') && rest === '') {
       const body: unknown = raw ? JSON.parse(raw) : {};
@@ -115,7 +85,7 @@ export async function startApiServer(tables: TableSpec[]) {
       if (!parsed.success) return invalid(parsed.error.issues);
       const data = parsed.data as Record<string, unknown>;
       if (typeof data.name === 'string' && table.takenNames?.includes(data.name))
-        return send(res, 422, {
+        return json(res, 422, {
           message: 'Invalid',
           errors: { name: ['هذا الاسم مستخدم من قبل'] },
           code: 'unique',
@@ -124,27 +94,27 @@ export async function startApiServer(tables: TableSpec[]) {
       if (req.method === 'POST') {
         const row: Row = { status: true, ...data, id: nextId++, createdAt: now, updatedAt: now };
         table.rows.push(row);
-        return send(res, 201, { data: view(row) });
+        return json(res, 201, { data: view(row) });
       }
       const row = table.rows.find((r) => r.id === data.id);
-      if (!row) return send(res, 404, { message: 'Not found' });
+      if (!row) return json(res, 404, { message: 'Not found' });
       Object.assign(row, data, { updatedAt: now });
-      return send(res, 200, { data: view(row) });
+      return json(res, 200, { data: view(row) });
     }
     if (req.method === 'DELETE' && idMatch) {
       const id = Number(idMatch[1]);
       if (table.referenced?.includes(id))
-        return send(res, 409, { message: 'لا يمكن الحذف: السجل مرتبط ببيانات أخرى', code: 'referenced' });
+        return json(res, 409, { message: 'لا يمكن الحذف: السجل مرتبط ببيانات أخرى', code: 'referenced' });
       table.rows = table.rows.filter((r) => r.id !== id);
-      return send(res, 200, { data: { id } });
+      return json(res, 200, { data: { id } });
     }
     const statusMatch = /^\/status\/(\d+)$/.exec(rest);
     if (req.method === 'PATCH' && statusMatch) {
       const row = table.rows.find((r) => r.id === Number(statusMatch[1]));
-      if (!row) return send(res, 404, { message: 'Not found' });
+      if (!row) return json(res, 404, { message: 'Not found' });
       const body = (raw ? JSON.parse(raw) : {}) as { status?: boolean };
       row.status = typeof body.status === 'boolean' ? body.status : !row.status;
-      return send(res, 200, { data: view(row) });
+      return json(res, 200, { data: view(row) });
     }
     if (req.method === 'GET' && rest === '/import/template') {
       res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
@@ -152,27 +122,22 @@ export async function startApiServer(tables: TableSpec[]) {
     }
     if (req.method === 'POST' && rest === '/import') {
       if (!req.headers['content-type']?.startsWith('multipart/form-data') || !raw.includes('name="file"'))
-        return send(res, 400, { message: 'ملف مفقود' });
-      return send(res, 200, {
-        data: url.searchParams.get('dryRun') ? table.importPreview : table.importResult,
+        return json(res, 400, { message: 'ملف مفقود' });
+      return json(res, 200, {
+        data: req.query.get('dryRun') ? table.importPreview : table.importResult,
       });
     }
-    return send(res, 404, { message: 'Not found' });
+    return json(res, 404, { message: 'Not found' });
   };
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => send(res, 500, { message: String(error) }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startServer(handle);
   return {
-    url: `http://127.0.0.1:${port}`,
-    seen,
+    url: server.url,
+    seen: server.seen,
     /** Requests to one entity path (list calls by default). */
-    calls: (path: string, method = 'GET') =>
-      seen.filter((r) => r.method === method && r.path === `/api${path}`),
+    calls: (path: string, method = 'GET') => server.calls(method, `/api${path}`),
     /** The live spec of an entity (change `rows` or `failList` mid-test). */
     table: (entity: Entity<Fields>) => byPath.get(`/api${entity.path}`)!,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }
