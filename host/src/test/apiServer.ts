@@ -1,5 +1,5 @@
 // The shared test API server (routes → answers) plus the host's per-file wiring and common answers.
-import { startApiServer, type Answer, type Routes } from '../../../shared/sdk/src/testing/apiServer';
+import { startApiServer, type Answer, type Routes } from '@mizan/sdk/testing/apiServer';
 
 export { startApiServer, type Answer, type Routes };
 

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { createSchema, issueMessage, updateSchema, type Entity, type Fields } from '@mizan/contracts';
-import { json, startServer, type SeenRequest } from '../../../sdk/src/testing/apiServer';
+import { json, startServer, type SeenRequest } from '@mizan/sdk/testing/apiServer';
 
 export type { SeenRequest };
 
