@@ -220,12 +220,7 @@ export class AuthService {
     const employeeId = account.employee.id;
     await this.db.transaction().execute(async (trx) => {
       // A new request replaces any earlier one: only the latest link and code work.
-      await trx
-        .updateTable('password_resets')
-        .set({ used_at: iso(now) })
-        .where('employee_id', '=', employeeId)
-        .where('used_at', 'is', null)
-        .execute();
+      await closeOpenResets(trx, employeeId, now);
       await trx
         .insertInto('password_resets')
         .values({
@@ -345,12 +340,7 @@ export class AuthService {
         .executeTakeFirst();
       // Two requests racing with the same token: only the first one changes the password.
       if (Number(used.numUpdatedRows) !== 1) throw fieldError('token', 'resetInvalid');
-      await trx
-        .updateTable('password_resets')
-        .set({ used_at: iso(now) })
-        .where('employee_id', '=', employeeId)
-        .where('used_at', 'is', null)
-        .execute();
+      await closeOpenResets(trx, employeeId, now);
       await trx
         .updateTable('employees')
         .set({ password: hash, password_change_required: false, updated_at: iso(now) })
@@ -404,4 +394,14 @@ export async function resetMail(
 <p>${escapeHtml(v.office)}</p>
 </body></html>`;
   return { subject, text: lines.join('\n'), html };
+}
+
+/** Marks every still-open reset of the employee used, so that no earlier link or code works. */
+async function closeOpenResets(trx: Kysely<AuthDatabase>, employeeId: number, now: Date): Promise<void> {
+  await trx
+    .updateTable('password_resets')
+    .set({ used_at: iso(now) })
+    .where('employee_id', '=', employeeId)
+    .where('used_at', 'is', null)
+    .execute();
 }
