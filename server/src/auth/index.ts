@@ -11,7 +11,7 @@ import { docs } from './docs';
 import { bearerToken, fingerprintSessionOf } from './guard';
 import { message, requestLang } from './messages';
 import { enableSettingsPolicy, policyTtlMs, securityPolicy } from './policy';
-import { getPublicSettings } from './publicSettings';
+import { getPublicSettings } from '../system/settings/repository';
 import { pruneAuthTables } from './prune';
 import { createAuthLimiters, type AuthLimiters } from './rateLimit';
 import { seedAuth } from './seed';
@@ -24,12 +24,6 @@ import { disconnectSession } from '../ws/hub';
 export { requirePermission, authenticate } from './guard';
 export { authMigrations } from './migrations';
 export { revokeEmployeeSessions } from './sessions';
-export {
-  setPublicSettingsSource,
-  getPublicSettings,
-  DEFAULT_PUBLIC_SETTINGS,
-  type PublicSettings,
-} from './publicSettings';
 export type { AuthUser } from './types';
 export type { UserView } from './userView';
 

@@ -3,7 +3,9 @@ import type { Trx } from '../../engine/context';
 import {
   defaultSettings,
   PUBLIC_IMAGE_PATHS,
+  toPublic,
   type GeneralSettings,
+  type PublicSystemSettings,
   type SecurityPolicy,
   type SystemSettings,
 } from './model';
@@ -92,6 +94,18 @@ export async function readSettings(db: Executor): Promise<SystemSettings> {
     .where('id', '=', SETTINGS_ID)
     .executeTakeFirst()) as SettingsRow | undefined;
   return row ? fromRow(row) : defaultSettings();
+}
+
+/**
+ * What `GET /api/auth/systemSettings` answers before sign-in. A row that cannot be read falls back
+ * to the defaults: a broken settings row must not lock everyone out of the login page.
+ */
+export async function getPublicSettings(db: Executor): Promise<PublicSystemSettings> {
+  try {
+    return toPublic(await readSettings(db));
+  } catch {
+    return toPublic(defaultSettings());
+  }
 }
 
 /** Writes the whole row (insert on first save) and returns it as read back. */
