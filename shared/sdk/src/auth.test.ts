@@ -8,6 +8,9 @@ import { SecureStorage, secureStorage } from './storage';
 import { json, startServer } from './testing/apiServer';
 import type { AuthUser } from './types';
 
+// A token as long as the server's (43 characters): a two-letter one turns up in random ciphertext.
+const TOKEN = 'q3V9xK2mL7pR4tY8wZ1nB6cF0hJ5sD2gA9eU4iO7kMx';
+
 jest.mock('./fingerprint', () => ({
   getFingerprint: jest.fn(async () => ({ visitorId: 'v', session: 's' })),
 }));
@@ -33,7 +36,7 @@ beforeAll(async () => {
     switch (req.url) {
       case '/api/auth/login':
         if (body.password === 'right')
-          json(res, 200, { data: { user, token: 't1', passwordChangeRequired: false } });
+          json(res, 200, { data: { user, token: TOKEN, passwordChangeRequired: false } });
         else if (body.password === 'change')
           json(res, 200, {
             data: {
@@ -46,7 +49,7 @@ beforeAll(async () => {
         else json(res, 401, { message: 'البريد أو كلمة المرور غير صحيحة' });
         return;
       case '/api/auth/check':
-        if (req.headers.authorization === 'Bearer t1') json(res, 200, { data: { user, token: 't1' } });
+        if (req.headers.authorization === `Bearer ${TOKEN}`) json(res, 200, { data: { user, token: TOKEN } });
         else json(res, 401, { message: 'انتهت الجلسة' });
         return;
       case '/api/auth/logout':
@@ -79,10 +82,10 @@ async function waitFor(condition: () => boolean): Promise<void> {
 describe('login', () => {
   it('stores token and user encrypted and welcomes the user', async () => {
     const result = await login('admin@mizan.local', 'right');
-    expect(result.token).toBe('t1');
-    expect(sdkStore.get(tokenAtom)).toBe('t1');
+    expect(result.token).toBe(TOKEN);
+    expect(sdkStore.get(tokenAtom)).toBe(TOKEN);
     expect(sdkStore.get(userAtom)).toEqual(user);
-    expect(localStorage.getItem('auth_token')).not.toContain('t1');
+    expect(localStorage.getItem('auth_token')).not.toContain(TOKEN);
     expect(notifier.success).toHaveBeenCalledWith('مرحباً بعودتك إلى النظام');
   });
 
@@ -112,8 +115,8 @@ describe('session', () => {
     await login('admin@mizan.local', 'right');
     sdkStore.set(tokenAtom, null);
     sdkStore.set(userAtom, null);
-    await expect(restoreSession()).resolves.toEqual({ token: 't1', user });
-    expect(sdkStore.get(tokenAtom)).toBe('t1');
+    await expect(restoreSession()).resolves.toEqual({ token: TOKEN, user });
+    expect(sdkStore.get(tokenAtom)).toBe(TOKEN);
   });
 
   it('follows a sign-out and a sign-in made in another tab', async () => {
@@ -139,7 +142,7 @@ describe('session', () => {
   it('check refreshes a valid session and clears a failed one with its toast', async () => {
     await login('admin@mizan.local', 'right');
     await expect(checkSession()).resolves.toBe(true);
-    expect(server.seen.at(-1)!.headers.authorization).toBe('Bearer t1');
+    expect(server.seen.at(-1)!.headers.authorization).toBe(`Bearer ${TOKEN}`);
 
     sdkStore.set(tokenAtom, 'stale');
     await expect(checkSession()).resolves.toBe(false);
