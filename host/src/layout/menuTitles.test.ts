@@ -1,0 +1,52 @@
+import { findEntity, isMenuGroup, MENU, registry, type MenuItem } from '@mizan/contracts';
+import { createI18n, LANGUAGES } from '@mizan/i18n';
+import { entityText } from '@mizan/ui';
+
+/**
+ * Title keys of the screens that are not one entity definition, as their pages render them
+ * (dashboard, remotes/settings system, logs and audit pages).
+ */
+const SCREEN_TITLES: Record<string, string> = {
+  dashboard: 'dashboard:title',
+  generalSystem: 'settings:system.general.title',
+  appearance: 'settings:system.appearance.title',
+  systemLogs: 'settings:logs.title',
+  auditTrail: 'settings:audit.title',
+};
+
+/** Menu items whose remote serves no screen yet (their glossary terms are checked in @mizan/i18n). */
+const NO_SCREEN_YET = [
+  'customers',
+  'procurations',
+  'lawsuits',
+  'sessions',
+  'opponents',
+  'attachments',
+  'tasks',
+  'chat',
+];
+
+const items: MenuItem[] = MENU.flatMap((entry) => (isMenuGroup(entry) ? entry.items : [entry]));
+
+describe.each(LANGUAGES)('menu labels in %s', (lng) => {
+  const i18n = createI18n(lng);
+  const t = i18n.t.bind(i18n);
+
+  it.each(items.map((item) => [item.key, item] as const))(
+    '%s opens a page titled as its label',
+    (_key, item) => {
+      const label = t(`menu:items.${item.key}`);
+      const entity = findEntity(item.key);
+      if (entity && entity.route === item.route) {
+        // The generic entity page's title, derived as the page derives it.
+        expect(label).toBe(entityText(entity, t, lng).title);
+      } else if (SCREEN_TITLES[item.key]) {
+        expect(label).toBe(t(SCREEN_TITLES[item.key]!));
+      } else {
+        expect(NO_SCREEN_YET).toContain(item.key);
+        // Once an entity serves that route, the first branch checks it.
+        expect(registry.some((e) => e.route === item.route)).toBe(false);
+      }
+    },
+  );
+});
