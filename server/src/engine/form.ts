@@ -1,4 +1,4 @@
-import type { Entity, Fields } from '@mizan/contracts';
+import { parseDigits, type Entity, type Fields } from '@mizan/contracts';
 
 /**
  * Multipart form fields (all strings) → the JSON shape the zod schemas expect, by field type.
@@ -49,9 +49,9 @@ export function coerceFormFields(
   return out;
 }
 
+/** Digits typed on an Arabic or Persian keyboard (`'١٢'`) count as numbers too. */
 function toNumber(raw: string): unknown {
-  const n = Number(raw.trim());
-  return raw.trim() !== '' && Number.isFinite(n) ? n : raw;
+  return parseDigits(raw);
 }
 
 function toBoolean(raw: string): unknown {

@@ -38,6 +38,11 @@ export interface FieldCommon {
   createOnly?: boolean;
   /** Value used when the field is absent on create. */
   default?: string | number | boolean | null;
+  /**
+   * An identifier or code (circuit number, ID number): shown without thousands separators, and
+   * for text fields Arabic-Indic digits are stored as ASCII.
+   */
+  code?: boolean;
 }
 
 export interface StringField extends FieldCommon {

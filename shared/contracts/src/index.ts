@@ -1,5 +1,6 @@
 export * from './entity';
 export * from './schema';
+export * from './text';
 export * from './registry';
 export * from './permissions';
 export * from './endpoints';

@@ -7,6 +7,7 @@ import {
   type FieldDefinition,
   type Fields,
 } from './entity';
+import { hasBidiControls, hasControlCharacters, isWellFormed, normalizeDigits, parseDigits } from './text';
 
 /**
  * Zod schemas derived from a definition. The same schema validates the server's input and the
@@ -19,6 +20,28 @@ const typeError = (kind: string) => (issue: { input?: unknown }) =>
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * A string that is safe to store and show: well-formed UTF-16 (a lone surrogate would be stored as
+ * U+FFFD), no control characters but tab and newline, no bidi overrides or isolates on one line
+ * (`\u202Egnp.exe` reads "exe.png"), trimmed and NFC-normalised (passwords are kept as typed: the
+ * hash must see what the user types at sign-in).
+ */
+function safeString(kind: string, multiline: boolean, normalize = true) {
+  let s = z
+    .string({ error: typeError(kind) })
+    .refine(isWellFormed, { error: 'validation.text.malformed', abort: true })
+    .refine((v) => !hasControlCharacters(v), { error: 'validation.text.control', abort: true });
+  if (!multiline) s = s.refine((v) => !hasBidiControls(v), { error: 'validation.text.bidi', abort: true });
+  s = s.trim();
+  return normalize ? s.normalize('NFC') : s;
+}
+
+/** Digits typed on an Arabic or Persian keyboard become ASCII before the field's own rules. */
+const asciiDigits = (schema: z.ZodType) =>
+  z.preprocess((v) => (typeof v === 'string' ? normalizeDigits(v) : v), schema);
+/** A numeric string from a form (`'12'`, `'١٢'`) becomes a number before the field's own rules. */
+const numeric = (schema: z.ZodType) => z.preprocess(parseDigits, schema);
+
 function fieldSchema(field: FieldDefinition): z.ZodType {
   switch (field.type) {
     case 'string':
@@ -27,19 +50,17 @@ function fieldSchema(field: FieldDefinition): z.ZodType {
     case 'phone':
     case 'color': {
       const max = field.max ?? (field.type === 'text' ? DEFAULT_MAX.text : DEFAULT_MAX.string);
-      let s = z.string({ error: typeError('string') }).trim();
+      let s = safeString('string', field.type === 'text', field.type !== 'password');
       if (field.required) s = s.min(1, { error: 'validation.whitespace' });
       if (field.min) s = s.min(field.min, { error: 'validation.string.min' });
       s = s.max(max, { error: 'validation.string.max' });
       if (field.type === 'phone')
         s = s.regex(/^$|^\+?[0-9 ()-]{5,20}$/, { error: 'validation.pattern.mismatch' });
       if (field.type === 'color') s = s.regex(/^$|^#[0-9a-fA-F]{6}$/, { error: 'validation.types.hex' });
-      return s;
+      return field.type === 'phone' || field.code ? asciiDigits(s) : s;
     }
     case 'email':
-      return z
-        .string({ error: typeError('email') })
-        .trim()
+      return safeString('email', false)
         .max(field.max ?? DEFAULT_MAX.string, { error: 'validation.string.max' })
         .pipe(
           field.required
@@ -47,9 +68,7 @@ function fieldSchema(field: FieldDefinition): z.ZodType {
             : z.union([z.literal(''), z.email({ error: 'validation.types.email' })]),
         );
     case 'url':
-      return z
-        .string({ error: typeError('url') })
-        .trim()
+      return safeString('url', false)
         .max(field.max ?? DEFAULT_MAX.string, { error: 'validation.string.max' })
         .pipe(
           field.required
@@ -64,15 +83,17 @@ function fieldSchema(field: FieldDefinition): z.ZodType {
           : z.number({ error: typeError('number') });
       if (field.min !== undefined) n = n.min(field.min, { error: 'validation.number.min' });
       if (field.max !== undefined) n = n.max(field.max, { error: 'validation.number.max' });
-      return n;
+      return numeric(n);
     }
     case 'boolean':
       return z.boolean({ error: typeError('boolean') });
     case 'date':
-      return z
-        .string({ error: typeError('date') })
-        .regex(ISO_DATE, { error: 'validation.date.format' })
-        .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date.invalid' });
+      return asciiDigits(
+        z
+          .string({ error: typeError('date') })
+          .regex(ISO_DATE, { error: 'validation.date.format' })
+          .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date.invalid' }),
+      );
     case 'datetime':
       return z.iso.datetime({ offset: true, error: 'validation.date.format' });
     case 'enum':
@@ -80,7 +101,7 @@ function fieldSchema(field: FieldDefinition): z.ZodType {
         error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.enum'),
       });
     case 'ref':
-      return z.int({ error: typeError('integer') }).positive({ error: 'validation.types.integer' });
+      return numeric(z.int({ error: typeError('integer') }).positive({ error: 'validation.types.integer' }));
     case 'refs':
       return z.array(z.int({ error: typeError('integer') }).positive(), { error: typeError('array') });
     case 'files':
