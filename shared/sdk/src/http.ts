@@ -36,6 +36,8 @@ export class ApiError extends Error {
     readonly code?: string,
     /** Whether `message` came from the server rather than the default catalogue. */
     readonly fromServer = false,
+    /** The whole answer body (a stale write's 409 carries the current record in it). */
+    readonly body: unknown = undefined,
   ) {
     super(message);
   }
@@ -89,6 +91,7 @@ export function toApiError(error: AxiosError): ApiError {
     errors,
     body.code,
     fromServer !== undefined,
+    error.response?.data,
   );
 }
 
