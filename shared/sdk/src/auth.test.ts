@@ -1,6 +1,14 @@
 import { initI18n } from '@mizan/i18n';
 import { act, renderHook } from '@testing-library/react';
-import { checkSession, hasPermission, loadSystemSettings, login, logout, useAuth } from './auth';
+import {
+  checkSession,
+  hasPermission,
+  loadSystemSettings,
+  login,
+  logout,
+  systemSettingsAtom,
+  useAuth,
+} from './auth';
 import { http, isApiError } from './http';
 import { configureNotifier } from './notifier';
 import { restoreSession, sdkStore, tokenAtom, userAtom } from './session';
@@ -166,6 +174,8 @@ describe('session', () => {
     await login('admin@mizan.local', 'right');
     await expect(loadSystemSettings()).resolves.toEqual({ officeName: 'مكتب العدالة' });
     expect(server.seen.at(-1)!.headers.authorization).toBeUndefined();
+    // Screens in the remotes read the settings (the calendar shown first) from the shared store.
+    expect(sdkStore.get(systemSettingsAtom)).toEqual({ officeName: 'مكتب العدالة' });
 
     settingsStatus = 503;
     try {

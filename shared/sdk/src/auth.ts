@@ -1,6 +1,6 @@
 import { AUTH, PEOPLE, STORAGE_KEYS } from '@mizan/contracts';
 import { i18n } from '@mizan/i18n';
-import { useAtomValue } from 'jotai';
+import { atom, useAtomValue } from 'jotai';
 import { useCallback, useMemo } from 'react';
 import { api, isApiError } from './http';
 import { notify } from './notifier';
@@ -93,13 +93,22 @@ export async function checkSession(): Promise<boolean> {
 export async function loadSystemSettings(): Promise<SystemSettings | null> {
   try {
     const settings = await authApi.systemSettings();
+    sdkStore.set(systemSettingsAtom, settings);
     await secureStorage.set(STORAGE_KEYS.systemSettings, settings);
     return settings;
   } catch {
     await clearSession('settingsFailed');
-    return secureStorage.get<SystemSettings>(STORAGE_KEYS.systemSettings);
+    const stored = await secureStorage.get<SystemSettings>(STORAGE_KEYS.systemSettings);
+    sdkStore.set(systemSettingsAtom, stored);
+    return stored;
   }
 }
+
+/**
+ * The public system settings last read by `loadSystemSettings` (null before the first read), for
+ * screens outside the host that follow them, e.g. which calendar dates show first.
+ */
+export const systemSettingsAtom = atom<SystemSettings | null>(null);
 
 export { hasPermission, updateSessionUser };
 

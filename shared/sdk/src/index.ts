@@ -39,6 +39,7 @@ export {
   hasPermission,
   loadSystemSettings,
   login,
+  systemSettingsAtom,
   logout,
   updateSessionUser,
   useAuth,
