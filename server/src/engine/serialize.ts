@@ -1,4 +1,4 @@
-import type { Entity, Fields, StoredFile } from '@mizan/contracts';
+import { displayKey, type Entity, type Fields, type StoredFile } from '@mizan/contracts';
 import { toBoolean } from '../db';
 import { columnName } from '../db/migrations';
 
@@ -14,10 +14,10 @@ export type ApiRow = {
 /** A database row: snake_case columns. */
 export type DbRow = Record<string, unknown>;
 
-/** Name of the display object beside a `ref` field: `continentId` → `continent`. */
-export const refDisplayName = (field: string): string => field.replace(/Id$/, '');
-/** Name of the display list beside a `refs` field: `roleIds` → `roles`. */
-export const refsDisplayName = (field: string): string => `${field.replace(/Ids$/, '')}s`;
+/** Name of the display object beside a `ref` field (`continentId` → `continent`): contracts' `displayKey`. */
+export const refDisplayName = (field: string): string => displayKey(field, { type: 'ref' });
+/** Name of the display list beside a `refs` field (`roleIds` → `roles`): contracts' `displayKey`. */
+export const refsDisplayName = (field: string): string => displayKey(field, { type: 'refs' });
 
 export interface Expansions {
   /** Per ref/refs field: referenced id → title. */

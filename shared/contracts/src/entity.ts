@@ -15,6 +15,8 @@
  * });
  */
 
+import { checkDefinition } from './define-check';
+
 /** Where an entity's screens live: the host or one of the remotes. */
 export type RemoteName = 'settings' | 'clients' | 'legal' | 'tasks' | 'chat';
 
@@ -117,7 +119,16 @@ export interface EntityDefinition<F extends Fields = Fields> {
   fileDeletePath?: string;
   /** Table name; default snake_case of `name`. */
   table?: string;
+  /**
+   * Where the side menu lists this entity's screen: in a group of seed §2 (`{ group: 'courts' }`),
+   * on its own (`{ group: null }`), or nowhere (`false`: shown inside another screen, e.g. an
+   * association). `order` sorts within the group, then the menu (lower first; default 0).
+   */
+  menu?: MenuPlacement;
 }
+
+/** See `EntityDefinition.menu`. */
+export type MenuPlacement = false | { group: string | null; order?: number };
 
 /** Every definition, with its derived names filled in. */
 export type Entity<F extends Fields = Fields> = EntityDefinition<F> & {
@@ -135,8 +146,37 @@ export function snakeCase(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 }
 
-/** Declares an entity once; see the module comment for an example. */
+/**
+ * Declares an entity once; see the module comment for an example. The definition is checked here
+ * (names, path, fields, titleField, defaultSort, uniqueTogether, files rules: a `DefinitionError`
+ * naming the entity and field at start-up); reference targets and cycles are checked when the
+ * registry is built (`checkRegistry`).
+ *
+ * Relations: `ref` is one row of another entity, `refs` a plain many-to-many list (a join table
+ * with nothing but the two ids). A link that carries data of its own (a client's capacity in a
+ * lawsuit, the date a judge joined a circuit) is an association entity: its own definition with
+ * two `ref` fields and `uniqueTogether` over them, plus the data fields. It gets its own table,
+ * routes, permissions, audit and events like any entity, and `menu: false` when it is only shown
+ * inside the record page of one side.
+ *
+ * @example
+ * export const lawsuitClients = defineEntity({
+ *   name: 'lawsuitClients',
+ *   path: '/admin/lawsuits/clients',
+ *   remote: 'legal',
+ *   titleField: 'capacityId',
+ *   menu: false,
+ *   uniqueTogether: [['lawsuitId', 'customerId']],
+ *   fields: {
+ *     lawsuitId: { type: 'ref', entity: 'lawsuits', required: true },
+ *     customerId: { type: 'ref', entity: 'customers', required: true },
+ *     capacityId: { type: 'ref', entity: 'lawsuitOwners', required: true },
+ *     notes: { type: 'text', max: 1000 },
+ *   },
+ * });
+ */
 export function defineEntity<const F extends Fields>(definition: EntityDefinition<F>): Entity<F> {
+  checkDefinition(definition as unknown as EntityDefinition<Fields>);
   return {
     ...definition,
     table: definition.table ?? snakeCase(definition.name),

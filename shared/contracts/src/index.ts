@@ -2,6 +2,8 @@ export * from './entity';
 export * from './schema';
 export * from './text';
 export * from './registry';
+export * from './relations';
+export * from './define-check';
 export * from './permissions';
 export * from './endpoints';
 export * from './ws';

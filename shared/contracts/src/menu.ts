@@ -1,6 +1,6 @@
 import { AREA_PERMISSIONS, permissionKey } from './permissions';
-import type { RemoteName } from './entity';
-import { getEntity } from './registry';
+import type { Entity, Fields, RemoteName } from './entity';
+import { registry } from './registry';
 import { ROUTES } from './constants';
 import { SYSTEM } from './endpoints';
 
@@ -21,12 +21,7 @@ export interface MenuGroup {
 }
 export type MenuEntry = MenuItem | MenuGroup;
 
-const item = (name: string): MenuItem => {
-  const entity = getEntity(name);
-  return { key: name, route: entity.route, permission: permissionKey(name, 'view'), remote: entity.remote };
-};
-
-/** Menu items of screens that are not one entity definition. */
+/** Menu items of screens that are not one entity definition, with their place (see `MenuSlot`). */
 const screen = (key: string, route: string, permission: string, remote?: RemoteName): MenuItem => ({
   key,
   route,
@@ -34,45 +29,121 @@ const screen = (key: string, route: string, permission: string, remote?: RemoteN
   remote,
 });
 
-export const MENU: MenuEntry[] = [
-  screen('dashboard', ROUTES.dashboard, AREA_PERMISSIONS.dashboardView),
-  { key: 'employees', items: [item('employees'), item('roles'), item('permissions')] },
+/**
+ * The skeleton of the menu, in seed §2's order: the groups (their key is the `menu.groups.*` label)
+ * and the screens that are not an entity. Entities place themselves with `menu: { group, order }`
+ * in their definition: into one of these groups by `order`, or on their own between these
+ * top-level slots by `order` (group `null`). Only a new group or a non-entity screen is added here.
+ */
+export interface MenuSlot {
+  key: string;
+  order: number;
+  /** A screen on its own; absent for a group. */
+  screen?: MenuItem;
+  /** A group's own screens, placed among its entities by `order`. */
+  screens?: { order: number; item: MenuItem }[];
+}
+
+const SLOTS: MenuSlot[] = [
+  {
+    key: 'dashboard',
+    order: 10,
+    screen: screen('dashboard', ROUTES.dashboard, AREA_PERMISSIONS.dashboardView),
+  },
+  { key: 'employees', order: 20 },
   {
     key: 'systemSettings',
-    items: [
-      screen('generalSystem', SYSTEM.general, AREA_PERMISSIONS.systemSettingsView, 'settings'),
-      screen('appearance', SYSTEM.appearances, AREA_PERMISSIONS.systemSettingsView, 'settings'),
-      screen('systemLogs', SYSTEM.logs, AREA_PERMISSIONS.logsView, 'settings'),
-      screen('auditTrail', SYSTEM.audit, AREA_PERMISSIONS.auditView, 'settings'),
+    order: 30,
+    screens: [
+      {
+        order: 1,
+        item: screen('generalSystem', SYSTEM.general, AREA_PERMISSIONS.systemSettingsView, 'settings'),
+      },
+      {
+        order: 2,
+        item: screen('appearance', SYSTEM.appearances, AREA_PERMISSIONS.systemSettingsView, 'settings'),
+      },
+      { order: 3, item: screen('systemLogs', SYSTEM.logs, AREA_PERMISSIONS.logsView, 'settings') },
+      { order: 4, item: screen('auditTrail', SYSTEM.audit, AREA_PERMISSIONS.auditView, 'settings') },
     ],
   },
-  {
-    key: 'places',
-    items: [item('continents'), item('countries'), item('governorates'), item('policeStations')],
-  },
-  { key: 'lawsuitSettings', items: [item('lawsuitTypes'), item('lawsuitOwners'), item('lawsuitCases')] },
-  item('procurationCases'),
-  { key: 'courts', items: [item('courts'), item('circuits'), item('judges'), item('judicialRanks')] },
-  item('taskTypes'),
-  { key: 'sessionSettings', items: [item('sessionTypes'), item('sessionAttendances')] },
-  { key: 'offices', items: [item('branches')] },
-  item('administrativeSections'),
+  { key: 'places', order: 40 },
+  { key: 'lawsuitSettings', order: 50 },
+  { key: 'courts', order: 70 },
+  { key: 'sessionSettings', order: 90 },
+  { key: 'offices', order: 100 },
   {
     key: 'clients',
-    items: [screen('customers', '/admin/customers', 'customers.view', 'clients'), item('customerTypes')],
+    order: 120,
+    screens: [{ order: 1, item: screen('customers', '/admin/customers', 'customers.view', 'clients') }],
   },
-  screen('procurations', '/admin/customers/procurations', 'procurations.view', 'clients'),
+  {
+    key: 'procurations',
+    order: 130,
+    screen: screen('procurations', '/admin/customers/procurations', 'procurations.view', 'clients'),
+  },
   {
     key: 'legal',
-    items: [
-      screen('lawsuits', '/admin/lawsuits', 'lawsuits.view', 'legal'),
-      screen('sessions', '/admin/lawsuits/sessions', 'sessions.view', 'legal'),
-      screen('opponents', '/admin/lawsuits/opponents', 'opponents.view', 'legal'),
-      screen('attachments', '/admin/lawsuits/attachments', 'attachments.view', 'legal'),
-      screen('tasks', '/admin/lawsuits/tasks', 'tasks.view', 'tasks'),
+    order: 140,
+    screens: [
+      { order: 1, item: screen('lawsuits', '/admin/lawsuits', 'lawsuits.view', 'legal') },
+      { order: 2, item: screen('sessions', '/admin/lawsuits/sessions', 'sessions.view', 'legal') },
+      { order: 3, item: screen('opponents', '/admin/lawsuits/opponents', 'opponents.view', 'legal') },
+      { order: 4, item: screen('attachments', '/admin/lawsuits/attachments', 'attachments.view', 'legal') },
+      { order: 5, item: screen('tasks', '/admin/lawsuits/tasks', 'tasks.view', 'tasks') },
     ],
   },
-  screen('chat', '/admin/chats', AREA_PERMISSIONS.chatUse, 'chat'),
+  { key: 'chat', order: 150, screen: screen('chat', '/admin/chats', AREA_PERMISSIONS.chatUse, 'chat') },
 ];
+
+/** An entity's list screen as a menu item: its route, its view permission and its remote. */
+export const entityMenuItem = (entity: Entity<Fields>): MenuItem => ({
+  key: entity.name,
+  route: entity.route,
+  permission: permissionKey(entity.name, 'view'),
+  remote: entity.remote,
+});
+
+/**
+ * Builds the menu from the slots and the definitions' `menu` placements. A definition naming a
+ * group that is not a slot fails here, at start-up; `menu: false` (or none) keeps it out.
+ */
+export function buildMenu(slots: readonly MenuSlot[], entities: readonly Entity<Fields>[]): MenuEntry[] {
+  const groups = new Set(slots.filter((s) => !s.screen).map((s) => s.key));
+  const placed = entities.flatMap((entity, index) => {
+    const menu = entity.menu;
+    if (!menu) return [];
+    if (menu.group !== null && !groups.has(menu.group)) {
+      throw new Error(
+        `Entity "${entity.name}": menu group "${menu.group}" does not exist (groups: ${[...groups].join(', ')})`,
+      );
+    }
+    return [{ group: menu.group, order: menu.order ?? 0, index, item: entityMenuItem(entity) }];
+  });
+  const byOrder = <T extends { order: number; index: number }>(a: T, b: T) =>
+    a.order - b.order || a.index - b.index;
+  // Slots come before entities of the same order; entities keep registry order among equals.
+  const top = [
+    ...slots.map((slot, index) => ({ order: slot.order, index: index - slots.length, slot })),
+    ...placed.filter((p) => p.group === null).map((p) => ({ order: p.order, index: p.index, item: p.item })),
+  ].sort(byOrder);
+  return top.flatMap((entry): MenuEntry[] => {
+    if ('item' in entry) return [entry.item];
+    const { slot } = entry;
+    if (slot.screen) return [slot.screen];
+    const items = [
+      ...(slot.screens ?? []).map((s, index) => ({ order: s.order, index: index - 1000, item: s.item })),
+      ...placed.filter((p) => p.group === slot.key),
+    ]
+      .sort(byOrder)
+      .map((p) => p.item);
+    return items.length ? [{ key: slot.key, items }] : [];
+  });
+}
+
+export const MENU: MenuEntry[] = buildMenu(SLOTS, registry as readonly Entity<Fields>[]);
+
+/** Group keys of the menu (`menu.groups.<key>` labels), for definitions' `menu.group`. */
+export const MENU_GROUPS: readonly string[] = SLOTS.filter((s) => !s.screen).map((s) => s.key);
 
 export const isMenuGroup = (entry: MenuEntry): entry is MenuGroup => 'items' in entry;

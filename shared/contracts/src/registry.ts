@@ -1,4 +1,5 @@
 import type { Entity, Fields } from './entity';
+import { referencesIn, type Reference } from './relations';
 import { employees, permissions, roles } from './entities/people';
 import { continents, countries, governorates, policeStations } from './entities/places';
 import {
@@ -19,10 +20,59 @@ import {
 } from './entities/settings';
 
 /**
- * Every entity served by the engine, in dependency order: a definition comes after every
- * entity it references, so migrations and seeds can run in this order.
+ * Checks the definitions together and orders them so that each comes after every entity it references (a reference to itself
+ * is allowed), keeping the written order wherever it already holds: authors list definitions in
+ * any order, and migrations, seeds and tests get a dependency order. Throws on an unknown
+ * reference target, a repeated name, path or table, or a cycle of references.
+ *
+ * @example
+ * checkRegistry([countries, continents]) // [continents, countries]
  */
-export const registry = [
+export function checkRegistry<E extends Entity<Fields>>(definitions: readonly E[]): E[] {
+  const byName = new Map<string, E>();
+  const problems: string[] = [];
+  for (const key of ['name', 'path', 'table'] as const) {
+    const seen = new Map<string, string>();
+    for (const e of definitions) {
+      const other = seen.get(e[key]);
+      if (other !== undefined) problems.push(`"${e.name}" and "${other}" have the same ${key} "${e[key]}"`);
+      seen.set(e[key], e.name);
+    }
+  }
+  for (const e of definitions) byName.set(e.name, e);
+  const targets = (e: E) =>
+    Object.entries(e.fields).flatMap(([key, f]) =>
+      f.type === 'ref' || f.type === 'refs' ? [{ key, target: f.entity }] : [],
+    );
+  for (const e of definitions)
+    for (const { key, target } of targets(e))
+      if (!byName.has(target))
+        problems.push(`"${e.name}", field "${key}": references "${target}", which is not in the registry`);
+  if (problems.length) throw new Error(`Entity registry:\n  - ${problems.join('\n  - ')}`);
+
+  const out: E[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (e: E, trail: string[]) => {
+    if (state.get(e.name) === 'done') return;
+    if (state.get(e.name) === 'visiting') {
+      const cycle = [...trail.slice(trail.indexOf(e.name)), e.name].join(' → ');
+      throw new Error(
+        `Entity registry: references form a cycle (${cycle}); make one of them optional through an ` +
+          'association entity, or reference the other way',
+      );
+    }
+    state.set(e.name, 'visiting');
+    for (const { target } of targets(e))
+      if (target !== e.name) visit(byName.get(target)!, [...trail, e.name]);
+    state.set(e.name, 'done');
+    out.push(e);
+  };
+  for (const e of definitions) visit(e, []);
+  return out;
+}
+
+/** Every definition the engine serves, in any order: `checkRegistry` sorts them. */
+const definitions = [
   permissions,
   roles,
   continents,
@@ -46,7 +96,13 @@ export const registry = [
   customerTypes,
 ] as const satisfies readonly Entity<Fields>[];
 
-export type EntityName = (typeof registry)[number]['name'];
+/**
+ * Every entity served by the engine, in dependency order: a definition comes after every entity it
+ * references, so migrations and seeds can run in this order. Checked at module load.
+ */
+export const registry: readonly (typeof definitions)[number][] = checkRegistry(definitions);
+
+export type EntityName = (typeof definitions)[number]['name'];
 
 const byName = new Map<string, Entity<Fields>>(registry.map((e) => [e.name, e as Entity<Fields>]));
 
@@ -58,4 +114,16 @@ export function getEntity(name: string): Entity<Fields> {
 
 export function findEntity(name: string): Entity<Fields> | undefined {
   return byName.get(name);
+}
+
+/**
+ * The fields of registered entities that reference `name` (ref or refs), in registry order: the
+ * tabs of a record page, and what keeps a row from being deleted.
+ *
+ * @example
+ * referencesTo('governorates').map((r) => `${r.entity.name}.${r.field}`)
+ * // ['policeStations.governorateId', 'branches.governorateId', 'courts.governorateId']
+ */
+export function referencesTo(name: string): Reference[] {
+  return referencesIn(name, registry as readonly Entity<Fields>[]);
 }

@@ -5,6 +5,7 @@ export const permissions = defineEntity({
   name: 'permissions',
   path: '/employees/permissions',
   remote: 'settings',
+  menu: { group: 'employees', order: 3 },
   status: false,
   titleField: 'key',
   defaultSort: 'key:asc',
@@ -19,6 +20,7 @@ export const roles = defineEntity({
   name: 'roles',
   path: '/employees/roles',
   remote: 'settings',
+  menu: { group: 'employees', order: 2 },
   baned: true,
   fields: {
     name: { type: 'string', required: true, unique: true, max: 100, search: true, sort: true },
@@ -40,6 +42,7 @@ export const employees = defineEntity({
   name: 'employees',
   path: '/employees/employees',
   remote: 'settings',
+  menu: { group: 'employees', order: 1 },
   baned: true,
   fileDeletePath: '/delete/file/:ownerId/:fileId',
   fields: {

@@ -4,6 +4,7 @@ export const continents = defineEntity({
   name: 'continents',
   path: '/admin/settings/places/continents',
   remote: 'settings',
+  menu: { group: 'places', order: 1 },
   fields: {
     name: { type: 'string', required: true, unique: true, max: 100, search: true, sort: true },
     code: { type: 'string', max: 10, search: true, sort: true },
@@ -14,6 +15,7 @@ export const countries = defineEntity({
   name: 'countries',
   path: '/admin/settings/places/countries',
   remote: 'settings',
+  menu: { group: 'places', order: 2 },
   fields: {
     name: { type: 'string', required: true, unique: true, max: 100, search: true, sort: true },
     code: { type: 'string', max: 3, search: true, sort: true },
@@ -26,6 +28,7 @@ export const governorates = defineEntity({
   name: 'governorates',
   path: '/admin/settings/places/governorates',
   remote: 'settings',
+  menu: { group: 'places', order: 3 },
   uniqueTogether: [['name', 'countryId']],
   fields: {
     name: { type: 'string', required: true, max: 100, search: true, sort: true },
@@ -37,6 +40,7 @@ export const policeStations = defineEntity({
   name: 'policeStations',
   path: '/admin/settings/places/policeStations',
   remote: 'settings',
+  menu: { group: 'places', order: 4 },
   importable: true,
   uniqueTogether: [['name', 'governorateId']],
   fields: {

@@ -8,6 +8,7 @@ export const lawsuitTypes = defineEntity({
   name: 'lawsuitTypes',
   path: '/admin/settings/lawsuit/types',
   remote: 'settings',
+  menu: { group: 'lawsuitSettings', order: 1 },
   importable: true,
   fields: { name: named, description },
 });
@@ -17,6 +18,7 @@ export const lawsuitOwners = defineEntity({
   name: 'lawsuitOwners',
   path: '/admin/settings/lawsuit/owners',
   remote: 'settings',
+  menu: { group: 'lawsuitSettings', order: 2 },
   importable: true,
   fields: { name: named, description },
 });
@@ -28,6 +30,7 @@ export const lawsuitCases = defineEntity({
   name: 'lawsuitCases',
   path: '/admin/settings/lawsuit/cases',
   remote: 'settings',
+  menu: { group: 'lawsuitSettings', order: 3 },
   importable: true,
   fields: {
     name: named,
@@ -41,6 +44,7 @@ export const procurationCases = defineEntity({
   name: 'procurationCases',
   path: '/admin/settings/procurations/cases',
   remote: 'settings',
+  menu: { group: null, order: 60 },
   importable: true,
   fields: { name: named, color: { type: 'color', max: 7 }, description },
 });
@@ -61,6 +65,7 @@ export const courts = defineEntity({
   name: 'courts',
   path: '/admin/settings/courts/courts',
   remote: 'settings',
+  menu: { group: 'courts', order: 1 },
   importable: true,
   fields: {
     name: named,
@@ -75,6 +80,7 @@ export const circuits = defineEntity({
   name: 'circuits',
   path: '/admin/settings/courts/circuits',
   remote: 'settings',
+  menu: { group: 'courts', order: 2 },
   importable: true,
   uniqueTogether: [['courtId', 'number']],
   fields: {
@@ -88,6 +94,7 @@ export const judicialRanks = defineEntity({
   name: 'judicialRanks',
   path: '/admin/settings/courts/judicialRanks',
   remote: 'settings',
+  menu: { group: 'courts', order: 4 },
   importable: true,
   defaultSort: 'order:asc',
   fields: {
@@ -100,6 +107,7 @@ export const judges = defineEntity({
   name: 'judges',
   path: '/admin/settings/courts/judges',
   remote: 'settings',
+  menu: { group: 'courts', order: 3 },
   importable: true,
   fields: {
     name: { type: 'string', required: true, max: 150, search: true, sort: true },
@@ -114,6 +122,7 @@ export const taskTypes = defineEntity({
   name: 'taskTypes',
   path: '/admin/settings/tasks/types',
   remote: 'settings',
+  menu: { group: null, order: 80 },
   importable: true,
   fields: { name: named, color: { type: 'color', max: 7 }, description },
 });
@@ -122,6 +131,7 @@ export const sessionTypes = defineEntity({
   name: 'sessionTypes',
   path: '/admin/settings/sessions/types',
   remote: 'settings',
+  menu: { group: 'sessionSettings', order: 1 },
   importable: true,
   fields: { name: named, description },
 });
@@ -131,6 +141,7 @@ export const sessionAttendances = defineEntity({
   name: 'sessionAttendances',
   path: '/admin/settings/sessions/attendances',
   remote: 'settings',
+  menu: { group: 'sessionSettings', order: 2 },
   importable: true,
   fields: { name: named, description },
 });
@@ -139,6 +150,7 @@ export const branches = defineEntity({
   name: 'branches',
   path: '/admin/settings/offices/branches',
   remote: 'settings',
+  menu: { group: 'offices', order: 1 },
   fields: {
     name: named,
     governorateId: { type: 'ref', entity: 'governorates' },
@@ -152,6 +164,7 @@ export const administrativeSections = defineEntity({
   name: 'administrativeSections',
   path: '/admin/settings/administrative/sections',
   remote: 'settings',
+  menu: { group: null, order: 110 },
   importable: true,
   fields: { name: named, branchId: { type: 'ref', entity: 'branches' }, description },
 });
@@ -160,6 +173,7 @@ export const customerTypes = defineEntity({
   name: 'customerTypes',
   path: '/admin/customers/settings/types',
   remote: 'clients',
+  menu: { group: 'clients', order: 2 },
   importable: true,
   fields: { name: named, description },
 });

@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '@mizan/contracts';
+import { displayKey, type FieldDefinition } from '@mizan/contracts';
 import type { EntityRow } from './types';
 
 export interface RefLabel {
@@ -8,10 +8,10 @@ export interface RefLabel {
 
 /**
  * Where the API puts the joined label of a reference: `continentId` comes with `continent`,
- * `roleIds` with `roles` (team brief, "Cross-team interfaces").
+ * `roleIds` with `roles`; the server names it with the same `displayKey` of the contracts.
  */
 export function refDisplayKey(name: string, type: 'ref' | 'refs'): string {
-  return type === 'ref' ? name.replace(/Id$/, '') : name.replace(/Ids$/, 's');
+  return displayKey(name, { type });
 }
 
 const isRefLabel = (v: unknown): v is RefLabel =>

@@ -1,0 +1,186 @@
+import { DefinitionError } from './define-check';
+import { defineEntity, type EntityDefinition, type Fields } from './entity';
+import { checkRegistry } from './registry';
+
+const base = {
+  name: 'gadgets',
+  path: '/admin/settings/gadgets',
+  remote: 'settings',
+  fields: { name: { type: 'string', required: true } },
+} as const satisfies EntityDefinition<Fields>;
+
+/** The message `defineEntity` fails with for `change` applied to a valid definition. */
+function failure(change: Record<string, unknown>): string {
+  try {
+    defineEntity({ ...base, ...change } as unknown as EntityDefinition<Fields>);
+  } catch (error) {
+    expect(error).toBeInstanceOf(DefinitionError);
+    return (error as Error).message;
+  }
+  throw new Error('defineEntity accepted the definition');
+}
+
+describe('defineEntity checks its definition', () => {
+  it('accepts a valid definition', () => {
+    expect(defineEntity(base).table).toBe('gadgets');
+  });
+
+  it.each<[string, Record<string, unknown>, RegExp]>([
+    ['a name that is not camelCase', { name: 'Gadgets' }, /"Gadgets".*name must be camelCase/s],
+    ['a snake_case name', { name: 'gadget_types' }, /name must be camelCase/],
+    ['a path without a leading slash', { path: 'admin/gadgets' }, /path must start with "\/"/],
+    ['a path with a space', { path: '/admin/my gadgets' }, /path must start with "\/"/],
+    ['an unknown remote', { remote: 'billing' }, /remote must be one of/],
+    ['a table that is not snake_case', { table: 'Gadgets' }, /table must be snake_case/],
+    ['no fields', { fields: {} }, /at least one field/],
+    [
+      'a field name that is not camelCase',
+      { fields: { name: { type: 'string' }, 'serial-no': { type: 'string' } } },
+      /field "serial-no": name must be camelCase/,
+    ],
+    [
+      'a field shadowing a system column',
+      { fields: { name: { type: 'string' }, createdAt: { type: 'date' } } },
+      /field "createdAt": "createdAt" is a system column/,
+    ],
+    [
+      'an unknown field type',
+      { fields: { name: { type: 'string' }, size: { type: 'bigint' } } },
+      /field "size": unknown type "bigint"/,
+    ],
+    [
+      'min above max',
+      { fields: { name: { type: 'string', min: 10, max: 5 } } },
+      /field "name": min \(10\) is greater than max \(5\)/,
+    ],
+    [
+      'an enum without values',
+      { fields: { name: { type: 'string' }, kind: { type: 'enum', values: [] } } },
+      /field "kind": an enum needs at least one value/,
+    ],
+    [
+      'an enum default outside its values',
+      { fields: { name: { type: 'string' }, kind: { type: 'enum', values: ['a'], default: 'b' } } },
+      /field "kind": default "b" is not one of its values/,
+    ],
+    [
+      'a ref without a target',
+      { fields: { name: { type: 'string' }, ownerId: { type: 'ref' } } },
+      /field "ownerId": "entity" must name an entity/,
+    ],
+    [
+      'a ref whose labels would overwrite another field',
+      {
+        fields: {
+          name: { type: 'string' },
+          court: { type: 'string' },
+          courtId: { type: 'ref', entity: 'courts' },
+        },
+      },
+      /field "courtId": its labels go under "court", which is already a field/,
+    ],
+    [
+      'a files field without accept',
+      { fields: { name: { type: 'string' }, scans: { type: 'files', maxSize: 10, maxCount: 1 } } },
+      /field "scans": a files field needs "accept"/,
+    ],
+    [
+      'a files field without maxSize',
+      {
+        fields: {
+          name: { type: 'string' },
+          scans: { type: 'files', accept: ['application/pdf'], maxCount: 1 },
+        },
+      },
+      /field "scans": a files field needs "maxSize"/,
+    ],
+    [
+      'a files field without maxCount',
+      {
+        fields: {
+          name: { type: 'string' },
+          scans: { type: 'files', accept: ['application/pdf'], maxSize: 9 },
+        },
+      },
+      /field "scans": a files field needs "maxCount"/,
+    ],
+    ['a titleField that is no field', { titleField: 'title' }, /titleField "title" is not a field/],
+    [
+      'the default titleField missing',
+      { fields: { label: { type: 'string' } } },
+      /titleField "name" is not a field \(the default is "name"\)/,
+    ],
+    [
+      'a write-only titleField',
+      {
+        titleField: 'secret',
+        fields: { name: { type: 'string' }, secret: { type: 'password', writeOnly: true } },
+      },
+      /titleField "secret" must be a stored, readable field/,
+    ],
+    ['a malformed defaultSort', { defaultSort: 'name' }, /defaultSort must read "field:asc"/],
+    ['a defaultSort on no field', { defaultSort: 'rank:asc' }, /defaultSort names "rank"/],
+    ['uniqueTogether naming no field', { uniqueTogether: [['name', 'code']] }, /uniqueTogether names "code"/],
+    [
+      'uniqueTogether of one field',
+      { uniqueTogether: [['name']] },
+      /uniqueTogether \[name\] needs two fields/,
+    ],
+    ['a fileDeletePath without files', { fileDeletePath: '/delete/file/:ownerId/:fileId' }, /no files field/],
+  ])('refuses %s, naming the entity and field', (_, change, message) => {
+    expect(failure(change)).toMatch(message);
+  });
+
+  it('lists every problem at once', () => {
+    const message = failure({ name: 'Bad', path: 'bad', titleField: 'title' });
+    expect(message.split('\n  - ')).toHaveLength(4);
+  });
+});
+
+describe('checkRegistry', () => {
+  const make = (name: string, refs: Record<string, string> = {}, kind: 'ref' | 'refs' = 'ref') =>
+    defineEntity({
+      name,
+      path: `/${name}`,
+      remote: 'settings',
+      fields: {
+        name: { type: 'string' },
+        ...Object.fromEntries(Object.entries(refs).map(([k, entity]) => [k, { type: kind, entity }])),
+      },
+    });
+
+  it('orders definitions after what they reference, keeping the written order where it holds', () => {
+    const a = make('alphas');
+    const b = make('betas', { alphaId: 'alphas' });
+    const c = make('gammas', { betaIds: 'betas' }, 'refs');
+    const d = make('deltas');
+    // A definition's references are pulled in just before it.
+    expect(checkRegistry([c, d, b, a]).map((e) => e.name)).toEqual(['alphas', 'betas', 'gammas', 'deltas']);
+    expect(checkRegistry([d, c, a, b]).map((e) => e.name)).toEqual(['deltas', 'alphas', 'betas', 'gammas']);
+    expect(checkRegistry([a, b, c, d]).map((e) => e.name)).toEqual(['alphas', 'betas', 'gammas', 'deltas']);
+  });
+
+  it('allows an entity to reference itself', () => {
+    expect(checkRegistry([make('units', { parentId: 'units' })]).map((e) => e.name)).toEqual(['units']);
+  });
+
+  it('fails on a reference to an entity not in the registry, naming entity and field', () => {
+    expect(() => checkRegistry([make('betas', { alphaId: 'alphas' })])).toThrow(
+      /"betas", field "alphaId": references "alphas", which is not in the registry/,
+    );
+  });
+
+  it('fails on a cycle, naming it', () => {
+    const a = make('alphas', { gammaId: 'gammas' });
+    const b = make('betas', { alphaId: 'alphas' });
+    const c = make('gammas', { betaId: 'betas' });
+    expect(() => checkRegistry([a, b, c])).toThrow(/cycle \(alphas → gammas → betas → alphas\)/);
+  });
+
+  it('fails on a repeated name, path or table', () => {
+    const a = make('alphas');
+    expect(() => checkRegistry([a, { ...a }])).toThrow(/"alphas" and "alphas" have the same name/);
+    expect(() => checkRegistry([a, { ...make('betas'), path: '/alphas' }])).toThrow(/same path "\/alphas"/);
+    expect(() => checkRegistry([a, { ...make('betas'), table: 'alphas' }])).toThrow(/same table "alphas"/);
+  });
+});

@@ -1,0 +1,143 @@
+import type { EntityDefinition, FieldDefinition, Fields } from './entity';
+import { displayKey } from './relations';
+
+/**
+ * The checks `defineEntity` runs on one definition, so a mistake fails at start-up with a message
+ * naming the entity and the field instead of surfacing later as a missing column or a 500.
+ * Checks that need every definition (reference targets, cycles) are the registry's (`checkRegistry`).
+ */
+
+/** Thrown at start-up for a definition that cannot work; the message names entity and field. */
+export class DefinitionError extends Error {
+  constructor(
+    readonly entity: string,
+    readonly problems: readonly string[],
+  ) {
+    super(`Entity "${entity}" is not a valid definition:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'DefinitionError';
+  }
+}
+
+const CAMEL = /^[a-z][a-zA-Z0-9]*$/;
+/** `/segment/segment…` of letters, digits, `_` and `-`. */
+const PATH = /^(\/[A-Za-z0-9_-]+)+$/;
+const REMOTES = ['settings', 'clients', 'legal', 'tasks', 'chat'];
+/** Keys every row carries: a field of that name would shadow the system column. */
+const SYSTEM_KEYS = ['id', 'createdAt', 'updatedAt', 'status', 'baned'];
+const TEXT_TYPES = ['string', 'text', 'email', 'phone', 'url', 'color', 'password'];
+const TYPES = [
+  ...TEXT_TYPES,
+  'integer',
+  'number',
+  'boolean',
+  'date',
+  'datetime',
+  'enum',
+  'ref',
+  'refs',
+  'files',
+];
+
+const isPositiveInt = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+
+function fieldProblems(key: string, field: FieldDefinition, fields: Fields): string[] {
+  const out: string[] = [];
+  const at = (text: string) => out.push(`field "${key}": ${text}`);
+  if (!CAMEL.test(key)) at('name must be camelCase (letters and digits, starting with a lower-case letter)');
+  if (SYSTEM_KEYS.includes(key)) at(`"${key}" is a system column every row has; choose another name`);
+  if (!TYPES.includes(field.type)) {
+    at(`unknown type "${String(field.type)}"`);
+    return out;
+  }
+  if ('min' in field && 'max' in field && field.min !== undefined && field.max !== undefined) {
+    if (field.min > field.max) at(`min (${field.min}) is greater than max (${field.max})`);
+  }
+  switch (field.type) {
+    case 'enum':
+      if (!Array.isArray(field.values) || field.values.length === 0) at('an enum needs at least one value');
+      else if (new Set(field.values).size !== field.values.length) at('enum values repeat');
+      if (field.default !== undefined && !field.values?.includes(field.default as string))
+        at(`default "${String(field.default)}" is not one of its values`);
+      break;
+    case 'ref':
+    case 'refs': {
+      if (typeof field.entity !== 'string' || !CAMEL.test(field.entity))
+        at(`"entity" must name an entity (camelCase), got ${JSON.stringify(field.entity)}`);
+      const shown = displayKey(key, field);
+      if (shown in fields || SYSTEM_KEYS.includes(shown))
+        at(`its labels go under "${shown}", which is already a field; rename one of them`);
+      break;
+    }
+    case 'files':
+      if (!Array.isArray(field.accept) || field.accept.length === 0)
+        at('a files field needs "accept" (the MIME types it takes)');
+      if (!isPositiveInt(field.maxSize)) at('a files field needs "maxSize" (bytes, a positive integer)');
+      if (!isPositiveInt(field.maxCount)) at('a files field needs "maxCount" (a positive integer)');
+      if (field.required) at('a files field cannot be required (files arrive as optional parts)');
+      break;
+  }
+  return out;
+}
+
+/**
+ * Every problem of one definition, or an empty list.
+ *
+ * @example
+ * definitionProblems({ name: 'Courts', path: 'courts', remote: 'settings', fields: {} })
+ * // ['name must be camelCase…', 'path must start with "/"…']
+ */
+export function definitionProblems(definition: EntityDefinition<Fields>): string[] {
+  const out: string[] = [];
+  const { name, path, remote, fields } = definition;
+  if (typeof name !== 'string' || !CAMEL.test(name))
+    out.push('name must be camelCase (letters and digits, starting with a lower-case letter)');
+  if (typeof path !== 'string' || !PATH.test(path))
+    out.push(`path must start with "/" and hold only /-separated words, got ${JSON.stringify(path)}`);
+  if (!REMOTES.includes(remote)) out.push(`remote must be one of ${REMOTES.join(', ')}, got "${remote}"`);
+  if (definition.table !== undefined && !/^[a-z][a-z0-9_]*$/.test(definition.table))
+    out.push(`table must be snake_case, got "${definition.table}"`);
+  if (!fields || typeof fields !== 'object' || Object.keys(fields).length === 0) {
+    out.push('fields: a definition needs at least one field');
+    return out;
+  }
+  for (const [key, field] of Object.entries(fields)) out.push(...fieldProblems(key, field, fields));
+
+  const isStored = (key: string) =>
+    key in fields && fields[key]!.type !== 'files' && fields[key]!.type !== 'refs';
+  const titleField = definition.titleField ?? 'name';
+  const title = fields[titleField];
+  if (!title) out.push(`titleField "${titleField}" is not a field (the default is "name")`);
+  else if (!isStored(titleField) || title.writeOnly)
+    out.push(`titleField "${titleField}" must be a stored, readable field`);
+
+  if (definition.defaultSort !== undefined) {
+    const match = /^([A-Za-z]+):(asc|desc)$/.exec(definition.defaultSort);
+    const sortKey = match?.[1];
+    if (!sortKey)
+      out.push(`defaultSort must read "field:asc" or "field:desc", got "${definition.defaultSort}"`);
+    else if (!['id', 'createdAt', 'updatedAt'].includes(sortKey) && !isStored(sortKey))
+      out.push(`defaultSort names "${sortKey}", which is not a stored field`);
+  }
+  for (const group of definition.uniqueTogether ?? []) {
+    if (group.length < 2) out.push(`uniqueTogether [${group.join(', ')}] needs two fields or more`);
+    for (const key of group)
+      if (!isStored(key)) out.push(`uniqueTogether names "${key}", which is not a stored field`);
+  }
+  if (definition.fileDeletePath !== undefined) {
+    if (!Object.values(fields).some((f) => f.type === 'files'))
+      out.push('fileDeletePath is set but there is no files field');
+    if (
+      !definition.fileDeletePath.startsWith('/') ||
+      !/:ownerId\b/.test(definition.fileDeletePath) ||
+      !/:fileId\b/.test(definition.fileDeletePath)
+    )
+      out.push('fileDeletePath must start with "/" and hold :ownerId and :fileId');
+  }
+  return out;
+}
+
+/** Throws a `DefinitionError` listing every problem of `definition`; see `definitionProblems`. */
+export function checkDefinition(definition: EntityDefinition<Fields>): void {
+  const problems = definitionProblems(definition);
+  if (problems.length) throw new DefinitionError(String(definition.name), problems);
+}
