@@ -9,7 +9,12 @@ export type Namespace =
   | 'layout'
   | 'menu'
   | 'dashboard'
-  | 'settings';
+  | 'settings'
+  | 'server-http'
+  | 'server-ws'
+  | 'server-auth'
+  | 'server-import'
+  | 'server-system';
 /** Nested translation tree of one namespace. */
 export interface ResourceTree {
   [key: string]: string | ResourceTree;
@@ -17,3 +22,5 @@ export interface ResourceTree {
 export declare const resources: Record<Language, Record<Namespace, ResourceTree>>;
 export declare const LANGUAGES: Language[];
 export declare const NAMESPACES: Namespace[];
+/** Top-level keys of the server's auth messages (typed so a misspelt key fails to compile). */
+export type ServerAuthKey = Exclude<keyof typeof import('./src/locales/en/server-auth.json'), 'labels'>;

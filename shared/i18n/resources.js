@@ -12,6 +12,12 @@ const NAMESPACES = [
   'menu',
   'dashboard',
   'settings',
+  // The server's messages, one namespace per area: `auth.tokenInvalid` is `server-auth:tokenInvalid`.
+  'server-http',
+  'server-ws',
+  'server-auth',
+  'server-import',
+  'server-system',
 ];
 
 const resources = {};

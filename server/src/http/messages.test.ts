@@ -1,5 +1,6 @@
-import { registerMessages, requestLanguage, t, translate, fieldLabel } from './messages';
-import { AppError } from './errors';
+import { resources } from '@mizan/i18n/resources';
+import { hasMessage, requestLanguage, t, translate, fieldLabel } from './messages';
+import { AppError, ERROR_STATUS } from './errors';
 import { toErrorResponse } from './errorHandler';
 
 describe('messages', () => {
@@ -26,10 +27,25 @@ describe('messages', () => {
     expect(fieldLabel('en', 'courts', 'noSuchField')).toBe('noSuchField');
   });
 
-  it('lets modules register their own messages, used by t() in the request language', () => {
-    registerMessages({ 'test.hello': { ar: 'مرحبا {{name}}', en: 'Hello {{name}}' } });
-    expect(t({ headers: { 'accept-language': 'en' } }, 'test.hello', { name: 'Mona' })).toBe('Hello Mona');
-    expect(t({ headers: {} }, 'test.hello', { name: 'منى' })).toBe('مرحبا منى');
+  it('reads each area from its server namespace of @mizan/i18n, in the request language', () => {
+    const en = { headers: { 'accept-language': 'en' } };
+    expect(t(en, 'auth.tooManyRequests', { seconds: 30 })).toBe(
+      'Too many attempts, please try again in 30 seconds',
+    );
+    expect(t({ headers: {} }, 'import.rowPrefix', { row: 7 })).toBe('الصف 7');
+    expect(t(en, 'system.fields.officeName')).toBe('Office name');
+    expect(t(en, 'ws.badFrame')).toBe('Malformed message');
+    // A placeholder without a value stays visible rather than silently vanishing.
+    expect(translate('en', 'http.fileTooLarge')).toBe('The file is larger than allowed ({{max}} MB)');
+    // The server namespace wins over the client namespace of the same area name (auth.json).
+    expect(translate('en', 'auth.tokenMissing')).toBe(resources.en['server-auth'].tokenMissing);
+  });
+
+  it('has the default message of every error code in both languages', () => {
+    const missing = (Object.keys(ERROR_STATUS) as (keyof typeof ERROR_STATUS)[]).flatMap((code) =>
+      (['ar', 'en'] as const).filter((lang) => !hasMessage(lang, `http.${code}`)).map((l) => `${l}:${code}`),
+    );
+    expect(missing).toEqual([]);
   });
 });
 

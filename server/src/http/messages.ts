@@ -5,76 +5,12 @@ export type Lang = 'ar' | 'en';
 export const LANGS: readonly Lang[] = ['ar', 'en'];
 export const DEFAULT_LANG: Lang = 'ar';
 
-/** A flat message table: key → text per language, `{{name}}` for interpolation. */
-export type MessageTable = Record<string, Record<Lang, string>>;
-
-/** The server's own messages (HTTP catalogue, engine). Other modules add theirs with `registerMessages`. */
-const SERVER_MESSAGES: MessageTable = {
-  'http.validation': { ar: 'يرجى التحقق من البيانات المدخلة', en: 'Please check the entered data' },
-  'http.malformed': {
-    ar: 'الطلب غير صالح، يرجى التحقق من البيانات المرسلة',
-    en: 'The request is malformed, please check the data sent',
-  },
-  'http.malformedJson': { ar: 'نص JSON المرسل غير صالح', en: 'The JSON body is not valid' },
-  'http.unauthorized': { ar: 'يرجى تسجيل الدخول', en: 'Please sign in' },
-  'http.forbidden': { ar: 'لا يمكنك الوصول إلى هذه الصفحة', en: 'You cannot access this page' },
-  'http.notFound': { ar: 'العنصر المطلوب غير موجود', en: 'The requested item does not exist' },
-  'http.routeNotFound': { ar: 'الصفحة غير موجودة', en: 'The page does not exist' },
-  'http.conflict': { ar: 'تعارض مع بيانات موجودة', en: 'This conflicts with existing data' },
-  'http.unique': { ar: 'قيمة {{label}} مستخدمة من قبل', en: 'This {{label}} is already in use' },
-  'http.uniqueTogether': {
-    ar: 'يوجد سجل بنفس {{label}}',
-    en: 'A record with the same {{label}} already exists',
-  },
-  'http.referenced': {
-    ar: 'لا يمكن حذف هذا العنصر لأنه مستخدم في بيانات أخرى',
-    en: 'This item cannot be deleted because other data uses it',
-  },
-  'http.referenceMissing': { ar: '{{label}} المختار غير موجود', en: 'The selected {{label}} does not exist' },
-  'http.payloadTooLarge': {
-    ar: 'حجم البيانات أو الملف أكبر من المسموح',
-    en: 'The data or file is larger than allowed',
-  },
-  'http.fileTooLarge': {
-    ar: 'حجم الملف أكبر من المسموح ({{max}} ميغابايت)',
-    en: 'The file is larger than allowed ({{max}} MB)',
-  },
-  'http.tooManyFiles': {
-    ar: 'عدد الملفات أكبر من المسموح ({{max}})',
-    en: 'Too many files (at most {{max}})',
-  },
-  'http.unsupportedMediaType': { ar: 'نوع المحتوى غير مدعوم', en: 'This content type is not supported' },
-  'http.fileType': { ar: 'نوع الملف غير مسموح به', en: 'This file type is not allowed' },
-  'http.unknownFilePart': { ar: 'حقل ملف غير معروف: {{field}}', en: 'Unknown file field: {{field}}' },
-  'http.tooManyRequests': {
-    ar: 'طلبات كثيرة، يرجى المحاولة لاحقاً',
-    en: 'Too many requests, please try later',
-  },
-  'http.internal': { ar: 'خطأ في الخادم، يرجى المحاولة لاحقاً', en: 'Server error, please try later' },
-  'http.unavailable': {
-    ar: 'مشكلة في الاتصال، يرجى المحاولة لاحقاً',
-    en: 'Connection problem, please try later',
-  },
-  'http.invalid': { ar: 'قيمة {{label}} غير صالحة', en: 'The {{label}} is not valid' },
-  'ws.unknownType': { ar: 'نوع رسالة غير معروف', en: 'Unknown message type' },
-  'ws.badFrame': { ar: 'رسالة غير صالحة', en: 'Malformed message' },
-  'ws.channelRefused': { ar: 'لا يمكنك الاشتراك في هذه القناة', en: 'You cannot join this channel' },
-  'ws.notSubscribed': { ar: 'لست مشتركاً في هذه القناة', en: 'You are not subscribed to this channel' },
-  'ws.unauthorized': { ar: 'يرجى تسجيل الدخول', en: 'Please sign in' },
-  'ws.revoked': { ar: 'انتهت الجلسة', en: 'The session has ended' },
-};
-
-const tables: MessageTable[] = [SERVER_MESSAGES];
-
 /**
- * Adds a module's messages; a key registered later wins over the same key registered before.
- *
- * @example
- * registerMessages({ 'system.logNotFound': { ar: 'لا يوجد سجل لهذا اليوم', en: 'No log for this day' } });
+ * The server's messages live in `@mizan/i18n` beside the client's, one namespace per server area:
+ * `auth.tokenInvalid` is `server-auth:tokenInvalid`. A key whose area has no server namespace is
+ * read from the shared namespace of that name (`validation.required`, `entities.courts.title`).
  */
-export function registerMessages(table: MessageTable): void {
-  tables.unshift(table);
-}
+const SERVER_NAMESPACE_PREFIX = 'server-';
 
 function lookup(tree: ResourceTree | undefined, path: string[]): string | undefined {
   let node: ResourceTree | string | undefined = tree;
@@ -85,11 +21,12 @@ function lookup(tree: ResourceTree | undefined, path: string[]): string | undefi
   return typeof node === 'string' ? node : undefined;
 }
 
-/** `validation.required` → resources[lang].validation.required (the shared i18n JSON). */
+/** `http.notFound` → server-http's `notFound`; `validation.required` → validation's `required`. */
 function resourceMessage(lang: Lang, key: string): string | undefined {
-  const [ns, ...rest] = key.split('.');
+  const [area, ...rest] = key.split('.');
+  if (!area || rest.length === 0) return undefined;
   const namespaces = resources[lang] as Record<string, ResourceTree> | undefined;
-  return ns && rest.length ? lookup(namespaces?.[ns], rest) : undefined;
+  return lookup(namespaces?.[SERVER_NAMESPACE_PREFIX + area], rest) ?? lookup(namespaces?.[area], rest);
 }
 
 function interpolate(text: string, params: Record<string, unknown> = {}): string {
@@ -98,17 +35,23 @@ function interpolate(text: string, params: Record<string, unknown> = {}): string
   );
 }
 
-/** The text of `key` in `lang`: module tables first, then the shared i18n resources, then English, then the key. */
+/**
+ * The text of `key` in `lang` with `{{name}}` filled from `params`; the English text when the
+ * language lacks it, the key itself when both do (the key test keeps that from happening).
+ *
+ * @example translate('en', 'http.fileTooLarge', { max: 10 }) // 'The file is larger than allowed (10 MB)'
+ */
 export function translate(lang: Lang, key: string, params?: Record<string, unknown>): string {
-  for (const candidate of [lang, 'en'] as Lang[]) {
-    for (const table of tables) {
-      const entry = table[key]?.[candidate];
-      if (entry) return interpolate(entry, params);
-    }
-    const shared = resourceMessage(candidate, key);
-    if (shared) return interpolate(shared, params);
+  for (const candidate of lang === 'en' ? (['en'] as const) : ([lang, 'en'] as const)) {
+    const text = resourceMessage(candidate, key);
+    if (text !== undefined) return interpolate(text, params);
   }
   return key;
+}
+
+/** True when `key` has a text in `lang` (the key test; callers that choose between keys). */
+export function hasMessage(lang: Lang, key: string): boolean {
+  return resourceMessage(lang, key) !== undefined;
 }
 
 /** The label of an entity's field in `lang` (`entities.<entity>.fields.<field>`), or the field's name. */

@@ -10,7 +10,6 @@ import { listSeparator } from './mapping';
 import { IMPORT_LIMITS, ImportFileError, parseImportFile, type ParsedSheet } from './parse';
 import { commitImport, ImportRejected, prepareImport, rejectedRows, toPreview } from './service';
 import { csvTemplate, templateHeaders, xlsxTemplate } from './template';
-import './messages';
 
 export { IMPORT_LIMITS } from './parse';
 export type { ImportPreview, ImportResult, ImportRowError, DuplicateRow } from './service';

@@ -19,7 +19,6 @@ import {
   toNumber,
 } from './mapping';
 import type { ParsedSheet } from './parse';
-import './messages';
 
 type Executor = Db | Trx;
 

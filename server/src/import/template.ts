@@ -3,7 +3,6 @@ import type { Entity, Fields } from '@mizan/contracts';
 import { getEntity } from '@mizan/contracts';
 import { fieldLabel, translate, type Lang } from '../http/messages';
 import { enumLabel, importableFields } from './mapping';
-import './messages';
 
 /** Template columns: the translated label of each importable field (and status), `*` on required ones. */
 export function templateHeaders(entity: Entity<Fields>, lang: Lang): string[] {

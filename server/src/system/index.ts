@@ -5,7 +5,6 @@ import { documentOnly } from './docs';
 import { logsRoutes } from './logs/routes';
 import { settingsRoutes } from './settings/routes';
 import { SettingsService } from './settings/service';
-import './messages';
 
 export { systemMigrations } from './migrations';
 export { getPublicSettings, getSecurityPolicy, readSettings } from './settings/repository';

@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { AppError } from '../http/errors';
 import { requestLanguage, translate, type Lang } from '../http/messages';
 import { zodFieldErrors } from '../http/validation';
-import './messages';
 
 /** A field's label in the system module (`system.fields.<field>`). */
 export const systemLabel = (lang: Lang, field: string): string => {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import {
   antdValidateMessages,
   createI18n,
@@ -92,6 +94,44 @@ describe.each(NAMESPACES)('namespace %s', (ns) => {
       }
     });
     expect(problems).toEqual([]);
+  });
+});
+
+// The server reads its messages from the same resources (`http.notFound` is server-http's
+// `notFound`, `validation.required` the validation namespace's `required`): every literal key in
+// the server's code must have a text in both languages. The auth module's own keys are typed from
+// server-auth.json, so the compiler checks those.
+describe('keys the server references', () => {
+  const serverSrc = path.resolve(__dirname, '../../../server/src');
+  const sources = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) return sources(file);
+      return /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [file] : [];
+    });
+  const KEY = /['"`]((?:http|ws|auth|import|system|validation)\.[A-Za-z0-9_.]*[A-Za-z0-9_])['"`]/g;
+  const referenced = new Map<string, string>();
+  for (const file of sources(serverSrc))
+    for (const match of fs.readFileSync(file, 'utf8').matchAll(KEY))
+      referenced.set(match[1]!, path.relative(serverSrc, file));
+
+  const text = (lng: (typeof LANGUAGES)[number], key: string): string | undefined => {
+    const [area, ...rest] = key.split('.');
+    const namespaces = resources[lng] as Record<string, Tree>;
+    const tree = namespaces[`server-${area}`] ?? namespaces[area!];
+    return tree ? leaves(tree).get(rest.join('.')) : undefined;
+  };
+
+  it('finds the server code (a scan that reads nothing cannot fail)', () => {
+    expect(referenced.size).toBeGreaterThan(40);
+    expect(referenced.has('http.notFound')).toBe(true);
+  });
+
+  it.each(LANGUAGES)('has a %s text for each', (lng) => {
+    const missing = [...referenced]
+      .filter(([key]) => !text(lng, key))
+      .map(([key, file]) => `${key} (${file})`);
+    expect(missing).toEqual([]);
   });
 });
 
