@@ -1,5 +1,5 @@
 import { ROUTES } from '@mizan/contracts';
-import { sessionEvents, tokenAtom, userAtom } from '@mizan/sdk';
+import { sessionEvents, tokenAtom, userAtom, wsClient } from '@mizan/sdk';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useNavigate, type RouteObject } from 'react-router-dom';
@@ -29,6 +29,9 @@ export function resetSessionCheck(): void {
   sessionChecked = false;
 }
 
+/** Close reason of the server's socket hub when the session itself signed out. */
+const SIGNED_OUT_REASON = 'session revoked';
+
 /** Root of every route: the one-time session check, and going home when a session is cleared. */
 function Root() {
   const navigate = useNavigate();
@@ -42,6 +45,16 @@ function Root() {
       sessionEvents.on('cleared', ({ reason }) => {
         // A 401 or a failed settings load leaves the signed-in area through its guard (with redirect).
         if (reason === 'checkFailed') navigate(ROUTES.home, { replace: true });
+      }),
+    [navigate],
+  );
+  useEffect(
+    () =>
+      wsClient.events.on('rejected', ({ reason }) => {
+        // The server closed the socket for this session (ban, deactivation, expiry): ask it why at
+        // once, so the person reads "your account was banned" now rather than at the next click.
+        // Our own sign-out closes it too ('session revoked'); that needs no check.
+        if (reason !== SIGNED_OUT_REASON) void checkStoredSession(navigate);
       }),
     [navigate],
   );

@@ -1,5 +1,5 @@
 import { ROUTES } from '@mizan/contracts';
-import { sdkStore, tokenAtom, userAtom } from '@mizan/sdk';
+import { sdkStore, tokenAtom, userAtom, wsClient } from '@mizan/sdk';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { SETTINGS_ANSWER, serveApiForFile, type Answer } from '../test/apiServer';
 import { makeUser, renderApp, resetPage, signIn } from '../test/renderApp';
@@ -31,6 +31,41 @@ describe('session', () => {
     expect(sdkStore.get(userAtom)).toBeNull();
     // Home, which sends a signed-out visitor on to the login page.
     await waitFor(() => expect(router.state.location.pathname).toBe(ROUTES.login));
+  });
+
+  it('tells a signed-in employee whose socket the server closed that the account was banned', async () => {
+    checkAnswer = { body: { data: { user, token: 'test-token' } } };
+    await signIn(user);
+    let router!: ReturnType<typeof renderApp>['router'];
+    await act(async () => {
+      ({ router } = renderApp('/admin/dashboard'));
+    });
+    expect(await screen.findByText('Welcome, Huda Salem')).toBeInTheDocument();
+    // The ban revoked the session: the hub closes the socket (4403), the check answers why.
+    checkAnswer = { status: 403, body: { message: 'Your account is banned', code: 'forbidden' } };
+    await act(async () => {
+      wsClient.events.emit('rejected', { code: 4403, reason: 'employee revoked' });
+    });
+    expect(await screen.findByText('Your account is banned')).toBeInTheDocument();
+    expect(screen.queryByText('Error verifying the session')).not.toBeInTheDocument();
+    expect(sdkStore.get(tokenAtom)).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe(ROUTES.login));
+  });
+
+  it('does not check again when the socket closed because this session signed out', async () => {
+    checkAnswer = { body: { data: { user, token: 'test-token' } } };
+    await signIn(user);
+    await act(async () => {
+      renderApp('/admin/dashboard');
+    });
+    expect(await screen.findByText('Welcome, Huda Salem')).toBeInTheDocument();
+    const checks = () => api.server?.seen.filter((r) => r.path === '/api/auth/check').length ?? 0;
+    const before = checks();
+    await act(async () => {
+      wsClient.events.emit('rejected', { code: 4403, reason: 'session revoked' });
+    });
+    expect(checks()).toBe(before);
+    expect(sdkStore.get(tokenAtom)).toBe('test-token');
   });
 
   it('signs out from the user menu: token revoked and cleared, home, "signed out successfully"', async () => {

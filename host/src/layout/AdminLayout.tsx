@@ -6,7 +6,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { ContentSpinner } from '../pages/Spinners';
 import { useSystemSettingsChannel } from '../system/systemSettings';
 import { themeConfigAtom } from '../theme/themeConfig';
-import { Header, OfficeBrand } from './Header';
+import { Header, OfficeBrand, useBarBackground } from './Header';
 import { NavMenu } from './NavMenu';
 import { useBreakpoints } from './useMediaQuery';
 
@@ -20,6 +20,7 @@ export function AdminLayout() {
   const { token } = antdTheme.useToken();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
+  const topBackground = useBarBackground('top');
   useSystemSettingsChannel(true);
 
   const side = !mobile && config.navType === 'side';
@@ -32,7 +33,7 @@ export function AdminLayout() {
       {top ? (
         <nav
           aria-label="main"
-          style={{ height: LAYOUT.topNavHeight, background: config.topNavColor, overflow: 'hidden' }}
+          style={{ height: LAYOUT.topNavHeight, background: topBackground, overflow: 'hidden' }}
         >
           <NavMenu mode="horizontal" theme="dark" />
         </nav>

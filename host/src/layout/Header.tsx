@@ -8,16 +8,43 @@ import {
   UserOutlined,
   LayoutOutlined,
 } from '@ant-design/icons';
-import { LAYOUT, ROUTES } from '@mizan/contracts';
+import { DEFAULT_THEME_CONFIG, LAYOUT, ROUTES } from '@mizan/contracts';
 import { userAtom } from '@mizan/sdk';
 import { Avatar, Button, Dropdown, Flex, Tooltip, Typography, theme as antdTheme } from 'antd';
 import { useAtom, useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { signOut } from '../auth/session';
 import { useSystemSettings } from '../system/systemSettings';
+import { navBackground } from '../theme/contrast';
 import { themeConfigAtom } from '../theme/themeConfig';
 import { ConnectionDot } from './ConnectionDot';
+
+/**
+ * Background of the header or the top navigation bar: the user's own colour when they chose one,
+ * otherwise the office's primary colour (so a new office colour reaches the bars, not only buttons).
+ */
+export function useBarBackground(bar: 'header' | 'top'): string {
+  const config = useAtomValue(themeConfigAtom);
+  const { primaryColor } = useSystemSettings();
+  const chosen = bar === 'header' ? config.headerNavColor : config.topNavColor;
+  const fallback = bar === 'header' ? DEFAULT_THEME_CONFIG.headerNavColor : DEFAULT_THEME_CONFIG.topNavColor;
+  return chosen === fallback ? navBackground(primaryColor) : chosen;
+}
+
+/** An icon that points along the reading direction: mirrored in right-to-left pages. */
+export function Directional({ children }: { children: ReactNode }) {
+  const { direction } = useAtomValue(themeConfigAtom);
+  return (
+    <span
+      data-mirrored={direction === 'rtl' ? 'true' : undefined}
+      style={{ display: 'inline-flex', transform: direction === 'rtl' ? 'scaleX(-1)' : undefined }}
+    >
+      {children}
+    </span>
+  );
+}
 
 /** Office logo and name, linking to the dashboard. */
 export function OfficeBrand({ compact = false, color }: { compact?: boolean; color?: string }) {
@@ -92,6 +119,7 @@ export function Header({ mobile, onOpenDrawer }: HeaderProps) {
   const [config, setConfig] = useAtom(themeConfigAtom);
   const user = useAtomValue(userAtom);
   const navigate = useNavigate();
+  const background = useBarBackground('header');
   const color = '#fff';
 
   const collapseButton = mobile ? (
@@ -107,7 +135,7 @@ export function Header({ mobile, onOpenDrawer }: HeaderProps) {
       type="text"
       style={{ color }}
       aria-label={config.navCollapsed ? t('nav.expand') : t('nav.collapse')}
-      icon={config.navCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+      icon={<Directional>{config.navCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}</Directional>}
       onClick={() => setConfig({ navCollapsed: !config.navCollapsed })}
     />
   ) : null;
@@ -120,7 +148,7 @@ export function Header({ mobile, onOpenDrawer }: HeaderProps) {
         alignItems: 'center',
         gap: 8,
         paddingInline: token.paddingMD,
-        background: config.headerNavColor,
+        background,
         color,
         position: 'sticky',
         top: 0,

@@ -77,3 +77,20 @@ export function readableOn(color: string, backgrounds: string[], min = AA_TEXT):
   }
   return darkBackground ? '#ffffff' : '#000000';
 }
+
+/** `color` mixed toward black by `k` (0..1). */
+function darker(color: string, k: number): string {
+  const c = must(color);
+  return toHex({ r: c.r * (1 - k), g: c.g * (1 - k), b: c.b * (1 - k), a: 1 });
+}
+
+/**
+ * The header and top bar background for the office's primary colour: a gradient of that colour,
+ * darkened where needed so that the bar's white text and icons keep AA contrast on both ends.
+ *
+ * @example navBackground('#0f766e') // 'linear-gradient(90deg, #0b5953 0%, #0f766e 100%)'
+ */
+export function navBackground(primary: string): string {
+  const end = readableOn(primary, ['#ffffff']);
+  return `linear-gradient(90deg, ${darker(end, 0.25)} 0%, ${end} 100%)`;
+}

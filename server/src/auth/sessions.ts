@@ -66,7 +66,17 @@ export async function resolveSession(
     .selectAll()
     .where('token_hash', '=', hashToken(token))
     .executeTakeFirst();
-  if (!session || session.revoked_at !== null) return { ok: false, status: 401, reason: 'tokenInvalid' };
+  if (!session) return { ok: false, status: 401, reason: 'tokenInvalid' };
+  if (session.revoked_at !== null) {
+    // Banning or deactivating revokes the holder's sessions: their device is told why (403 with
+    // the block), not "session ended". Only the device the session was issued to learns it.
+    const sameDevice = (session.fingerprint_session ?? '') === (fingerprintSession ?? '');
+    const holder = sameDevice ? await loadAccount(db, Number(session.employee_id)) : undefined;
+    const block = holder ? accountBlock(holder) : null;
+    return block
+      ? { ok: false, status: 403, reason: block }
+      : { ok: false, status: 401, reason: 'tokenInvalid' };
+  }
   const expiresAt = toDate(session.expires_at);
   if (!expiresAt || expiresAt.getTime() <= now.getTime())
     return { ok: false, status: 401, reason: 'tokenInvalid' };

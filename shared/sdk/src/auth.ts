@@ -78,9 +78,11 @@ export async function checkSession(): Promise<boolean> {
     const result = await authApi.check();
     await setSession(result.token || (sdkStore.get(tokenAtom) ?? ''), result.user);
     return true;
-  } catch {
+  } catch (error) {
     await clearSession('checkFailed');
-    notify.error(i18n.t('errors:session.checkFailed'));
+    // A blocked account (banned, deactivated, role stopped) is told why, in the server's words.
+    const blocked = isApiError(error) && error.status === 403 && error.fromServer;
+    notify.error(blocked ? error.message : i18n.t('errors:session.checkFailed'));
     return false;
   }
 }
