@@ -31,6 +31,16 @@ const SYSTEM_COLUMNS: Record<string, string> = {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
+ * Splits a list of ids into parts small enough for one statement on either database (SQLite
+ * allows 32,766 variables, PostgreSQL 65,535; a join-table row takes two).
+ */
+function chunks<T>(items: readonly T[], size = 5000): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
  * Queries of one entity's table, built from its definition: column names, joins of `refs`
  * fields, titles of referenced rows and attached files. No business rules here (see the service).
  */
@@ -90,24 +100,25 @@ export class EntityRepository {
   async replaceLinks(db: Executor, ownerId: number, field: string, ids: readonly number[]): Promise<void> {
     const table = joinTableName(this.entity, field);
     await db.deleteFrom(table).where('owner_id', '=', ownerId).execute();
-    const unique = [...new Set(ids)];
-    if (unique.length)
+    for (const part of chunks([...new Set(ids)]))
       await db
         .insertInto(table)
-        .values(unique.map((ref) => ({ owner_id: ownerId, ref_id: ref })))
+        .values(part.map((ref) => ({ owner_id: ownerId, ref_id: ref })))
         .execute();
   }
 
   /** Ids among `ids` that do not exist in `target`'s table. */
   async missingIds(db: Executor, target: string, ids: readonly number[]): Promise<number[]> {
     const unique = [...new Set(ids)];
-    if (!unique.length) return [];
-    const rows = await db
-      .selectFrom(getEntity(target).table)
-      .select('id')
-      .where('id', 'in', unique)
-      .execute();
-    const found = new Set(rows.map((r) => Number(r.id)));
+    const found = new Set<number>();
+    for (const part of chunks(unique)) {
+      const rows = await db
+        .selectFrom(getEntity(target).table)
+        .select('id')
+        .where('id', 'in', part)
+        .execute();
+      for (const r of rows) found.add(Number(r.id));
+    }
     return unique.filter((id) => !found.has(id));
   }
 
@@ -336,10 +347,14 @@ export class EntityRepository {
   }
 
   private async titles(db: Executor, target: string, ids: number[]): Promise<Map<number, string>> {
-    if (!ids.length) return new Map();
     const entity = getEntity(target);
     const title = columnName(entity.titleField);
-    const rows = await db.selectFrom(entity.table).select(['id', title]).where('id', 'in', ids).execute();
-    return new Map(rows.map((r) => [Number(r.id), String(r[title])]));
+    const out = new Map<number, string>();
+    // A page of rows with long `refs` lists can name more ids than one statement takes.
+    for (const part of chunks([...new Set(ids)])) {
+      const rows = await db.selectFrom(entity.table).select(['id', title]).where('id', 'in', part).execute();
+      for (const r of rows) out.set(Number(r.id), String(r[title]));
+    }
+    return out;
   }
 }

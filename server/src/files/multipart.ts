@@ -1,6 +1,50 @@
+import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors';
 import type { FileStore, SavedUpload, UploadRule } from './storage';
+
+/**
+ * The one multipart reader: every part of the body in order, handed to `onPart` (which must
+ * consume or `resume()` each file stream). A body that is not multipart is 415 (`unsupported`);
+ * the parser's own errors (no boundary, a cut or garbled body) carry no status and become 400,
+ * for every multipart route alike.
+ *
+ * @example
+ * await readParts(request, async (part) => { if (part.type === 'file') part.file.resume(); });
+ */
+export async function readParts(
+  request: FastifyRequest,
+  onPart: (part: Multipart) => Promise<void>,
+  unsupported: AppError = new AppError('unsupportedMediaType'),
+): Promise<void> {
+  if (!request.isMultipart()) throw unsupported;
+  try {
+    for await (const part of request.parts()) await onPart(part);
+  } catch (error) {
+    const status = (error as { statusCode?: unknown } | null)?.statusCode;
+    const code = (error as { code?: unknown } | null)?.code;
+    // Errors with a status or a Fastify code (413 limits) are mapped by the error handler.
+    if (error instanceof AppError || typeof status === 'number' || typeof code === 'string') throw error;
+    throw new AppError('malformed', { cause: error });
+  }
+}
+
+/**
+ * A file part read into memory, at most `maxSize` bytes kept; the rest is read and dropped so the
+ * client receives the answer (413) rather than a reset connection.
+ */
+export async function partBuffer(
+  part: Extract<Multipart, { type: 'file' }>,
+  maxSize: number,
+): Promise<{ buffer: Buffer; tooLarge: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size <= maxSize) chunks.push(chunk);
+  }
+  return { buffer: Buffer.concat(chunks), tooLarge: size > maxSize || part.file.truncated };
+}
 
 export interface MultipartRules {
   /** File fields accepted in this body, by part name. */
@@ -29,7 +73,7 @@ export async function readMultipart(
   const uploads: SavedUpload[] = [];
   const counts: Record<string, number> = {};
   try {
-    for await (const part of request.parts()) {
+    await readParts(request, async (part) => {
       const name = part.fieldname.replace(/\[\]$/, '');
       if (part.type === 'file') {
         const rule = rules.files[name];
@@ -42,7 +86,7 @@ export async function readMultipart(
         // An empty file input still sends a part with no name and no bytes: skip it.
         if (!part.filename) {
           part.file.resume();
-          continue;
+          return;
         }
         counts[name] = (counts[name] ?? 0) + 1;
         if (counts[name] > rule.maxCount) {
@@ -61,7 +105,7 @@ export async function readMultipart(
       } else {
         (fields[name] ??= []).push(typeof part.value === 'string' ? part.value : String(part.value));
       }
-    }
+    });
   } catch (error) {
     await Promise.all(uploads.map((u) => store.remove(u.storedName)));
     throw error;

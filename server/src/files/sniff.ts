@@ -1,6 +1,9 @@
+import { looksLikeSvg } from './svg';
+
 /**
  * Content sniffing by magic bytes, so a file's type is judged by what it is, not by the type the
- * browser declared (a renamed executable is refused even when sent as `image/png`).
+ * browser declared (a renamed executable is refused even when sent as `image/png`). The one
+ * sniffer of the server: uploads, the logo and favicon, and imports all judge bytes here.
  */
 
 const startsWith = (head: Buffer, bytes: number[], offset = 0) =>
@@ -39,8 +42,21 @@ export function sniff(head: Buffer): string | 'zip' | 'cfb' | 'text' | null {
   if (startsWith(head, ascii('GIF87a')) || startsWith(head, ascii('GIF89a'))) return 'image/gif';
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return 'zip';
   if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'cfb';
-  if (head.length > 0 && !head.includes(0) && isUtf8(head)) return 'text';
+  // ICO: reserved 0, type 1, at least one image.
+  if (startsWith(head, [0x00, 0x00, 0x01, 0x00]) && head.length > 6 && (head[4]! | (head[5]! << 8)) > 0)
+    return 'image/x-icon';
+  if (head.length > 0 && !head.includes(0) && isUtf8(head))
+    return looksLikeSvg(head) ? 'image/svg+xml' : 'text';
   return null;
+}
+
+/**
+ * The image type the bytes are (PNG, JPEG, WebP, GIF, ICO, SVG), or null. An SVG still has to
+ * pass `svgProblem` before it is stored.
+ */
+export function imageType(head: Buffer): string | null {
+  const kind = sniff(head);
+  return kind?.startsWith('image/') ? kind : null;
 }
 
 function isUtf8(head: Buffer): boolean {

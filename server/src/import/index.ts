@@ -4,6 +4,7 @@ import { requirePermission } from '../auth/guard';
 import { actorOf } from '../engine/context';
 import type { EntityService } from '../engine/service';
 import { AppError } from '../http/errors';
+import { partBuffer, readParts } from '../files/multipart';
 import { documentOnly, multipartBody, security } from '../system/docs';
 import { requestLanguage, translate, type Lang } from '../http/messages';
 import { listSeparator } from './mapping';
@@ -26,39 +27,22 @@ const tooLarge = () =>
 async function readUpload(
   request: FastifyRequest,
 ): Promise<{ buffer: Buffer; filename: string; mimetype: string }> {
-  if (!request.isMultipart())
-    throw new AppError('unsupportedMediaType', { messageKey: 'import.unsupported' });
   let upload: { buffer: Buffer; filename: string; mimetype: string } | null = null;
   let oversized = false;
   try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== 'file' || upload || oversized) {
-        part.file.resume();
-        continue;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of part.file as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        // Keep reading (and dropping) the rest so the client receives the 413 rather than a reset.
-        if (size > IMPORT_LIMITS.maxFileBytes) oversized = true;
-        else chunks.push(chunk);
-      }
-      if (oversized || part.file.truncated) oversized = true;
-      else
-        upload = {
-          buffer: Buffer.concat(chunks),
-          filename: part.filename ?? '',
-          mimetype: part.mimetype ?? '',
-        };
-    }
+    await readParts(
+      request,
+      async (part) => {
+        if (part.type !== 'file') return;
+        if (part.fieldname !== 'file' || upload || oversized) return void part.file.resume();
+        const { buffer, tooLarge } = await partBuffer(part, IMPORT_LIMITS.maxFileBytes);
+        if (tooLarge) oversized = true;
+        else upload = { buffer, filename: part.filename ?? '', mimetype: part.mimetype ?? '' };
+      },
+      new AppError('unsupportedMediaType', { messageKey: 'import.unsupported' }),
+    );
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    // The multipart parser's own errors (a cut or garbled body) carry no status: the request is malformed.
-    if (!(error instanceof AppError) && typeof (error as { statusCode?: unknown }).statusCode !== 'number') {
-      throw new AppError('malformed', { cause: error });
-    }
     throw error;
   }
   if (oversized) throw tooLarge();

@@ -78,6 +78,8 @@ export interface RefField extends FieldCommon {
 export interface RefsField extends FieldCommon {
   type: 'refs';
   entity: string;
+  /** Most ids one row may hold; default `MAX_REFS` (1,000). */
+  max?: number;
 }
 /** Uploaded files attached to the row (multipart bodies), stored under DATA_DIR. */
 export interface FilesField extends FieldCommon {

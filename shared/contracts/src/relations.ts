@@ -5,6 +5,9 @@ import type { Entity, FieldDefinition, Fields } from './entity';
  * row) and the client (which reads them back).
  */
 
+/** Most ids a `refs` field takes in one write unless it declares its own `max` (422 beyond). */
+export const MAX_REFS = 1000;
+
 /** English plural of a lower-camel word's last part: `opponent` → `opponents`, `party` → `parties`. */
 function plural(word: string): string {
   if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;

@@ -7,6 +7,7 @@ import {
   type FieldDefinition,
   type Fields,
 } from './entity';
+import { MAX_REFS } from './relations';
 import { hasBidiControls, hasControlCharacters, isWellFormed, normalizeDigits, parseDigits } from './text';
 
 /**
@@ -103,7 +104,10 @@ function fieldSchema(field: FieldDefinition): z.ZodType {
     case 'ref':
       return numeric(z.int({ error: typeError('integer') }).positive({ error: 'validation.types.integer' }));
     case 'refs':
-      return z.array(z.int({ error: typeError('integer') }).positive(), { error: typeError('array') });
+      // Capped so a huge list is a 422, not a database error (SQLite allows 32,766 variables).
+      return z
+        .array(z.int({ error: typeError('integer') }).positive(), { error: typeError('array') })
+        .max(field.max ?? MAX_REFS, { error: 'validation.array.max' });
     case 'files':
       // Files travel as multipart parts, never inside the JSON body.
       return z.never();

@@ -4,10 +4,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requirePermission } from '../../auth/guard';
 import { actorOf } from '../../engine/context';
 import { AppError } from '../../http/errors';
-import { requestLanguage, translate, type Lang } from '../../http/messages';
+import { requestLanguage, translate } from '../../http/messages';
 import { doc, multipartBody, security } from '../docs';
 import { parseSystem, systemLabel } from '../validation';
-import { IMAGE_RULES, imageType, isUnsafeSvg, type ImageKind } from './images';
+import { readParts, partBuffer } from '../../files/multipart';
+import { imageType } from '../../files/sniff';
+import { svgProblem } from '../../files/svg';
+import { IMAGE_RULES, type ImageKind } from './images';
 import { generalSchema, PUBLIC_IMAGE_PATHS, primaryColorSchema } from './model';
 import type { AppearanceChange, ImageUpload, SettingsService } from './service';
 import { z } from 'zod';
@@ -17,50 +20,40 @@ const isImageKind = (name: string): name is ImageKind => name === 'logo' || name
 const truthy = (value: string | undefined) => value === '1' || value === 'true';
 
 /**
- * Reads every part: fields into `fields`, checked images into `images`. Returns the first problem
- * (after reading the whole body, so the client receives the answer rather than a reset connection).
+ * Reads the appearance form: `logo` and `favicon` image parts (size 413, content type 415 and SVG
+ * safety checked as they arrive), `primaryColor` (#rrggbb), and `removeLogo` / `removeFavicon`
+ * flags. The first problem is answered after the whole body is read, so the client receives it
+ * rather than a reset connection.
  */
-async function readParts(
-  request: FastifyRequest,
-  lang: Lang,
-  fields: Record<string, string>,
-  images: ImageUpload[],
-): Promise<AppError | null> {
+async function readAppearance(request: FastifyRequest): Promise<AppearanceChange> {
+  const lang = requestLanguage(request);
+  const fields: Record<string, string> = {};
+  const images: ImageUpload[] = [];
   let failure: AppError | null = null;
-  for await (const part of request.parts()) {
+  await readParts(request, async (part) => {
     if (part.type !== 'file') {
       fields[part.fieldname] = String(part.value);
-      continue;
+      return;
     }
     const kind = part.fieldname;
-    if (failure || !part.filename) {
-      part.file.resume();
-      continue;
-    }
+    if (failure || !part.filename) return void part.file.resume();
     if (!isImageKind(kind)) {
       part.file.resume();
       failure = new AppError('validation', {
         errors: { [kind]: [{ key: 'http.unknownFilePart', params: { field: kind } }] },
       });
-      continue;
+      return;
     }
     const rule = IMAGE_RULES[kind];
-    const chunks: Buffer[] = [];
-    let size = 0;
-    // Read to the end even past the limit, so the client gets the 413 instead of a reset connection.
-    for await (const chunk of part.file as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size <= rule.maxSize) chunks.push(chunk);
-    }
+    const { buffer, tooLarge } = await partBuffer(part, rule.maxSize);
     const label = systemLabel(lang, kind);
-    if (size > rule.maxSize || part.file.truncated) {
+    if (tooLarge) {
       failure = new AppError('payloadTooLarge', {
         messageKey: 'system.imageTooLarge',
         params: { label, max: KB(rule.maxSize) },
       });
-      continue;
+      return;
     }
-    const buffer = Buffer.concat(chunks);
     const type = imageType(buffer);
     if (!type || !rule.accept.includes(type)) {
       const values = rule.accept
@@ -70,36 +63,14 @@ async function readParts(
         messageKey: 'system.imageType',
         params: { label, values },
       });
-      continue;
+      return;
     }
-    if (type === 'image/svg+xml' && isUnsafeSvg(buffer)) {
+    if (type === 'image/svg+xml' && svgProblem(buffer) !== null) {
       failure = new AppError('unsupportedMediaType', { messageKey: 'system.svgUnsafe' });
-      continue;
+      return;
     }
     images.push({ kind, buffer, filename: part.filename, mimeType: type });
-  }
-  return failure;
-}
-
-/**
- * Reads the appearance form: `logo` and `favicon` image parts (size 413 and content type 415 checked
- * as they arrive), `primaryColor` (#rrggbb), and `removeLogo` / `removeFavicon` flags.
- */
-async function readAppearance(request: FastifyRequest): Promise<AppearanceChange> {
-  if (!request.isMultipart()) throw new AppError('unsupportedMediaType');
-  const lang = requestLanguage(request);
-  const fields: Record<string, string> = {};
-  const images: ImageUpload[] = [];
-  let failure: AppError | null;
-  try {
-    failure = await readParts(request, lang, fields, images);
-  } catch (error) {
-    // The multipart parser's own errors (a cut or garbled body) carry no status: the request is malformed.
-    if (!(error instanceof AppError) && typeof (error as { statusCode?: unknown }).statusCode !== 'number') {
-      throw new AppError('malformed', { cause: error });
-    }
-    throw error;
-  }
+  });
   if (failure) throw failure;
   const form = parseSystem(
     z.object({ primaryColor: primaryColorSchema.optional() }).strip(),
