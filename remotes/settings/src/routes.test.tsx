@@ -1,21 +1,47 @@
-import { AREA_PERMISSIONS, SYSTEM, permissionKey, registry } from '@mizan/contracts';
-import { isValidElement } from 'react';
-import routes, { routes as named, settingsEntities } from './routes';
+import { AREA_PERMISSIONS, SYSTEM, courts, permissionKey, registry } from '@mizan/contracts';
+import { EntityPage, type EntityPageProps } from '@mizan/ui';
+import { isValidElement, type ReactElement, type ReactNode } from 'react';
+import { PermissionsPage } from './permissions/PermissionsPage';
+// The default export: what the host loads.
+import routes from './routes';
+
+const elementAt = (path: string): ReactElement => {
+  const element: ReactNode = routes.find((r) => r.path === path)?.element;
+  if (!isValidElement(element)) throw new Error(`no element at ${path}`);
+  return element;
+};
+const pageProps = (path: string) => {
+  const element = elementAt(path);
+  expect(element.type).toBe(EntityPage);
+  return element.props as EntityPageProps;
+};
+const routeOf = (name: string) => registry.find((e) => e.name === name)!.route;
 
 describe('settings routes', () => {
-  it('default export and named export are the same list (host contract: default)', () => {
-    expect(routes).toBe(named);
-  });
-
   it('derives one route per settings entity of the registry, with its view permission', () => {
     const expected = registry.filter((e) => e.remote === 'settings');
-    expect(settingsEntities.map((e) => e.name)).toEqual(expected.map((e) => e.name));
+    expect(expected.length).toBeGreaterThan(10);
     for (const entity of expected) {
       const route = routes.find((r) => r.path === entity.route);
-      expect(route).toBeDefined();
       expect(route?.permission).toBe(permissionKey(entity.name, 'view'));
       expect(isValidElement(route?.element)).toBe(true);
     }
+    expect(routes).toHaveLength(expected.length + 4);
+  });
+
+  it('gives a plain entity the generic page of its own definition, without overrides', () => {
+    const props = pageProps(courts.route);
+    expect(props.entity).toBe(courts);
+    expect(props.renderForm).toBeUndefined();
+    expect(props.extraActions).toBeUndefined();
+  });
+
+  it('applies the override table: role form, employee row actions, the permissions screen', () => {
+    expect(pageProps(routeOf('roles')).renderForm).toEqual(expect.any(Function));
+    expect(pageProps(routeOf('roles')).entity.name).toBe('roles');
+    expect(pageProps(routeOf('employees')).extraActions).toEqual(expect.any(Function));
+    expect(pageProps(routeOf('employees')).renderForm).toBeUndefined();
+    expect(elementAt(routeOf('permissions')).type).toBe(PermissionsPage);
   });
 
   it('holds no route of another remote', () => {

@@ -9,14 +9,14 @@ import {
 import type { Entity, Fields, Page } from '@mizan/contracts';
 import type { EntityRow } from './fields/types';
 
-export { entityKeys, useEntityChannel, http, fetchFile, notify, isApiError } from '@mizan/sdk';
+export { entityKeys, useEntityChannel, http, fetchFile, notify, isApiError, wsClient } from '@mizan/sdk';
 
 /** The SDK's data provider bound to one definition, as the generic screens call it. */
 export interface BoundEntityApi {
   list: (params?: ListParams, options?: RequestOptions) => Promise<Page<EntityRow>>;
   get: (id: number) => Promise<EntityRow>;
-  create: (input: Record<string, unknown>) => Promise<EntityRow>;
-  update: (id: number, input: Record<string, unknown>) => Promise<EntityRow>;
+  create: (input: Record<string, unknown>, options?: RequestOptions) => Promise<EntityRow>;
+  update: (id: number, input: Record<string, unknown>, options?: RequestOptions) => Promise<EntityRow>;
   remove: (id: number) => Promise<unknown>;
   setStatus: (id: number, status?: boolean) => Promise<EntityRow>;
   setBaned: (id: number, baned?: boolean) => Promise<EntityRow>;
@@ -34,8 +34,10 @@ export function entityApi(entity: Entity<Fields>): BoundEntityApi {
     list: (params, options) => provider.list(entity, params, options) as Promise<Page<EntityRow>>,
     get: (id) => provider.get(entity, id) as Promise<EntityRow>,
     // The body was checked by the definition's zod schema; the generic entity has no static field types.
-    create: (input) => provider.create(entity, input as Input<Entity<Fields>>) as Promise<EntityRow>,
-    update: (id, input) => provider.update(entity, id, input as Input<Entity<Fields>>) as Promise<EntityRow>,
+    create: (input, options) =>
+      provider.create(entity, input as Input<Entity<Fields>>, options) as Promise<EntityRow>,
+    update: (id, input, options) =>
+      provider.update(entity, id, input as Input<Entity<Fields>>, options) as Promise<EntityRow>,
     remove: (id) => provider.remove(entity, id),
     setStatus: (id, status) => provider.setStatus(entity, id, status) as Promise<EntityRow>,
     setBaned: (id, baned) => provider.setBaned(entity, id, baned) as Promise<EntityRow>,

@@ -1,0 +1,178 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Form, Modal, Space, Table, Typography } from 'antd';
+import type { FormInstance } from 'antd';
+import type { Entity, Fields } from '@mizan/contracts';
+import { formatDateText } from '../dates/format';
+import type { EntityRow } from '../fields/types';
+import type { FieldDifference } from './conflict';
+import type { FormMode } from './formValues';
+import type { EntityFormState } from './useEntityForm';
+
+/** What a `renderForm` override gets: the derived inputs, to lay out or replace as it likes. */
+export interface EntityFormRenderProps {
+  entity: Entity<Fields>;
+  mode: FormMode;
+  row: EntityRow | undefined;
+  form: FormInstance;
+  /** One ready `Form.Item` per field (and `status`), keyed by field name. */
+  items: Record<string, ReactNode>;
+  /** The default layout: every item in order. */
+  children: ReactNode;
+}
+
+export interface EntityFormProps extends EntityFormState {
+  /** Lay out or replace the form; the derived inputs come ready in `items`. */
+  renderForm?: (props: EntityFormRenderProps) => ReactNode;
+  /** Show save (and cancel, with `onCancel`) under the form: on a page; a drawer has its own footer. */
+  buttons?: boolean;
+  onCancel?: () => void;
+}
+
+/**
+ * The form of `useEntityForm`: its inputs, the error it could not place on a field, the banner of
+ * a change made elsewhere, and the dialog of a stale save (reload their version or review the
+ * differences). Works on a page or inside a drawer.
+ *
+ * @example
+ * const form = useEntityForm(courts, { record });
+ * return <EntityForm {...form} buttons />;
+ */
+export function EntityForm(props: EntityFormProps) {
+  const { entity, text, mode, record, form, items, submit, saving, formError, conflict, remote } = props;
+  const { disabled, reloadTheirs, keepMine, differences, reviewRemote, dismissConflict } = props;
+  const { renderForm, buttons = false, onCancel } = props;
+  const { t } = text;
+  const [review, setReview] = useState<FieldDifference[] | null>(null);
+  const children = <>{Object.values(items)}</>;
+  const when = (at: string | null | undefined) => formatDateText(at ?? null, 'datetime');
+
+  const closeConflict = () => {
+    setReview(null);
+    dismissConflict();
+  };
+
+  return (
+    <>
+      {formError && <Alert type="error" showIcon title={formError} style={{ marginBlockEnd: 16 }} />}
+      {remote?.kind === 'deleted' && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={t('conflict.deleted', { ns: 'ui', name: text.singular })}
+          style={{ marginBlockEnd: 16 }}
+        />
+      )}
+      {remote?.kind === 'updated' && !conflict && (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          title={t('conflict.changedLive', {
+            ns: 'ui',
+            name: text.singular,
+            time: when(remote.row.updatedAt),
+          })}
+          action={
+            <Button size="small" onClick={reviewRemote}>
+              {t('conflict.show', { ns: 'ui' })}
+            </Button>
+          }
+          style={{ marginBlockEnd: 16 }}
+        />
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={() => void submit()}
+        requiredMark
+        scrollToFirstError
+        disabled={disabled}
+      >
+        {renderForm ? renderForm({ entity, mode, row: record, form, items, children }) : children}
+        {buttons ? (
+          <Space>
+            <Button type="primary" htmlType="submit" loading={saving}>
+              {t('actions.save', { ns: 'ui' })}
+            </Button>
+            {onCancel && (
+              <Button htmlType="button" onClick={onCancel}>
+                {t('actions.cancel', { ns: 'ui' })}
+              </Button>
+            )}
+          </Space>
+        ) : (
+          // Enter in a text box submits, as users expect from a form.
+          <button type="submit" hidden aria-hidden tabIndex={-1} />
+        )}
+      </Form>
+      <Modal
+        open={conflict !== null}
+        title={t('conflict.title', { ns: 'ui', name: text.singular })}
+        onCancel={closeConflict}
+        width={review ? 720 : 520}
+        footer={
+          conflict && (
+            <Space wrap style={{ justifyContent: 'flex-end' }}>
+              {review ? (
+                <Button
+                  onClick={() => {
+                    keepMine(conflict.current);
+                    setReview(null);
+                  }}
+                >
+                  {t('conflict.keepMine', { ns: 'ui' })}
+                </Button>
+              ) : (
+                <Button onClick={() => setReview(differences(conflict.current))}>
+                  {t('conflict.review', { ns: 'ui' })}
+                </Button>
+              )}
+              <Button
+                type="primary"
+                onClick={() => {
+                  reloadTheirs(conflict.current);
+                  setReview(null);
+                }}
+              >
+                {t('conflict.reload', { ns: 'ui' })}
+              </Button>
+            </Space>
+          )
+        }
+      >
+        {conflict && (
+          <Space orientation="vertical" style={{ inlineSize: '100%' }}>
+            <Typography.Paragraph style={{ margin: 0 }}>
+              {conflict.changedBy
+                ? t('conflict.changedBy', {
+                    ns: 'ui',
+                    who: conflict.changedBy.name,
+                    time: when(conflict.changedAt),
+                  })
+                : t('conflict.changedBySomeone', { ns: 'ui', time: when(conflict.changedAt) })}
+            </Typography.Paragraph>
+            <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+              {t(conflict.message ? 'conflict.notSaved' : 'conflict.notSavedYet', { ns: 'ui' })}
+            </Typography.Paragraph>
+            {review && (
+              <Table<FieldDifference>
+                size="small"
+                rowKey="field"
+                pagination={false}
+                dataSource={review}
+                scroll={{ x: 'max-content' }}
+                locale={{ emptyText: t('conflict.noDifferences', { ns: 'ui' }) }}
+                columns={[
+                  { key: 'label', dataIndex: 'label', title: t('conflict.field', { ns: 'ui' }) },
+                  { key: 'mine', dataIndex: 'mine', title: t('conflict.mine', { ns: 'ui' }) },
+                  { key: 'theirs', dataIndex: 'theirs', title: t('conflict.theirs', { ns: 'ui' }) },
+                ]}
+              />
+            )}
+          </Space>
+        )}
+      </Modal>
+    </>
+  );
+}
