@@ -40,6 +40,11 @@ export interface AppOptions {
   bus?: Bus;
   /** How often open WebSockets have their session checked again (default 60 s). */
   wsRecheckMs?: number;
+  /**
+   * Definitions served beside the registry (engine tests: an entity with actions, scope and
+   * expand). Their tables are the caller's to create (`createEntityTable`).
+   */
+  entities?: readonly Entity<Fields>[];
 }
 
 /**
@@ -86,7 +91,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('fileStore', fileStore);
   app.decorate(
     'entities',
-    new EntityServices(registry as readonly Entity<Fields>[], {
+    new EntityServices([...(registry as readonly Entity<Fields>[]), ...(options.entities ?? [])], {
       db: database.db,
       dialect: database.dialect,
       bus,

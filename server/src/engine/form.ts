@@ -17,6 +17,8 @@ export function coerceFormFields(
   const one = (key: string) => form[key]?.[form[key].length - 1];
   if (withId && form.id) out.id = toNumber(one('id') ?? '');
   if (entity.status && form.status) out.status = toBoolean(one('status') ?? '');
+  // The version the form was read at (see `VERSION_FIELD`): checked by update and patch.
+  if (form.updatedAt) out.updatedAt = one('updatedAt');
   for (const [key, field] of Object.entries(entity.fields)) {
     if (!(key in form) || field.type === 'files') continue;
     const raw = one(key) ?? '';

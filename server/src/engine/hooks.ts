@@ -1,14 +1,52 @@
 import type { Entity, Fields } from '@mizan/contracts';
-import type { WriteContext } from './context';
+import type { FastifyRequest } from 'fastify';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { AuthUser } from '../auth/types';
+import type { Db } from '../db';
+import type { Trx, WriteContext } from './context';
 import type { ApiRow } from './serialize';
 
-export type ChangeAction = 'create' | 'update' | 'delete' | 'status' | 'baned';
+/** What a write did: the standard verbs or a definition's declared action (`archive`). */
+export type ChangeAction = 'create' | 'update' | 'delete' | 'status' | 'baned' | (string & {});
 
-/** What hooks see: the open transaction, the acting user, the request when there is one. */
+/** What write hooks see: the open transaction, the acting user, the request when there is one. */
 export type HookContext = WriteContext & { entity: Entity<Fields> };
 
+/** What read hooks (`scope`, `expand`) see: a connection or transaction to query with, and who reads. */
+export interface ReadContext {
+  db: Db | Trx;
+  entity: Entity<Fields>;
+  user: AuthUser | null;
+  request?: FastifyRequest;
+}
+
 /**
- * Behaviour an entity adds to the generic pattern. Every hook runs inside the write's transaction:
+ * An extra WHERE on the entity's table, ANDed with the list's own filters; `table` is the table's
+ * name, for qualified columns (`${table}.owner_id`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are generated from the registry (see Db)
+export type ScopeWhere = (eb: ExpressionBuilder<any, any>, table: string) => Expression<SqlBool>;
+
+/**
+ * What an action handler returns: `set` (field values to store, validated like a `PATCH`), and/or
+ * `result` (answered instead of the row). Nothing: the row is answered as it is after the action.
+ */
+export type ActionOutcome = void | { set?: Record<string, unknown>; result?: unknown };
+
+/**
+ * The handler of a declared action. `row` is the row as stored before the action, `body` the body
+ * parsed with the action's schema (undefined when it declares none). Runs inside the write's
+ * transaction: throw an AppError for a clean 4xx, and everything rolls back.
+ */
+export type ActionHandler = (
+  ctx: HookContext,
+  row: ApiRow,
+  // The body's shape is the action's own zod schema: each handler narrows it itself.
+  body: any, // eslint-disable-line @typescript-eslint/no-explicit-any
+) => ActionOutcome | Promise<ActionOutcome>;
+
+/**
+ * Behaviour an entity adds to the generic pattern. Write hooks run inside the write's transaction:
  * throwing (an AppError for a clean 4xx) rolls the whole write back.
  *
  * `values` are the validated input, keyed by field name (camelCase), and may be changed in place
@@ -16,39 +54,52 @@ export type HookContext = WriteContext & { entity: Entity<Fields> };
  */
 export interface EntityHooks {
   beforeCreate?(ctx: HookContext, values: Record<string, unknown>): void | Promise<void>;
+  /** Runs for update and patch (`values` holds only the fields that change). */
   beforeUpdate?(ctx: HookContext, values: Record<string, unknown>, before: ApiRow): void | Promise<void>;
   beforeDelete?(ctx: HookContext, before: ApiRow): void | Promise<void>;
   afterChange?(
     ctx: HookContext,
     change: { action: ChangeAction; before: ApiRow | null; after: ApiRow | null },
   ): void | Promise<void>;
+  /**
+   * Which rows `user` may list, get and change (HTTP requests and any call made with a signed-in
+   * actor; system work without a user is never scoped). Null or undefined: every row. A row out of
+   * scope answers 404, as if it did not exist.
+   */
+  scope?(ctx: ReadContext, user: AuthUser): ScopeWhere | null | undefined;
+  /**
+   * Computed fields for the rows the API answers (a list page, one get, a write's response): one
+   * call per page, so query once for all `rows` (no query per row). Returns the rows to answer.
+   * Audit entries and real-time events carry the stored row without them.
+   */
+  expand?(ctx: ReadContext, rows: ApiRow[]): ApiRow[] | Promise<ApiRow[]>;
+  /** Handlers of the definition's declared `actions`, by action name. */
+  actions?: Record<string, ActionHandler>;
 }
-
-const registered = new Map<string, EntityHooks[]>();
 
 /**
- * Adds hooks to an entity; several modules may each register theirs (run in registration order).
- * Returns a function that removes them (tests).
- *
- * @example
- * registerEntityHooks('employees', {
- *   async beforeCreate(ctx, values) { values.password = await hash(String(values.password)); },
- *   async afterChange(ctx, { action, after }) { if (action === 'baned' && after?.baned) await revoke(ctx.trx, after.id); },
- * });
+ * The hooks of one app instance, per entity (two apps in one process, as tests start them, do not
+ * share them). Reached as `app.entities.hooks(name, hooks)`.
  */
-export function registerEntityHooks(name: string, hooks: EntityHooks): () => void {
-  const list = registered.get(name) ?? [];
-  list.push(hooks);
-  registered.set(name, list);
-  return () => {
-    const current = registered.get(name) ?? [];
-    registered.set(
-      name,
-      current.filter((h) => h !== hooks),
-    );
-  };
-}
+export class HookRegistry {
+  private readonly byEntity = new Map<string, EntityHooks[]>();
 
-export function entityHooks(name: string): readonly EntityHooks[] {
-  return registered.get(name) ?? [];
+  /** Adds hooks to an entity (run after those added before); returns a function removing them. */
+  add(name: string, hooks: EntityHooks): () => void {
+    this.byEntity.set(name, [...(this.byEntity.get(name) ?? []), hooks]);
+    return () =>
+      this.byEntity.set(
+        name,
+        this.of(name).filter((h) => h !== hooks),
+      );
+  }
+
+  of(name: string): readonly EntityHooks[] {
+    return this.byEntity.get(name) ?? [];
+  }
+
+  /** The first handler of `action` on `name`, if a module supplied one. */
+  action(name: string, action: string): ActionHandler | undefined {
+    return this.of(name).find((h) => h.actions?.[action])?.actions?.[action];
+  }
 }

@@ -2,8 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '@mizan/contracts';
 import { entityPlugin } from './plugin';
 
-export { EntityService, EntityServices, type EngineDeps } from './service';
-export { registerEntityHooks, type EntityHooks, type HookContext, type ChangeAction } from './hooks';
+export { EntityService, EntityServices, type EngineDeps, type CreateManyOptions } from './service';
+export {
+  HookRegistry,
+  type EntityHooks,
+  type HookContext,
+  type ReadContext,
+  type ScopeWhere,
+  type ActionHandler,
+  type ActionOutcome,
+  type ChangeAction,
+} from './hooks';
 export {
   inTransaction,
   actorOf,

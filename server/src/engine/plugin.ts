@@ -1,11 +1,20 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { permissionKey, type Entity, type Fields, type FilesField } from '@mizan/contracts';
+import {
+  actionPath,
+  patchSchema,
+  permissionKey,
+  versionSchema,
+  type Entity,
+  type Fields,
+  type FilesField,
+} from '@mizan/contracts';
+import { z } from 'zod';
 import { requirePermission } from '../auth/guard';
 import { readMultipart } from '../files/multipart';
 import { AppError } from '../http/errors';
 import { actorOf } from './context';
 import { coerceFormFields } from './form';
-import { entityRouteSchemas } from './openapi';
+import { entityRouteSchemas, toOpenApi } from './openapi';
 import type { EntityService } from './service';
 
 export interface EntityPluginOptions {
@@ -61,7 +70,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
     '/',
     { preHandler: can('view'), schema: schemas.list, prefixTrailingSlash: 'no-slash' },
     async (request) => ({
-      data: await service.list(request.query),
+      data: await service.list(request.query, actorOf(request)),
     }),
   );
 
@@ -69,7 +78,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
     '/:id',
     { preHandler: can('view'), schema: schemas.get },
     async (request) => ({
-      data: await service.get(pathId(request.params.id)),
+      data: await service.get(pathId(request.params.id), actorOf(request)),
     }),
   );
 
@@ -91,6 +100,44 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
       return { data: await service.update(actorOf(request), input, uploads) };
     },
   );
+
+  app.patch<{ Params: { id: string } }>(
+    '/:id',
+    {
+      preHandler: can('update'),
+      schema: {
+        ...schemas.get,
+        summary: `Change some fields of one of ${entity.name} (the others keep their values)`,
+        body: toOpenApi(patchSchema(entity)),
+      },
+    },
+    async (request) => {
+      const { input, uploads } = await readBody(app, request, entity, false);
+      return { data: await service.patch(actorOf(request), pathId(request.params.id), input, uploads) };
+    },
+  );
+
+  for (const [action, definition] of Object.entries(entity.actions ?? {})) {
+    const path = actionPath(action, definition);
+    if (!path.includes(':id'))
+      throw new Error(`${entity.name}: the path of the action "${action}" must hold ":id"`);
+    const body = (definition.body instanceof z.ZodObject ? definition.body : z.object({})).extend({
+      updatedAt: versionSchema,
+    });
+    app.route<{ Params: { id: string } }>({
+      method: definition.method ?? 'PATCH',
+      url: path,
+      preHandler: can(action),
+      schema: {
+        ...schemas.get,
+        summary: `${action} one of ${entity.name} (permission ${permissionKey(entity, action)})`,
+        body: toOpenApi(body),
+      },
+      handler: async (request) => ({
+        data: await service.runAction(actorOf(request), action, pathId(request.params.id), request.body),
+      }),
+    });
+  }
 
   app.delete<{ Params: { id: string } }>(
     '/:id',

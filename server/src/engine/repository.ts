@@ -4,6 +4,7 @@ import type { Db, Dialect } from '../db';
 import { columnName, joinTableName } from '../db/migrations';
 import type { SavedUpload } from '../files/storage';
 import type { Trx } from './context';
+import type { ScopeWhere } from './hooks';
 import { toApiRow, toStoredFile, type ApiRow, type DbRow, type Expansions } from './serialize';
 
 type Executor = Db | Trx;
@@ -17,6 +18,15 @@ export interface ListParams {
   q?: string;
   sort?: string;
   filters: Record<string, unknown>;
+  /** Extra conditions from `scope` hooks (which rows the reader may see). */
+  where?: readonly ScopeWhere[];
+}
+
+/** Key of a row's values for a group of unique fields; null when any part is empty (no constraint applies). */
+export function uniqueKey(values: Record<string, unknown>, fields: readonly string[]): string | null {
+  const parts = fields.map((f) => values[f]);
+  if (parts.some((p) => p === null || p === undefined || p === '')) return null;
+  return JSON.stringify(parts.map(String));
 }
 
 /** System fields that are columns of their own. */
@@ -34,7 +44,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * Splits a list of ids into parts small enough for one statement on either database (SQLite
  * allows 32,766 variables, PostgreSQL 65,535; a join-table row takes two).
  */
-function chunks<T>(items: readonly T[], size = 5000): T[][] {
+export function chunks<T>(items: readonly T[], size = 5000): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
@@ -72,8 +82,19 @@ export class EntityRepository {
     return row;
   }
 
-  async findRaw(db: Executor, id: number): Promise<DbRow | undefined> {
-    return db.selectFrom(this.table).selectAll().where('id', '=', id).executeTakeFirst();
+  /** One row, or undefined when it does not exist or lies outside `where` (the reader's scope). */
+  async findRaw(db: Executor, id: number, where: readonly ScopeWhere[] = []): Promise<DbRow | undefined> {
+    let query = db.selectFrom(this.table).selectAll(this.table).where(`${this.table}.id`, '=', id);
+    if (where.length) query = query.where((eb) => eb.and(where.map((w) => w(eb, this.table))));
+    return query.executeTakeFirst();
+  }
+
+  /** The rows of `ids`, in id order, a few hundred per query. */
+  async findMany(db: Executor, ids: readonly number[]): Promise<DbRow[]> {
+    const rows: DbRow[] = [];
+    for (const part of chunks(ids, 500))
+      rows.push(...(await db.selectFrom(this.table).selectAll().where('id', 'in', part).execute()));
+    return rows.sort((a, b) => Number(a.id) - Number(b.id));
   }
 
   async insert(db: Executor, row: DbRow): Promise<number> {
@@ -81,8 +102,34 @@ export class EntityRepository {
     return Number(inserted.id);
   }
 
-  async update(db: Executor, id: number, row: DbRow): Promise<void> {
-    await db.updateTable(this.table).set(row).where('id', '=', id).execute();
+  /**
+   * Inserts many rows with multi-row INSERTs; every row must carry the same columns. Returns the
+   * new ids in the order of `rows`.
+   */
+  async insertMany(db: Executor, rows: readonly DbRow[]): Promise<number[]> {
+    if (!rows.length) return [];
+    const columns = Object.keys(rows[0]!).length;
+    // Stay well under SQLite's and PostgreSQL's limits on parameters per statement.
+    const batch = Math.max(1, Math.floor(20_000 / Math.max(1, columns)));
+    const ids: number[] = [];
+    for (const part of chunks(rows, batch)) {
+      const inserted = await db.insertInto(this.table).values(part).returning('id').execute();
+      // Ids are drawn in VALUES order within one statement; sorting makes that pairing explicit
+      // whatever order RETURNING lists them in.
+      ids.push(...inserted.map((r) => Number(r.id)).sort((a, b) => a - b));
+    }
+    return ids;
+  }
+
+  /**
+   * Updates one row. With `expectedUpdatedAt`, only while the row still holds that stamp (a
+   * concurrent writer that committed first makes this a no-op). Returns whether a row changed.
+   */
+  async update(db: Executor, id: number, row: DbRow, expectedUpdatedAt?: string): Promise<boolean> {
+    let query = db.updateTable(this.table).set(row).where('id', '=', id);
+    if (expectedUpdatedAt !== undefined) query = query.where('updated_at', '=', expectedUpdatedAt);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async delete(db: Executor, id: number): Promise<void> {
@@ -95,6 +142,19 @@ export class EntityRepository {
 
   refsFields(): [string, RefsField][] {
     return Object.entries(this.entity.fields).filter((e): e is [string, RefsField] => e[1].type === 'refs');
+  }
+
+  /** Adds the links of many new rows at once. */
+  async insertLinks(
+    db: Executor,
+    field: string,
+    links: readonly { owner: number; ids: readonly number[] }[],
+  ): Promise<void> {
+    const rows = links.flatMap(({ owner, ids }) =>
+      [...new Set(ids)].map((ref) => ({ owner_id: owner, ref_id: ref })),
+    );
+    for (const part of chunks(rows))
+      await db.insertInto(joinTableName(this.entity, field)).values(part).execute();
   }
 
   async replaceLinks(db: Executor, ownerId: number, field: string, ids: readonly number[]): Promise<void> {
@@ -120,6 +180,32 @@ export class EntityRepository {
       for (const r of rows) found.add(Number(r.id));
     }
     return unique.filter((id) => !found.has(id));
+  }
+
+  /** `uniqueKey`s of one unique group that stored rows already hold, among those of `candidates`. */
+  async existingKeys(
+    db: Executor,
+    fields: readonly string[],
+    candidates: readonly Record<string, unknown>[],
+  ): Promise<Set<string>> {
+    const first = fields[0]!;
+    const firstValues = [
+      ...new Set(candidates.filter((v) => uniqueKey(v, fields) !== null).map((v) => v[first])),
+    ];
+    const columns = fields.map((f) => this.column(f));
+    const found = new Set<string>();
+    for (const part of chunks(firstValues, 500)) {
+      const rows = await db
+        .selectFrom(this.table)
+        .select(columns)
+        .where(this.column(first), 'in', part as never[])
+        .execute();
+      for (const row of rows) {
+        const key = uniqueKey(Object.fromEntries(fields.map((f, i) => [f, row[columns[i]!]])), fields);
+        if (key) found.add(key);
+      }
+    }
+    return found;
   }
 
   /** Id of another row holding the same values in `fields`, if any. */
@@ -183,6 +269,7 @@ export class EntityRepository {
         clauses.push(eb(`${this.table}.${this.column(key)}`, '=', value));
       }
     }
+    for (const where of params.where ?? []) clauses.push(where(eb, this.table));
     const searchable = Object.entries(this.entity.fields).filter(([, f]) => f.search && !f.writeOnly);
     if (params.q && searchable.length) {
       const pattern = `%${escapeLike(params.q)}%`;
@@ -202,7 +289,11 @@ export class EntityRepository {
   /** Whether the list query narrows the rows (then the total is counted, not read from `entity_counts`). */
   isFiltered(params: ListParams): boolean {
     const searchable = Object.values(this.entity.fields).some((f) => f.search);
-    return Object.values(params.filters).some((v) => v !== undefined) || Boolean(params.q && searchable);
+    return (
+      Object.values(params.filters).some((v) => v !== undefined) ||
+      Boolean(params.q && searchable) ||
+      Boolean(params.where?.length)
+    );
   }
 
   async count(db: Executor, params: ListParams): Promise<number> {

@@ -2,7 +2,9 @@ import {
   createSchema,
   getEntity,
   listQuerySchema,
+  patchSchema,
   updateSchema,
+  versionSchema,
   type Entity,
   type EventAction,
   type Fields,
@@ -10,17 +12,24 @@ import {
   type Page,
 } from '@mizan/contracts';
 import { z } from 'zod';
-import { writeAudit } from '../audit/audit';
+import { writeAudit, writeAuditMany, type AuditEntry } from '../audit/audit';
 import type { Bus } from '../bus';
 import type { Db, Dialect } from '../db';
 import type { FileStore, SavedUpload } from '../files/storage';
 import { AppError, type Translatable } from '../http/errors';
-import { parseOrThrow } from '../http/validation';
+import { parseOrThrow, zodFieldErrors } from '../http/validation';
 import { inTransaction, type ActorContext, type WriteContext } from './context';
 import { adjustCount, readCount } from './counts';
-import { entityHooks, type ChangeAction, type HookContext } from './hooks';
-import { EntityRepository, type ListParams } from './repository';
-import type { ApiRow } from './serialize';
+import {
+  HookRegistry,
+  type ChangeAction,
+  type EntityHooks,
+  type HookContext,
+  type ReadContext,
+  type ScopeWhere,
+} from './hooks';
+import { EntityRepository, uniqueKey, type ListParams } from './repository';
+import type { ApiRow, DbRow } from './serialize';
 
 export interface EngineDeps {
   db: Db;
@@ -29,11 +38,27 @@ export interface EngineDeps {
   files: FileStore;
 }
 
+/** Options of `createMany`. */
+export interface CreateManyOptions {
+  /** Audit verb of every row (default `create`; the importer writes `import`). */
+  auditAction?: string;
+  /**
+   * `each` (default): one `create` event per row. `summary`: one `create` event carrying
+   * `{ imported: n }` for the whole batch, so list screens refetch once instead of once per row.
+   */
+  events?: 'each' | 'summary';
+}
+
 const toggleBody = (key: 'status' | 'baned') =>
   z
-    .object({ [key]: z.boolean({ error: 'validation.types.boolean' }).optional() })
+    .object({
+      [key]: z.boolean({ error: 'validation.types.boolean' }).optional(),
+      updatedAt: versionSchema,
+    })
     .strip()
     .nullish();
+
+const actionVersion = z.object({ updatedAt: versionSchema }).loose();
 
 /** Database errors that a concurrent write can still raise after the service's own checks. */
 function constraintKind(error: unknown): 'unique' | 'foreignKey' | null {
@@ -50,10 +75,26 @@ function constraintKind(error: unknown): 'unique' | 'foreignKey' | null {
 }
 
 /**
- * The standard entity pattern for one definition: list, get, create, update, delete, status and
- * ban toggles. Every write runs in one transaction with its audit entry and hooks; its event is
+ * The next `updated_at` of a row: now, or 1 ms after the previous stamp when the clock has not
+ * moved on (two writes within one millisecond must still be two versions).
+ */
+function nextStamp(previous?: string): string {
+  const now = Date.now();
+  const last = previous ? Date.parse(previous) : Number.NaN;
+  return new Date(Number.isFinite(last) && now <= last ? last + 1 : now).toISOString();
+}
+
+const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
+
+/**
+ * The standard entity pattern for one definition: list, get, create, createMany, update, patch,
+ * delete, status and ban toggles and the definition's declared actions. Every write runs in one
+ * transaction with its hooks, join tables, audit entry and maintained count; its event is
  * published after commit. Pass a WriteContext (from `EntityServices.transaction`) to join a
  * larger transaction (imports).
+ *
+ * Writes of an existing row accept the version it was read at (`updatedAt`): a stale one is
+ * refused with 409 `stale` (contracts `StaleWriteError`) and changes nothing.
  */
 export class EntityService {
   readonly repo: EntityRepository;
@@ -62,11 +103,13 @@ export class EntityService {
   constructor(
     readonly entity: Entity<Fields>,
     private readonly deps: EngineDeps,
+    private readonly registry: HookRegistry = new HookRegistry(),
   ) {
     this.repo = new EntityRepository(entity, deps.dialect);
     this.schemas = {
       create: createSchema(entity),
       update: updateSchema(entity),
+      patch: patchSchema(entity),
       list: listQuerySchema(entity),
     };
   }
@@ -75,8 +118,12 @@ export class EntityService {
     return this.entity.name;
   }
 
+  private get hooks(): readonly EntityHooks[] {
+    return this.registry.of(this.name);
+  }
+
   /** `GET /`: one page; the total comes from `entity_counts` when nothing narrows the list. */
-  async list(query: unknown): Promise<Page<ApiRow>> {
+  async list(query: unknown, actor?: ActorContext): Promise<Page<ApiRow>> {
     const parsed = parseOrThrow(this.schemas.list, query ?? {}, this.name) as Record<string, unknown>;
     const { page, pageSize, q, sort, ...filters } = parsed as {
       page: number;
@@ -84,19 +131,21 @@ export class EntityService {
       q?: string;
       sort?: string;
     };
+    const db = this.deps.db;
+    const read = this.readContext(db, actor);
     const params: ListParams = {
       page,
       pageSize,
       q: q || undefined,
       sort,
       filters: this.checkFilters(filters),
+      where: this.scopeOf(read),
     };
-    const db = this.deps.db;
     const [rows, total] = await Promise.all([
       this.repo.page(db, params),
       this.repo.isFiltered(params) ? this.repo.count(db, params) : this.unfilteredTotal(),
     ]);
-    return { items: await this.repo.expand(db, rows), total, page, pageSize };
+    return { items: await this.present(read, await this.repo.expand(db, rows)), total, page, pageSize };
   }
 
   private async unfilteredTotal(): Promise<number> {
@@ -120,14 +169,16 @@ export class EntityService {
     return out;
   }
 
-  async get(id: number): Promise<ApiRow> {
-    const row = await this.repo.findRaw(this.deps.db, id);
+  /** `GET /:id`: 404 when the row does not exist or lies outside the actor's scope. */
+  async get(id: number, actor?: ActorContext): Promise<ApiRow> {
+    const read = this.readContext(this.deps.db, actor);
+    const row = await this.repo.findRaw(this.deps.db, id, this.scopeOf(read));
     if (!row) throw new AppError('notFound');
-    const [api] = await this.repo.expand(this.deps.db, [row]);
+    const [api] = await this.present(read, await this.repo.expand(this.deps.db, [row]));
     return api!;
   }
 
-  /** Loads one row inside a transaction (hooks, other modules). */
+  /** Loads one row inside a transaction (hooks, other modules), unscoped and without computed fields. */
   async getIn(ctx: WriteContext, id: number): Promise<ApiRow | null> {
     const row = await this.repo.findRaw(ctx.trx, id);
     return row ? (await this.repo.expand(ctx.trx, [row]))[0]! : null;
@@ -138,15 +189,13 @@ export class EntityService {
     return this.write(actor, uploads, async (ctx) => {
       // Parsed inside the write so that uploads of a refused body are removed too.
       const values = parseOrThrow(this.schemas.create, input ?? {}, this.name) as Record<string, unknown>;
-      for (const [key, field] of Object.entries(this.entity.fields)) {
-        if (values[key] === undefined && field.default !== undefined) values[key] = field.default;
-      }
+      this.fillDefaults(values);
       const hookCtx = this.hookContext(ctx);
-      for (const hooks of entityHooks(this.name)) await hooks.beforeCreate?.(hookCtx, values);
+      for (const hooks of this.hooks) await hooks.beforeCreate?.(hookCtx, values);
       await this.checkReferences(ctx, values);
       await this.checkUnique(ctx, values);
       this.checkFileCount(uploads, 0);
-      const stamp = new Date().toISOString();
+      const stamp = nextStamp();
       const id = await this.repo.insert(ctx.trx, {
         ...this.repo.toColumns(this.nullBlanks(values)),
         created_at: stamp,
@@ -160,7 +209,113 @@ export class EntityService {
       await adjustCount(ctx.trx, this.name, 1);
       const after = (await this.getIn(ctx, id))!;
       await this.changed(ctx, 'create', null, after);
-      return after;
+      return this.presentOne(ctx, after);
+    });
+  }
+
+  /**
+   * Many rows in one transaction, all or none: each validated like `create` (defaults, hooks,
+   * references, uniqueness against the table and within the batch), inserted with multi-row
+   * statements, one audit entry per row, the count adjusted once. Returns the stored rows in input
+   * order; throws 422 with `rows: [{ index, errors }]` (index into `inputs`) when any row is invalid.
+   *
+   * @example
+   * await app.entities.get('courts').createMany(actor, [{ name: 'A' }, { name: 'B' }]);
+   */
+  async createMany(
+    actor: ActorContext,
+    inputs: readonly unknown[],
+    options: CreateManyOptions = {},
+  ): Promise<ApiRow[]> {
+    return this.write(actor, [], async (ctx) => {
+      const rowErrors = new Map<number, Record<string, Translatable[]>>();
+      const fail = (index: number, field: string, message: Translatable) => {
+        const errors = rowErrors.get(index) ?? {};
+        (errors[field] ??= []).push(message);
+        rowErrors.set(index, errors);
+      };
+      const throwIfAny = () => {
+        if (!rowErrors.size) return;
+        throw new AppError('validation', {
+          entity: this.name,
+          messageKey: 'http.rowsInvalid',
+          rows: [...rowErrors.entries()]
+            .sort(([a], [b]) => a - b)
+            .map(([index, errors]) => ({ index, errors })),
+        });
+      };
+
+      const values: Record<string, unknown>[] = [];
+      inputs.forEach((input, index) => {
+        const parsed = this.schemas.create.safeParse(input ?? {});
+        if (!parsed.success) {
+          for (const [field, messages] of Object.entries(zodFieldErrors(parsed.error)))
+            for (const m of messages) fail(index, field, m);
+          values.push({});
+          return;
+        }
+        const row = parsed.data as Record<string, unknown>;
+        this.fillDefaults(row);
+        values.push(row);
+      });
+      throwIfAny();
+
+      const hookCtx = this.hookContext(ctx);
+      for (const [index, row] of values.entries()) {
+        try {
+          for (const hooks of this.hooks) await hooks.beforeCreate?.(hookCtx, row);
+        } catch (error) {
+          // A hook's field messages belong to its row; anything else stops the batch as it is.
+          if (!(error instanceof AppError) || !error.options.errors) throw error;
+          for (const [field, messages] of Object.entries(error.options.errors))
+            for (const m of messages) fail(index, field, m);
+        }
+      }
+      await this.checkManyReferences(ctx, values, fail);
+      await this.checkManyUnique(ctx, values, fail);
+      throwIfAny();
+
+      const stamp = nextStamp();
+      // Every row gets the same columns, so that a batch is one multi-row INSERT on both dialects.
+      const columnRows = values.map((row) => this.repo.toColumns(this.nullBlanks(row)));
+      const columns = new Set(columnRows.flatMap((row) => Object.keys(row)));
+      const full = columnRows.map((row) => {
+        const out: DbRow = { created_at: stamp, updated_at: stamp };
+        for (const column of columns)
+          out[column] =
+            column in row ? row[column] : column === 'status' ? true : column === 'baned' ? false : null;
+        return out;
+      });
+      const ids = await this.repo.insertMany(ctx.trx, full);
+      for (const [key] of this.repo.refsFields()) {
+        const links = values.flatMap((row, i) =>
+          Array.isArray(row[key]) ? [{ owner: ids[i]!, ids: row[key] as number[] }] : [],
+        );
+        await this.repo.insertLinks(ctx.trx, key, links);
+      }
+      await adjustCount(ctx.trx, this.name, ids.length);
+
+      const byId = new Map<number, ApiRow>();
+      for (let i = 0; i < ids.length; i += 500) {
+        const raw = await this.repo.findMany(ctx.trx, ids.slice(i, i + 500));
+        for (const row of await this.repo.expand(ctx.trx, raw)) byId.set(row.id, row);
+      }
+      const rows = ids.map((id) => byId.get(id)!);
+      const audit: AuditEntry[] = [];
+      for (const after of rows) {
+        for (const hooks of this.hooks)
+          await hooks.afterChange?.(hookCtx, { action: 'create', before: null, after });
+        audit.push(this.auditEntry(ctx, options.auditAction ?? 'create', null, after));
+        if (options.events !== 'summary') this.pushEvent(ctx, 'create', after);
+      }
+      await writeAuditMany(ctx.trx, audit);
+      if (options.events === 'summary' && rows.length) {
+        ctx.work.events.push({
+          channel: this.name,
+          message: { type: 'event', channel: this.name, action: 'create', data: { imported: rows.length } },
+        });
+      }
+      return rows;
     });
   }
 
@@ -170,32 +325,70 @@ export class EntityService {
       const values = parseOrThrow(this.schemas.update, input ?? {}, this.name) as Record<string, unknown>;
       const id = values.id as number;
       delete values.id;
-      const before = await this.getIn(ctx, id);
-      if (!before) throw new AppError('notFound');
-      const hookCtx = this.hookContext(ctx);
-      for (const hooks of entityHooks(this.name)) await hooks.beforeUpdate?.(hookCtx, values, before);
-      await this.checkReferences(ctx, values);
-      await this.checkUnique(ctx, { ...before, ...values }, id);
-      for (const [key] of this.filesFields()) {
-        const existing = await this.repo.fileCount(ctx.trx, id, key);
-        this.checkFileCount(
-          uploads.filter((u) => u.field === key),
-          existing,
-        );
-      }
-      await this.repo.update(ctx.trx, id, {
-        ...this.repo.toColumns(this.nullBlanks(values)),
-        updated_at: new Date().toISOString(),
-      });
-      for (const [key] of this.repo.refsFields()) {
-        if (Array.isArray(values[key]))
-          await this.repo.replaceLinks(ctx.trx, id, key, values[key] as number[]);
-      }
-      await this.repo.attachFiles(ctx.trx, id, uploads, ctx.user?.id ?? null);
-      const after = (await this.getIn(ctx, id))!;
-      await this.changed(ctx, 'update', before, after);
-      return after;
+      return this.change(ctx, id, values, uploads);
     });
+  }
+
+  /** `PATCH /:id`: only the given fields change; the same checks, hooks, audit and event as update. */
+  async patch(
+    actor: ActorContext,
+    id: number,
+    input: unknown,
+    uploads: readonly SavedUpload[] = [],
+  ): Promise<ApiRow> {
+    return this.write(actor, uploads, async (ctx) => {
+      const values = parseOrThrow(this.schemas.patch, input ?? {}, this.name) as Record<string, unknown>;
+      return this.change(ctx, id, values, uploads);
+    });
+  }
+
+  private async change(
+    ctx: WriteContext,
+    id: number,
+    values: Record<string, unknown>,
+    uploads: readonly SavedUpload[],
+  ): Promise<ApiRow> {
+    const version = values.updatedAt as string | undefined;
+    delete values.updatedAt;
+    const before = await this.loadForWrite(ctx, id, version);
+    const hookCtx = this.hookContext(ctx);
+    for (const hooks of this.hooks) await hooks.beforeUpdate?.(hookCtx, values, before);
+    for (const [key] of this.filesFields()) {
+      const existing = await this.repo.fileCount(ctx.trx, id, key);
+      this.checkFileCount(
+        uploads.filter((u) => u.field === key),
+        existing,
+      );
+    }
+    const after = await this.store(ctx, before, values, version);
+    await this.repo.attachFiles(ctx.trx, id, uploads, ctx.user?.id ?? null);
+    const final = uploads.length ? (await this.getIn(ctx, id))! : after;
+    await this.changed(ctx, 'update', before, final);
+    return this.presentOne(ctx, final);
+  }
+
+  /** Checks and writes `values` over `before` with a new stamp; a concurrent newer version is 409. */
+  private async store(
+    ctx: WriteContext,
+    before: ApiRow,
+    values: Record<string, unknown>,
+    version: string | undefined,
+  ): Promise<ApiRow> {
+    await this.checkReferences(ctx, values);
+    await this.checkUnique(ctx, { ...before, ...values }, before.id);
+    const written = await this.repo.update(
+      ctx.trx,
+      before.id,
+      { ...this.repo.toColumns(this.nullBlanks(values)), updated_at: nextStamp(before.updatedAt) },
+      version === undefined ? undefined : before.updatedAt,
+    );
+    // Another transaction committed a newer version between our read and this write.
+    if (!written) throw await this.stale(ctx, before.id);
+    for (const [key] of this.repo.refsFields()) {
+      if (Array.isArray(values[key]))
+        await this.repo.replaceLinks(ctx.trx, before.id, key, values[key] as number[]);
+    }
+    return (await this.getIn(ctx, before.id))!;
   }
 
   /** `DELETE /:id`: refused (409) while any row still references this one. */
@@ -204,10 +397,9 @@ export class EntityService {
       actor,
       [],
       async (ctx) => {
-        const before = await this.getIn(ctx, id);
-        if (!before) throw new AppError('notFound');
+        const before = await this.loadForWrite(ctx, id, undefined);
         const hookCtx = this.hookContext(ctx);
-        for (const hooks of entityHooks(this.name)) await hooks.beforeDelete?.(hookCtx, before);
+        for (const hooks of this.hooks) await hooks.beforeDelete?.(hookCtx, before);
         if (await this.repo.isReferenced(ctx.trx, id)) throw new AppError('referenced');
         ctx.work.staleFiles.push(...(await this.repo.detachFiles(ctx.trx, id)));
         await this.repo.delete(ctx.trx, id);
@@ -237,29 +429,105 @@ export class EntityService {
   ): Promise<ApiRow> {
     if (!this.entity[key]) throw new AppError('notFound');
     const parsed = parseOrThrow(toggleBody(key), body ?? undefined, this.name) as
-      Record<string, boolean | undefined> | null | undefined;
+      { status?: boolean; baned?: boolean; updatedAt?: string } | null | undefined;
     return this.write(actor, [], async (ctx) => {
-      const before = await this.getIn(ctx, id);
-      if (!before) throw new AppError('notFound');
+      const before = await this.loadForWrite(ctx, id, parsed?.updatedAt);
       const value = parsed?.[key] ?? !before[key];
-      await this.repo.update(ctx.trx, id, { [key]: value, updated_at: new Date().toISOString() });
+      const written = await this.repo.update(
+        ctx.trx,
+        id,
+        { [key]: value, updated_at: nextStamp(before.updatedAt) },
+        parsed?.updatedAt === undefined ? undefined : before.updatedAt,
+      );
+      if (!written) throw await this.stale(ctx, id);
       const after = (await this.getIn(ctx, id))!;
       await this.changed(ctx, key, before, after);
-      return after;
+      return this.presentOne(ctx, after);
+    });
+  }
+
+  /**
+   * A declared action (`PATCH /:id/<action>` by default): parses the body with the action's
+   * schema, loads the row (scoped, version-checked), runs the module's handler, stores the values
+   * it returns in `set` (validated like a patch) with a new stamp, and records the action as the
+   * audit verb and event. Answers the handler's `result`, else the row after the action.
+   */
+  async runAction(actor: ActorContext, action: string, id: number, body: unknown): Promise<unknown> {
+    const definition = this.entity.actions?.[action];
+    if (!definition) throw new AppError('notFound');
+    const { updatedAt, ...rest } = parseOrThrow(actionVersion, body ?? {}, this.name) as Record<
+      string,
+      unknown
+    > & { updatedAt?: string };
+    const input = definition.body ? parseOrThrow(definition.body, rest, this.name) : undefined;
+    const handler = this.registry.action(this.name, action);
+    if (!handler)
+      throw new Error(`No handler for the action "${action}" of ${this.name}: add it with hooks()`);
+    return this.write(actor, [], async (ctx) => {
+      const before = await this.loadForWrite(ctx, id, updatedAt);
+      const outcome = (await handler(this.hookContext(ctx), before, input)) ?? {};
+      const set = outcome.set
+        ? (parseOrThrow(this.schemas.patch, outcome.set, this.name) as Record<string, unknown>)
+        : {};
+      delete set.updatedAt;
+      // Every action makes a new version, so a form opened before it is told the row moved on.
+      const after = await this.store(ctx, before, set, updatedAt);
+      await this.changed(ctx, action, before, after);
+      return outcome.result !== undefined ? outcome.result : this.presentOne(ctx, after);
     });
   }
 
   /** Deletes one attached file (`fileDeletePath`); the disk file goes after commit. */
   async removeFile(actor: ActorContext, ownerId: number, fileId: number): Promise<ApiRow> {
     return this.write(actor, [], async (ctx) => {
-      const before = await this.getIn(ctx, ownerId);
-      if (!before || !(await this.repo.findFile(ctx.trx, ownerId, fileId))) throw new AppError('notFound');
+      const before = await this.loadForWrite(ctx, ownerId, undefined);
+      if (!(await this.repo.findFile(ctx.trx, ownerId, fileId))) throw new AppError('notFound');
       ctx.work.staleFiles.push(...(await this.repo.detachFiles(ctx.trx, ownerId, fileId)));
-      await this.repo.update(ctx.trx, ownerId, { updated_at: new Date().toISOString() });
+      await this.repo.update(ctx.trx, ownerId, { updated_at: nextStamp(before.updatedAt) });
       const after = (await this.getIn(ctx, ownerId))!;
       await this.changed(ctx, 'update', before, after, 'fileDelete');
-      return after;
+      return this.presentOne(ctx, after);
     });
+  }
+
+  /**
+   * The row a write starts from: 404 when it does not exist or lies outside the actor's scope;
+   * 409 `stale` when `version` (the `updatedAt` the client read) is not the stored one.
+   */
+  private async loadForWrite(ctx: WriteContext, id: number, version: string | undefined): Promise<ApiRow> {
+    const raw = await this.repo.findRaw(ctx.trx, id, this.scopeOf(this.readContext(ctx.trx, ctx)));
+    if (!raw) throw new AppError('notFound');
+    const [before] = await this.repo.expand(ctx.trx, [raw]);
+    if (version !== undefined && !sameInstant(version, before!.updatedAt)) throw await this.stale(ctx, id);
+    return before!;
+  }
+
+  /** The 409 of a stale write: the current row, and who changed it last (the audit trail's latest entry). */
+  private async stale(ctx: WriteContext, id: number): Promise<AppError> {
+    const current = (await this.getIn(ctx, id))!;
+    const latest = await ctx.trx
+      .selectFrom('audit_log')
+      .leftJoin('employees', 'employees.id', 'audit_log.employee_id')
+      .select(['audit_log.employee_id as employeeId', 'employees.name as name'])
+      .where('audit_log.entity', '=', this.name)
+      .where('audit_log.entity_id', '=', id)
+      .orderBy('audit_log.id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const changedBy =
+      latest && latest.employeeId !== null && latest.employeeId !== undefined
+        ? { id: Number(latest.employeeId), name: String(latest.name ?? '') }
+        : null;
+    return new AppError('stale', {
+      messageKey: 'http.stale',
+      extra: { current: await this.presentOne(ctx, current), changedBy, changedAt: current.updatedAt },
+    });
+  }
+
+  private fillDefaults(values: Record<string, unknown>): void {
+    for (const [key, field] of Object.entries(this.entity.fields)) {
+      if (values[key] === undefined && field.default !== undefined) values[key] = field.default;
+    }
   }
 
   private filesFields(): [string, FilesField][] {
@@ -301,6 +569,58 @@ export class EntityService {
     if (Object.keys(errors).length) throw new AppError('validation', { entity: this.name, errors });
   }
 
+  /** References of a whole batch: one lookup per field for every row's ids. */
+  private async checkManyReferences(
+    ctx: WriteContext,
+    rows: readonly Record<string, unknown>[],
+    fail: (index: number, field: string, message: Translatable) => void,
+  ): Promise<void> {
+    for (const [key, field] of Object.entries(this.entity.fields)) {
+      if (field.type !== 'ref' && field.type !== 'refs') continue;
+      const idsOf = (row: Record<string, unknown>): number[] =>
+        field.type === 'ref'
+          ? typeof row[key] === 'number'
+            ? [row[key] as number]
+            : []
+          : Array.isArray(row[key])
+            ? (row[key] as number[])
+            : [];
+      const missing = new Set(await this.repo.missingIds(ctx.trx, field.entity, rows.flatMap(idsOf)));
+      if (!missing.size) continue;
+      rows.forEach((row, index) => {
+        if (idsOf(row).some((id) => missing.has(id))) fail(index, key, { key: 'http.referenceMissing' });
+      });
+    }
+  }
+
+  private uniqueGroups(): string[][] {
+    return [
+      ...Object.entries(this.entity.fields)
+        .filter(([, f]) => f.unique)
+        .map(([k]) => [k]),
+      ...(this.entity.uniqueTogether ?? []).map((g) => [...g]),
+    ];
+  }
+
+  /** Uniqueness of a whole batch: against stored rows (one query per group) and within the batch. */
+  private async checkManyUnique(
+    ctx: WriteContext,
+    rows: readonly Record<string, unknown>[],
+    fail: (index: number, field: string, message: Translatable) => void,
+  ): Promise<void> {
+    for (const group of this.uniqueGroups()) {
+      const message = { key: group.length > 1 ? 'http.uniqueTogether' : 'http.unique' };
+      const existing = await this.repo.existingKeys(ctx.trx, group, rows);
+      const seen = new Set<string>();
+      rows.forEach((row, index) => {
+        const key = uniqueKey(row, group);
+        if (key === null) return;
+        if (existing.has(key) || seen.has(key)) fail(index, group[0]!, message);
+        seen.add(key);
+      });
+    }
+  }
+
   private async checkUnique(
     ctx: WriteContext,
     values: Record<string, unknown>,
@@ -326,6 +646,58 @@ export class EntityService {
     return { ...ctx, entity: this.entity };
   }
 
+  private readContext(db: ReadContext['db'], actor: ActorContext | undefined): ReadContext {
+    return { db, entity: this.entity, user: actor?.user ?? null, request: actor?.request };
+  }
+
+  /** The `scope` conditions for the reader; none for system work (no user). */
+  private scopeOf(read: ReadContext): ScopeWhere[] {
+    const user = read.user;
+    if (!user) return [];
+    return this.hooks.flatMap((h) => {
+      const where = h.scope?.(read, user);
+      return where ? [where] : [];
+    });
+  }
+
+  /** The rows as the API answers them: stored rows plus every `expand` hook's computed fields. */
+  private async present(read: ReadContext, rows: ApiRow[]): Promise<ApiRow[]> {
+    let out = rows;
+    if (!out.length) return out;
+    for (const hooks of this.hooks) if (hooks.expand) out = await hooks.expand(read, out);
+    return out;
+  }
+
+  private async presentOne(ctx: WriteContext, row: ApiRow): Promise<ApiRow> {
+    return (await this.present(this.readContext(ctx.trx, ctx), [row]))[0]!;
+  }
+
+  private auditEntry(
+    ctx: WriteContext,
+    action: string,
+    before: ApiRow | null,
+    after: ApiRow | null,
+  ): AuditEntry {
+    return {
+      employeeId: ctx.user?.id ?? null,
+      entity: this.name,
+      entityId: (after ?? before)!.id,
+      action,
+      before,
+      after,
+      ip: ctx.ip ?? ctx.request?.ip ?? null,
+    };
+  }
+
+  private pushEvent(ctx: WriteContext, action: ChangeAction, row: ApiRow): void {
+    // A ban is an update to list screens; every other verb (declared actions too) is sent as it is.
+    const eventAction: EventAction = action === 'baned' ? 'update' : action;
+    ctx.work.events.push({
+      channel: this.name,
+      message: { type: 'event', channel: this.name, action: eventAction, data: row },
+    });
+  }
+
   /** Hooks, audit entry and the event to publish after commit. */
   private async changed(
     ctx: WriteContext,
@@ -335,22 +707,9 @@ export class EntityService {
     auditAction: string = action,
   ): Promise<void> {
     const hookCtx = this.hookContext(ctx);
-    for (const hooks of entityHooks(this.name)) await hooks.afterChange?.(hookCtx, { action, before, after });
-    const row = (after ?? before)!;
-    await writeAudit(ctx.trx, {
-      employeeId: ctx.user?.id ?? null,
-      entity: this.name,
-      entityId: row.id,
-      action: auditAction,
-      before,
-      after,
-      ip: ctx.ip ?? ctx.request?.ip ?? null,
-    });
-    const eventAction: EventAction = action === 'baned' ? 'update' : action;
-    ctx.work.events.push({
-      channel: this.name,
-      message: { type: 'event', channel: this.name, action: eventAction, data: row },
-    });
+    for (const hooks of this.hooks) await hooks.afterChange?.(hookCtx, { action, before, after });
+    await writeAudit(ctx.trx, this.auditEntry(ctx, auditAction, before, after));
+    this.pushEvent(ctx, action, (after ?? before)!);
   }
 
   /** Runs a write in its own transaction (or the caller's) and turns late constraint errors into 409/422. */
@@ -379,20 +738,29 @@ export class EntityService {
 }
 
 /**
- * The service of every registry entity, for route handlers and other modules.
+ * The service of every served entity, and the hooks of this app instance, for route handlers and
+ * other modules.
  *
  * @example
  * const courts = app.entities.get('courts');
  * await app.entities.transaction({ user, ip }, async (ctx) => { await courts.create(ctx, row); });
+ *
+ * // A module's behaviour beyond the generic pattern (its plugin registers it at start):
+ * app.entities.hooks('tasks', {
+ *   scope: (ctx, user) => (eb, table) => eb(`${table}.assignee_id`, '=', user.id),
+ *   actions: { postpone: async (ctx, row, body) => ({ set: { dueDate: body.until } }) },
+ * });
  */
 export class EntityServices {
   private readonly services = new Map<string, EntityService>();
+  private readonly registry = new HookRegistry();
 
   constructor(
     entities: readonly Entity<Fields>[],
     private readonly deps: EngineDeps,
   ) {
-    for (const entity of entities) this.services.set(entity.name, new EntityService(entity, deps));
+    for (const entity of entities)
+      this.services.set(entity.name, new EntityService(entity, deps, this.registry));
   }
 
   get(name: string): EntityService {
@@ -403,6 +771,25 @@ export class EntityServices {
 
   all(): EntityService[] {
     return [...this.services.values()];
+  }
+
+  /**
+   * Adds behaviour to one entity of this app: write hooks, `scope`, `expand`, action handlers.
+   * Several modules may each add theirs (run in the order added). Returns a function removing them.
+   *
+   * @example
+   * app.entities.hooks('employees', {
+   *   async beforeCreate(ctx, values) { values.password = await hash(String(values.password)); },
+   *   async afterChange(ctx, { action, after }) { if (action === 'baned' && after?.baned) await revoke(ctx.trx, after.id); },
+   * });
+   */
+  hooks(name: string, hooks: EntityHooks): () => void {
+    this.get(name);
+    for (const action of Object.keys(hooks.actions ?? {})) {
+      if (!this.get(name).entity.actions?.[action])
+        throw new Error(`${name} declares no action "${action}": add it to the definition's actions first`);
+    }
+    return this.registry.add(name, hooks);
   }
 
   /** One transaction for several writes; events are published and files cleaned once it commits. */

@@ -60,6 +60,15 @@ export function appErrorBody(error: AppError, lang: Lang): ErrorBody {
       if (first) body.message = first;
     }
   }
+  const translated = (list: Record<string, Translatable[]>) =>
+    Object.fromEntries(
+      Object.entries(list).map(([field, m]) => [field, m.map((x) => translateOne(lang, entity, field, x))]),
+    );
+  if (error.options.rows)
+    Object.assign(body, {
+      rows: error.options.rows.map((r) => ({ index: r.index, errors: translated(r.errors) })),
+    });
+  if (error.options.extra) Object.assign(body, error.options.extra);
   return body;
 }
 

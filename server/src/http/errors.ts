@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   unique: 409,
   referenced: 409,
+  /** A write sent with an outdated `updatedAt` (see `StaleWriteError` in contracts). */
+  stale: 409,
   payloadTooLarge: 413,
   unsupportedMediaType: 415,
   tooManyRequests: 429,
@@ -38,6 +40,10 @@ export interface AppErrorOptions {
   entity?: string;
   headers?: Record<string, string>;
   cause?: unknown;
+  /** More members of the body, sent as they are (the stale write's `current` row). */
+  extra?: Record<string, unknown>;
+  /** Per-row field messages of a batch write (`createMany`), translated like `errors`. */
+  rows?: { index: number; errors: Record<string, Translatable[]> }[];
 }
 
 export class AppError extends Error {

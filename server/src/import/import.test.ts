@@ -115,6 +115,33 @@ describe.each(dialects())('police stations import on %s', (dialect) => {
     expect(await stationCount()).toBe(before);
   });
 
+  it('previews what the commit will do: rows counted once, saved active, totals adding up', async () => {
+    // Four rows: two good, one with two errors (no name, bad phone), one with one (unknown governorate).
+    const csv = [
+      'اسم القسم أو المركز*,المحافظة,الهاتف',
+      'قسم شبرا,القاهرة,',
+      'قسم بولاق,القاهرة,0223911111',
+      ',القاهرة,abc',
+      'قسم طنطا,الغربية,',
+    ].join('\n');
+    const res = await post(upload(csv, 'stations.csv'), '?dryRun=1', admin, 'en');
+    expect(res.statusCode).toBe(200);
+    const preview = res.json().data;
+    expect(preview).toMatchObject({ total: 4, valid: 2, duplicates: 0, invalid: 2 });
+    expect(preview.errors).toHaveLength(3);
+    expect(preview.valid + preview.duplicates + preview.invalid).toBe(preview.total);
+    // No status column: the commit stores the rows active, and the preview says so.
+    expect(preview.sample.map((r: { name: string; status: boolean }) => [r.name, r.status])).toEqual([
+      ['قسم شبرا', true],
+      ['قسم بولاق', true],
+    ]);
+
+    const withStatus = `${csv.split('\n')[0]},الحالة\nقسم روض الفرج,القاهرة,,لا\nقسم الساحل,القاهرة,,\n`;
+    const second = (await post(upload(withStatus, 'stations.csv'), '?dryRun=1')).json().data;
+    expect(second).toMatchObject({ total: 2, valid: 2, invalid: 0 });
+    expect(second.sample.map((r: { status: boolean }) => r.status)).toEqual([false, true]);
+  });
+
   it('commits nothing when any row is invalid (422 with the rows)', async () => {
     const before = await stationCount();
     const published = t.published.length;

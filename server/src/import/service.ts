@@ -1,9 +1,7 @@
 import { createSchema, getEntity, type Entity, type FieldDefinition, type Fields } from '@mizan/contracts';
 import type { Db } from '../db';
-import { columnName, joinTableName } from '../db/migrations';
+import { columnName } from '../db/migrations';
 import type { Trx, WriteContext } from '../engine/context';
-import { adjustCount } from '../engine/counts';
-import { entityHooks } from '../engine/hooks';
 import type { EntityService } from '../engine/service';
 import { refDisplayName, refsDisplayName } from '../engine/serialize';
 import { AppError } from '../http/errors';
@@ -55,11 +53,18 @@ export interface PreparedImport {
   titles: Map<string, Map<number, string>>;
 }
 
-/** `?dryRun=1`: what a commit would do. */
+/**
+ * `?dryRun=1`: what a commit would do. Every data row is counted once, in one of `valid`,
+ * `duplicates` and `invalid`, so the three add up to `total`.
+ */
 export interface ImportPreview {
   total: number;
+  /** Rows the commit would create. */
   valid: number;
+  /** Rows it would skip (their unique value exists already or appeared earlier in the file). */
   duplicates: number;
+  /** Rows with at least one error (`errors` may hold several per row). */
+  invalid: number;
   errors: ImportRowError[];
   duplicateRows: DuplicateRow[];
   ignoredColumns: string[];
@@ -406,6 +411,9 @@ function displayRow(
   row: PreparedRow,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { row: row.row, ...row.values };
+  // Shown as the commit stores it: a row without a status column is saved active.
+  if (entity.status && typeof out.status !== 'boolean') out.status = true;
+  if (entity.baned && typeof out.baned !== 'boolean') out.baned = false;
   for (const [key, field] of Object.entries(entity.fields)) {
     const names = prepared.titles.get(key);
     const value = row.values[key];
@@ -423,6 +431,7 @@ export function toPreview(entity: Entity<Fields>, prepared: PreparedImport): Imp
     total: prepared.total,
     valid: prepared.rows.length,
     duplicates: prepared.duplicates.length,
+    invalid: new Set(prepared.errors.map((e) => e.row)).size,
     errors: prepared.errors,
     duplicateRows: prepared.duplicates,
     ignoredColumns: prepared.ignoredColumns,
@@ -455,8 +464,9 @@ export function rejectedRows(
 /**
  * Writes every valid row inside the caller's transaction (all or nothing): re-reads the file
  * against the database as the transaction sees it, refuses (ImportRejected) when any row is
- * invalid, inserts the rest through the entity's repository with its hooks, one audit entry per
- * row, the maintained count, and one `create` event for the list screens.
+ * invalid, and creates the rest through the engine's one write path (`createMany`: hooks, links,
+ * one `import` audit entry per row, the maintained count) with one `create` event for the list
+ * screens.
  */
 export async function commitImport(
   ctx: WriteContext,
@@ -464,78 +474,13 @@ export async function commitImport(
   sheet: ParsedSheet,
   lang: Lang,
 ): Promise<ImportResult> {
-  const entity = service.entity;
-  const prepared = await prepareImport(ctx.trx, entity, sheet, lang);
+  const prepared = await prepareImport(ctx.trx, service.entity, sheet, lang);
   if (prepared.errors.length) throw new ImportRejected(prepared);
-  const hooks = entityHooks(entity.name);
-  const hookCtx = { ...ctx, entity };
-  const stamp = new Date().toISOString();
-  const stored: Record<string, unknown>[] = [];
-  for (const { values } of prepared.rows) {
-    for (const h of hooks) await h.beforeCreate?.(hookCtx, values);
-    const row: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(values)) row[key] = value === '' ? null : value;
-    stored.push(row);
-  }
-  // Every row gets the same columns, so that a batch is one multi-row INSERT on both dialects.
-  const columnRows = stored.map((row) => service.repo.toColumns(row));
-  const columns = new Set(columnRows.flatMap((row) => Object.keys(row)));
-  const full = columnRows.map((row) => {
-    const out: Record<string, unknown> = { created_at: stamp, updated_at: stamp };
-    for (const column of columns)
-      out[column] = column in row ? row[column] : column === 'status' ? true : null;
-    return out;
-  });
-  // Stay well under SQLite's and PostgreSQL's limits on parameters per statement.
-  const batch = Math.max(1, Math.floor(20_000 / (columns.size + 2)));
-  const ids: number[] = [];
-  for (const part of chunks(full, batch)) {
-    const inserted = await ctx.trx.insertInto(entity.table).values(part).returning('id').execute();
-    // Ids are drawn in VALUES order within one statement; sorting makes that pairing explicit
-    // whatever order RETURNING lists them in.
-    ids.push(...inserted.map((r) => Number(r.id)).sort((a, b) => a - b));
-  }
-  const audit: Record<string, unknown>[] = [];
-  for (let i = 0; i < stored.length; i++) {
-    const id = ids[i]!;
-    const values = prepared.rows[i]!.values;
-    for (const [key] of service.repo.refsFields()) {
-      if (Array.isArray(values[key]) && (values[key] as number[]).length) {
-        await ctx.trx
-          .insertInto(joinTableName(entity, key))
-          .values([...new Set(values[key] as number[])].map((ref) => ({ owner_id: id, ref_id: ref })))
-          .execute();
-      }
-    }
-    if (hooks.some((h) => h.afterChange)) {
-      const after = await service.getIn(ctx, id);
-      for (const h of hooks) await h.afterChange?.(hookCtx, { action: 'create', before: null, after });
-    }
-    audit.push({
-      employee_id: ctx.user?.id ?? null,
-      entity: entity.name,
-      entity_id: id,
-      action: 'import',
-      before: null,
-      after: JSON.stringify({ id, ...stored[i] }),
-      ip: ctx.ip ?? null,
-      created_at: stamp,
-    });
-  }
-  for (const part of chunks(audit, 2_000)) await ctx.trx.insertInto('audit_log').values(part).execute();
-  await adjustCount(ctx.trx, entity.name, prepared.rows.length);
-  if (prepared.rows.length) {
-    // One event for the whole import: list screens refetch once instead of once per row.
-    ctx.work.events.push({
-      channel: entity.name,
-      message: {
-        type: 'event',
-        channel: entity.name,
-        action: 'create',
-        data: { imported: prepared.rows.length },
-      },
-    });
-  }
+  await service.createMany(
+    ctx,
+    prepared.rows.map((r) => r.values),
+    { auditAction: 'import', events: 'summary' },
+  );
   return {
     created: prepared.rows.length,
     skipped: prepared.duplicates.length,

@@ -1,38 +1,41 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../http/errors';
 import { requestLanguage } from '../http/messages';
-import { registerEntityHooks, type HookContext } from '../engine/hooks';
+import type { HookContext } from '../engine/hooks';
+import type { EntityServices } from '../engine/service';
 import { EMPLOYEE_ROLES } from '../auth/joins';
 import { hashPassword, passwordProblem } from '../auth/password';
 import { envPolicy, securityPolicy } from '../auth/policy';
 import { revokeEmployeeSessions } from '../auth/sessions';
 import type { AuthDatabase } from '../auth/types';
-import { disconnectEmployee } from '../ws/hub';
+import { revocation } from '../bus';
 
 /**
- * Revokes every session of these employees in the write's transaction and closes their sockets
- * (close code 4403): a ban or deactivation takes effect on the very next request.
+ * Revokes every session of these employees in the write's transaction (a ban or deactivation
+ * takes effect on the very next request) and, once it commits, closes their sockets (4403) on
+ * every instance through the bus. `reason` (an auth message key) travels in the close frame.
  */
-export async function lockOut(ctx: Pick<HookContext, 'trx'>, employeeIds: number[]): Promise<void> {
+export async function lockOut(
+  ctx: Pick<HookContext, 'trx' | 'work'>,
+  employeeIds: number[],
+  reason?: string,
+): Promise<void> {
   if (employeeIds.length === 0) return;
   await revokeEmployeeSessions(ctx.trx as unknown as Kysely<AuthDatabase>, employeeIds);
-  for (const id of employeeIds) disconnectEmployee(id);
+  ctx.work.events.push(revocation({ employeeIds, reason }));
 }
+
+const lockOutReason = (action: string) => (action === 'baned' ? 'employeeBanned' : 'employeeInactive');
 
 const turnedOff = (action: string, after: { status?: boolean; baned?: boolean } | null): boolean =>
   (action === 'baned' && after?.baned === true) || (action === 'status' && after?.status === false);
 
-let installed = false;
-
 /**
- * The employees' and roles' behaviour beyond the generic pattern. Hooks are process-wide (they get
- * the transaction from their context), so they are installed once however many apps start.
+ * The employees' and roles' behaviour beyond the generic pattern, added to one app's entities
+ * (hooks belong to the app instance: call once per app, from the people plugin).
  */
-export function installPeopleHooks(): void {
-  if (installed) return;
-  installed = true;
-
-  registerEntityHooks('employees', {
+export function installPeopleHooks(entities: EntityServices): void {
+  entities.hooks('employees', {
     async beforeCreate(ctx, values) {
       const lang = ctx.request ? requestLanguage(ctx.request) : 'ar';
       const rules = ctx.request ? await securityPolicy(ctx.request.server.db, ctx.trx) : envPolicy();
@@ -49,13 +52,13 @@ export function installPeopleHooks(): void {
           .where('id', '=', after.id)
           .execute();
       }
-      if (turnedOff(action, after)) await lockOut(ctx, [after!.id]);
+      if (turnedOff(action, after)) await lockOut(ctx, [after!.id], lockOutReason(action));
       // Sessions go with the row (foreign key cascade); open sockets are closed here.
-      if (action === 'delete' && before) disconnectEmployee(before.id);
+      if (action === 'delete' && before) ctx.work.events.push(revocation({ employeeIds: [before.id] }));
     },
   });
 
-  registerEntityHooks('roles', {
+  entities.hooks('roles', {
     async afterChange(ctx, { action, after }) {
       if (!turnedOff(action, after)) return;
       const holders = await ctx.trx
@@ -66,6 +69,7 @@ export function installPeopleHooks(): void {
       await lockOut(
         ctx,
         holders.map((h: Record<string, unknown>) => Number(h[EMPLOYEE_ROLES.owner])),
+        'roleBlocked',
       );
     },
   });

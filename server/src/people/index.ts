@@ -53,9 +53,9 @@ function signedIn(request: FastifyRequest) {
  * a role they hold), and the profile and password routes. Needs the auth plugin registered first.
  */
 export const peoplePlugin: FastifyPluginAsync = async (app) => {
-  // The auth plugin registers this one; a second registration (app.ts) is a no-op.
+  // app.ts registers it once, after the auth plugin; a second registration is a no-op.
   if (app.hasDecorator('people')) return;
-  installPeopleHooks();
+  installPeopleHooks(app.entities);
   const db = authDb(app);
   const service = new PeopleService({
     appDb: app.db,
@@ -63,6 +63,7 @@ export const peoplePlugin: FastifyPluginAsync = async (app) => {
     employees: app.entities.get('employees'),
     auth: app.auth.service,
     limiters: app.auth.limiters,
+    bus: app.bus,
   });
   app.decorate('people', service);
   const profileSchema = profileSchemaFor();

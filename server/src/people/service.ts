@@ -1,4 +1,3 @@
-import { employees, type Fields } from '@mizan/contracts';
 import type { Kysely } from 'kysely';
 import { writeAudit } from '../audit/audit';
 import type { ActorContext } from '../engine/context';
@@ -16,8 +15,8 @@ import type { AuthService } from '../auth/service';
 import { fieldErrorText } from '../auth/service';
 import type { AuthDatabase, AuthUser } from '../auth/types';
 import type { UserView } from '../auth/userView';
-import { disconnectSession } from '../ws/hub';
-import { lockOut } from './hooks';
+import { revocation, type Bus } from '../bus';
+import { revokeEmployeeSessions } from '../auth/sessions';
 
 /** Profile fields an employee may change about themself. */
 export const PROFILE_FIELDS = ['name', 'email', 'username', 'phone', 'jobTitle'] as const;
@@ -29,11 +28,18 @@ export interface PeopleDeps {
   employees: EntityService;
   auth: AuthService;
   limiters: AuthLimiters;
+  /** Where ended sessions are announced after commit, so every instance closes their sockets. */
+  bus: Pick<Bus, 'publish'>;
 }
 
 /** The profile and password routes' logic (routes stay thin). */
 export class PeopleService {
   constructor(private readonly deps: PeopleDeps) {}
+
+  /** Publishes a bus message (call after the transaction that caused it committed). */
+  private announce({ channel, message }: ReturnType<typeof revocation>): void {
+    this.deps.bus.publish(channel, message);
+  }
 
   private async account(id: number) {
     const account = await loadAccount(this.deps.db, id);
@@ -53,14 +59,10 @@ export class PeopleService {
     actor: ActorContext & { user: AuthUser },
     values: Record<string, unknown>,
   ): Promise<UserView> {
-    const current = await this.deps.employees.get(actor.user.id);
-    const input: Record<string, unknown> = { id: actor.user.id };
-    // The update schema wants every required field: keep the stored value where none is given.
-    for (const [key, field] of Object.entries(employees.fields as Fields)) {
-      if (field.required && !field.createOnly && field.type !== 'files') input[key] = current[key];
-    }
+    // A patch: only the profile fields given change, everything else keeps its stored value.
+    const input: Record<string, unknown> = {};
     for (const key of PROFILE_FIELDS) if (values[key] !== undefined) input[key] = values[key];
-    await this.deps.employees.update(actor, input);
+    await this.deps.employees.patch(actor, actor.user.id, input);
     return this.profile(actor.user);
   }
 
@@ -122,7 +124,7 @@ export class PeopleService {
       });
       return open.map((s) => Number(s.id));
     });
-    for (const id of others) disconnectSession(id);
+    this.announce(revocation({ sessionIds: others }));
     this.deps.limiters.loginAccount.reset(key);
     return message(lang, 'passwordChanged');
   }
@@ -149,7 +151,7 @@ export class PeopleService {
         .set({ password: hash, password_change_required: true, updated_at: iso(new Date()) })
         .where('id', '=', id)
         .execute();
-      await lockOut({ trx: trx as never }, [id]);
+      await revokeEmployeeSessions(trx, [id]);
       await writeAudit(trx, {
         employeeId: actor.user.id,
         entity: 'employees',
@@ -158,6 +160,7 @@ export class PeopleService {
         ip: actor.ip ?? null,
       });
     });
+    this.announce(revocation({ employeeIds: [id] }));
     this.deps.limiters.loginAccount.reset(`employee:${id}`);
     return message(lang, 'passwordResetByAdmin');
   }

@@ -15,6 +15,7 @@
  * });
  */
 
+import type { ZodType } from 'zod';
 import { checkDefinition } from './define-check';
 
 /** Where an entity's screens live: the host or one of the remotes. */
@@ -97,6 +98,29 @@ export type FieldDefinition =
 export type FieldType = FieldDefinition['type'];
 export type Fields = Record<string, FieldDefinition>;
 
+/**
+ * A custom action on one row beyond CRUD (`archive`, `postpone`, `close`). The engine derives the
+ * route (`PATCH /:id/<action>` by default), the `<entity>.<action>` permission, the audit verb
+ * (the action's name) and the real-time event; the module supplies the handler
+ * (`app.entities.hooks(name, { actions: { <action>: handler } })` on the server).
+ *
+ * @example
+ * actions: { archive: { body: z.object({ reason: z.string().max(200) }) } }
+ */
+export interface EntityActionDefinition {
+  /** Schema of the JSON body (422 with field messages when it does not match); none: no body. */
+  body?: ZodType;
+  /** Default `PATCH`. */
+  method?: 'PATCH' | 'POST';
+  /** Route under the entity's path; must hold `:id` (the row). Default `/:id/<action>`. */
+  path?: string;
+}
+
+/** The route of an action under the entity's path, e.g. `/:id/archive`. */
+export function actionPath(action: string, definition: EntityActionDefinition): string {
+  return definition.path ?? `/:id/${action}`;
+}
+
 export interface EntityDefinition<F extends Fields = Fields> {
   /** camelCase plural; also the real-time channel, the permission prefix and the i18n key. */
   name: string;
@@ -119,6 +143,8 @@ export interface EntityDefinition<F extends Fields = Fields> {
   uniqueTogether?: readonly (readonly (keyof F & string)[])[];
   /** Route (under the API base) deleting one attached file; `:ownerId` and `:fileId` are replaced. */
   fileDeletePath?: string;
+  /** Custom row actions by name (camelCase); see `EntityActionDefinition`. */
+  actions?: Readonly<Record<string, EntityActionDefinition>>;
   /** Table name; default snake_case of `name`. */
   table?: string;
   /**

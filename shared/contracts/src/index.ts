@@ -5,6 +5,7 @@ export * from './registry';
 export * from './relations';
 export * from './define-check';
 export * from './permissions';
+export * from './conflict';
 export * from './endpoints';
 export * from './ws';
 export * from './constants';

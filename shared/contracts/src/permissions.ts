@@ -1,19 +1,24 @@
 import type { Entity, Fields } from './entity';
 import { registry } from './registry';
 
-export type EntityAction = 'view' | 'create' | 'update' | 'delete' | 'status' | 'baned' | 'import' | 'export';
+/** The standard actions; a definition's own `actions` add theirs (`courts.archive`). */
+export type StandardAction =
+  'view' | 'create' | 'update' | 'delete' | 'status' | 'baned' | 'import' | 'export';
+// `string & {}` keeps the standard names in editor completion while any declared action is accepted.
+export type EntityAction = StandardAction | (string & {});
 
 /** `<entity>.<action>`, e.g. `courts.view`. */
 export function permissionKey(entity: Pick<Entity<Fields>, 'name'> | string, action: EntityAction): string {
   return `${typeof entity === 'string' ? entity : entity.name}.${action}`;
 }
 
-/** The actions an entity's definition gives it. */
+/** The actions an entity's definition gives it, its declared custom actions last. */
 export function entityActions(entity: Entity<Fields>): EntityAction[] {
   const actions: EntityAction[] = ['view', 'create', 'update', 'delete', 'export'];
   if (entity.status) actions.push('status');
   if (entity.baned) actions.push('baned');
   if (entity.importable) actions.push('import');
+  actions.push(...Object.keys(entity.actions ?? {}));
   return actions;
 }
 

@@ -133,16 +133,36 @@ export function createSchema(entity: Entity<Fields>) {
   return z.object(shape).strip();
 }
 
-/** The JSON body schema for update (`PUT /`, the id in the body). Create-only fields are ignored. */
-export function updateSchema(entity: Entity<Fields>) {
-  const shape: Record<string, z.ZodType> = { id: z.int({ error: typeError('integer') }).positive() };
+/**
+ * `updatedAt` as read, sent back with a write so that a stale one is refused (409, see
+ * `VERSION_FIELD` in conflict.ts); optional everywhere.
+ */
+export const versionSchema = z.iso.datetime({ offset: true, error: 'validation.date.format' }).optional();
+
+/** The fields of an update or patch body: each optional (left out keeps its value), none cleared unless optional. */
+function changeShape(entity: Entity<Fields>): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
   for (const [key, field] of Object.entries(entity.fields)) {
     if (field.type === 'files' || field.createOnly) continue;
-    // A write-only field left empty on update keeps its stored value (passwords).
-    shape[key] = field.writeOnly ? fieldSchema(field).optional() : withPresence(field, fieldSchema(field));
+    // Required fields may be left out (they keep the stored value) but not cleared: no `null`.
+    shape[key] = field.required ? fieldSchema(field).optional() : withPresence(field, fieldSchema(field));
   }
   if (entity.status) shape.status = z.boolean({ error: typeError('boolean') }).optional();
-  return z.object(shape).strip();
+  shape.updatedAt = versionSchema;
+  return shape;
+}
+
+/**
+ * The JSON body schema for update (`PUT /`, the id in the body). A field left out keeps its stored
+ * value; create-only fields are ignored; `updatedAt` is the version the form was read at.
+ */
+export function updateSchema(entity: Entity<Fields>) {
+  return z.object({ id: z.int({ error: typeError('integer') }).positive(), ...changeShape(entity) }).strip();
+}
+
+/** The JSON body schema of `PATCH /:id`: only the given fields change (the id is in the path). */
+export function patchSchema(entity: Entity<Fields>) {
+  return z.object(changeShape(entity)).strip();
 }
 
 /** Field names that the list query accepts as `sort`. */

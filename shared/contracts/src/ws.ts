@@ -1,6 +1,10 @@
 /** WebSocket protocol of DESIGN §4 on `/api/ws`. */
 
-export type EventAction = 'create' | 'update' | 'delete' | 'status';
+/**
+ * What happened to the row an event carries: the standard writes, or a definition's declared action
+ * (`archive`); `string & {}` keeps the standard names in completion.
+ */
+export type EventAction = 'create' | 'update' | 'delete' | 'status' | (string & {});
 
 export type ClientMessage =
   | { type: 'subscribe'; channel: string }

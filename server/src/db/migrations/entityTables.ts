@@ -74,7 +74,8 @@ function sortColumn(entity: Entity<Fields>): string | null {
   return columnName(field);
 }
 
-async function createEntityTable(db: Db, dialect: Dialect, entity: Entity<Fields>): Promise<void> {
+/** One entity's tables from its definition (migrations name entities: see `createEntityTables`). */
+export async function createEntityTable(db: Db, dialect: Dialect, entity: Entity<Fields>): Promise<void> {
   let table = idColumn(db.schema.createTable(entity.table), dialect);
   for (const [key, field] of Object.entries(entity.fields)) {
     const type = columnType(field, dialect);

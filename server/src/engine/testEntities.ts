@@ -1,0 +1,127 @@
+import { defineEntity, entityActions, permissionKey, type Entity, type Fields } from '@mizan/contracts';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { EMPLOYEE_ROLES, ROLE_PERMISSIONS } from '../auth/joins';
+import { createEntityTable } from '../db/migrations/entityTables';
+import { TEST_ADMIN, type TestApp } from '../test/harness';
+import { AppError } from '../http/errors';
+import type { EntityHooks } from './hooks';
+
+/**
+ * Definitions the engine tests serve beside the registry (never in production): they exercise
+ * what no registry entity uses yet (declared actions, a scope, batched computed fields).
+ */
+export const engineWidgets = defineEntity({
+  name: 'engineWidgets',
+  path: '/admin/engine-tests/widgets',
+  remote: 'settings',
+  fields: {
+    name: { type: 'string', required: true, max: 100, unique: true, search: true, sort: true },
+    note: { type: 'text', max: 500 },
+    ownerId: { type: 'ref', entity: 'employees', filter: true },
+    archived: { type: 'boolean', default: false },
+    archiveReason: { type: 'string', max: 200 },
+  },
+  actions: {
+    archive: {
+      body: z.object({
+        reason: z
+          .string({ error: 'validation.required' })
+          .trim()
+          .min(1, { error: 'validation.whitespace' })
+          .max(200, { error: 'validation.string.max' }),
+      }),
+    },
+    reopen: { method: 'POST', path: '/reopen/:id' },
+  },
+});
+
+export const TEST_ENTITIES: readonly Entity<Fields>[] = [engineWidgets as Entity<Fields>];
+
+/** What the widget hooks saw, for the tests' assertions. */
+export interface WidgetProbe {
+  /** Calls of `expand` (one per list page, get or write response). */
+  expandCalls: number;
+  /** Rows each call received. */
+  expandSizes: number[];
+}
+
+/**
+ * The widgets' behaviour: a user without `engineWidgets.delete` sees only widgets they own; every
+ * answered row carries `changes` (its audit entries, counted in one query per page); `archive`
+ * stores the reason (409 when already archived), `reopen` answers a result of its own.
+ */
+export function widgetHooks(probe: WidgetProbe): EntityHooks {
+  return {
+    scope: (_ctx, user) =>
+      user.permissions.has('engineWidgets.delete')
+        ? null
+        : (eb, table) => eb(`${table}.owner_id`, '=', user.id),
+    async expand(ctx, rows) {
+      probe.expandCalls++;
+      probe.expandSizes.push(rows.length);
+      const counts = await ctx.db
+        .selectFrom('audit_log')
+        .select(['entity_id', sql<number>`count(*)`.as('n')])
+        .where('entity', '=', 'engineWidgets')
+        .where(
+          'entity_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .groupBy('entity_id')
+        .execute();
+      const byId = new Map(counts.map((c) => [Number(c.entity_id), Number(c.n)]));
+      return rows.map((row) => ({ ...row, changes: byId.get(row.id) ?? 0 }));
+    },
+    actions: {
+      archive(_ctx, row, body: { reason: string }) {
+        if (row.archived) throw new AppError('conflict');
+        return { set: { archived: true, archiveReason: body.reason } };
+      },
+      reopen(_ctx, row) {
+        return { set: { archived: false, archiveReason: null }, result: { reopened: row.id } };
+      },
+    },
+  };
+}
+
+/**
+ * Creates the test entities' tables in `t`'s database, seeds their permissions and gives them to
+ * the Administrator role, and adds the widget hooks. `t` must be built with `app: { entities: TEST_ENTITIES }`.
+ */
+export async function serveTestEntities(t: TestApp): Promise<WidgetProbe> {
+  const db = t.app.db;
+  const now = new Date().toISOString();
+  // The roles of the first administrator (whatever the seeded roles are called).
+  const roles = await db
+    .selectFrom(EMPLOYEE_ROLES.table)
+    .innerJoin('employees', 'employees.id', `${EMPLOYEE_ROLES.table}.${EMPLOYEE_ROLES.owner}`)
+    .select(`${EMPLOYEE_ROLES.table}.${EMPLOYEE_ROLES.ref} as roleId`)
+    .where('employees.email', '=', TEST_ADMIN.email)
+    .execute();
+  for (const entity of TEST_ENTITIES) {
+    await createEntityTable(db, t.dialect, entity);
+    for (const action of entityActions(entity)) {
+      const { id } = await db
+        .insertInto('permissions')
+        .values({
+          key: permissionKey(entity, action),
+          group: entity.name,
+          description: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const { roleId } of roles)
+        await db
+          .insertInto(ROLE_PERMISSIONS.table)
+          .values({ [ROLE_PERMISSIONS.owner]: roleId, [ROLE_PERMISSIONS.ref]: id })
+          .execute();
+    }
+  }
+  const probe: WidgetProbe = { expandCalls: 0, expandSizes: [] };
+  t.app.entities.hooks('engineWidgets', widgetHooks(probe));
+  return probe;
+}
