@@ -44,13 +44,13 @@ export function ErrorAnalysisTable({ rows, loading }: { rows: ErrorGroup[]; load
       key: 'firstSeen',
       dataIndex: 'firstSeen',
       title: t('logs.columns.firstSeen'),
-      render: (v: string) => <DualDate value={v} type="datetime" gregorianOnly />,
+      render: (v: string) => <DualDate value={v} type="datetime" primaryOnly />,
     },
     {
       key: 'lastSeen',
       dataIndex: 'lastSeen',
       title: t('logs.columns.lastSeen'),
-      render: (v: string) => <DualDate value={v} type="datetime" gregorianOnly />,
+      render: (v: string) => <DualDate value={v} type="datetime" primaryOnly />,
     },
   ];
   return (

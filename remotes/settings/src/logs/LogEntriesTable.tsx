@@ -21,7 +21,7 @@ export function LogEntriesTable({ page, loading, onPageChange }: LogEntriesTable
       dataIndex: 'time',
       title: t('logs.columns.time'),
       width: 190,
-      render: (v: string) => <DualDate value={v} type="datetime" gregorianOnly />,
+      render: (v: string) => <DualDate value={v} type="datetime" primaryOnly />,
     },
     {
       key: 'level',

@@ -85,7 +85,7 @@ export const circuits = defineEntity({
   uniqueTogether: [['courtId', 'number']],
   fields: {
     name: { type: 'string', required: true, max: 150, search: true, sort: true },
-    number: { type: 'integer', required: true, min: 1, max: 100000, sort: true },
+    number: { type: 'integer', required: true, min: 1, max: 100000, sort: true, code: true },
     courtId: { type: 'ref', entity: 'courts', required: true },
   },
 });

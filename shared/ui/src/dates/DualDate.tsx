@@ -1,30 +1,34 @@
 import { Typography } from 'antd';
-import { DATE_FORMAT, DATETIME_FORMAT, parseDateValue } from './dayjs';
-import { formatHijri } from './hijri';
+import { formatDateParts } from './format';
+import { useDateStyle } from './useDateStyle';
 
 export interface DualDateProps {
   /** Wire value: `YYYY-MM-DD` for a date, an ISO instant for a datetime. */
   value: string | null | undefined;
   type?: 'date' | 'datetime';
-  /** Hide the Hijri date (narrow places). */
-  gregorianOnly?: boolean;
+  /** Only the office's first calendar (narrow places); the other shows on hover. */
+  primaryOnly?: boolean;
 }
 
 /**
- * A Gregorian date with its Hijri (Umm al-Qura) date beside it in Arabic.
+ * A date in both calendars, the office's first calendar (system setting) first, in the interface
+ * language with its digits.
  *
- * @example <DualDate value="2024-05-01" /> // 5/1/2024 · ٢٢ شوال ١٤٤٥ هـ
+ * @example <DualDate value="2024-05-01" /> // ٢٢ شوال ١٤٤٥ هـ · ٥/١/٢٠٢٤ (Arabic, Hijri first)
  */
-export function DualDate({ value, type = 'date', gregorianOnly = false }: DualDateProps) {
-  const date = parseDateValue(value, type);
-  if (!date) return null;
-  const gregorian = date.format(type === 'date' ? DATE_FORMAT : DATETIME_FORMAT);
+export function DualDate({ value, type = 'date', primaryOnly = false }: DualDateProps) {
+  const parts = formatDateParts(value, type, useDateStyle());
+  if (!parts) return null;
   return (
-    <span className="mizan-dual-date" style={{ whiteSpace: 'nowrap' }}>
-      <bdi>{gregorian}</bdi>
-      {!gregorianOnly && (
-        <Typography.Text type="secondary" lang="ar" style={{ marginInlineStart: 8, fontSize: '0.85em' }}>
-          <bdi>{formatHijri(date.toDate())}</bdi>
+    <span
+      className="mizan-dual-date"
+      style={{ whiteSpace: 'nowrap' }}
+      title={primaryOnly ? parts.secondary : undefined}
+    >
+      <bdi>{parts.primary}</bdi>
+      {!primaryOnly && (
+        <Typography.Text type="secondary" style={{ marginInlineStart: 8, fontSize: '0.85em' }}>
+          <bdi>{parts.secondary}</bdi>
         </Typography.Text>
       )}
     </span>

@@ -4,7 +4,8 @@ import { sortableFields, type Entity, type Fields } from '@mizan/contracts';
 import { DualDate } from '../dates/DualDate';
 import { fieldKind } from '../fields/registry';
 import type { EntityRow } from '../fields/types';
-import { formatDateText } from '../dates/format';
+import { exportDate } from '../dates/format';
+import type { ExportValue } from '../export/exportFile';
 import type { EntityText } from './labels';
 
 /**
@@ -16,7 +17,7 @@ export interface EntityColumn {
   title: string;
   render: (row: EntityRow) => ReactNode;
   /** Value written to CSV/XLSX. */
-  exportValue: (row: EntityRow) => string | number;
+  exportValue: (row: EntityRow) => ExportValue;
   sortable: boolean;
   /** Shown until the user changes the column chooser. */
   defaultVisible: boolean;
@@ -74,7 +75,7 @@ export function deriveColumns(entity: Entity<Fields>, text: EntityText): EntityC
       key,
       title: text.label(key),
       render: (row) => <DualDate value={row[key]} type="datetime" />,
-      exportValue: (row) => formatDateText(row[key], 'datetime'),
+      exportValue: (row) => exportDate(row[key], 'datetime'),
       sortable: true,
       defaultVisible: key === 'createdAt',
     });

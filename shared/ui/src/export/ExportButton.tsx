@@ -3,12 +3,12 @@ import { Button, Dropdown, Modal, Progress, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isApiError, notify } from '../data';
-import { csvBlob, exportFileName, xlsxBlob, type ExportSheet } from './exportFile';
+import { csvBlob, exportFileName, xlsxBlob, type ExportSheet, type ExportValue } from './exportFile';
 import { saveBlob } from './saveBlob';
 
 export interface ExportColumn<T> {
   title: string;
-  value: (row: T) => string | number;
+  value: (row: T) => ExportValue;
 }
 
 export interface ExportButtonProps<T> {

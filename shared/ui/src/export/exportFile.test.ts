@@ -1,4 +1,4 @@
-import { Workbook } from 'exceljs';
+import { ValueType, Workbook } from 'exceljs';
 import { exportFileName, toCsv, xlsxBlob } from './exportFile';
 
 const readBytes = (blob: Blob) =>
@@ -48,6 +48,31 @@ describe('export files', () => {
     expect(sheet.getRow(1).values).toEqual([undefined, 'الاسم', 'الرقم']);
     expect(sheet.getRow(1).font?.bold).toBe(true);
     expect(sheet.getCell('B2').value).toBe(2);
+  });
+
+  it('writes dates as real date cells in XLSX and as the screen text in CSV', async () => {
+    const day = {
+      kind: 'date',
+      type: 'date',
+      value: new Date(Date.UTC(2024, 4, 1)),
+      text: '٢٢ شوال ١٤٤٥ هـ (٥/١/٢٠٢٤)',
+    } as const;
+    const at = {
+      kind: 'date',
+      type: 'datetime',
+      value: new Date(Date.UTC(2024, 4, 1, 9, 30)),
+      text: 'x',
+    } as const;
+    const sheet = { title: 'Hearings', headers: ['Day', 'At'], rows: [[day, at]], rtl: false };
+    expect(toCsv(sheet).split('\r\n')[1]).toBe('٢٢ شوال ١٤٤٥ هـ (٥/١/٢٠٢٤),x');
+    const workbook = new Workbook();
+    await workbook.xlsx.load(await readBytes(await xlsxBlob(sheet)));
+    const cells = workbook.getWorksheet('Hearings')!.getRow(2);
+    expect(cells.getCell(1).type).toBe(ValueType.Date);
+    expect(cells.getCell(1).value).toEqual(new Date(Date.UTC(2024, 4, 1)));
+    expect(cells.getCell(1).numFmt).toBe('m/d/yyyy');
+    expect(cells.getCell(2).value).toEqual(new Date(Date.UTC(2024, 4, 1, 9, 30)));
+    expect(cells.getCell(2).numFmt).toBe('m/d/yyyy hh:mm');
   });
 
   it('names files after the title and the day, without characters a file system refuses', () => {

@@ -1,11 +1,20 @@
 import Papa from 'papaparse';
+import type { ExportDate } from '../dates/format';
+
+/** One cell: text, a number (summable), or a date (a real date cell in XLSX, its text in CSV). */
+export type ExportValue = string | number | ExportDate;
+
+const isDate = (v: ExportValue): v is ExportDate => typeof v === 'object' && v !== null && v.kind === 'date';
+const cellText = (v: ExportValue): string | number => (isDate(v) ? v.text : v);
+/** Spreadsheet number formats of the seed's M/D/YYYY. */
+const DATE_CELL_FORMAT = { date: 'm/d/yyyy', datetime: 'm/d/yyyy hh:mm' } as const;
 
 /** A sheet ready to write: translated headers and one plain value per cell. */
 export interface ExportSheet {
   /** Sheet and file base name (the entity's translated title). */
   title: string;
   headers: string[];
-  rows: (string | number)[][];
+  rows: ExportValue[][];
   /** Right-to-left sheet view (Arabic). */
   rtl: boolean;
 }
@@ -23,7 +32,10 @@ const FORMULA = /^[=@\t\r]|^[+-](?![\d\s()]*$)/;
 export function toCsv(sheet: Pick<ExportSheet, 'headers' | 'rows'>): string {
   return (
     BOM +
-    Papa.unparse({ fields: sheet.headers, data: sheet.rows }, { newline: '\r\n', escapeFormulae: FORMULA })
+    Papa.unparse(
+      { fields: sheet.headers, data: sheet.rows.map((row) => row.map(cellText)) },
+      { newline: '\r\n', escapeFormulae: FORMULA },
+    )
   );
 }
 
@@ -40,11 +52,19 @@ export async function xlsxBlob(sheet: ExportSheet): Promise<Blob> {
     views: [{ rightToLeft: sheet.rtl, state: 'frozen', ySplit: 1 }],
   });
   worksheet.addRow(sheet.headers).font = { bold: true };
-  for (const row of sheet.rows) worksheet.addRow(row);
+  for (const row of sheet.rows) {
+    const added = worksheet.addRow(row.map((v) => (isDate(v) ? v.value : v)));
+    row.forEach((v, index) => {
+      if (isDate(v)) added.getCell(index + 1).numFmt = DATE_CELL_FORMAT[v.type];
+    });
+  }
   worksheet.columns.forEach((column, index) => {
     const longest = Math.max(
       sheet.headers[index]?.length ?? 0,
-      ...sheet.rows.map((row) => String(row[index] ?? '').length),
+      ...sheet.rows.map((row) => {
+        const v = row[index] ?? '';
+        return isDate(v) ? DATE_CELL_FORMAT[v.type].length : String(v).length;
+      }),
     );
     column.width = Math.min(Math.max(longest + 2, 10), 60);
   });

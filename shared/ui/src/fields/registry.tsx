@@ -8,16 +8,11 @@ import type {
   StoredFile,
   StringField,
 } from '@mizan/contracts';
+import { normalizeDigits } from '@mizan/contracts';
+import { DateInput, usePickerLocale } from '../dates/DateInput';
 import { DualDate } from '../dates/DualDate';
-import {
-  DATE_FORMAT,
-  DATETIME_FORMAT,
-  ISO_DATE_FORMAT,
-  dayjs,
-  parseDateValue,
-  toDateValue,
-} from '../dates/dayjs';
-import { formatDateText } from '../dates/format';
+import { DATE_FORMAT, ISO_DATE_FORMAT, dayjs, parseDateValue, toDateValue } from '../dates/dayjs';
+import { exportDate } from '../dates/format';
 import { FilesInput } from './FilesInput';
 import { RefSelect } from './RefSelect';
 import { refLabels } from './refs';
@@ -81,24 +76,49 @@ function textKind(
 
 const maxLength = (field: { max?: number }) => field.max;
 
+/**
+ * What a number input reads: Arabic-Indic and Persian digits as ASCII, the Arabic decimal
+ * separator as a point, grouping separators dropped (antd's own parser would drop the digits).
+ */
+export const parseNumberInput = (text: string | undefined): string =>
+  normalizeDigits(text ?? '')
+    .replace(/\u066B/g, '.')
+    .replace(/[^0-9.+-]/g, '');
+
+/**
+ * A number as the language writes it: Arabic-Indic digits in Arabic; codes and identifiers
+ * (`code: true`: a circuit number, an ID) never grouped, so 1804 does not read as "1,804".
+ */
+export function formatNumber(value: number, lng: string, code = false): string {
+  // ar-EG: Arabic-Indic digits with the Arabic separators, as the dates of the same screen.
+  return new Intl.NumberFormat(lng.startsWith('ar') ? 'ar-EG' : 'en', {
+    useGrouping: !code,
+    maximumFractionDigits: 20,
+  }).format(value);
+}
+
 function numberKind(integer: boolean): FieldKind<NumberField> {
   return {
-    cell: (v, _row, ctx) => (typeof v === 'number' ? new Intl.NumberFormat(ctx.lng).format(v) : null),
+    cell: (v, _row, ctx) =>
+      typeof v === 'number' ? <bdi>{formatNumber(v, ctx.lng, ctx.field.code)}</bdi> : null,
     text: (v) => (typeof v === 'number' ? v : ''),
     filter: (ctx, { value, onChange }) => (
-      <InputNumber
+      <InputNumber<string>
         aria-label={ctx.label}
         placeholder={ctx.label}
-        value={value === undefined ? null : Number(value)}
-        onChange={(v) => onChange(v === null || v === undefined ? undefined : String(v))}
+        stringMode
+        parser={parseNumberInput}
+        value={value === undefined ? null : value}
+        onChange={(v) => onChange(v === null || v === undefined || v === '' ? undefined : String(v))}
         style={{ minWidth: 120 }}
       />
     ),
     input: (ctx) => (
-      <InputNumber
+      <InputNumber<number>
         min={ctx.field.min}
         max={ctx.field.max}
         precision={integer ? 0 : undefined}
+        parser={(text) => Number(parseNumberInput(text))}
         style={{ width: '100%' }}
       />
     ),
@@ -107,27 +127,47 @@ function numberKind(integer: boolean): FieldKind<NumberField> {
   };
 }
 
+/** Phones and codes keep ASCII digits: what was typed on an Arabic keyboard is stored as ASCII. */
+function digitsKind(kind: FieldKind<StringField>): FieldKind<StringField> {
+  return {
+    ...kind,
+    cell: (v, row, ctx) => (empty(v) ? null : <bdi dir="ltr">{kind.cell(v, row, ctx)}</bdi>),
+    fromForm: (v, ctx) => kind.fromForm(typeof v === 'string' ? normalizeDigits(v) : v, ctx),
+  };
+}
+
+/** Plain strings, or codes (`code: true`) read left to right with ASCII digits. */
+function codeAware(kind: FieldKind<StringField>): FieldKind<StringField> {
+  const code = digitsKind(kind);
+  return {
+    ...kind,
+    cell: (v, row, ctx) => (ctx.field.code ? code : kind).cell(v, row, ctx),
+    fromForm: (v, ctx) => (ctx.field.code ? code : kind).fromForm(v, ctx),
+  };
+}
+
+/** A day filter: the picker in the seed's M/D/YYYY with one-letter weekday headers. */
+function DateFilter({ label, value, onChange }: FilterControlProps & { label: string }) {
+  const locale = usePickerLocale();
+  return (
+    <DatePicker
+      aria-label={label}
+      placeholder={label}
+      locale={locale}
+      format={DATE_FORMAT}
+      value={value ? dayjs(value, ISO_DATE_FORMAT) : null}
+      onChange={(d: Dayjs | null) => onChange(d ? d.format(ISO_DATE_FORMAT) : undefined)}
+    />
+  );
+}
+
 function dateKind(type: 'date' | 'datetime'): FieldKind<DateField> {
   return {
     cell: (v) => <DualDate value={typeof v === 'string' ? v : null} type={type} />,
-    // Exported as "Gregorian (Hijri)" so the sheet carries both calendars like the screen.
-    text: (v) => formatDateText(typeof v === 'string' ? v : null, type),
-    filter: (ctx, { value, onChange }) => (
-      <DatePicker
-        aria-label={ctx.label}
-        placeholder={ctx.label}
-        format={DATE_FORMAT}
-        value={value ? dayjs(value, ISO_DATE_FORMAT) : null}
-        onChange={(d: Dayjs | null) => onChange(d ? d.format(ISO_DATE_FORMAT) : undefined)}
-      />
-    ),
-    input: () => (
-      <DatePicker
-        format={type === 'date' ? DATE_FORMAT : DATETIME_FORMAT}
-        showTime={type === 'datetime' ? { format: 'HH:mm' } : false}
-        style={{ width: '100%' }}
-      />
-    ),
+    // A real date cell in XLSX; in CSV both calendars as the screen shows them.
+    text: (v) => exportDate(typeof v === 'string' ? v : null, type),
+    filter: (ctx, props) => <DateFilter label={ctx.label} {...props} />,
+    input: () => <DateInput type={type} />,
     toForm: (v) => parseDateValue(typeof v === 'string' ? v : null, type) ?? undefined,
     fromForm: (v) => (dayjs.isDayjs(v) ? toDateValue(v, type) : null),
   };
@@ -138,7 +178,7 @@ function dateKind(type: 'date' | 'datetime'): FieldKind<DateField> {
  * value, filter control and form input. Screens never switch on a field type themselves.
  */
 export const fieldRegistry: FieldRegistry = {
-  string: textKind((ctx) => <Input maxLength={maxLength(ctx.field)} allowClear />),
+  string: codeAware(textKind((ctx) => <Input maxLength={maxLength(ctx.field)} allowClear />)),
   text: textKind((ctx) => (
     <Input.TextArea maxLength={maxLength(ctx.field)} autoSize={{ minRows: 2, maxRows: 8 }} showCount />
   )),
@@ -150,12 +190,14 @@ export const fieldRegistry: FieldRegistry = {
       </a>
     ),
   ),
-  phone: textKind(
-    (ctx) => <Input type="tel" dir="ltr" maxLength={maxLength(ctx.field)} allowClear />,
-    (v) => (
-      <a href={`tel:${v.replace(/[^+0-9]/g, '')}`} dir="ltr">
-        {v}
-      </a>
+  phone: digitsKind(
+    textKind(
+      (ctx) => <Input type="tel" dir="ltr" maxLength={maxLength(ctx.field)} allowClear />,
+      (v) => (
+        <a href={`tel:${v.replace(/[^+0-9]/g, '')}`} dir="ltr">
+          {v}
+        </a>
+      ),
     ),
   ),
   url: textKind(

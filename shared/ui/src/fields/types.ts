@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { Entity, FieldDefinition, FieldType, Fields, SystemColumns } from '@mizan/contracts';
+import type { ExportValue } from '../export/exportFile';
 
 /** A row as the list returns it: system columns, the fields and their joined `{ id, name }` labels. */
 export type EntityRow = SystemColumns & Record<string, unknown>;
@@ -29,8 +30,8 @@ export interface FilterControlProps {
  */
 export interface FieldKind<F extends FieldDefinition = FieldDefinition> {
   cell: (value: unknown, row: EntityRow, ctx: FieldContext<F>) => ReactNode;
-  /** Plain value written to CSV/XLSX (numbers stay numbers so spreadsheets can sum them). */
-  text: (value: unknown, row: EntityRow, ctx: FieldContext<F>) => string | number;
+  /** Plain value written to CSV/XLSX (numbers stay numbers so spreadsheets can sum them, dates dates). */
+  text: (value: unknown, row: EntityRow, ctx: FieldContext<F>) => ExportValue;
   filter: (ctx: FieldContext<F>, props: FilterControlProps) => ReactNode;
   /** The form control; `row` is the edited row (undefined on create). */
   input: (ctx: FieldContext<F>, row: EntityRow | undefined) => ReactNode;
