@@ -6,9 +6,12 @@ import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { appRoutes } from './app/routes';
 import { createFederationLoader } from './remotes/loadRemoteRoutes';
+import { preloadScreenOf } from './remotes/preload';
 import { restoreThemeConfig } from './theme/themeConfig';
 
 async function start(): Promise<void> {
+  const loader = createFederationLoader();
+  preloadScreenOf(window.location.pathname, loader);
   // Stored session and theme first, so the first render already has the right language and user.
   const [, theme] = await Promise.all([restoreSession(), restoreThemeConfig(sdkStore)]);
   await initI18n(theme.locale);
@@ -18,7 +21,7 @@ async function start(): Promise<void> {
   if (!root) throw new Error('index.html has no #root');
   createRoot(root).render(
     <StrictMode>
-      <App router={createBrowserRouter(appRoutes)} loader={createFederationLoader()} />
+      <App router={createBrowserRouter(appRoutes)} loader={loader} />
     </StrictMode>,
   );
 }

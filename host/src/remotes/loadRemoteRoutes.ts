@@ -72,7 +72,13 @@ export function createFederationLoader({
     return manifest;
   };
 
-  return async (name, { fresh = false } = {}) => {
+  /**
+   * One load per remote at a time: the page starts loading the remote of a direct link while the
+   * session is still being checked, and the screen's own call then joins that load.
+   */
+  const inflight = new Map<string, Promise<RemoteRoute[]>>();
+
+  const load = async (name: string, fresh: boolean): Promise<RemoteRoute[]> => {
     setRemoteStatus(name, 'loading');
     // A retry also re-reads remotes.json: the remote may have been released at a new URL meanwhile.
     if (fresh) manifest = null;
@@ -100,5 +106,17 @@ export function createFederationLoader({
       setRemoteStatus(name, 'unavailable');
       throw error instanceof RemoteUnavailableError ? error : new RemoteUnavailableError(name, 'load', error);
     }
+  };
+
+  return (name, { fresh = false } = {}) => {
+    const running = inflight.get(name);
+    if (running && !fresh) return running;
+    const attempt = load(name, fresh);
+    inflight.set(name, attempt);
+    // A failed load is not kept: the next call (the retry button) starts again.
+    attempt.catch(() => {
+      if (inflight.get(name) === attempt) inflight.delete(name);
+    });
+    return attempt;
   };
 }
