@@ -1,9 +1,11 @@
 // Lint for the whole workspace, with the import boundaries of STYLE.md:
-// contracts import nothing of ours, the server no front-end code, a remote never another remote.
+// contracts import nothing of ours, the server no front-end code, a remote never another remote;
+// no import cycles anywhere, and the server's kernel imports no feature module.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 const REMOTES = ['settings', 'clients', 'legal', 'tasks', 'chat'];
 const FRONT_END = [
@@ -46,6 +48,24 @@ export default tseslint.config(
     },
   },
   {
+    // Cycles through value imports (type-only imports vanish at run time and are allowed).
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads only these files when following imports: without TypeScript it sees no cycle.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+          // Workspace packages resolve to their TypeScript sources, as tsc and Jest do.
+          conditionNames: ['mizan:source', 'types', 'import', 'require', 'node', 'default'],
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
     files: ['**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
@@ -61,6 +81,32 @@ export default tseslint.config(
       'the server imports no front-end code (only @mizan/contracts and @mizan/i18n/resources)',
       '^@mizan/i18n(?!/resources$)',
     ),
+  },
+  {
+    // Layers: kernel (db, bus, ws, audit, logging, mail) → auth guard → engine → modules. The app
+    // (app.ts) wires modules into the kernel: the WebSocket hub gets authentication injected, the
+    // database gets each module's migrations. Type-only imports (AuthUser) are allowed.
+    files: ['server/src/{db,bus,ws,audit,logging,mail}/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/auth', '**/auth/*', '**/engine', '**/engine/*', '**/people', '**/people/*'],
+              message: 'the kernel imports no feature module: have the app inject what it needs',
+              allowTypeImports: true,
+            },
+            {
+              group: ['**/system', '**/system/*', '**/import', '**/import/*', '**/app'],
+              message: 'the kernel imports no feature module: have the app inject what it needs',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['shared/sdk/**'],

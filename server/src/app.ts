@@ -1,12 +1,18 @@
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+} from 'fastify';
 import { registry, type Entity, type Fields } from '@mizan/contracts';
-import { authPlugin } from './auth';
+import { authMigrations, authPlugin, authenticateSocket } from './auth';
 import { createBus, type Bus } from './bus';
 import type { Config } from './config';
 import { createDatabase } from './db';
-import { runMigrations } from './db/migrate';
+import { runMigrations, type MigrationGroup } from './db/migrate';
+import { coreMigrations, type Migration } from './db/migrations';
 import { registerDocs } from './docs';
 import { registerEngine } from './engine';
 import { recountEntities } from './engine/counts';
@@ -16,7 +22,7 @@ import { FileStore } from './files/storage';
 import { healthPlugin } from './health';
 import { importPlugin } from './import';
 import { peoplePlugin } from './people';
-import { systemPlugin } from './system';
+import { systemMigrations, systemPlugin } from './system';
 import { installErrorHandler } from './http/errorHandler';
 import { createLogger } from './logging/logger';
 import { installRequestLog } from './logging/requestLog';
@@ -34,6 +40,33 @@ const MAX_UPLOAD = Math.max(
     Object.values(e.fields).map((f) => (f.type === 'files' ? f.maxSize : 0)),
   ),
 );
+
+/** A feature module: its routes and hooks (a plugin), and its tables (a migration group). */
+export interface AppModule {
+  /** Also the name of its migration group: never rename a module that has migrations. */
+  name: string;
+  plugin: FastifyPluginAsync;
+  migrations?: Migration[];
+}
+
+/**
+ * The feature modules, in registration order: each comes after those it uses (people after
+ * auth). Layers: kernel (db, http, bus, storage, audit) → auth guard → engine → these; the
+ * kernel imports none of them. A module with migrations is appended after the others with
+ * migrations: a group's position is part of its steps' recorded names.
+ */
+export const MODULES: readonly AppModule[] = [
+  { name: 'auth', plugin: authPlugin, migrations: authMigrations },
+  { name: 'people', plugin: peoplePlugin },
+  { name: 'system', plugin: systemPlugin, migrations: systemMigrations },
+  { name: 'import', plugin: importPlugin },
+];
+
+/** Every migration group, in order: the kernel's, then each module's. */
+export const MIGRATION_GROUPS: readonly MigrationGroup[] = [
+  { group: 'core', migrations: coreMigrations },
+  ...MODULES.flatMap((m) => (m.migrations ? [{ group: m.name, migrations: m.migrations }] : [])),
+];
 
 export interface AppOptions {
   /** Use this bus instead of a new one. */
@@ -105,7 +138,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   try {
-    await runMigrations(database.db, database.dialect);
+    await runMigrations(database.db, database.dialect, MIGRATION_GROUPS);
   } catch (error) {
     await database.destroy();
     logs.close();
@@ -128,14 +161,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerDocs(app);
 
-  await app.register(authPlugin, { config });
-  await app.register(peoplePlugin);
-  await app.register(systemPlugin);
-  await app.register(importPlugin);
+  for (const module of MODULES) await app.register(module.plugin);
   await app.register(healthPlugin, { prefix: '/api' });
   await registerEngine(app);
   await registerFileRoutes(app);
-  await registerHub(app, { recheckMs: options.wsRecheckMs });
+  await registerHub(app, {
+    auth: { authenticate: (token, fingerprint) => authenticateSocket(app.db, token, fingerprint) },
+    recheckMs: options.wsRecheckMs,
+  });
   await registerStatic(app);
 
   await app.ready();

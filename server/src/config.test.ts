@@ -15,7 +15,7 @@ describe('loadConfig', () => {
       adminPassword: null,
       remotes: null,
       logLevel: 'info',
-      trustProxy: 'loopback, linklocal, uniquelocal',
+      trustProxy: 'loopback',
     });
     expect(config.staticDir).toBe(path.resolve(__dirname, '..', '..'));
   });
@@ -43,6 +43,8 @@ describe('loadConfig', () => {
       remotes: { settings: 'https://cdn/settings/mf-manifest.json' },
       adminEmail: 'a@b.c',
     });
+    expect(loadConfig({ MIZAN_TRUST_PROXY: ' 10.0.0.5, loopback ' }).trustProxy).toBe('10.0.0.5, loopback');
+    expect(loadConfig({ MIZAN_TRUST_PROXY: 'none' }).trustProxy).toBe(false);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ MIZAN_REMOTES: '[1]' })).toThrow(/MIZAN_REMOTES/);
     expect(() => loadConfig({ MIZAN_REMOTES: '{"a":1}' })).toThrow(/"a"/);

@@ -23,11 +23,12 @@ export interface Config {
   staticDir: string;
   logLevel: string;
   /**
-   * Which peers may set X-Forwarded-For (`MIZAN_TRUST_PROXY`, proxy-addr syntax). Default: loopback
-   * and private networks, where nginx or a load balancer sits; a client elsewhere cannot fake its
-   * address in the audit trail or around rate limits.
+   * Which peers may set X-Forwarded-For (`MIZAN_TRUST_PROXY`: proxy-addr names and CIDRs such as
+   * `loopback, 10.0.0.5`, or `none`). Default: loopback only (nginx on the same machine). Not the
+   * private networks: in an office LAN any machine could then claim any address and walk past
+   * the per-IP sign-in limit or into the audit trail under another address.
    */
-  trustProxy: string;
+  trustProxy: string | false;
   /** Also log to stdout (off in tests so Jest output stays readable). */
   logToStdout: boolean;
 }
@@ -62,6 +63,12 @@ function parsePort(raw: string | undefined): number {
   return port;
 }
 
+function parseTrustProxy(raw: string | undefined): string | false {
+  const value = raw?.trim();
+  if (!value) return 'loopback';
+  return value.toLowerCase() === 'none' ? false : value;
+}
+
 const blankToNull = (value: string | undefined): string | null => (value && value.trim() ? value : null);
 
 /** Reads the configuration from `env`; throws with a clear message on an invalid value. */
@@ -81,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // src/config.ts and dist/config.js both sit two levels below the repository root.
     staticDir: path.resolve(env.MIZAN_STATIC_DIR || path.join(__dirname, '..', '..')),
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: env.MIZAN_TRUST_PROXY?.trim() || 'loopback, linklocal, uniquelocal',
+    trustProxy: parseTrustProxy(env.MIZAN_TRUST_PROXY),
     logToStdout: env.MIZAN_LOG_STDOUT !== 'false',
   };
 }

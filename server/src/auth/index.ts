@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { loadConfig, type Config } from '../config';
 import type { Db } from '../db';
 import { createMailer, type Mailer } from '../mail/mailer';
-import { peoplePlugin } from '../people';
 import { authDb } from './db';
 import { docs } from './docs';
 import { bearerToken, fingerprintSessionOf } from './guard';
@@ -19,7 +18,6 @@ import { AuthService, type ClientInfo } from './service';
 import { resolveSession } from './sessions';
 import type { AuthDatabase, AuthUser } from './types';
 import { parseBody } from './validate';
-import { disconnectSession } from '../ws/hub';
 
 export { requirePermission, authenticate } from './guard';
 export { authMigrations } from './migrations';
@@ -114,6 +112,7 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
     policy: (executor) => securityPolicy(app.db, executor),
     employeeRow: (id) => app.entities.get('employees').get(id),
     officeName: async () => (await getPublicSettings(db as unknown as Db)).officeName,
+    bus: app.bus,
   });
   app.decorate('auth', { service, mailer, limiters });
   if (!app.hasRequestDecorator('user')) app.decorateRequest('user', null as unknown as AuthUser);
@@ -164,9 +163,7 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
     path(AUTH.logout),
     docs({ tags, summary: 'Sign out (revokes the token)', secured: true }),
     async (request) => {
-      const sessionId = await service.logout(bearerToken(request));
-      // The socket of a signed-out session closes now, not at the hub's next periodic check.
-      if (sessionId !== null) disconnectSession(sessionId);
+      await service.logout(bearerToken(request), fingerprintSessionOf(request));
       return { data: { message: message(requestLang(request), 'loggedOut') } };
     },
   );
@@ -216,9 +213,6 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
       return { data: { message: await service.resetPassword(body, lang) } };
     },
   );
-
-  // Profile, passwords and the employees' and roles' hooks need the engine's services.
-  if (app.hasDecorator('entities')) await app.register(peoplePlugin);
 };
 
 // Shares `app.auth` and the `request.user` decoration with sibling plugins (what fastify-plugin does).

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { revocation, type Bus } from '../bus';
 import { AppError } from '../http/errors';
 import type { Db } from '../db';
 import type { Trx } from '../engine/context';
@@ -39,6 +40,8 @@ export interface AuthServiceDeps {
   officeName: () => Promise<string>;
   /** The session lifetime and password rules in force (system settings). */
   policy: (executor?: Db | Trx) => Promise<SecurityPolicy>;
+  /** Where ended sessions are announced, so every instance closes their sockets. */
+  bus: Pick<Bus, 'publish'>;
 }
 
 const REASON: Record<MessageKey & ('employeeBanned' | 'employeeInactive' | 'roleBlocked'), string> = {
@@ -180,17 +183,23 @@ export class AuthService {
 
   /**
    * Revokes the session of `token` if it is open and answers its id (null for unknown tokens:
-   * signing out twice is fine).
+   * signing out twice is fine). A token presented with another device's fingerprint is refused
+   * (401) like on every other route: a stolen token alone cannot end its owner's session.
    */
-  async logout(token: string | null): Promise<number | null> {
+  async logout(token: string | null, fingerprintSession: string | null): Promise<number | null> {
     if (!token) return null;
     const session = await this.db
       .selectFrom('sessions')
-      .select('id')
+      .select(['id', 'fingerprint_session'])
       .where('token_hash', '=', hashToken(token))
       .executeTakeFirst();
     if (!session) return null;
+    if ((session.fingerprint_session ?? '') !== (fingerprintSession ?? ''))
+      throw authError('unauthorized', 'fingerprintMismatch');
     await revokeSession(this.db, Number(session.id));
+    // The socket of a signed-out session closes now, on every instance, not at the next recheck.
+    const ended = revocation({ sessionIds: [Number(session.id)], reason: 'loggedOut' });
+    this.deps.bus.publish(ended.channel, ended.message);
     return Number(session.id);
   }
 
@@ -348,6 +357,9 @@ export class AuthService {
         .execute();
       await revokeEmployeeSessions(trx, [employeeId], { now });
     });
+    // After the commit: a rolled-back reset must not close anyone's sockets.
+    const ended = revocation({ employeeIds: [employeeId], reason: 'tokenInvalid' });
+    this.deps.bus.publish(ended.channel, ended.message);
     this.deps.limiters.loginAccount.reset(`employee:${employeeId}`);
     return message(lang, 'resetDone');
   }

@@ -1,7 +1,39 @@
 import type { ServerMessage } from '@mizan/contracts';
 import { RedisBus } from './redis';
 
-export type BusHandler = (channel: string, message: ServerMessage) => void;
+/**
+ * Sessions that ended (sign-out, ban, deactivation, password reset): every instance's WebSocket
+ * hub closes their sockets (4403). Server-internal, on its own channel: never sent to a browser.
+ */
+export interface RevokeMessage {
+  type: 'revoke';
+  /** Every session of these employees. */
+  employeeIds?: number[];
+  /** These sessions only (a sign-out; a password change ending the other sessions). */
+  sessionIds?: number[];
+  /** Why, as the close frame's reason: an auth message key such as `employeeBanned`. */
+  reason?: string;
+}
+
+/** The channel of `RevokeMessage`s; no client can join it (not an entity, no guard grants it). */
+export const REVOKE_CHANNEL = 'mizan:revoke';
+
+export type BusMessage = ServerMessage | RevokeMessage;
+
+export type BusHandler = (channel: string, message: BusMessage) => void;
+
+/**
+ * The bus message ending these sessions. Publish it after the revoking write commits (push it to
+ * the unit of work's events), so no socket closes for a write that rolls back.
+ *
+ * @example
+ * ctx.work.events.push(revocation({ employeeIds: [id], reason: 'employeeBanned' }));
+ */
+export function revocation(target: Omit<RevokeMessage, 'type'>): { channel: string; message: RevokeMessage } {
+  return { channel: REVOKE_CHANNEL, message: { type: 'revoke', ...target } };
+}
+
+export const isRevokeMessage = (message: BusMessage): message is RevokeMessage => message.type === 'revoke';
 
 /**
  * Carries real-time messages from writers (engine, chat, system) to the WebSocket hub.
@@ -12,7 +44,7 @@ export type BusHandler = (channel: string, message: ServerMessage) => void;
  * app.bus.publish('courts', { type: 'event', channel: 'courts', action: 'create', data: row });
  */
 export interface Bus {
-  publish(channel: string, message: ServerMessage): void;
+  publish(channel: string, message: BusMessage): void;
   /** Returns the function that removes the handler. */
   subscribe(handler: BusHandler): () => void;
   close(): Promise<void>;
@@ -22,7 +54,7 @@ export interface Bus {
 export class InProcessBus implements Bus {
   private readonly handlers = new Set<BusHandler>();
 
-  publish(channel: string, message: ServerMessage): void {
+  publish(channel: string, message: BusMessage): void {
     for (const handler of [...this.handlers]) {
       try {
         handler(channel, message);

@@ -1,8 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import WebSocket from 'ws';
-import { createRow } from '../test/fixtures';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createRow, createUserWith, entityUrl } from '../test/fixtures';
+import { createTestApp, dialects, type TestApp } from '../test/harness';
+import { AppError } from '../http/errors';
 import { RedisBus } from './redis';
 
 /** Redis tests run when a `redis-server` binary is installed (CI and this machine have one). */
@@ -109,4 +110,69 @@ async function freePort(): Promise<number> {
       await first.close();
     }
   });
+
+  // Two instances behind a load balancer: a ban through A must close the employee's socket on B
+  // at once, not at B's next periodic recheck (60 s here), and only after A's write committed.
+  it.each(dialects())(
+    'closes the socket of an employee banned on another instance within a second (%s)',
+    async (dialect) => {
+      const first: TestApp = await createTestApp({ dialect, env: { REDIS_URL: url } });
+      const second: TestApp = await createTestApp({
+        env: { REDIS_URL: url, DATABASE_URL: first.config.databaseUrl },
+      });
+      try {
+        const admin = await first.login();
+        const creds = await createUserWith(first.app, admin.headers, ['courts.view']);
+        const session = await second.login(creds.email, creds.password);
+        const address = await second.app.listen({ port: 0, host: '127.0.0.1' });
+        const query = new URLSearchParams({
+          Authorization: session.token,
+          'x-fingerprint-session': session.headers['x-fingerprint-session']!,
+        });
+        const socket = new WebSocket(`${address.replace('http', 'ws')}/api/ws?${query}`);
+        const closed = new Promise<{ code: number; reason: string; at: number }>((resolve) =>
+          socket.once('close', (code, reason) => resolve({ code, reason: String(reason), at: Date.now() })),
+        );
+        await new Promise((resolve) => socket.once('open', resolve));
+        // The socket is authenticated once it answers.
+        const pong = new Promise((resolve) =>
+          socket.once('message', (raw) => resolve(JSON.parse(String(raw)))),
+        );
+        socket.send(JSON.stringify({ type: 'ping' }));
+        expect(await pong).toEqual({ type: 'pong' });
+
+        // A ban that fails after the people hooks revoked the sessions rolls back and closes nothing.
+        const failing = first.app.entities.hooks('employees', {
+          afterChange() {
+            throw new AppError('conflict');
+          },
+        });
+        const refused = await first.app.inject({
+          method: 'PATCH',
+          url: `${entityUrl('employees')}/baned/${creds.employeeId}`,
+          headers: admin.headers,
+          payload: { baned: true },
+        });
+        failing();
+        expect(refused.statusCode).toBe(409);
+        await new Promise((r) => setTimeout(r, 300));
+        expect(socket.readyState).toBe(WebSocket.OPEN);
+
+        const started = Date.now();
+        const ban = await first.app.inject({
+          method: 'PATCH',
+          url: `${entityUrl('employees')}/baned/${creds.employeeId}`,
+          headers: admin.headers,
+          payload: { baned: true },
+        });
+        expect(ban.statusCode).toBe(200);
+        const { code, reason, at } = await closed;
+        expect({ code, reason }).toEqual({ code: 4403, reason: 'employeeBanned' });
+        expect(at - started).toBeLessThan(1000);
+      } finally {
+        await second.close();
+        await first.close();
+      }
+    },
+  );
 });

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import Redis from 'ioredis';
-import type { ServerMessage } from '@mizan/contracts';
-import type { Bus, BusHandler } from './index';
+import type { Bus, BusHandler, BusMessage } from './index';
 
 /** The one Redis channel every instance publishes to; the Mizan channel travels inside. */
 export const REDIS_BUS_CHANNEL = 'mizan:bus';
@@ -9,7 +8,7 @@ export const REDIS_BUS_CHANNEL = 'mizan:bus';
 interface Envelope {
   origin: string;
   channel: string;
-  message: ServerMessage;
+  message: BusMessage;
 }
 
 /**
@@ -37,7 +36,7 @@ export class RedisBus implements Bus {
     this.ready = this.sub.subscribe(REDIS_BUS_CHANNEL).then(() => undefined);
   }
 
-  publish(channel: string, message: ServerMessage): void {
+  publish(channel: string, message: BusMessage): void {
     this.deliver(channel, message);
     const envelope: Envelope = { origin: this.origin, channel, message };
     this.pub.publish(REDIS_BUS_CHANNEL, JSON.stringify(envelope)).catch(this.onError);
@@ -64,7 +63,7 @@ export class RedisBus implements Bus {
     if (envelope.origin !== this.origin) this.deliver(envelope.channel, envelope.message);
   }
 
-  private deliver(channel: string, message: ServerMessage): void {
+  private deliver(channel: string, message: BusMessage): void {
     for (const handler of [...this.handlers]) {
       try {
         handler(channel, message);

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
-import type { ServerMessage } from '@mizan/contracts';
 import type { AuthUser } from '../auth/types';
-import type { Bus } from '../bus';
+import type { Bus, BusMessage } from '../bus';
 import type { Db } from '../db';
 import type { FileStore } from '../files/storage';
 
@@ -18,7 +17,8 @@ export interface ActorContext {
  * delete once it commits, files to delete if it rolls back.
  */
 export class UnitOfWork {
-  readonly events: { channel: string; message: ServerMessage }[] = [];
+  /** Entity events, and `revocation(...)` of sessions a write ended (bus/index.ts). */
+  readonly events: { channel: string; message: BusMessage }[] = [];
   /** Written during the transaction: removed when it fails. */
   readonly newFiles: string[] = [];
   /** Detached during the transaction: removed from disk after it commits. */

@@ -1,7 +1,8 @@
 import WebSocket from 'ws';
 import { createRow, createUserWith, entityUrl } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
-import { disconnectEmployee, registerChannelGuard, registerMessageHandler } from './hub';
+import { hashToken } from '../auth/tokens';
+import { revocation } from '../bus';
 
 type Frame = Record<string, unknown>;
 
@@ -144,11 +145,11 @@ describe.each(dialects())('WebSocket hub on %s', (dialect) => {
 
   it('joins chat rooms with chat.use and a guard, and hands their messages to the registered handler', async () => {
     const received: unknown[] = [];
-    const removeHandler = registerMessageHandler('chats:room:', (user, channel, data) => {
+    const removeHandler = t.app.hub.handle('chats:room:', (user, channel, data) => {
       received.push({ user: user.id, channel, data });
       t.app.bus.publish(channel, { type: 'message', channel, data, from: user.id });
     });
-    const removeGuard = registerChannelGuard((_user, channel) =>
+    const removeGuard = t.app.hub.guard((_user, channel) =>
       channel === 'chats:room:99' ? false : undefined,
     );
     try {
@@ -222,10 +223,30 @@ describe.each(dialects())('WebSocket hub on %s', (dialect) => {
     expect(await limited.next()).toEqual({ type: 'unsubscribed', channel: 'judges' });
   });
 
-  it('closes the sockets of a revoked employee with 4403', async () => {
+  it('closes the sockets a revocation on the bus names with 4403 and its reason, and no others', async () => {
     const client = await connect(admin);
+    const session = await t.login();
+    const other = await connect(session);
     expect(await client.request({ type: 'ping' })).toEqual({ type: 'pong' });
-    expect(disconnectEmployee(admin.user.id)).toBeGreaterThanOrEqual(1);
-    expect((await client.closed).code).toBe(4403);
+    expect(await other.request({ type: 'ping' })).toEqual({ type: 'pong' });
+    const row = await t.app.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('token_hash', '=', hashToken(session.token))
+      .executeTakeFirstOrThrow();
+    const bySession = revocation({ sessionIds: [Number(row.id)] });
+    t.app.bus.publish(bySession.channel, bySession.message);
+    expect((await other.closed).code).toBe(4403);
+    expect(await client.request({ type: 'ping' })).toEqual({ type: 'pong' });
+    const byEmployee = revocation({ employeeIds: [admin.user.id], reason: 'employeeBanned' });
+    t.app.bus.publish(byEmployee.channel, byEmployee.message);
+    expect(await client.closed).toEqual({ code: 4403, reason: 'employeeBanned' });
+  });
+
+  it('never lets a client join the revocation channel', async () => {
+    const client = await connect(admin);
+    expect(await client.request({ type: 'subscribe', channel: revocation({}).channel })).toMatchObject({
+      type: 'error',
+    });
   });
 });

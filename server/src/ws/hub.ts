@@ -13,8 +13,15 @@ import {
   type ServerMessage,
 } from '@mizan/contracts';
 import type { AuthUser } from '../auth/types';
-import { authenticateSocket } from '../auth';
+import { isRevokeMessage, type RevokeMessage } from '../bus';
 import { requestLanguage, translate, type Lang } from '../http/messages';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The WebSocket hub: channel guards and message handlers of this app (chat adds its own). */
+    hub: Hub;
+  }
+}
 
 /**
  * Decides whether `user` may join `channel`: true/false, or undefined to leave it to the next guard.
@@ -29,36 +36,25 @@ export type ChannelGuard = (
 export type MessageHandler = (user: AuthUser, channel: string, data: unknown) => void | Promise<void>;
 
 const CHAT_ROOM = /^chats:room:\d+$/;
-const guards: ChannelGuard[] = [];
-const messageHandlers = new Map<string, MessageHandler>();
 
 /**
- * Adds a guard consulted before the built-in rules (entity channel: `<channel>.view`; chat room:
- * `chat.use`; system settings: any signed-in user).
- *
- * @example
- * registerChannelGuard(async (user, channel) => channel.startsWith('chats:room:') ? isMember(user.id, channel) : undefined);
+ * How the hub learns who a socket belongs to, given by the app (the hub, a kernel part, does not
+ * import the auth module).
  */
-export function registerChannelGuard(guard: ChannelGuard): () => void {
-  guards.unshift(guard);
-  return () => void guards.splice(guards.indexOf(guard), 1);
+export interface SocketAuth {
+  /** The user of a connection's token and fingerprint session, or null (close 4401). */
+  authenticate(token: string, fingerprintSession: string | null): Promise<AuthUser | null>;
+  /**
+   * Checks an open socket's session again, periodically (default: `authenticate`): null closes it
+   * (4403); a user with other permissions leaves the channels no longer allowed.
+   */
+  recheck?(token: string, fingerprintSession: string | null): Promise<AuthUser | null>;
 }
 
-/** Handles `message` frames on channels starting with `prefix` (e.g. `chats:room:`). */
-export function registerMessageHandler(prefix: string, handler: MessageHandler): () => void {
-  messageHandlers.set(prefix, handler);
-  return () => void messageHandlers.delete(prefix);
-}
-
-async function mayJoin(user: AuthUser, channel: string): Promise<boolean> {
-  for (const guard of guards) {
-    const verdict = await guard(user, channel);
-    if (verdict !== undefined) return verdict;
-  }
-  if (channel === SYSTEM_SETTINGS_CHANNEL) return true;
-  if (CHAT_ROOM.test(channel)) return user.permissions.has(AREA_PERMISSIONS.chatUse);
-  const entity = findEntity(channel);
-  return entity ? user.permissions.has(permissionKey(entity, 'view')) : false;
+export interface HubOptions {
+  auth: SocketAuth;
+  /** How often open sockets have their session checked again (default 60 s). */
+  recheckMs?: number;
 }
 
 interface Client {
@@ -71,13 +67,53 @@ interface Client {
   fingerprintSession: string | null;
 }
 
-/** Every live hub (one per app; tests run several), so revocation reaches every socket. */
-const hubs = new Set<Hub>();
-
+/** The sockets of one app instance; other instances hear of revocations through the bus. */
 export class Hub {
   private readonly clients = new Set<Client>();
+  private readonly guards: ChannelGuard[] = [];
+  private readonly messageHandlers = new Map<string, MessageHandler>();
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly auth: SocketAuth,
+  ) {}
+
+  /**
+   * Adds a guard consulted before the built-in rules (entity channel: `<channel>.view`; chat room:
+   * `chat.use`; system settings: any signed-in user). Returns a function removing it.
+   *
+   * @example
+   * app.hub.guard(async (user, channel) => channel.startsWith('chats:room:') ? isMember(user.id, channel) : undefined);
+   */
+  guard(guard: ChannelGuard): () => void {
+    this.guards.unshift(guard);
+    return () => void this.guards.splice(this.guards.indexOf(guard), 1);
+  }
+
+  /** Handles `message` frames on channels starting with `prefix` (e.g. `chats:room:`). */
+  handle(prefix: string, handler: MessageHandler): () => void {
+    this.messageHandlers.set(prefix, handler);
+    return () => void this.messageHandlers.delete(prefix);
+  }
+
+  handlerFor(channel: string): MessageHandler | undefined {
+    return [...this.messageHandlers.entries()].find(([prefix]) => channel.startsWith(prefix))?.[1];
+  }
+
+  async mayJoin(user: AuthUser, channel: string): Promise<boolean> {
+    for (const guard of this.guards) {
+      const verdict = await guard(user, channel);
+      if (verdict !== undefined) return verdict;
+    }
+    if (channel === SYSTEM_SETTINGS_CHANNEL) return true;
+    if (CHAT_ROOM.test(channel)) return user.permissions.has(AREA_PERMISSIONS.chatUse);
+    const entity = findEntity(channel);
+    return entity ? user.permissions.has(permissionKey(entity, 'view')) : false;
+  }
+
+  authenticate(token: string, fingerprintSession: string | null): Promise<AuthUser | null> {
+    return this.auth.authenticate(token, fingerprintSession);
+  }
 
   add(client: Client): void {
     this.clients.add(client);
@@ -106,6 +142,17 @@ export class Hub {
     return closed;
   }
 
+  /** Closes (4403) the sockets of the ended sessions or employees; answers how many. */
+  revoke(message: Omit<RevokeMessage, 'type'>): number {
+    const employees = new Set(message.employeeIds ?? []);
+    const sessions = new Set(message.sessionIds ?? []);
+    return this.close(
+      (c) => employees.has(c.user.id) || sessions.has(c.user.sessionId),
+      WS_CLOSE.revoked,
+      message.reason ?? 'session revoked',
+    );
+  }
+
   get size(): number {
     return this.clients.size;
   }
@@ -115,15 +162,16 @@ export class Hub {
    * (4403); changed permissions apply, and channels no longer allowed are left.
    */
   async recheck(): Promise<void> {
+    const check = this.auth.recheck ?? this.auth.authenticate;
     for (const client of [...this.clients]) {
-      const user = await authenticateSocket(this.app.db, client.token, client.fingerprintSession);
+      const user = await check(client.token, client.fingerprintSession);
       if (!user) {
         this.close((c) => c === client, WS_CLOSE.revoked, 'session ended');
         continue;
       }
       client.user = user;
       for (const channel of [...client.channels]) {
-        if (await mayJoin(user, channel)) continue;
+        if (await this.mayJoin(user, channel)) continue;
         client.channels.delete(channel);
         send(client.socket, { type: 'unsubscribed', channel });
       }
@@ -133,22 +181,6 @@ export class Hub {
   get log() {
     return this.app.log;
   }
-}
-
-/** Closes (4403) every socket opened with this session, e.g. on sign-out. Returns how many. */
-export function disconnectSession(sessionId: number): number {
-  let closed = 0;
-  for (const hub of hubs)
-    closed += hub.close((c) => c.user.sessionId === sessionId, WS_CLOSE.revoked, 'session revoked');
-  return closed;
-}
-
-/** Closes (4403) every socket of an employee, e.g. when banned or deactivated. Returns how many. */
-export function disconnectEmployee(employeeId: number): number {
-  let closed = 0;
-  for (const hub of hubs)
-    closed += hub.close((c) => c.user.id === employeeId, WS_CLOSE.revoked, 'employee revoked');
-  return closed;
 }
 
 const send = (socket: WebSocket, message: ServerMessage) => {
@@ -182,7 +214,7 @@ async function handleFrame(hub: Hub, client: Client, frame: ClientMessage): Prom
     case 'subscribe': {
       const channel = channelOf(frame);
       if (!channel) return send(socket, { type: 'error', message: translate(lang, 'ws.badFrame') });
-      if (!(await mayJoin(client.user, channel))) {
+      if (!(await hub.mayJoin(client.user, channel))) {
         return send(socket, { type: 'error', message: translate(lang, 'ws.channelRefused'), channel });
       }
       const again = client.channels.has(channel);
@@ -201,7 +233,7 @@ async function handleFrame(hub: Hub, client: Client, frame: ClientMessage): Prom
       if (!client.channels.has(channel)) {
         return send(socket, { type: 'error', message: translate(lang, 'ws.notSubscribed'), channel });
       }
-      const handler = [...messageHandlers.entries()].find(([prefix]) => channel.startsWith(prefix))?.[1];
+      const handler = hub.handlerFor(channel);
       if (!handler)
         return send(socket, { type: 'error', message: translate(lang, 'ws.channelRefused'), channel });
       return handler(client.user, channel, frame.data);
@@ -213,12 +245,17 @@ async function handleFrame(hub: Hub, client: Client, frame: ClientMessage): Prom
 
 /**
  * The hub at `/api/ws` (DESIGN §4): authenticates the query's token and fingerprint on connect
- * (4401 otherwise), joins channels by permission and relays bus events to subscribers.
+ * (4401 otherwise) through `options.auth`, joins channels by permission, relays bus events to
+ * subscribers and closes the sockets of sessions a revocation on the bus names, whichever
+ * instance published it. Decorates `app.hub`.
  */
-export async function registerHub(app: FastifyInstance, options: { recheckMs?: number } = {}): Promise<Hub> {
-  const hub = new Hub(app);
-  hubs.add(hub);
-  const unsubscribe = app.bus.subscribe((channel, message) => hub.deliver(channel, message));
+export async function registerHub(app: FastifyInstance, options: HubOptions): Promise<Hub> {
+  const hub = new Hub(app, options.auth);
+  app.decorate('hub', hub);
+  const unsubscribe = app.bus.subscribe((channel, message) => {
+    if (isRevokeMessage(message)) hub.revoke(message);
+    else hub.deliver(channel, message);
+  });
   let checking = false;
   const timer = setInterval(() => {
     if (checking) return;
@@ -233,7 +270,6 @@ export async function registerHub(app: FastifyInstance, options: { recheckMs?: n
     clearInterval(timer);
     unsubscribe();
     hub.close(() => true, 1001, 'server shutting down');
-    hubs.delete(hub);
   });
 
   app.get(
@@ -269,7 +305,7 @@ export async function registerHub(app: FastifyInstance, options: { recheckMs?: n
 
       const token = queryValue(query, 'Authorization') ?? queryValue(query, 'authorization');
       const fingerprintSession = queryValue(query, HEADERS.fingerprintSession);
-      authenticateSocket(app.db, token, fingerprintSession)
+      (token ? hub.authenticate(token, fingerprintSession) : Promise.resolve(null))
         .then((user) => {
           if (!user || !token) {
             socket.close(WS_CLOSE.unauthorized, translate('en', 'ws.unauthorized'));
