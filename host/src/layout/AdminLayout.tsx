@@ -28,7 +28,7 @@ export function AdminLayout() {
   const rtl = config.direction === 'rtl';
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <Layout style={{ minHeight: '100vh', minWidth: 0, maxWidth: '100vw' }}>
       {config.hideHeader ? null : <Header mobile={mobile} onOpenDrawer={() => setDrawerOpen(true)} />}
       {top ? (
         <nav
@@ -38,7 +38,9 @@ export function AdminLayout() {
           <NavMenu mode="horizontal" theme="dark" />
         </nav>
       ) : null}
-      <Layout>
+      {/* min-width 0 on the flex children: a wide screen scrolls inside the content area instead of
+          pushing the header and the side menu off-screen. */}
+      <Layout style={{ minWidth: 0 }}>
         {side ? (
           <Layout.Sider
             width={LAYOUT.sideNavWidth}
@@ -60,6 +62,8 @@ export function AdminLayout() {
         <Layout.Content
           style={{
             width: '100%',
+            minWidth: 0,
+            overflowX: 'auto',
             maxWidth: LAYOUT.contentMaxWidth,
             marginInline: 'auto',
             padding: mobile ? token.paddingSM : largeLaptop ? token.paddingLG : token.padding,

@@ -148,6 +148,7 @@ export function Header({ mobile, onOpenDrawer }: HeaderProps) {
         alignItems: 'center',
         gap: 8,
         paddingInline: token.paddingMD,
+        minWidth: 0,
         background,
         color,
         position: 'sticky',
@@ -157,7 +158,7 @@ export function Header({ mobile, onOpenDrawer }: HeaderProps) {
     >
       {collapseButton}
       <OfficeBrand color={color} compact={mobile} />
-      <Flex align="center" gap={4} style={{ marginInlineStart: 'auto' }}>
+      <Flex align="center" gap={4} style={{ marginInlineStart: 'auto', minWidth: 0, flex: 'none' }}>
         <ConnectionDot />
         <LanguageSwitch color={color} />
         <ThemeSwitch color={color} />
@@ -199,7 +200,19 @@ export function Header({ mobile, onOpenDrawer }: HeaderProps) {
             aria-label={user?.name ?? t('user.profile')}
           >
             <Avatar size="small" icon={<UserOutlined />} style={{ background: 'rgba(255,255,255,0.25)' }} />
-            {mobile ? null : <span style={{ marginInlineStart: 6 }}>{user?.name}</span>}
+            {mobile ? null : (
+              <span
+                style={{
+                  marginInlineStart: 6,
+                  maxWidth: 180,
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  whiteSpace: 'nowrap',
+                }}
+              >
+                {user?.name}
+              </span>
+            )}
           </Button>
         </Dropdown>
       </Flex>

@@ -186,13 +186,14 @@ export function PermissionsPage() {
             })}
           </Typography.Text>
         </div>
-        <Flex gap={8}>
+        <Flex gap={8} style={{ minWidth: 0, maxWidth: '100%' }}>
           <Input.Search
             allowClear
             aria-label={t('settings:permissions.list.search')}
             placeholder={t('settings:permissions.list.search')}
             onChange={(e) => setSearch(e.target.value)}
-            style={{ width: 260 }}
+            // Shrinks on a phone rather than pushing the card wider than the screen.
+            style={{ width: 260, maxWidth: '100%', minWidth: 0 }}
           />
           <Button
             icon={<ReloadOutlined />}

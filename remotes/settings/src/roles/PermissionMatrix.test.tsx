@@ -83,3 +83,40 @@ describe('PermissionMatrix', () => {
     expect(container.querySelectorAll('.ant-checkbox-indeterminate').length).toBeGreaterThan(0);
   });
 });
+
+describe('PermissionMatrix on a phone', () => {
+  function Stacked({ changes }: { changes: number[][] }) {
+    const [value, setValue] = useState<number[]>([]);
+    return (
+      <PermissionMatrix
+        stacked
+        permissions={catalog}
+        value={value}
+        onChange={(ids) => {
+          changes.push(ids);
+          setValue(ids);
+        }}
+      />
+    );
+  }
+
+  it('stacks one block per group with its actions under it, no grid to scroll sideways', () => {
+    const changes: number[][] = [];
+    render(<Stacked changes={changes} />);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByTestId('permission-matrix-stacked')).toBeInTheDocument();
+    // Judges have no delete permission: no checkbox for it.
+    expect(screen.queryByRole('checkbox', { name: 'Judges: Delete' })).toBeNull();
+    fireEvent.click(box('Courts: Create'));
+    expect(changes.at(-1)).toEqual([11, 12]);
+    fireEvent.click(box('Select every permission of Judges'));
+    expect(changes.at(-1)).toEqual([11, 12, 21, 22]);
+  });
+
+  it('selects everything from its one "select all"', () => {
+    const changes: number[][] = [];
+    render(<Stacked changes={changes} />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select every permission' }));
+    expect(changes.at(-1)).toEqual([11, 12, 13, 21, 22, 31]);
+  });
+});

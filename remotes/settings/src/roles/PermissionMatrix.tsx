@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { Checkbox, Empty, Flex, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,23 @@ export interface PermissionMatrixProps {
   value?: readonly number[];
   onChange?: (ids: number[]) => void;
   disabled?: boolean;
+  /** Force the stacked phone layout (default: on screens narrower than 768 px). */
+  stacked?: boolean;
+}
+
+const NARROW = '(max-width: 767.98px)';
+
+/** Whether the screen is phone-narrow (antd's `md` breakpoint), following rotation and resizing. */
+function useNarrowScreen(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      const query = window.matchMedia?.(NARROW);
+      query?.addEventListener('change', notify);
+      return () => query?.removeEventListener('change', notify);
+    },
+    () => window.matchMedia?.(NARROW).matches === true,
+    () => false,
+  );
 }
 
 const checkProps = (s: TriState) => ({ checked: s === 'all', indeterminate: s === 'some' });
@@ -39,8 +56,16 @@ export function useGroupLabel() {
  * Role permissions as a grid: one row per entity or area, one column per action. Cells, rows,
  * columns and the whole grid toggle; the value is the list of permission ids (antd Form control).
  */
-export function PermissionMatrix({ permissions, value = [], onChange, disabled }: PermissionMatrixProps) {
+export function PermissionMatrix({
+  permissions,
+  value = [],
+  onChange,
+  disabled,
+  stacked,
+}: PermissionMatrixProps) {
   const { t } = useTranslation('settings');
+  const narrow = useNarrowScreen();
+  const phone = stacked ?? narrow;
   const groupLabel = useGroupLabel();
   const matrix = useMemo(() => buildMatrix(permissions), [permissions]);
   const selected = useMemo(() => new Set(value), [value]);
@@ -111,15 +136,72 @@ export function PermissionMatrix({ permissions, value = [], onChange, disabled }
       <Typography.Paragraph type="secondary">
         {t('permissions.matrix.summary', { count: value.length, total: permissions.length })}
       </Typography.Paragraph>
-      <Table<MatrixRow>
-        rowKey="group"
-        size="small"
-        bordered
-        pagination={false}
-        columns={columns}
-        dataSource={matrix.rows}
-        scroll={{ x: 'max-content', y: 480 }}
-      />
+      {phone ? (
+        // On a phone a grid of eight action columns cannot fit: one block per group, its actions
+        // wrapping under it, so nothing scrolls sideways.
+        <Flex vertical gap={12} data-testid="permission-matrix-stacked">
+          <Checkbox
+            {...checkProps(matrixState(matrix, selected))}
+            disabled={disabled}
+            onChange={() => emit(toggleAll(matrix, value))}
+          >
+            {t('permissions.matrix.selectAll')}
+          </Checkbox>
+          {matrix.rows.map((row) => (
+            <fieldset
+              key={row.group}
+              style={{
+                border: '1px solid rgba(128,128,128,0.3)',
+                borderRadius: 8,
+                padding: 12,
+                margin: 0,
+                minWidth: 0,
+              }}
+            >
+              <legend
+                style={{ padding: '0 4px', width: 'auto', marginBottom: 0, fontSize: 'inherit', border: 0 }}
+              >
+                <Checkbox
+                  {...checkProps(rowState(row, selected))}
+                  disabled={disabled}
+                  aria-label={t('permissions.matrix.selectRow', { group: groupLabel(row.group) })}
+                  onChange={() => emit(toggleRow(value, row))}
+                >
+                  <Typography.Text strong>{groupLabel(row.group)}</Typography.Text>
+                </Checkbox>
+              </legend>
+              <Flex wrap gap="8px 16px">
+                {matrix.actions
+                  .filter((action) => row.cells[action] !== undefined)
+                  .map((action) => (
+                    <Checkbox
+                      key={action}
+                      checked={selected.has(row.cells[action]!)}
+                      disabled={disabled}
+                      aria-label={t('permissions.matrix.cell', {
+                        group: groupLabel(row.group),
+                        action: actionLabel(action),
+                      })}
+                      onChange={() => emit(toggleCell(matrix, value, row, action))}
+                    >
+                      {actionLabel(action)}
+                    </Checkbox>
+                  ))}
+              </Flex>
+            </fieldset>
+          ))}
+        </Flex>
+      ) : (
+        <Table<MatrixRow>
+          rowKey="group"
+          size="small"
+          bordered
+          pagination={false}
+          columns={columns}
+          dataSource={matrix.rows}
+          scroll={{ x: 'max-content', y: 480 }}
+        />
+      )}
     </>
   );
 }
