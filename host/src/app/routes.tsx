@@ -29,8 +29,8 @@ export function resetSessionCheck(): void {
   sessionChecked = false;
 }
 
-/** Close reason of the server's socket hub when the session itself signed out. */
-const SIGNED_OUT_REASON = 'session revoked';
+/** Close reason of the server's socket hub (an auth message key) when the session signed out. */
+const SIGNED_OUT_REASON = 'loggedOut';
 
 /** Root of every route: the one-time session check, and going home when a session is cleared. */
 function Root() {
@@ -53,7 +53,7 @@ function Root() {
       wsClient.events.on('rejected', ({ reason }) => {
         // The server closed the socket for this session (ban, deactivation, expiry): ask it why at
         // once, so the person reads "your account was banned" now rather than at the next click.
-        // Our own sign-out closes it too ('session revoked'); that needs no check.
+        // Our own sign-out closes it too; that needs no check.
         if (reason !== SIGNED_OUT_REASON) void checkStoredSession(navigate);
       }),
     [navigate],

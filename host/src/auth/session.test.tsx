@@ -44,7 +44,7 @@ describe('session', () => {
     // The ban revoked the session: the hub closes the socket (4403), the check answers why.
     checkAnswer = { status: 403, body: { message: 'Your account is banned', code: 'forbidden' } };
     await act(async () => {
-      wsClient.events.emit('rejected', { code: 4403, reason: 'employee revoked' });
+      wsClient.events.emit('rejected', { code: 4403, reason: 'employeeBanned' });
     });
     expect(await screen.findByText('Your account is banned')).toBeInTheDocument();
     expect(screen.queryByText('Error verifying the session')).not.toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('session', () => {
     const checks = () => api.server?.seen.filter((r) => r.path === '/api/auth/check').length ?? 0;
     const before = checks();
     await act(async () => {
-      wsClient.events.emit('rejected', { code: 4403, reason: 'session revoked' });
+      wsClient.events.emit('rejected', { code: 4403, reason: 'loggedOut' });
     });
     expect(checks()).toBe(before);
     expect(sdkStore.get(tokenAtom)).toBe('test-token');
