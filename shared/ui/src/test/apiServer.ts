@@ -22,6 +22,8 @@ export interface TableSpec {
   failList?: boolean;
   /** Header line of `GET <path>/import/template`. */
   importTemplate?: string;
+  /** Who the 409 of a stale update names as the last writer (as the server does). */
+  changedBy?: { id: number; name: string } | null;
 }
 
 /**
@@ -98,6 +100,16 @@ export async function startApiServer(tables: TableSpec[]) {
       }
       const row = table.rows.find((r) => r.id === data.id);
       if (!row) return json(res, 404, { message: 'Not found' });
+      // A write based on an older version than the stored one is refused, as the server does.
+      const read = (body as { updatedAt?: unknown }).updatedAt;
+      if (read !== undefined && read !== row.updatedAt)
+        return json(res, 409, {
+          message: 'تغيّر السجل منذ قراءته',
+          code: 'stale',
+          current: view(row),
+          changedBy: table.changedBy ?? null,
+          changedAt: row.updatedAt,
+        });
       Object.assign(row, data, { updatedAt: now });
       return json(res, 200, { data: view(row) });
     }
