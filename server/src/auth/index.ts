@@ -1,12 +1,25 @@
-import { API_BASE, AUTH } from '@mizan/contracts';
+import {
+  API_BASE,
+  AUTH,
+  forgotPasswordBody,
+  loginBody,
+  resetPasswordBody,
+  verifyResetCodeBody,
+  verifyResetTokenQuery,
+  type CheckResult,
+  type LoginResult,
+  type MessageResult,
+  type PublicSystemSettings,
+  type VerifyResetCodeResult,
+  type VerifyResetTokenResult,
+} from '@mizan/contracts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import { loadConfig, type Config } from '../config';
 import type { Db } from '../db';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { authDb } from './db';
-import { docs } from './docs';
+import { defineRoute, PUBLIC } from '../http/route';
 import { bearerToken, fingerprintSessionOf } from './guard';
 import { message, requestLang } from './messages';
 import { enableSettingsPolicy, policyTtlMs, securityPolicy } from './policy';
@@ -17,7 +30,6 @@ import { seedAuth } from './seed';
 import { AuthService, type ClientInfo } from './service';
 import { resolveSession } from './sessions';
 import type { AuthDatabase, AuthUser } from './types';
-import { parseBody } from './validate';
 
 export { requirePermission, authenticate } from './guard';
 export { authMigrations } from './migrations';
@@ -54,25 +66,6 @@ export async function authenticateSocket(
   const result = await resolveSession(db as Kysely<AuthDatabase>, token, fingerprintSession, new Date(), ttl);
   return result.ok ? result.user : null;
 }
-
-const loginBody = z.object({
-  email: z.string().trim().min(1).max(150),
-  password: z.string().min(1).max(1024),
-});
-const emailBody = z.object({ email: z.email().max(150) });
-const resetQuery = z.object({ token: z.string().min(1).max(200), email: z.string().min(1).max(150) });
-const codeBody = z.object({
-  email: z.string().trim().min(1).max(150),
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/),
-});
-const resetBody = z.object({
-  token: z.string().min(1).max(200),
-  email: z.string().trim().min(1).max(150),
-  password: z.string().max(1024),
-});
 
 function clientOf(request: FastifyRequest): ClientInfo {
   const agent = request.headers['user-agent'];
@@ -137,82 +130,111 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
   const path = (p: string) => routePath(app, p);
   const tags = ['auth'];
 
-  app.post(
-    path(AUTH.login),
-    docs({ tags, summary: 'Sign in with email or username', body: loginBody }),
-    async (request) => {
-      const body = parseBody(loginBody, request.body, requestLang(request));
+  const route = { tags, labels: 'auth.labels' };
+
+  defineRoute(app, {
+    ...route,
+    method: 'POST',
+    url: path(AUTH.login),
+    permission: PUBLIC,
+    summary: 'Sign in with email or username',
+    body: loginBody,
+    handler: async (request, { body }): Promise<{ data: LoginResult }> => {
       const data = await service.login(
         { identifier: body.email, password: body.password },
         clientOf(request),
       );
-      return { data };
+      // The service's user view is the contracts' `AuthUser` as the server builds it.
+      return { data: data as unknown as LoginResult };
     },
-  );
+  });
 
-  app.post(
-    path(AUTH.check),
-    docs({ tags, summary: 'Check the session (slides its expiry)', secured: true }),
-    async (request) => {
+  // The session is checked by the service itself (401/403 with the auth module's reasons).
+  defineRoute(app, {
+    ...route,
+    method: 'POST',
+    url: path(AUTH.check),
+    permission: PUBLIC,
+    summary: 'Check the session (slides its expiry)',
+    handler: async (request): Promise<{ data: CheckResult }> => {
       const { user } = await service.check(bearerToken(request), fingerprintSessionOf(request));
-      return { data: { user, token: bearerToken(request) } };
+      return { data: { user: user as unknown as CheckResult['user'], token: bearerToken(request)! } };
     },
-  );
+  });
 
-  app.post(
-    path(AUTH.logout),
-    docs({ tags, summary: 'Sign out (revokes the token)', secured: true }),
-    async (request) => {
+  defineRoute(app, {
+    ...route,
+    method: 'POST',
+    url: path(AUTH.logout),
+    permission: PUBLIC,
+    summary: 'Sign out (revokes the token)',
+    handler: async (request): Promise<{ data: MessageResult }> => {
       await service.logout(bearerToken(request), fingerprintSessionOf(request));
       return { data: { message: message(requestLang(request), 'loggedOut') } };
     },
-  );
+  });
 
-  app.get(
-    path(AUTH.systemSettings),
-    docs({ tags, summary: 'Public system settings for the login page (no auth)' }),
-    async () => ({ data: await getPublicSettings(db as unknown as Db) }),
-  );
+  defineRoute(app, {
+    ...route,
+    method: 'GET',
+    url: path(AUTH.systemSettings),
+    permission: PUBLIC,
+    summary: 'Public system settings for the login page (no auth)',
+    handler: async (): Promise<{ data: PublicSystemSettings }> => ({
+      data: await getPublicSettings(db as unknown as Db),
+    }),
+  });
 
-  app.post(
-    path(AUTH.forgotPassword),
-    docs({ tags, summary: 'Send a reset link and code by mail', body: emailBody }),
-    async (request) => {
+  defineRoute(app, {
+    ...route,
+    method: 'POST',
+    url: path(AUTH.forgotPassword),
+    permission: PUBLIC,
+    summary: 'Send a reset link and code by mail',
+    body: forgotPasswordBody,
+    handler: async (request, { body }): Promise<{ data: MessageResult }> => {
       const lang = requestLang(request);
-      const { email } = parseBody(emailBody, request.body, lang);
       return {
-        data: { message: await service.forgotPassword(email, request.ip, lang, requestOrigin(request)) },
+        data: { message: await service.forgotPassword(body.email, request.ip, lang, requestOrigin(request)) },
       };
     },
-  );
+  });
 
-  app.get(
-    path(AUTH.verifyResetToken),
-    docs({ tags, summary: 'Check a reset link', querystring: resetQuery }),
-    async (request) => {
-      const { token, email } = parseBody(resetQuery, request.query, requestLang(request));
-      return { data: await service.verifyResetToken(token, email, request.ip) };
-    },
-  );
+  defineRoute(app, {
+    ...route,
+    method: 'GET',
+    url: path(AUTH.verifyResetToken),
+    permission: PUBLIC,
+    summary: 'Check a reset link',
+    query: verifyResetTokenQuery,
+    handler: async (request, { query }): Promise<{ data: VerifyResetTokenResult }> => ({
+      data: await service.verifyResetToken(query.token, query.email, request.ip),
+    }),
+  });
 
-  app.post(
-    path(AUTH.verifyResetCode),
-    docs({ tags, summary: 'Trade a reset code for a reset token', body: codeBody }),
-    async (request) => {
-      const { email, code } = parseBody(codeBody, request.body, requestLang(request));
-      return { data: await service.verifyResetCode(email, code, request.ip) };
-    },
-  );
+  defineRoute(app, {
+    ...route,
+    method: 'POST',
+    url: path(AUTH.verifyResetCode),
+    permission: PUBLIC,
+    summary: 'Trade a reset code for a reset token',
+    body: verifyResetCodeBody,
+    handler: async (request, { body }): Promise<{ data: VerifyResetCodeResult }> => ({
+      data: await service.verifyResetCode(body.email, body.code, request.ip),
+    }),
+  });
 
-  app.put(
-    path(AUTH.resetPassword),
-    docs({ tags, summary: 'Set a new password with a reset token', body: resetBody }),
-    async (request) => {
-      const lang = requestLang(request);
-      const body = parseBody(resetBody, request.body, lang);
-      return { data: { message: await service.resetPassword(body, lang) } };
-    },
-  );
+  defineRoute(app, {
+    ...route,
+    method: 'PUT',
+    url: path(AUTH.resetPassword),
+    permission: PUBLIC,
+    summary: 'Set a new password with a reset token',
+    body: resetPasswordBody,
+    handler: async (request, { body }): Promise<{ data: MessageResult }> => ({
+      data: { message: await service.resetPassword(body, requestLang(request)) },
+    }),
+  });
 };
 
 // Shares `app.auth` and the `request.user` decoration with sibling plugins (what fastify-plugin does).

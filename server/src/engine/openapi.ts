@@ -6,21 +6,13 @@ import {
   type FieldDefinition,
   type Fields,
 } from '@mizan/contracts';
-import { z } from 'zod';
+import { ERROR_BODY as errorBody, toOpenApi } from '../http/route';
+
+// One zod-to-OpenAPI conversion for every route: `defineRoute`'s.
+export { toOpenApi };
 import { refDisplayName, refsDisplayName } from './serialize';
 
 type JsonSchema = Record<string, unknown>;
-
-/** JSON Schema (OpenAPI 3.0 flavour) of a zod schema as its input is written. */
-export function toOpenApi(schema: z.ZodType): JsonSchema {
-  const json = z.toJSONSchema(schema, {
-    target: 'openapi-3.0',
-    io: 'input',
-    unrepresentable: 'any',
-  }) as JsonSchema;
-  delete json.$schema;
-  return json;
-}
 
 const idName = {
   type: 'object',
@@ -78,15 +70,6 @@ export function rowJsonSchema(entity: Entity<Fields>): JsonSchema {
   }
   return { type: 'object', properties };
 }
-
-const errorBody = {
-  type: 'object',
-  properties: {
-    message: { type: 'string' },
-    code: { type: 'string' },
-    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-  },
-};
 
 /** Route schemas of one entity, derived from the same zod schemas the service validates with. */
 export function entityRouteSchemas(entity: Entity<Fields>) {

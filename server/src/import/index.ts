@@ -1,11 +1,20 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { API_BASE, permissionKey, registry, type Entity, type Fields } from '@mizan/contracts';
-import { requirePermission } from '../auth/guard';
+import {
+  API_BASE,
+  importQuery,
+  importTemplateQuery,
+  permissionKey,
+  registry,
+  type Entity,
+  type Fields,
+  type ImportPreview,
+  type ImportResult,
+} from '@mizan/contracts';
 import { actorOf } from '../engine/context';
 import type { EntityService } from '../engine/service';
 import { AppError } from '../http/errors';
 import { partBuffer, readParts } from '../files/multipart';
-import { documentOnly, multipartBody, security } from '../system/docs';
+import { defineRoute } from '../http/route';
 import { requestLanguage, translate, type Lang } from '../http/messages';
 import { listSeparator } from './mapping';
 import { IMPORT_LIMITS, ImportFileError, parseImportFile, type ParsedSheet } from './parse';
@@ -92,15 +101,10 @@ async function readSheet(request: FastifyRequest, entity: Entity<Fields>, lang: 
   }
 }
 
-const isDryRun = (query: unknown) => {
-  const value = (query as { dryRun?: unknown } | undefined)?.dryRun;
-  return value === '1' || value === 'true';
-};
-
 function routesFor(app: FastifyInstance, service: EntityService): void {
   const entity = service.entity;
   const base = `${API_BASE}${entity.path}/import`;
-  const guard = requirePermission(permissionKey(entity, 'import'));
+  const permission = permissionKey(entity, 'import');
 
   /**
    * `POST <path>/import` (multipart `file`): `?dryRun=1` answers the preview; otherwise the whole
@@ -108,27 +112,23 @@ function routesFor(app: FastifyInstance, service: EntityService): void {
    * The request is synchronous: the client shows the upload's progress, then waits for the answer
    * (50,000 rows take seconds, not minutes).
    */
-  app.post(
-    base,
-    {
-      preHandler: guard,
-      schema: {
-        tags: ['import'],
-        security,
-        summary: `Import ${entity.name} from CSV/XLSX (multipart part \`file\`; \`?dryRun=1\` previews)`,
-        consumes: ['multipart/form-data'],
-        querystring: { type: 'object', properties: { dryRun: { type: 'string', enum: ['1', 'true'] } } },
-        body: multipartBody({ file: 'file' }, ['file']),
-      },
-    },
-    async (request, reply) => {
+  defineRoute(app, {
+    method: 'POST',
+    url: base,
+    permission,
+    tags: ['import'],
+    summary: `Import ${entity.name} from CSV/XLSX (multipart part \`file\`; \`?dryRun=1\` previews)`,
+    query: importQuery,
+    multipart: { parts: { file: 'file' }, required: ['file'] },
+    handler: async (request, { query }, reply) => {
       const lang = requestLanguage(request);
       const sheet = await readSheet(request, entity, lang);
-      if (isDryRun(request.query)) {
-        return { data: toPreview(entity, await prepareImport(app.db, entity, sheet, lang)) };
+      if (query.dryRun === '1' || query.dryRun === 'true') {
+        const preview: ImportPreview = toPreview(entity, await prepareImport(app.db, entity, sheet, lang));
+        return { data: preview };
       }
       try {
-        const result = await app.entities.transaction(actorOf(request), (ctx) =>
+        const result: ImportResult = await app.entities.transaction(actorOf(request), (ctx) =>
           commitImport(ctx, service, sheet, lang),
         );
         return reply.status(result.created ? 201 : 200).send({ data: result });
@@ -137,29 +137,19 @@ function routesFor(app: FastifyInstance, service: EntityService): void {
         return sendRejected(reply, entity, error, lang);
       }
     },
-  );
+  });
 
   /** `GET <path>/import/template?format=csv|xlsx`: the columns to fill, translated. */
-  app.get(
-    `${base}/template`,
-    {
-      preHandler: guard,
-      schema: {
-        tags: ['import'],
-        security,
-        summary: `Import template of ${entity.name}`,
-        querystring: { type: 'object', properties: { format: { type: 'string', enum: ['csv', 'xlsx'] } } },
-      },
-    },
-    async (request, reply) => {
+  defineRoute(app, {
+    method: 'GET',
+    url: `${base}/template`,
+    permission,
+    tags: ['import'],
+    summary: `Import template of ${entity.name}`,
+    query: importTemplateQuery,
+    handler: async (request, { query }, reply) => {
       const lang = requestLanguage(request);
-      const format = (request.query as { format?: unknown } | undefined)?.format ?? 'xlsx';
-      if (format !== 'csv' && format !== 'xlsx') {
-        throw new AppError('validation', {
-          messageKey: 'import.badFormat',
-          errors: { format: [{ key: 'import.badFormat' }] },
-        });
-      }
+      const { format } = query;
       const name = `${entity.name}-template.${format}`;
       void reply
         .header('content-disposition', `attachment; filename="${name}"`)
@@ -171,7 +161,7 @@ function routesFor(app: FastifyInstance, service: EntityService): void {
         );
       return reply.send(format === 'csv' ? csvTemplate(entity, lang) : await xlsxTemplate(entity, lang));
     },
-  );
+  });
 }
 
 /** 422 listing every invalid row; the top message says nothing was written. */
@@ -192,7 +182,6 @@ function sendRejected(reply: FastifyReply, entity: Entity<Fields>, error: Import
  * `importable: true`. Register at the root (no prefix): the paths are absolute.
  */
 export const importPlugin: FastifyPluginAsync = async (app) => {
-  documentOnly(app);
   for (const entity of registry as readonly Entity<Fields>[]) {
     if (entity.importable) routesFor(app, app.entities.get(entity.name));
   }

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { registerFileAccess } from '../files/routes';
 import { auditRoutes } from './audit/routes';
-import { documentOnly } from './docs';
 import { logsRoutes } from './logs/routes';
 import { settingsRoutes } from './settings/routes';
 import { SettingsService } from './settings/service';
@@ -22,7 +21,6 @@ export type { AuditItem } from './audit/routes';
  * `getPublicSettings` (settings repository) answers `GET /api/auth/systemSettings` for the auth module.
  */
 export const systemPlugin: FastifyPluginAsync = async (app) => {
-  documentOnly(app);
   // The logo and favicon are public (the login page shows them): any signed-in user may read them too.
   registerFileAccess('systemSettings', () => true);
   const settings = new SettingsService(app);

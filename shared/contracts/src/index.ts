@@ -11,4 +11,5 @@ export * from './ws';
 export * from './constants';
 export * from './errors';
 export * from './menu';
+export * from './api/index';
 export * from './entities/index';

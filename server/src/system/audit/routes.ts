@@ -1,58 +1,12 @@
-import {
-  API_BASE,
-  AREA_PERMISSIONS,
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
-  SYSTEM,
-  type Page,
-} from '@mizan/contracts';
+import { API_BASE, AREA_PERMISSIONS, auditQuery, SYSTEM, type AuditItem, type Page } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requirePermission } from '../../auth/guard';
 import type { Db } from '../../db';
-import { doc, security } from '../docs';
-import { parseSystem } from '../validation';
+import { defineRoute } from '../../http/route';
 
-/** One audit entry as `GET /api/admin/settings/system/audit` returns it. */
-export interface AuditItem {
-  id: number;
-  employeeId: number | null;
-  /** The employee who made the change (null for system work, or once the employee is deleted). */
-  employee: { id: number; name: string } | null;
-  entity: string;
-  entityId: number | null;
-  action: string;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-  createdAt: string;
-}
+export { auditQuery, type AuditItem } from '@mizan/contracts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const instant = z
-  .string()
-  .trim()
-  .refine((v) => !Number.isNaN(Date.parse(DAY.test(v) ? `${v}T00:00:00Z` : v)), {
-    error: 'validation.date.invalid',
-  });
-const positive = z.coerce
-  .number({ error: 'validation.types.integer' })
-  .int({ error: 'validation.types.integer' })
-  .positive({ error: 'validation.types.integer' });
-
-export const auditQuery = z
-  .object({
-    page: positive.default(1),
-    pageSize: positive.max(MAX_PAGE_SIZE, { error: 'validation.number.max' }).default(DEFAULT_PAGE_SIZE),
-    employeeId: positive.optional(),
-    entity: z.string().trim().max(100, { error: 'validation.string.max' }).optional(),
-    entityId: positive.optional(),
-    action: z.string().trim().max(30, { error: 'validation.string.max' }).optional(),
-    from: instant.optional(),
-    to: instant.optional(),
-    sort: z.enum(['createdAt:desc', 'createdAt:asc'], { error: 'validation.enum' }).default('createdAt:desc'),
-  })
-  .strip();
 
 /** Lower bound of `from`, upper bound (exclusive) of `to`: a bare day covers the whole day (UTC). */
 const startOf = (v: string) => (DAY.test(v) ? `${v}T00:00:00.000Z` : new Date(v).toISOString());
@@ -61,12 +15,14 @@ const endOf = (v: string) =>
     ? new Date(Date.parse(`${v}T00:00:00Z`) + 86_400_000).toISOString()
     : new Date(Date.parse(v) + 1).toISOString();
 
-const parseJson = (text: unknown): unknown => {
+const parseJson = (text: unknown): Record<string, unknown> | null => {
   if (text === null || text === undefined) return null;
   try {
-    return JSON.parse(String(text));
+    const value: unknown = JSON.parse(String(text));
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : { value };
   } catch {
-    return text;
+    // Not JSON (a row written by hand): shown as it is.
+    return { value: text };
   }
 };
 
@@ -123,20 +79,24 @@ export async function listAudit(db: Db, query: z.output<typeof auditQuery>): Pro
   };
 }
 
+/** Documentation of the answer (the shape is `Page<AuditItem>` of the contracts). */
+const auditPage = z.object({
+  items: z.array(z.looseObject({ id: z.number(), entity: z.string(), action: z.string() })),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+
 export function auditRoutes(app: FastifyInstance): void {
-  app.get(
-    API_BASE + SYSTEM.audit,
-    {
-      preHandler: requirePermission(AREA_PERMISSIONS.auditView),
-      schema: {
-        tags: ['system'],
-        security,
-        summary: 'Audit trail, newest first',
-        querystring: doc(auditQuery),
-      },
-    },
-    async (request) => ({
-      data: await listAudit(app.db, parseSystem(auditQuery, request.query ?? {}, request)),
-    }),
-  );
+  defineRoute(app, {
+    method: 'GET',
+    url: API_BASE + SYSTEM.audit,
+    permission: AREA_PERMISSIONS.auditView,
+    tags: ['system'],
+    summary: 'Audit trail, newest first',
+    query: auditQuery,
+    response: auditPage,
+    labels: 'system.fields',
+    handler: async (_request, { query }) => ({ data: await listAudit(app.db, query) }),
+  });
 }

@@ -1,3 +1,4 @@
+import type { ErrorGroup, HourStats, LevelCount, RouteStats } from '@mizan/contracts';
 import { LEVEL_NAMES, readLog, type LogEntry, type LogFileInfo } from './files';
 
 /** Narrowing of the log screens: level name, route pattern (or URL prefix), free text. */
@@ -72,52 +73,7 @@ export async function pageOfEntries(
   return { items: order === 'desc' ? items.reverse() : items, total };
 }
 
-export interface HourStats {
-  hour: number;
-  /** Request lines (those with a status code). */
-  requests: number;
-  /** Lines at level error or fatal. */
-  errors: number;
-  /** Requests answered 4xx. */
-  clientErrors: number;
-  /** Mean response time of the hour's requests in ms (null without requests). */
-  avgDuration: number | null;
-}
-
-export interface RouteStats {
-  method: string | null;
-  /** Route pattern; null gathers requests that matched no route. */
-  route: string | null;
-  count: number;
-  /** Requests answered 5xx. */
-  errors: number;
-  clientErrors: number;
-  /** `errors / count`, 0..1, 4 decimals. */
-  errorRate: number;
-  p50: number | null;
-  p95: number | null;
-  avgDuration: number | null;
-  maxDuration: number | null;
-}
-
-export interface ErrorGroup {
-  message: string;
-  route: string | null;
-  type: string | null;
-  count: number;
-  firstSeen: string;
-  lastSeen: string;
-  statusCodes: number[];
-  /** The stack of the latest occurrence, for the analysis screen's details. */
-  lastStack: string | null;
-  lastReqId: string | null;
-}
-
-export interface LevelCount {
-  level: string;
-  value: number;
-  count: number;
-}
+export type { ErrorGroup, HourStats, LevelCount, RouteStats } from '@mizan/contracts';
 
 export interface LogSummary {
   lines: number;

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
+import { LOG_TYPES, type LogDate, type LogEntry, type LogType } from '@mizan/contracts';
 
 /**
  * The daily log files written by `logging/logger.ts`: `<dir>/YYYY-MM-DD-combined.log` (every line)
  * and `<dir>/YYYY-MM-DD-error.log` (levels error and fatal), one pino JSON object per line.
  */
 
-export const LOG_TYPES = ['combined', 'error'] as const;
-export type LogType = (typeof LOG_TYPES)[number];
+export { LOG_TYPES, type LogType } from '@mizan/contracts';
 
 export const LEVEL_NAMES: Record<number, string> = {
   10: 'trace',
@@ -62,12 +62,7 @@ export async function statLog(dir: string, date: string, type: LogType): Promise
   }
 }
 
-export interface LogDate {
-  date: string;
-  /** Size in bytes of each file of that day, null when the day has none of that type. */
-  combined: number | null;
-  error: number | null;
-}
+export type { LogDate, LogEntry } from '@mizan/contracts';
 
 /** Every day that has a log file, newest first. */
 export async function listLogDates(dir: string): Promise<LogDate[]> {
@@ -89,25 +84,6 @@ export async function listLogDates(dir: string): Promise<LogDate[]> {
     days.set(date, entry);
   }
   return [...days.values()].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
-}
-
-/** One log line as the API returns it. */
-export interface LogEntry {
-  /** 1-based line number in the file: a stable id within that day's file. */
-  line: number;
-  time: string;
-  level: string;
-  levelValue: number;
-  msg: string;
-  reqId: string | null;
-  method: string | null;
-  url: string | null;
-  route: string | null;
-  statusCode: number | null;
-  responseTime: number | null;
-  err: { type?: string; message: string; stack?: string; code?: string } | null;
-  /** Any other fields of the line (module context), without pid and hostname. */
-  context: Record<string, unknown> | null;
 }
 
 const KNOWN = new Set([

@@ -1,49 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_BASE, AREA_PERMISSIONS, MAX_PAGE_SIZE, SYSTEM } from '@mizan/contracts';
+import {
+  API_BASE,
+  AREA_PERMISSIONS,
+  latestLogQuery,
+  logFileQuery,
+  pagedLogQuery,
+  SYSTEM,
+} from '@mizan/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requirePermission } from '../../auth/guard';
 import { AppError } from '../../http/errors';
 import { requestLanguage, translate } from '../../http/messages';
-import { doc, security } from '../docs';
-import { parseSystem } from '../validation';
+import { defineRoute } from '../../http/route';
 import { latestEntries, pageOfEntries, SummaryCache, type LogFilter } from './analysis';
-import {
-  isLogDate,
-  isLogType,
-  LEVEL_VALUES,
-  listLogDates,
-  statLog,
-  type LogFileInfo,
-  type LogType,
-} from './files';
+import { isLogDate, isLogType, listLogDates, statLog, type LogFileInfo, type LogType } from './files';
 
-/** Most entries `GET /` returns at once. */
-export const MAX_LOG_LIMIT = 1000;
-
-const filterShape = {
-  level: z.enum(Object.keys(LEVEL_VALUES) as [string, ...string[]], { error: 'validation.enum' }).optional(),
-  route: z.string().trim().max(300, { error: 'validation.string.max' }).optional(),
-  q: z.string().trim().max(200, { error: 'validation.string.max' }).optional(),
-};
-const int = (min: number, max: number, fallback: number) =>
-  z.coerce
-    .number({ error: 'validation.types.integer' })
-    .int({ error: 'validation.types.integer' })
-    .min(min, { error: 'validation.number.min' })
-    .max(max, { error: 'validation.number.max' })
-    .default(fallback);
-
-const listQuery = z.object({ ...filterShape, limit: int(1, MAX_LOG_LIMIT, 100) }).strip();
-const pageQuery = z
-  .object({
-    ...filterShape,
-    page: int(1, 1_000_000, 1),
-    pageSize: int(1, MAX_PAGE_SIZE, 20),
-    order: z.enum(['asc', 'desc'], { error: 'validation.enum' }).default('desc'),
-  })
-  .strip();
+export { MAX_LOG_LIMIT } from '@mizan/contracts';
 
 /**
  * The date and file type of a request: both name a file on disk, so anything but `YYYY-MM-DD` and
@@ -72,22 +45,20 @@ function fileParams(
   return { date, type: type as LogType };
 }
 
+/** Loose documentation of the answers (the shapes are the contracts' `api/logs.ts` types). */
+const list = z.array(z.looseObject({}));
+const entries = z.looseObject({ items: list, total: z.number() });
+
 export function logsRoutes(app: FastifyInstance): void {
   const base = API_BASE + SYSTEM.logs;
   const dir = path.join(app.config.dataDir, 'logs');
   const cache = new SummaryCache();
-  const opts = (summary: string, querystring?: Record<string, unknown>) => ({
-    preHandler: requirePermission(AREA_PERMISSIONS.logsView),
-    schema: { tags: ['logs'], security, summary, ...(querystring ? { querystring } : {}) },
-  });
-  const fileQuery = z.object({
-    date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-    type: z.enum(['combined', 'error']).optional(),
-  });
-  const dayDoc = doc(fileQuery);
+  const common = {
+    method: 'GET',
+    permission: AREA_PERMISSIONS.logsView,
+    tags: ['logs'],
+    labels: 'system.fields',
+  } as const;
 
   /** The file a request is about: its date (default: the newest day with logs) and type; 404 when absent. */
   async function fileOf(
@@ -109,23 +80,37 @@ export function logsRoutes(app: FastifyInstance): void {
     q: q.q || undefined,
   });
 
-  app.get(
-    base,
-    opts('Latest log entries of a day', doc(fileQuery.extend(listQuery.shape))),
-    async (request) => {
+  // The day and file are read by `fileOf` (400 for a malformed one, before any path is built);
+  // the rest of the query by the route's schema.
+  const dayQuery = z.object({
+    date: z
+      .string()
+      .optional()
+      .meta({ description: logFileQuery.shape.date.description ?? 'YYYY-MM-DD' }),
+    type: z.string().optional().meta({ description: 'combined (default) or error' }),
+  });
+
+  defineRoute(app, {
+    ...common,
+    url: base,
+    summary: 'Latest log entries of a day',
+    query: latestLogQuery.extend(dayQuery.shape),
+    response: entries,
+    handler: async (request, { query }) => {
       const { date, type, info } = await fileOf(request);
-      const query = parseSystem(listQuery, request.query ?? {}, request);
       const { items, total } = await latestEntries(info.path, filterOf(query), query.limit);
       return { data: { date, type, items, total, limit: query.limit, truncated: total > items.length } };
     },
-  );
+  });
 
-  app.get(
-    `${base}/paginated`,
-    opts('Log entries of a day, paged', doc(fileQuery.extend(pageQuery.shape))),
-    async (request) => {
+  defineRoute(app, {
+    ...common,
+    url: `${base}/paginated`,
+    summary: 'Log entries of a day, paged',
+    query: pagedLogQuery.extend(dayQuery.shape),
+    response: entries,
+    handler: async (request, { query }) => {
       const { info } = await fileOf(request);
-      const query = parseSystem(pageQuery, request.query ?? {}, request);
       const { items, total } = await pageOfEntries(
         info.path,
         filterOf(query),
@@ -135,51 +120,49 @@ export function logsRoutes(app: FastifyInstance): void {
       );
       return { data: { items, total, page: query.page, pageSize: query.pageSize } };
     },
-  );
-
-  app.get(
-    `${base}/stats`,
-    opts('Requests, errors and durations per hour of a day', dayDoc),
-    async (request) => {
-      const { date, info } = await fileOf(request);
-      const summary = await cache.get(info);
-      const { lines, totals, hours, levels } = summary;
-      return { data: { date, lines, totals, hours, levels } };
-    },
-  );
-
-  app.get(
-    `${base}/error-analysis`,
-    opts('Errors of a day grouped by message and route', dayDoc),
-    async (request) => {
-      const { info } = await fileOf(request);
-      return { data: (await cache.get(info)).errorGroups };
-    },
-  );
-
-  app.get(
-    `${base}/route-stats`,
-    opts('Requests per route of a day: count, error rate, p50/p95', dayDoc),
-    async (request) => {
-      const { info } = await fileOf(request);
-      return { data: (await cache.get(info)).routes };
-    },
-  );
-
-  app.get(`${base}/dates`, opts('Days that have log files, newest first'), async () => ({
-    data: await listLogDates(dir),
-  }));
-
-  app.get(`${base}/levels`, opts('Levels present in a day with their counts', dayDoc), async (request) => {
-    const { info } = await fileOf(request);
-    return { data: (await cache.get(info)).levels };
   });
 
-  app.get<{ Params: { date: string; type: string } }>(
-    `${base}/download/:date/:type`,
-    opts("Download one day's log file"),
-    async (request, reply) => {
-      const { date, type } = fileParams(request, request.params);
+  const summaryRoute = (
+    url: string,
+    summary: string,
+    pick: (s: Awaited<ReturnType<SummaryCache['get']>>, date: string) => unknown,
+  ) =>
+    defineRoute(app, {
+      ...common,
+      url: `${base}${url}`,
+      summary,
+      query: dayQuery,
+      handler: async (request) => {
+        const { date, info } = await fileOf(request);
+        return { data: pick(await cache.get(info), date) };
+      },
+    });
+
+  summaryRoute('/stats', 'Requests, errors and durations per hour of a day', (s, date) => ({
+    date,
+    lines: s.lines,
+    totals: s.totals,
+    hours: s.hours,
+    levels: s.levels,
+  }));
+  summaryRoute('/error-analysis', 'Errors of a day grouped by message and route', (s) => s.errorGroups);
+  summaryRoute('/route-stats', 'Requests per route of a day: count, error rate, p50/p95', (s) => s.routes);
+  summaryRoute('/levels', 'Levels present in a day with their counts', (s) => s.levels);
+
+  defineRoute(app, {
+    ...common,
+    url: `${base}/dates`,
+    summary: 'Days that have log files, newest first',
+    response: list,
+    handler: async () => ({ data: await listLogDates(dir) }),
+  });
+
+  defineRoute(app, {
+    ...common,
+    url: `${base}/download/:date/:type`,
+    summary: "Download one day's log file",
+    handler: async (request, _input, reply) => {
+      const { date, type } = fileParams(request, request.params as { date?: unknown; type?: unknown });
       const info = await statLog(dir, date!, type);
       if (!info) throw new AppError('notFound', { messageKey: 'system.logNotFound' });
       void reply
@@ -191,5 +174,5 @@ export function logsRoutes(app: FastifyInstance): void {
       if (info.size === 0) return reply.send(Buffer.alloc(0));
       return reply.send(fs.createReadStream(info.path, { start: 0, end: info.size - 1 }));
     },
-  );
+  });
 }

@@ -1,57 +1,23 @@
-import { z } from 'zod';
-import { API_BASE, AUTH } from '@mizan/contracts';
+import {
+  API_BASE,
+  AUTH,
+  SETTINGS_LIMITS as LIMITS,
+  type PublicSystemSettings,
+  type SystemSettings,
+} from '@mizan/contracts';
 
-/** Languages, themes and calendars the office may choose as defaults. */
-export const LANGUAGES = ['ar', 'en'] as const;
-export const THEMES = ['light', 'dark'] as const;
-export const CALENDARS = ['hijri', 'gregorian'] as const;
-
-/** The system settings as `GET /api/admin/settings/system/general` answers them. */
-export interface SystemSettings {
-  id: 1;
-  officeName: string;
-  phone: string | null;
-  email: string | null;
-  address: string | null;
-  defaultLanguage: (typeof LANGUAGES)[number];
-  defaultTheme: (typeof THEMES)[number];
-  /** Which calendar date fields show first. */
-  calendar: (typeof CALENDARS)[number];
-  sessionLifetimeHours: number;
-  passwordMinLength: number;
-  passwordRequireDigits: boolean;
-  passwordRequireSymbols: boolean;
-  logoFileId: number | null;
-  faviconFileId: number | null;
-  /** Public URLs of the images (no sign-in needed: the login page shows them), null when unset. */
-  logoUrl: string | null;
-  faviconUrl: string | null;
-  primaryColor: string;
-  updatedAt: string | null;
-  updatedBy: number | null;
-}
-
-/** The editable part (the body of `PUT /`). */
-export type GeneralSettings = Pick<
-  SystemSettings,
-  | 'officeName'
-  | 'phone'
-  | 'email'
-  | 'address'
-  | 'defaultLanguage'
-  | 'defaultTheme'
-  | 'calendar'
-  | 'sessionLifetimeHours'
-  | 'passwordMinLength'
-  | 'passwordRequireDigits'
-  | 'passwordRequireSymbols'
->;
-
-/** Bounds of the numeric settings. */
-export const LIMITS = {
-  sessionLifetimeHours: { min: 1, max: 720 },
-  passwordMinLength: { min: 8, max: 64 },
-} as const;
+// The shapes and the body schema live in the contracts (`api/system.ts`), shared with the client.
+export {
+  CALENDARS,
+  LANGUAGES,
+  THEMES,
+  SETTINGS_LIMITS as LIMITS,
+  generalSettingsBody as generalSchema,
+  primaryColorSchema,
+  type GeneralSettings,
+  type PublicSystemSettings,
+  type SystemSettings,
+} from '@mizan/contracts';
 
 export const PUBLIC_IMAGE_PATHS = {
   logo: `${API_BASE}${AUTH.systemSettings}/logo`,
@@ -89,80 +55,12 @@ export function defaultSettings(env: NodeJS.ProcessEnv = process.env): SystemSet
   };
 }
 
-const typeError = (kind: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null ? 'validation.required' : `validation.types.${kind}`;
-
-const optionalText = (max: number) =>
-  z
-    .string({ error: typeError('string') })
-    .trim()
-    .max(max, { error: 'validation.string.max' })
-    .nullable()
-    .transform((v) => (v ? v : null));
-
-const choice = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, {
-    error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.enum'),
-  });
-
-const bounded = (limits: { min: number; max: number }) =>
-  z
-    .int({ error: typeError('integer') })
-    .min(limits.min, { error: 'validation.number.min' })
-    .max(limits.max, { error: 'validation.number.max' });
-
-/**
- * The body of `PUT /`. Every field may be left out (it keeps its stored value); a given field must
- * be valid. Messages are `validation.*` keys translated with the field's label.
- */
-export const generalSchema = z
-  .object({
-    officeName: z
-      .string({ error: typeError('string') })
-      .trim()
-      .min(1, { error: 'validation.whitespace' })
-      .max(150, { error: 'validation.string.max' }),
-    phone: optionalText(20).refine((v) => v === null || /^\+?[0-9 ()-]{5,20}$/.test(v), {
-      error: 'validation.pattern.mismatch',
-    }),
-    email: optionalText(150).refine((v) => v === null || z.email().safeParse(v).success, {
-      error: 'validation.types.email',
-    }),
-    address: optionalText(255),
-    defaultLanguage: choice(LANGUAGES),
-    defaultTheme: choice(THEMES),
-    calendar: choice(CALENDARS),
-    sessionLifetimeHours: bounded(LIMITS.sessionLifetimeHours),
-    passwordMinLength: bounded(LIMITS.passwordMinLength),
-    passwordRequireDigits: z.boolean({ error: typeError('boolean') }),
-    passwordRequireSymbols: z.boolean({ error: typeError('boolean') }),
-  })
-  .partial()
-  .strip();
-
-export const primaryColorSchema = z
-  .string({ error: typeError('string') })
-  .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.types.hex' })
-  .transform((v) => v.toLowerCase());
-
 /** The security rules S2 applies to sessions and new passwords. */
 export interface SecurityPolicy {
   sessionLifetimeHours: number;
   passwordMinLength: number;
   passwordRequireDigits: boolean;
   passwordRequireSymbols: boolean;
-}
-
-/** Settings every visitor may read (the login page), as `GET /api/auth/systemSettings` answers. */
-export interface PublicSystemSettings {
-  officeName: string;
-  logoUrl: string | null;
-  faviconUrl: string | null;
-  primaryColor: string;
-  defaultLanguage: 'ar' | 'en';
-  defaultTheme: 'light' | 'dark';
-  calendar: 'hijri' | 'gregorian';
 }
 
 export function toPublic(settings: SystemSettings): PublicSystemSettings {

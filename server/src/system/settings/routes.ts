@@ -1,17 +1,16 @@
 import fs from 'node:fs';
-import { API_BASE, AREA_PERMISSIONS, SYSTEM } from '@mizan/contracts';
+import { API_BASE, AREA_PERMISSIONS, CALENDARS, generalSettingsBody, SYSTEM } from '@mizan/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requirePermission } from '../../auth/guard';
 import { actorOf } from '../../engine/context';
 import { AppError } from '../../http/errors';
 import { requestLanguage, translate } from '../../http/messages';
-import { doc, multipartBody, security } from '../docs';
-import { parseSystem, systemLabel } from '../validation';
+import { defineRoute, PUBLIC } from '../../http/route';
+import { parseInput } from '../../http/validation';
 import { readParts, partBuffer } from '../../files/multipart';
 import { imageType } from '../../files/sniff';
 import { svgProblem } from '../../files/svg';
 import { IMAGE_RULES, type ImageKind } from './images';
-import { generalSchema, PUBLIC_IMAGE_PATHS, primaryColorSchema } from './model';
+import { PUBLIC_IMAGE_PATHS, primaryColorSchema } from './model';
 import type { AppearanceChange, ImageUpload, SettingsService } from './service';
 import { z } from 'zod';
 
@@ -46,7 +45,7 @@ async function readAppearance(request: FastifyRequest): Promise<AppearanceChange
     }
     const rule = IMAGE_RULES[kind];
     const { buffer, tooLarge } = await partBuffer(part, rule.maxSize);
-    const label = systemLabel(lang, kind);
+    const label = translate(lang, `system.fields.${kind}`);
     if (tooLarge) {
       failure = new AppError('payloadTooLarge', {
         messageKey: 'system.imageTooLarge',
@@ -72,10 +71,11 @@ async function readAppearance(request: FastifyRequest): Promise<AppearanceChange
     images.push({ kind, buffer, filename: part.filename, mimeType: type });
   });
   if (failure) throw failure;
-  const form = parseSystem(
+  const form = parseInput(
     z.object({ primaryColor: primaryColorSchema.optional() }).strip(),
     { primaryColor: fields.primaryColor === '' ? undefined : fields.primaryColor },
-    request,
+    lang,
+    'system.fields',
   );
   const remove = (['logo', 'favicon'] as const).filter(
     (kind) =>
@@ -88,79 +88,74 @@ async function readAppearance(request: FastifyRequest): Promise<AppearanceChange
 /** `/api/admin/settings/system/general` (GET, PUT, DELETE /:id), its appearance form, and the public images. */
 export function settingsRoutes(app: FastifyInstance, service: SettingsService): void {
   const base = API_BASE + SYSTEM.general;
-  const view = requirePermission(AREA_PERMISSIONS.systemSettingsView);
-  const update = requirePermission(AREA_PERMISSIONS.systemSettingsUpdate);
+  const view = { permission: AREA_PERMISSIONS.systemSettingsView, tags: ['system'], labels: 'system.fields' };
+  const update = { ...view, permission: AREA_PERMISSIONS.systemSettingsUpdate };
   const tags = ['system'];
+  // Documentation of the answer (the shape is the contracts' `SystemSettings`).
+  const settings = z.looseObject({ id: z.literal(1), officeName: z.string(), calendar: z.enum(CALENDARS) });
 
-  app.get(base, { preHandler: view, schema: { tags, security, summary: 'System settings' } }, async () => ({
-    data: await service.get(),
-  }));
+  defineRoute(app, {
+    ...view,
+    method: 'GET',
+    url: base,
+    summary: 'System settings',
+    response: settings,
+    handler: async () => ({ data: await service.get() }),
+  });
 
-  app.put(
-    base,
-    {
-      preHandler: update,
-      schema: {
-        tags,
-        security,
-        summary: 'Update the system settings (fields left out keep their value)',
-        body: doc(generalSchema),
-      },
-    },
-    async (request) => {
-      const values = parseSystem(generalSchema, request.body ?? {}, request);
-      return { data: await service.updateGeneral(actorOf(request), values) };
-    },
-  );
+  defineRoute(app, {
+    ...update,
+    method: 'PUT',
+    url: base,
+    summary: 'Update the system settings (fields left out keep their value)',
+    body: generalSettingsBody,
+    response: settings,
+    handler: async (request, { body }) => ({ data: await service.updateGeneral(actorOf(request), body) }),
+  });
 
-  app.delete<{ Params: { id: string } }>(
-    `${base}/:id`,
-    {
-      preHandler: update,
-      schema: {
-        tags,
-        security,
-        summary: 'Reset the system settings (appearance included) to their defaults',
-        params: { type: 'object', properties: { id: { type: 'integer', enum: [1] } }, required: ['id'] },
-      },
-    },
-    async (request) => {
+  defineRoute(app, {
+    ...update,
+    method: 'DELETE',
+    url: `${base}/:id`,
+    summary: 'Reset the system settings (appearance included) to their defaults',
+    params: z.object({ id: z.string().meta({ description: 'Always 1: there is one settings row' }) }),
+    response: settings,
+    handler: async (request, { params }) => {
       // There is one settings row, id 1.
-      if (request.params.id !== '1')
-        throw new AppError('notFound', { messageKey: 'system.settingsNotFound' });
+      if (params.id !== '1') throw new AppError('notFound', { messageKey: 'system.settingsNotFound' });
       return { data: await service.reset(actorOf(request)) };
     },
-  );
+  });
 
-  app.put(
-    API_BASE + SYSTEM.appearances,
-    {
-      preHandler: update,
-      schema: {
-        tags,
-        security,
-        summary: 'Logo, favicon and primary colour (multipart/form-data)',
-        consumes: ['multipart/form-data'],
-        body: multipartBody({
-          logo: 'file',
-          favicon: 'file',
-          primaryColor: 'string',
-          removeLogo: 'string',
-          removeFavicon: 'string',
-        }),
+  defineRoute(app, {
+    ...update,
+    method: 'PUT',
+    url: API_BASE + SYSTEM.appearances,
+    summary: 'Logo, favicon and primary colour (multipart/form-data)',
+    multipart: {
+      parts: {
+        logo: 'file',
+        favicon: 'file',
+        primaryColor: 'string',
+        removeLogo: 'string',
+        removeFavicon: 'string',
       },
     },
-    async (request) => ({
+    response: settings,
+    handler: async (request) => ({
       data: await service.updateAppearance(actorOf(request), await readAppearance(request)),
     }),
-  );
+  });
 
   // The login page shows the logo before anyone signs in: these two are public.
   for (const kind of ['logo', 'favicon'] as const) {
-    app.get(
-      PUBLIC_IMAGE_PATHS[kind],
-      { schema: { tags, summary: `The office ${kind} (public)`, security: [] } },
-      async (request, reply) => {
+    defineRoute(app, {
+      method: 'GET',
+      url: PUBLIC_IMAGE_PATHS[kind],
+      permission: PUBLIC,
+      tags,
+      summary: `The office ${kind} (public)`,
+      handler: async (request, _input, reply) => {
         const image = await service.image(kind);
         if (!image || !fs.existsSync(image.path)) {
           return reply
@@ -177,6 +172,6 @@ export function settingsRoutes(app: FastifyInstance, service: SettingsService): 
           .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
         return reply.send(fs.createReadStream(image.path));
       },
-    );
+    });
   }
 }

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../entity';
+
+/** `/api/admin/settings/system/logsSystem/*`: the daily log files and what is read from them. */
+
+/** Most entries `GET /` returns at once. */
+export const MAX_LOG_LIMIT = 1000;
+/** Levels of the log lines, by pino's numbers. */
+export const LOG_LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 } as const;
+export const LOG_TYPES = ['combined', 'error'] as const;
+export type LogType = (typeof LOG_TYPES)[number];
+
+/** One log line as the API returns it. */
+export interface LogEntry {
+  /** 1-based line number in the file: a stable id within that day's file. */
+  line: number;
+  time: string;
+  level: string;
+  levelValue: number;
+  msg: string;
+  reqId: string | null;
+  method: string | null;
+  url: string | null;
+  route: string | null;
+  statusCode: number | null;
+  responseTime: number | null;
+  err: { type?: string; message: string; stack?: string; code?: string } | null;
+  /** Any other fields of the line (module context), without pid and hostname. */
+  context: Record<string, unknown> | null;
+}
+
+/** A day that has log files, with the size in bytes of each type (null: none of that type). */
+export interface LogDate {
+  date: string;
+  combined: number | null;
+  error: number | null;
+}
+
+export interface HourStats {
+  hour: number;
+  /** Request lines (those with a status code). */
+  requests: number;
+  /** Lines at level error or fatal. */
+  errors: number;
+  /** Requests answered 4xx. */
+  clientErrors: number;
+  /** Mean response time of the hour's requests in ms (null without requests). */
+  avgDuration: number | null;
+}
+
+export interface RouteStats {
+  method: string | null;
+  /** Route pattern; null gathers requests that matched no route. */
+  route: string | null;
+  count: number;
+  /** Requests answered 5xx. */
+  errors: number;
+  clientErrors: number;
+  /** `errors / count`, 0..1, 4 decimals. */
+  errorRate: number;
+  p50: number | null;
+  p95: number | null;
+  avgDuration: number | null;
+  maxDuration: number | null;
+}
+
+export interface ErrorGroup {
+  message: string;
+  route: string | null;
+  type: string | null;
+  count: number;
+  firstSeen: string;
+  lastSeen: string;
+  statusCodes: number[];
+  /** The stack of the latest occurrence, for the analysis screen's details. */
+  lastStack: string | null;
+  lastReqId: string | null;
+}
+
+export interface LevelCount {
+  level: string;
+  value: number;
+  count: number;
+}
+
+/** `GET /stats`. */
+export interface DayStats {
+  date: string;
+  lines: number;
+  totals: { requests: number; errors: number; clientErrors: number; avgDuration: number | null };
+  hours: HourStats[];
+  levels: LevelCount[];
+}
+
+/** `GET /`: the newest entries of a day. */
+export interface LatestLogEntries {
+  date: string;
+  type: LogType;
+  items: LogEntry[];
+  total: number;
+  limit: number;
+  truncated: boolean;
+}
+
+const int = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: 'validation.types.integer' })
+    .int({ error: 'validation.types.integer' })
+    .min(min, { error: 'validation.number.min' })
+    .max(max, { error: 'validation.number.max' })
+    .default(fallback);
+
+/** The day and file a request reads (default: the newest day, `combined`). */
+export const logFileQuery = z.object({
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  type: z.enum(LOG_TYPES).optional(),
+});
+
+const filterShape = {
+  level: z.enum(Object.keys(LOG_LEVELS) as [string, ...string[]], { error: 'validation.enum' }).optional(),
+  route: z.string().trim().max(300, { error: 'validation.string.max' }).optional(),
+  q: z.string().trim().max(200, { error: 'validation.string.max' }).optional(),
+};
+
+/** Query of `GET /` (besides the day and file). */
+export const latestLogQuery = z.object({ ...filterShape, limit: int(1, MAX_LOG_LIMIT, 100) }).strip();
+
+/** Query of `GET /paginated` (besides the day and file). */
+export const pagedLogQuery = z
+  .object({
+    ...filterShape,
+    page: int(1, 1_000_000, 1),
+    pageSize: int(1, MAX_PAGE_SIZE, 20),
+    order: z.enum(['asc', 'desc'], { error: 'validation.enum' }).default('desc'),
+  })
+  .strip();

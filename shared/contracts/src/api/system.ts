@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+/**
+ * `/api/admin/settings/system/general` (and its appearance form) and the public
+ * `/api/auth/systemSettings`: the request and answer shapes both sides use.
+ */
+
+/** Languages, themes and calendars the office may choose as defaults. */
+export const LANGUAGES = ['ar', 'en'] as const;
+export const THEMES = ['light', 'dark'] as const;
+export const CALENDARS = ['hijri', 'gregorian'] as const;
+export type Calendar = (typeof CALENDARS)[number];
+
+/** The system settings as `GET /api/admin/settings/system/general` answers them. */
+export interface SystemSettings {
+  id: 1;
+  officeName: string;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  defaultLanguage: (typeof LANGUAGES)[number];
+  defaultTheme: (typeof THEMES)[number];
+  /** Which calendar date fields show first. */
+  calendar: Calendar;
+  sessionLifetimeHours: number;
+  passwordMinLength: number;
+  passwordRequireDigits: boolean;
+  passwordRequireSymbols: boolean;
+  logoFileId: number | null;
+  faviconFileId: number | null;
+  /** Public URLs of the images (no sign-in needed: the login page shows them), null when unset. */
+  logoUrl: string | null;
+  faviconUrl: string | null;
+  primaryColor: string;
+  updatedAt: string | null;
+  updatedBy: number | null;
+}
+
+/** The editable part (the body of `PUT /`). */
+export type GeneralSettings = Pick<
+  SystemSettings,
+  | 'officeName'
+  | 'phone'
+  | 'email'
+  | 'address'
+  | 'defaultLanguage'
+  | 'defaultTheme'
+  | 'calendar'
+  | 'sessionLifetimeHours'
+  | 'passwordMinLength'
+  | 'passwordRequireDigits'
+  | 'passwordRequireSymbols'
+>;
+
+/** Settings every visitor may read (the login page), as `GET /api/auth/systemSettings` answers. */
+export type PublicSystemSettings = Pick<
+  SystemSettings,
+  'officeName' | 'logoUrl' | 'faviconUrl' | 'primaryColor' | 'defaultLanguage' | 'defaultTheme' | 'calendar'
+>;
+
+/** Bounds of the numeric settings. */
+export const SETTINGS_LIMITS = {
+  sessionLifetimeHours: { min: 1, max: 720 },
+  passwordMinLength: { min: 8, max: 64 },
+} as const;
+
+const typeError = (kind: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? 'validation.required' : `validation.types.${kind}`;
+
+const optionalText = (max: number) =>
+  z
+    .string({ error: typeError('string') })
+    .trim()
+    .max(max, { error: 'validation.string.max' })
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, {
+    error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.enum'),
+  });
+
+const bounded = (limits: { min: number; max: number }) =>
+  z
+    .int({ error: typeError('integer') })
+    .min(limits.min, { error: 'validation.number.min' })
+    .max(limits.max, { error: 'validation.number.max' });
+
+/**
+ * The body of `PUT /`. Every field may be left out (it keeps its stored value); a given field must
+ * be valid. Messages are `validation.*` keys translated with the field's label.
+ */
+export const generalSettingsBody = z
+  .object({
+    officeName: z
+      .string({ error: typeError('string') })
+      .trim()
+      .min(1, { error: 'validation.whitespace' })
+      .max(150, { error: 'validation.string.max' }),
+    phone: optionalText(20).refine((v) => v === null || /^\+?[0-9 ()-]{5,20}$/.test(v), {
+      error: 'validation.pattern.mismatch',
+    }),
+    email: optionalText(150).refine((v) => v === null || z.email().safeParse(v).success, {
+      error: 'validation.types.email',
+    }),
+    address: optionalText(255),
+    defaultLanguage: choice(LANGUAGES),
+    defaultTheme: choice(THEMES),
+    calendar: choice(CALENDARS),
+    sessionLifetimeHours: bounded(SETTINGS_LIMITS.sessionLifetimeHours),
+    passwordMinLength: bounded(SETTINGS_LIMITS.passwordMinLength),
+    passwordRequireDigits: z.boolean({ error: typeError('boolean') }),
+    passwordRequireSymbols: z.boolean({ error: typeError('boolean') }),
+  })
+  .partial()
+  .strip();
+
+export const primaryColorSchema = z
+  .string({ error: typeError('string') })
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.types.hex' })
+  .transform((v) => v.toLowerCase());
