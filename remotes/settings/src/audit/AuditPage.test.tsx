@@ -20,6 +20,44 @@ const entries: AuditEntry[] = [
     ip: '127.0.0.1',
   },
   {
+    id: 3,
+    createdAt: '2026-11-21T11:00:00.000Z',
+    employeeId: 1,
+    employee: { id: 1, name: 'Huda Saleh' },
+    entity: 'countries',
+    entityId: 7,
+    action: 'update',
+    before: {
+      id: 7,
+      name: 'Egypt',
+      code: 'EG',
+      continentId: 1,
+      continent: { id: 1, name: 'Asia' },
+      status: true,
+    },
+    after: {
+      id: 7,
+      name: 'Egypt',
+      code: 'EGY',
+      continentId: 2,
+      continent: { id: 2, name: 'Africa' },
+      status: false,
+    },
+    ip: null,
+  },
+  {
+    id: 4,
+    createdAt: '2026-11-21T12:00:00.000Z',
+    employeeId: 1,
+    employee: { id: 1, name: 'Huda Saleh' },
+    entity: 'taskTypes',
+    entityId: 9,
+    action: 'delete',
+    before: { id: 9, name: 'Filing', color: '#1d4ed8' },
+    after: null,
+    ip: null,
+  },
+  {
     id: 1,
     createdAt: '2026-11-20T09:00:00.000Z',
     employeeId: null,
@@ -32,6 +70,23 @@ const entries: AuditEntry[] = [
     ip: null,
   },
 ];
+
+/** A viewport width for antd's breakpoints (jsdom matches no media query by itself). */
+function setWidth(px: number) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: [...query.matchAll(/(min|max)-width:\s*(\d+)/g)].every(([, kind, n]) =>
+        kind === 'min' ? px >= Number(n) : px <= Number(n),
+      ),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
 
 describe('AuditPage', () => {
   let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -48,14 +103,15 @@ describe('AuditPage', () => {
     });
     pointSdkAt(server.url);
     captureToasts();
+    setWidth(1440);
     signIn([AREA_PERMISSIONS.auditView, 'employees.view']);
   });
   afterAll(() => server.close());
 
   it('shows who changed what, and the field-by-field diff', async () => {
     renderScreen(<AuditPage />);
-    const row = (await screen.findByText('Huda Saleh')).closest('tr') as HTMLElement;
-    expect(within(row).getByText('Courts')).toBeInTheDocument();
+    const row = (await screen.findByText('Courts')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Huda Saleh')).toBeInTheDocument();
     expect(within(row).getByText('Edited')).toBeInTheDocument();
     const system = screen.getByText('System settings').closest('tr') as HTMLElement;
     expect(within(system).getByText('System')).toBeInTheDocument();
@@ -70,9 +126,48 @@ describe('AuditPage', () => {
     expect(first.query.get('sort')).toBe('createdAt:desc');
   });
 
+  it('shows values as the lists do: reference titles, yes/no, colours, codes isolated; the record linked', async () => {
+    renderScreen(<AuditPage />);
+    const row = (await screen.findByText('Countries')).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('link', { name: 'Egypt' })).toHaveAttribute(
+      'href',
+      '/admin/settings/places/countries?q=Egypt',
+    );
+    fireEvent.click(within(row).getByRole('button'));
+    const diff = (await screen.findByText('Africa')).closest('table') as HTMLElement;
+    // The reference shows its title under the id field's label, never the id or a second "continent" row.
+    expect(within(diff).getByText('Asia')).toBeInTheDocument();
+    expect(within(diff).getByText('Continent')).toBeInTheDocument();
+    expect(within(diff).queryByText('continent')).toBeNull();
+    expect(within(diff).getByText('Inactive')).toBeInTheDocument();
+    expect(within(diff).getByText('EGY').closest('bdi')).not.toBeNull();
+    expect(within(diff).getAllByRole('row')).toHaveLength(4);
+
+    const deleted = screen.getByText('Task types').closest('tr') as HTMLElement;
+    // A deleted record has no page to open: its title is shown without a link.
+    expect(within(deleted).getByText('Filing').closest('a')).toBeNull();
+    fireEvent.click(within(deleted).getByRole('button'));
+    const swatch = await screen.findByText('#1d4ed8');
+    expect(swatch.closest('td')!.querySelector('span[aria-hidden]')).toHaveStyle({ background: '#1d4ed8' });
+  });
+
+  it('is a list of cards on a phone, with the changes stacked', async () => {
+    setWidth(390);
+    try {
+      renderScreen(<AuditPage />);
+      const card = (await screen.findByText('Countries')).closest('.ant-list-item') as HTMLElement;
+      expect(document.querySelector('table')).toBeNull();
+      fireEvent.click(within(card).getByRole('button'));
+      expect(await within(card).findByText('Africa')).toBeInTheDocument();
+      expect(within(card).getByText('Continent').tagName).toBe('DT');
+    } finally {
+      setWidth(1440);
+    }
+  });
+
   it('filters by entity', async () => {
     renderScreen(<AuditPage />);
-    await screen.findByText('Huda Saleh');
+    await screen.findByText('Courts');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Record type' }));
     fireEvent.click(await screen.findByText('Courts', { selector: '.ant-select-item-option-content' }));
     await waitFor(() => expect(screen.queryByText('System settings', { selector: 'td' })).toBeNull());

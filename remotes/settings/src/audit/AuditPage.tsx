@@ -1,14 +1,29 @@
-import { DATE_FORMAT, SYSTEM, registry, type Page } from '@mizan/contracts';
+import { DATE_FORMAT, SYSTEM, findEntity, registry, type Page } from '@mizan/contracts';
 import { api } from '@mizan/sdk';
-import { DualDate, RefSelect } from '@mizan/ui';
+import { DualDate, RefSelect, usePickerLocale } from '@mizan/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, DatePicker, Empty, Flex, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  Card,
+  Collapse,
+  DatePicker,
+  Empty,
+  Flex,
+  Grid,
+  List,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useGroupLabel } from '../roles/PermissionMatrix';
-import { diffRows, displayValue } from './diff';
+import { AuditValue, displayKeys, fieldLabel } from './AuditValue';
+import { diffRows, type FieldChange } from './diff';
 import type { AuditEntry } from './types';
 
 /** Entities whose changes are audited: every definition, plus the system settings. */
@@ -35,17 +50,43 @@ export interface AuditFilters {
   to?: string;
 }
 
-/** The before/after of one entry, field by field, with the entity's field labels. */
-export function AuditDiff({ entry }: { entry: AuditEntry }) {
-  const { t, i18n } = useTranslation(['settings', 'entities']);
-  const changes = diffRows(entry.before, entry.after);
-  const separator = i18n.language === 'ar' ? '، ' : ', ';
-  const fieldLabel = (field: string) =>
-    i18n.exists(`entities:${entry.entity}.fields.${field}`)
-      ? t(`entities:${entry.entity}.fields.${field}`)
-      : field;
+/** The before/after of one entry, field by field: translated labels, values as the lists show them. */
+export function AuditDiff({ entry, stacked = false }: { entry: AuditEntry; stacked?: boolean }) {
+  const { t, i18n } = useTranslation(['settings', 'entities', 'ui']);
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  const hidden = displayKeys(findEntity(entry.entity));
+  const changes = diffRows(entry.before, entry.after).filter((c) => !hidden.has(c.field));
+  const cell = (c: FieldChange, side: 'before' | 'after') => (
+    <Typography.Text
+      delete={side === 'before' && entry.after !== null}
+      type={side === 'before' ? 'danger' : 'success'}
+    >
+      <AuditValue
+        entityName={entry.entity}
+        field={c.field}
+        value={c[side]}
+        row={entry[side]}
+        t={t}
+        lng={lng}
+      />
+    </Typography.Text>
+  );
   if (changes.length === 0)
     return <Typography.Text type="secondary">{t('settings:audit.diff.none')}</Typography.Text>;
+  if (stacked)
+    return (
+      <dl style={{ margin: 0 }}>
+        {changes.map((c) => (
+          <div key={c.field} style={{ marginBlockEnd: 8 }}>
+            <dt style={{ fontWeight: 600 }}>{fieldLabel(t, entry.entity, c.field)}</dt>
+            <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>
+              {entry.before !== null && <div>{cell(c, 'before')}</div>}
+              {entry.after !== null && <div>{cell(c, 'after')}</div>}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    );
   return (
     <Table
       size="small"
@@ -56,27 +97,31 @@ export function AuditDiff({ entry }: { entry: AuditEntry }) {
         {
           key: 'field',
           title: t('settings:audit.diff.field'),
-          render: (_, c) => fieldLabel(c.field),
+          render: (_, c) => fieldLabel(t, entry.entity, c.field),
           width: 200,
         },
-        {
-          key: 'before',
-          title: t('settings:audit.diff.before'),
-          render: (_, c) => (
-            <Typography.Text delete={entry.after !== null} type="danger">
-              {displayValue(c.before, separator)}
-            </Typography.Text>
-          ),
-        },
-        {
-          key: 'after',
-          title: t('settings:audit.diff.after'),
-          render: (_, c) => (
-            <Typography.Text type="success">{displayValue(c.after, separator)}</Typography.Text>
-          ),
-        },
+        { key: 'before', title: t('settings:audit.diff.before'), render: (_, c) => cell(c, 'before') },
+        { key: 'after', title: t('settings:audit.diff.after'), render: (_, c) => cell(c, 'after') },
       ]}
     />
+  );
+}
+
+/** The record an entry is about: its title (from the entry's own row) linked to its list. */
+export function AuditRecord({ entry }: { entry: AuditEntry }) {
+  const entity = findEntity(entry.entity);
+  const row = entry.after ?? entry.before;
+  const title = entity && row ? row[entity.titleField] : undefined;
+  const text =
+    typeof title === 'string' && title ? title : entry.entityId === null ? '' : `#${entry.entityId}`;
+  if (!text) return null;
+  // A deleted record has nowhere to go; the others open their list searched by the title.
+  if (!entity || entry.after === null) return <bdi>{text}</bdi>;
+  const search = typeof title === 'string' && title ? `?q=${encodeURIComponent(title)}` : '';
+  return (
+    <Link to={`${entity.route}${search}`}>
+      <bdi>{text}</bdi>
+    </Link>
   );
 }
 
@@ -84,6 +129,9 @@ export function AuditDiff({ entry }: { entry: AuditEntry }) {
 export function AuditPage() {
   const { t } = useTranslation('settings');
   const groupLabel = useGroupLabel();
+  const pickerLocale = usePickerLocale();
+  // Under 768 px the trail is a list of cards: a table would push the page sideways on a phone.
+  const stacked = Grid.useBreakpoint().md === false;
   const [filters, setFilters] = useState<AuditFilters>({});
   const [pagination, setPagination] = useState({ page: 1, pageSize: 20 });
   const params = { ...filters, ...pagination, sort: 'createdAt:desc' };
@@ -110,13 +158,13 @@ export function AuditPage() {
     {
       key: 'employee',
       title: t('audit.columns.employee'),
-      render: (_, e) => e.employee?.name ?? (e.employeeId ? `#${e.employeeId}` : t('audit.system')),
+      render: (_, e) => who(e),
     },
     {
       key: 'action',
       dataIndex: 'action',
       title: t('audit.columns.action'),
-      render: (v: string) => <Tag color={ACTION_COLORS[v] ?? 'default'}>{t(`audit.actions.${v}`, v)}</Tag>,
+      render: (v: string) => actionTag(v),
     },
     {
       key: 'entity',
@@ -124,8 +172,18 @@ export function AuditPage() {
       title: t('audit.columns.entity'),
       render: (v: string) => groupLabel(v),
     },
-    { key: 'entityId', dataIndex: 'entityId', title: t('audit.columns.record'), align: 'end' },
+    { key: 'record', title: t('audit.columns.record'), render: (_, e) => <AuditRecord entry={e} /> },
   ];
+  const who = (e: AuditEntry) => e.employee?.name ?? (e.employeeId ? `#${e.employeeId}` : t('audit.system'));
+  const actionTag = (v: string) => (
+    <Tag color={ACTION_COLORS[v] ?? 'default'}>{t(`audit.actions.${v}`, v)}</Tag>
+  );
+  const pager = {
+    current: list.data?.page ?? pagination.page,
+    pageSize: list.data?.pageSize ?? pagination.pageSize,
+    total: list.data?.total ?? 0,
+    onChange: (page: number, pageSize: number) => setPagination({ page, pageSize }),
+  };
 
   return (
     <Card>
@@ -156,29 +214,51 @@ export function AuditPage() {
           />
           <DatePicker.RangePicker
             aria-label={t('audit.filters.date')}
+            locale={pickerLocale}
             format={DATE_FORMAT}
             onChange={(range) => onRange(range as [Dayjs | null, Dayjs | null] | null)}
           />
         </Space>
       </Flex>
-      <Table<AuditEntry>
-        rowKey="id"
-        size="small"
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.items ?? []}
-        locale={{ emptyText: <Empty description={t('audit.empty')} /> }}
-        expandable={{ expandedRowRender: (entry) => <AuditDiff entry={entry} /> }}
-        pagination={{
-          current: list.data?.page ?? pagination.page,
-          pageSize: list.data?.pageSize ?? pagination.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [20, 50, 100],
-          onChange: (page, pageSize) => setPagination({ page, pageSize }),
-        }}
-        scroll={{ x: 'max-content' }}
-      />
+      {stacked ? (
+        <List<AuditEntry>
+          loading={list.isFetching}
+          dataSource={list.data?.items ?? []}
+          locale={{ emptyText: <Empty description={t('audit.empty')} /> }}
+          pagination={{ ...pager, size: 'small', simple: true }}
+          renderItem={(e) => (
+            <List.Item key={e.id} style={{ display: 'block', paddingInline: 0 }}>
+              <Flex wrap gap={8} align="center">
+                {actionTag(e.action)}
+                <Typography.Text strong>{groupLabel(e.entity)}</Typography.Text>
+                <AuditRecord entry={e} />
+              </Flex>
+              <Typography.Text type="secondary" style={{ display: 'block', marginBlock: 4 }}>
+                {who(e)} · <DualDate value={e.createdAt} type="datetime" primaryOnly />
+              </Typography.Text>
+              <Collapse
+                size="small"
+                ghost
+                items={[
+                  { key: 'diff', label: t('audit.diff.field'), children: <AuditDiff entry={e} stacked /> },
+                ]}
+              />
+            </List.Item>
+          )}
+        />
+      ) : (
+        <Table<AuditEntry>
+          rowKey="id"
+          size="small"
+          loading={list.isFetching}
+          columns={columns}
+          dataSource={list.data?.items ?? []}
+          locale={{ emptyText: <Empty description={t('audit.empty')} /> }}
+          expandable={{ expandedRowRender: (entry) => <AuditDiff entry={entry} /> }}
+          pagination={{ ...pager, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
+          scroll={{ x: 'max-content' }}
+        />
+      )}
     </Card>
   );
 }

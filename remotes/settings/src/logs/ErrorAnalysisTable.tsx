@@ -2,6 +2,7 @@ import { DualDate } from '@mizan/ui';
 import { Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from './Ltr';
 import type { ErrorGroup } from './types';
 
 /** Errors of a day grouped by message and route, most frequent first; a row expands to its stack. */
@@ -13,7 +14,9 @@ export function ErrorAnalysisTable({ rows, loading }: { rows: ErrorGroup[]; load
       title: t('logs.columns.message'),
       render: (_, r) => (
         <Space orientation="vertical" size={0}>
-          <Typography.Text type="danger">{r.message}</Typography.Text>
+          <Typography.Text type="danger">
+            <bdi>{r.message}</bdi>
+          </Typography.Text>
           {r.type && <Typography.Text type="secondary">{r.type}</Typography.Text>}
         </Space>
       ),
@@ -23,7 +26,7 @@ export function ErrorAnalysisTable({ rows, loading }: { rows: ErrorGroup[]; load
       title: t('logs.columns.route'),
       render: (_, r) => (
         <Typography.Text code dir="ltr">
-          {r.route ?? t('logs.noRoute')}
+          <Ltr>{r.route ?? t('logs.noRoute')}</Ltr>
         </Typography.Text>
       ),
     },

@@ -3,6 +3,7 @@ import { DualDate } from '@mizan/ui';
 import { Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from './Ltr';
 import { levelColor } from './StatsOverview';
 import type { LogEntry } from './types';
 
@@ -36,7 +37,7 @@ export function LogEntriesTable({ page, loading, onPageChange }: LogEntriesTable
       render: (_, r) =>
         r.method || r.route || r.url ? (
           <Typography.Text code dir="ltr">
-            {[r.method, r.route ?? r.url].filter(Boolean).join(' ')}
+            <Ltr>{[r.method, r.route ?? r.url].filter(Boolean).join(' ')}</Ltr>
           </Typography.Text>
         ) : null,
     },
@@ -52,7 +53,8 @@ export function LogEntriesTable({ page, loading, onPageChange }: LogEntriesTable
     {
       key: 'msg',
       title: t('logs.columns.message'),
-      render: (_, r) => r.err?.message ?? r.msg,
+      // Messages mix languages ("GET /api/x 404"): isolated so they keep their own order.
+      render: (_, r) => <bdi>{r.err?.message ?? r.msg}</bdi>,
       ellipsis: true,
     },
   ];

@@ -19,6 +19,7 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from './Ltr';
 import { downloadFile } from '../common/download';
 import { ErrorAnalysisTable } from './ErrorAnalysisTable';
 import { LogEntriesTable } from './LogEntriesTable';
@@ -42,7 +43,7 @@ export const LOG_FILE_TYPES = ['combined', 'error'] as const;
 const routeOptions = (rows: RouteStat[] | undefined) =>
   [...new Set((rows ?? []).flatMap((r) => (r.route ? [r.route] : [])))]
     .sort()
-    .map((r) => ({ value: r, label: r }));
+    .map((r) => ({ value: r, label: <Ltr>{r}</Ltr>, title: r }));
 
 export interface LogFilters {
   level?: string;

@@ -1,6 +1,7 @@
 import { Progress, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from './Ltr';
 import type { RouteStat } from './types';
 
 const ms = (v: number | null) => (v === null ? '' : `${Math.round(v)} ms`);
@@ -15,7 +16,7 @@ export function RouteStatsTable({ rows, loading }: { rows: RouteStat[]; loading?
       title: t('logs.columns.route'),
       render: (_, r) => (
         <Typography.Text code dir="ltr">
-          {[r.method, r.route ?? t('logs.noRoute')].filter(Boolean).join(' ')}
+          <Ltr>{[r.method, r.route ?? t('logs.noRoute')].filter(Boolean).join(' ')}</Ltr>
         </Typography.Text>
       ),
       sorter: (a, b) => String(a.route).localeCompare(String(b.route)),

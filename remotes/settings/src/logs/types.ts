@@ -1,80 +1,18 @@
 /**
- * Shapes of `/admin/settings/system/logsSystem/*` answers, as the server's log reader
- * (`server/src/system/logs`) produces them.
+ * Shapes of `/admin/settings/system/logsSystem/*` answers, declared once in `@mizan/contracts`
+ * (`api/logs.ts`) for the server's log reader and this screen.
  */
+import type { LogDate } from '@mizan/contracts';
 
-/** One line of a day's file. */
-export interface LogEntry {
-  /** 1-based line number: a stable id within that day's file. */
-  line: number;
-  time: string;
-  level: string;
-  levelValue?: number;
-  msg: string;
-  reqId: string | null;
-  method: string | null;
-  url: string | null;
-  route: string | null;
-  statusCode: number | null;
-  responseTime: number | null;
-  err: { type?: string; message: string; stack?: string; code?: string } | null;
-  context?: Record<string, unknown> | null;
-}
-
-/** A day that has log files, with the size of each file type (null: none of that type). */
-export interface LogDate {
-  date: string;
-  combined: number | null;
-  error: number | null;
-}
-
-export interface HourStats {
-  hour: number;
-  requests: number;
-  errors: number;
-  clientErrors?: number;
-  avgDuration?: number | null;
-}
-
-export interface LevelCount {
-  level: string;
-  value?: number;
-  count: number;
-}
-
-/** `/stats`: the day's totals, the hours and the level counts. */
-export interface DayStats {
-  hours: HourStats[];
-  totals: { requests: number; errors: number; clientErrors?: number; avgDuration?: number | null };
-  levels: LevelCount[];
-  lines?: number;
-}
-
-export interface RouteStat {
-  method: string | null;
-  route: string | null;
-  count: number;
-  errors: number;
-  clientErrors?: number;
-  /** 0..1 */
-  errorRate: number;
-  p50: number | null;
-  p95: number | null;
-  avgDuration?: number | null;
-  maxDuration?: number | null;
-}
-
-export interface ErrorGroup {
-  message: string;
-  route: string | null;
-  type?: string | null;
-  count: number;
-  firstSeen: string;
-  lastSeen: string;
-  statusCodes: number[];
-  lastStack?: string | null;
-  lastReqId?: string | null;
-}
+export type {
+  DayStats,
+  ErrorGroup,
+  HourStats,
+  LevelCount,
+  LogDate,
+  LogEntry,
+  RouteStats as RouteStat,
+} from '@mizan/contracts';
 
 /** `/dates` may answer plain dates or one object per day; the screen needs the dates. */
 export function datesOf(answer: readonly (string | LogDate)[] | undefined): string[] {
