@@ -1,0 +1,150 @@
+// Layout holds at every width: on every screen of the menu (and the profile, and the role form
+// with its permission matrix), in Arabic and English, on a 1,440×900 desktop and a 390×844 phone,
+// the page is never wider than the window (`scrollWidth <= innerWidth`): wide tables scroll inside
+// their card, the header and the side menu stay on screen. One sign-in for the whole file; rows
+// with long names are made through the API so that tables have something wide to show.
+import { before, after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { eventually, useSystem } from '../lib/harness.mjs';
+import {
+  createEmployee,
+  expectDirection,
+  languageButton,
+  signInToDashboard,
+  waitForApp,
+} from '../lib/app.mjs';
+import { snap } from '../lib/browser.mjs';
+import { CONTRACTS_DIST } from '../lib/paths.mjs';
+import { uniq } from '../lib/api.mjs';
+import { t, tx } from '../lib/i18n.mjs';
+
+const { MENU, isMenuGroup, ROUTES } = createRequire(import.meta.url)(CONTRACTS_DIST);
+
+/** Every screen of the menu, by route, plus the host's profile page. */
+const SCREENS = [
+  ...MENU.flatMap((entry) => (isMenuGroup(entry) ? entry.items : [entry])).map((item) => ({
+    name: item.key,
+    path: item.route,
+  })),
+  { name: 'profile', path: ROUTES.profile },
+];
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+];
+
+/** Moves within the single-page app without a reload (one sign-in, one page for the file). */
+async function go(page, path) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/** The screen has rendered: main content, no spinner, tables and images laid out. */
+async function settled(page) {
+  await waitForApp(page);
+  await eventually(
+    async () =>
+      (await page.locator('main [role=status], main .ant-spin-spinning, main .ant-skeleton').count()) === 0,
+    { message: 'no spinner in the content', timeout: 15_000 },
+  );
+  await page.waitForTimeout(250);
+}
+
+/** How far the page is wider than the window, with the widest element that sticks out. */
+async function overflow(page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const excess = document.documentElement.scrollWidth - width;
+    if (excess <= 0) return null;
+    let culprit = '';
+    let widest = 0;
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      const out = Math.max(r.right - width, -r.left);
+      if (out > widest && r.width > 0) {
+        widest = out;
+        culprit = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 2).join('.')}`;
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, width, culprit };
+  });
+}
+
+describe('layout holds at every width', () => {
+  const sys = useSystem();
+  /** @type {Awaited<ReturnType<typeof sys.session>>} */
+  let s;
+
+  before(async () => {
+    // Long names: the widest text a list or the header must hold without widening the page.
+    const api = await sys.adminApi();
+    const long = `${'مكتب الاستشارات القانونية والتحكيم التجاري '.repeat(2).trim()} ${uniq()}`.slice(0, 95);
+    const continent = await api.post('/admin/settings/places/continents', { name: long });
+    await api.post('/admin/settings/places/countries', {
+      name: `${long.slice(0, 80)} ${uniq()}`,
+      code: 'ZZ',
+      nationality: long,
+      continentId: continent.id,
+    });
+    await createEmployee(api, { name: long });
+    await api.post('/employees/roles', { name: `دور ${long.slice(0, 80)} ${uniq()}`, description: long });
+
+    s = await sys.session();
+    await signInToDashboard(s.page, sys.admin.email, sys.admin.password);
+  });
+  after(() => s?.context.close());
+
+  for (const lng of ['ar', 'en']) {
+    for (const viewport of VIEWPORTS) {
+      test(
+        `${lng} ${viewport.name} ${viewport.width}px: no page wider than the window`,
+        { timeout: 180_000 },
+        async () => {
+          const { page } = s;
+          await page.setViewportSize({ width: viewport.width, height: viewport.height });
+          const dir = lng === 'ar' ? 'rtl' : 'ltr';
+          if ((await page.evaluate(() => document.documentElement.lang)) !== lng) {
+            await languageButton(page, lng === 'ar' ? 'en' : 'ar').click();
+          }
+          await expectDirection(page, dir, lng);
+          const problems = [];
+          for (const screen of SCREENS) {
+            await page.keyboard.press('Escape');
+            await go(page, screen.path);
+            await settled(page);
+            const found = await overflow(page);
+            if (found) {
+              problems.push(
+                `${screen.name} (${screen.path}): ${found.scrollWidth}px > ${found.width}px, e.g. ${found.culprit}`,
+              );
+              await snap(page, `layout/${lng}-${viewport.name}-${screen.name}`);
+            }
+          }
+          // The role form's permission matrix (a drawer over the roles list).
+          await go(page, SCREENS.find((x) => x.name === 'roles').path);
+          await settled(page);
+          const singular = t(lng, 'entities:roles.singular');
+          await page
+            .getByRole('button', { name: tx(lng, 'ui:actions.createNamed', { name: singular }) })
+            .click();
+          await page
+            .getByRole('dialog')
+            .getByLabel(t(lng, 'entities:roles.fields.name'), { exact: true })
+            .waitFor();
+          await page.waitForTimeout(400);
+          const matrix = await overflow(page);
+          if (matrix)
+            problems.push(`role form: ${matrix.scrollWidth}px > ${matrix.width}px, e.g. ${matrix.culprit}`);
+          await snap(page, `layout/${lng}-${viewport.name}-role-form`);
+          await page.keyboard.press('Escape');
+          assert.deepEqual(problems, [], `${lng} at ${viewport.width}px`);
+        },
+      );
+    }
+  }
+});
