@@ -13,6 +13,7 @@ export type Namespace =
   | 'server-http'
   | 'server-ws'
   | 'server-auth'
+  | 'server-people'
   | 'server-import'
   | 'server-system';
 /** Nested translation tree of one namespace. */

@@ -16,6 +16,7 @@ const NAMESPACES = [
   'server-http',
   'server-ws',
   'server-auth',
+  'server-people',
   'server-import',
   'server-system',
 ];

@@ -10,6 +10,7 @@ import { actorOf } from '../engine/context';
 import { pathId } from '../engine/plugin';
 import { parseOrThrow } from '../http/validation';
 import { installPeopleHooks } from './hooks';
+import { installLockoutGuards } from './lockout';
 import { PeopleService, PROFILE_FIELDS } from './service';
 
 export { lockOut, installPeopleHooks } from './hooks';
@@ -56,6 +57,7 @@ export const peoplePlugin: FastifyPluginAsync = async (app) => {
   // app.ts registers it once, after the auth plugin; a second registration is a no-op.
   if (app.hasDecorator('people')) return;
   installPeopleHooks(app.entities);
+  installLockoutGuards(app.entities);
   const db = authDb(app);
   const service = new PeopleService({
     appDb: app.db,
