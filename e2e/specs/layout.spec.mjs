@@ -107,6 +107,9 @@ describe('layout holds at every width', () => {
         async () => {
           const { page } = s;
           await page.setViewportSize({ width: viewport.width, height: viewport.height });
+          // A person on a phone loads the app at that width (the stored session signs them in).
+          await page.reload();
+          await waitForApp(page);
           const dir = lng === 'ar' ? 'rtl' : 'ltr';
           if ((await page.evaluate(() => document.documentElement.lang)) !== lng) {
             await languageButton(page, lng === 'ar' ? 'en' : 'ar').click();
