@@ -109,6 +109,30 @@ export default tseslint.config(
     },
   },
   {
+    // The engine serves every module and knows none of them (modules add behaviour through hooks).
+    files: ['server/src/engine/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/people', '**/people/*', '**/system', '**/system/*', '**/import', '**/import/*'],
+              message: 'the engine imports no feature module: the module registers hooks on app.entities',
+              allowTypeImports: true,
+            },
+            {
+              group: ['**/ws/*', '**/app'],
+              message: 'the engine imports no feature module: the module registers hooks on app.entities',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['shared/sdk/**'],
     rules: restrict(['@mizan/ui', 'antd', '@mizan/remote-*'], 'the SDK stays UI-free'),
   },
