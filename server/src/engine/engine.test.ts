@@ -10,6 +10,10 @@ import { columnName } from '../db/migrations';
 import { refDisplayName, refsDisplayName } from './serialize';
 import { createRow, createUserWith, entityUrl, nextSeq, validInput } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
+import { AppError } from '../http/errors';
+import { appErrorBody } from '../http/errorHandler';
+import { EntityServices } from './service';
+import { engineWidgets, serveTestEntities, TEST_ENTITIES, type WidgetProbe } from './testEntities';
 
 type Row = Record<string, unknown> & { id: number };
 const entities = registry as readonly Entity<Fields>[];
@@ -31,6 +35,7 @@ const maxOf = (f: FieldDefinition) =>
 describe.each(dialects())('entity engine on %s', (dialect) => {
   let t: TestApp;
   let admin: Session;
+  let probe: WidgetProbe;
   const h = (extra: Record<string, string> = {}) => ({ ...admin.headers, ...extra });
 
   const count = async (table: string) =>
@@ -58,8 +63,32 @@ describe.each(dialects())('entity engine on %s', (dialect) => {
         (p.message as { data?: { id?: number } }).data?.id === id,
     );
 
+  const auditCount = async (id: number) =>
+    Number(
+      (
+        await t.app.db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('entity', '=', 'engineWidgets')
+          .where('entity_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  /** Runs `fn` and checks that `table`, the audit trail and the published events did not change. */
+  async function writesNothingOn(table: string, fn: () => Promise<void>) {
+    const snapshot = async () => ({
+      rows: await t.app.db.selectFrom(table).selectAll().orderBy('id').execute(),
+      audit: await count('audit_log'),
+      events: t.published.length,
+    });
+    const before = await snapshot();
+    await fn();
+    expect(await snapshot()).toEqual(before);
+  }
+
   beforeAll(async () => {
-    t = await createTestApp({ dialect });
+    t = await createTestApp({ dialect, app: { entities: TEST_ENTITIES } });
+    probe = await serveTestEntities(t);
     admin = await t.login();
   });
   afterAll(() => t.close());
@@ -255,6 +284,55 @@ describe.each(dialects())('entity engine on %s', (dialect) => {
         });
         expect(missing.statusCode).toBe(404);
       });
+    });
+
+    it('refuses a stale update, patch or toggle with 409, the current row and who changed it, writing nothing', async () => {
+      const read = created;
+      // Someone else saves first, with the version they read.
+      const first = await t.app.inject({
+        method: 'PATCH',
+        url: `${url}/${created.id}`,
+        headers: h(),
+        payload: { updatedAt: read.updatedAt },
+      });
+      expect(first.statusCode).toBe(200);
+      const current = first.json().data as Row;
+      // Two saves within one millisecond still make two versions.
+      expect(Date.parse(String(current.updatedAt))).toBeGreaterThan(Date.parse(String(read.updatedAt)));
+      const stale: [string, string, Record<string, unknown>][] = [
+        ['PUT', url, { id: created.id, updatedAt: read.updatedAt }],
+        ['PATCH', `${url}/${created.id}`, { updatedAt: read.updatedAt }],
+      ];
+      if (entity.status) stale.push(['PATCH', `${url}/status/${created.id}`, { updatedAt: read.updatedAt }]);
+      if (entity.baned) stale.push(['PATCH', `${url}/baned/${created.id}`, { updatedAt: read.updatedAt }]);
+      await writesNothingOn(entity.table, async () => {
+        for (const [method, path, payload] of stale) {
+          const res = await t.app.inject({
+            method: method as 'PUT',
+            url: path,
+            headers: h({ 'accept-language': 'en' }),
+            payload,
+          });
+          expect([method, path, res.statusCode]).toEqual([method, path, 409]);
+          expect(res.json()).toEqual({
+            code: 'stale',
+            message:
+              'Someone else changed this record after you opened it: review the current data, then save again',
+            current,
+            changedBy: { id: admin.user.id, name: admin.user.name },
+            changedAt: current.updatedAt,
+          });
+        }
+      });
+      // The version read now goes through; a PUT needs no field it does not change.
+      const ok = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: h(),
+        payload: { id: created.id, updatedAt: current.updatedAt },
+      });
+      expect(ok.statusCode).toBe(200);
+      created = ok.json().data;
     });
 
     if (entity.status) {
@@ -509,6 +587,298 @@ describe.each(dialects())('entity engine on %s', (dialect) => {
       expect(
         (await t.app.inject({ method: 'DELETE', url: `${url}/${created.id}`, headers: h() })).statusCode,
       ).toBe(404);
+    });
+  });
+
+  describe('the write path', () => {
+    const courts = entityUrl('courts');
+
+    it('PUT keeps the stored value of a field left out; PATCH changes only the fields given', async () => {
+      const court = await createRow(t.app, admin.headers, 'courts', { address: 'شارع النيل' });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: courts,
+        headers: h(),
+        payload: { id: court.id, phone: '+20 100 1234' },
+      });
+      expect(put.statusCode).toBe(200);
+      expect(put.json().data).toMatchObject({
+        name: court.name,
+        address: 'شارع النيل',
+        phone: '+20 100 1234',
+      });
+      const patch = await t.app.inject({
+        method: 'PATCH',
+        url: `${courts}/${court.id}`,
+        headers: h(),
+        payload: { address: null },
+      });
+      expect(patch.statusCode).toBe(200);
+      expect(patch.json().data).toMatchObject({ name: court.name, address: null, phone: '+20 100 1234' });
+      expect(await audits('courts', court.id, 'update')).toHaveLength(2);
+      expect(events('courts', 'update', court.id)).toHaveLength(2);
+      // A required field may be left out, not cleared.
+      const cleared = await t.app.inject({
+        method: 'PATCH',
+        url: `${courts}/${court.id}`,
+        headers: h({ 'accept-language': 'en' }),
+        payload: { name: null },
+      });
+      expect(cleared.statusCode).toBe(422);
+      expect(Object.keys(cleared.json().errors)).toEqual(['name']);
+      const missing = await t.app.inject({
+        method: 'PATCH',
+        url: `${courts}/999999`,
+        headers: h(),
+        payload: {},
+      });
+      expect(missing.statusCode).toBe(404);
+      const badVersion = await t.app.inject({
+        method: 'PATCH',
+        url: `${courts}/${court.id}`,
+        headers: h(),
+        payload: { updatedAt: 'yesterday' },
+      });
+      expect(badVersion.statusCode).toBe(422);
+      expect(Object.keys(badVersion.json().errors)).toEqual(['updatedAt']);
+    });
+
+    it('createMany writes every row in one transaction with audit, count and events, or none with per-row errors', async () => {
+      const service = t.app.entities.get('courts');
+      const before = {
+        rows: await count('courts'),
+        audit: await count('audit_log'),
+        events: t.published.length,
+      };
+      const seq = nextSeq();
+      const rows = await service.createMany({ user: null }, [
+        { name: `batch a ${seq}` },
+        { name: `batch b ${seq}` },
+      ]);
+      expect(rows.map((r) => [r.name, r.courtType, r.status])).toEqual([
+        [`batch a ${seq}`, 'general', true],
+        [`batch b ${seq}`, 'general', true],
+      ]);
+      expect(await count('courts')).toBe(before.rows + 2);
+      expect(await count('audit_log')).toBe(before.audit + 2);
+      expect(JSON.parse(String((await audits('courts', rows[0]!.id, 'create'))[0]!.after))).toEqual(rows[0]);
+      expect(t.published.length).toBe(before.events + 2);
+      const list = (await t.app.inject({ method: 'GET', url: courts, headers: h() })).json().data;
+      expect(list.total).toBe(before.rows + 2);
+
+      const circuit = { name: 'دائرة', number: 1, courtId: rows[0]!.id };
+      const bad = [
+        { name: `batch c ${seq}` },
+        { name: '   ' },
+        { name: `batch a ${seq}` },
+        { name: `batch d ${seq}` },
+        { name: `batch d ${seq}` },
+      ];
+      const after = {
+        rows: await count('courts'),
+        audit: await count('audit_log'),
+        events: t.published.length,
+      };
+      const error = await service.createMany({ user: null }, bad).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      const body = appErrorBody(error as AppError, 'en');
+      expect(body).toMatchObject({
+        code: 'validation',
+        message: 'Some rows are not valid, and none was saved',
+      });
+      expect(
+        (body as unknown as { rows: { index: number; errors: Record<string, string[]> }[] }).rows,
+      ).toEqual([
+        { index: 1, errors: { name: [expect.any(String)] } },
+        { index: 2, errors: { name: [expect.stringContaining('already in use')] } },
+        { index: 4, errors: { name: [expect.stringContaining('already in use')] } },
+      ]);
+      const refs = await t.app.entities
+        .get('circuits')
+        .createMany({ user: null }, [circuit, { ...circuit, number: 2, courtId: 999999 }])
+        .catch((e: unknown) => appErrorBody(e as AppError, 'en'));
+      expect((refs as unknown as { rows: unknown[] }).rows).toEqual([
+        { index: 1, errors: { courtId: [expect.stringContaining('does not exist')] } },
+      ]);
+      expect({
+        rows: await count('courts'),
+        audit: await count('audit_log'),
+        events: t.published.length,
+      }).toEqual(after);
+    });
+  });
+
+  describe('declared actions, scope and expand (a test-only definition)', () => {
+    const url = entityUrl(engineWidgets);
+    let owner: Session;
+    let ownerId: number;
+    let mine: Row;
+    let theirs: Row;
+
+    beforeAll(async () => {
+      const creds = await createUserWith(t.app, admin.headers, [
+        'engineWidgets.view',
+        'engineWidgets.update',
+        'engineWidgets.archive',
+        'engineWidgets.reopen',
+      ]);
+      owner = await t.login(creds.email, creds.password);
+      ownerId = creds.employeeId;
+      const create = async (name: string, by: number) =>
+        (await t.app.inject({ method: 'POST', url, headers: h(), payload: { name, ownerId: by } })).json()
+          .data as Row;
+      mine = await create(`w mine ${nextSeq()}`, ownerId);
+      theirs = await create(`w theirs ${nextSeq()}`, admin.user.id);
+    });
+
+    it('derives the action permissions and seeds them', async () => {
+      const keys = (
+        await t.app.db.selectFrom('permissions').select('key').where('group', '=', 'engineWidgets').execute()
+      )
+        .map((r) => r.key)
+        .sort();
+      expect(keys).toEqual(
+        ['archive', 'create', 'delete', 'export', 'reopen', 'status', 'update', 'view'].map(
+          (a) => `engineWidgets.${a}`,
+        ),
+      );
+    });
+
+    it('lists and gets only the rows in the reader’s scope; out of scope is 404 for reads and writes', async () => {
+      const list = await t.app.inject({ method: 'GET', url: `${url}?pageSize=100`, headers: owner.headers });
+      expect(list.statusCode).toBe(200);
+      expect(list.json().data.items.map((r: Row) => r.id)).toEqual([mine.id]);
+      expect(list.json().data.total).toBe(1);
+      const all = (await t.app.inject({ method: 'GET', url: `${url}?pageSize=100`, headers: h() })).json()
+        .data;
+      expect(all.items.map((r: Row) => r.id).sort()).toEqual([mine.id, theirs.id].sort());
+      for (const [method, path, payload] of [
+        ['GET', `${url}/${theirs.id}`, undefined],
+        ['PATCH', `${url}/${theirs.id}`, { note: 'x' }],
+        ['PUT', url, { id: theirs.id, note: 'x' }],
+        ['PATCH', `${url}/${theirs.id}/archive`, { reason: 'x' }],
+      ] as const) {
+        const res = await t.app.inject({ method, url: path, headers: owner.headers, payload });
+        expect([method, path, res.statusCode]).toEqual([method, path, 404]);
+      }
+      expect(
+        (await t.app.inject({ method: 'GET', url: `${url}/${mine.id}`, headers: owner.headers })).statusCode,
+      ).toBe(200);
+    });
+
+    it('adds computed fields with one expand call per page', async () => {
+      await t.app.inject({ method: 'POST', url, headers: h(), payload: { name: `w extra ${nextSeq()}` } });
+      const calls = probe.expandCalls;
+      const page = (await t.app.inject({ method: 'GET', url: `${url}?pageSize=100`, headers: h() })).json()
+        .data;
+      expect(probe.expandCalls).toBe(calls + 1);
+      expect(probe.expandSizes.at(-1)).toBe(page.items.length);
+      expect(page.items.length).toBeGreaterThanOrEqual(3);
+      for (const item of page.items as Row[]) {
+        expect(item.changes).toBe(await auditCount(item.id));
+      }
+      const one = (await t.app.inject({ method: 'GET', url: `${url}/${mine.id}`, headers: h() })).json().data;
+      expect(one.changes).toBe(1);
+    });
+
+    it('runs a declared action: its route, permission, body schema, handler, audit verb and event', async () => {
+      await writesNothingOn(engineWidgets.table, async () => {
+        const empty = await t.app.inject({
+          method: 'PATCH',
+          url: `${url}/${mine.id}/archive`,
+          headers: { ...owner.headers, 'accept-language': 'en' },
+          payload: { reason: '  ' },
+        });
+        expect(empty.statusCode).toBe(422);
+        expect(Object.keys(empty.json().errors)).toEqual(['reason']);
+      });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `${url}/${mine.id}/archive`,
+        headers: owner.headers,
+        payload: { reason: 'انتهى', updatedAt: mine.updatedAt },
+      });
+      expect(res.statusCode).toBe(200);
+      const archived = res.json().data as Row;
+      expect(archived).toMatchObject({ id: mine.id, archived: true, archiveReason: 'انتهى', changes: 2 });
+      const [audit] = await audits('engineWidgets', mine.id, 'archive');
+      expect(audit).toMatchObject({ employee_id: ownerId });
+      expect(JSON.parse(String(audit!.after))).toMatchObject({ archived: true });
+      const { changes, ...stored } = archived;
+      void changes;
+      expect(events('engineWidgets', 'archive', mine.id).map((e) => e.message)).toEqual([
+        { type: 'event', channel: 'engineWidgets', action: 'archive', data: stored },
+      ]);
+
+      await writesNothingOn(engineWidgets.table, async () => {
+        // The handler refuses a second archive; a stale version is refused before it runs.
+        const again = await t.app.inject({
+          method: 'PATCH',
+          url: `${url}/${mine.id}/archive`,
+          headers: owner.headers,
+          payload: { reason: 'مرة أخرى' },
+        });
+        expect(again.statusCode).toBe(409);
+        expect(again.json().code).toBe('conflict');
+        const stale = await t.app.inject({
+          method: 'PATCH',
+          url: `${url}/${mine.id}/archive`,
+          headers: owner.headers,
+          payload: { reason: 'x', updatedAt: mine.updatedAt },
+        });
+        expect(stale.statusCode).toBe(409);
+        expect(stale.json()).toMatchObject({
+          code: 'stale',
+          current: { id: mine.id, archived: true, changes: 2 },
+          changedBy: { id: ownerId },
+          changedAt: archived.updatedAt,
+        });
+      });
+
+      const reopened = await t.app.inject({
+        method: 'POST',
+        url: `${url}/reopen/${mine.id}`,
+        headers: owner.headers,
+      });
+      expect(reopened.statusCode).toBe(200);
+      expect(reopened.json()).toEqual({ data: { reopened: mine.id } });
+      expect(
+        (await t.app.inject({ method: 'GET', url: `${url}/${mine.id}`, headers: h() })).json().data,
+      ).toMatchObject({
+        archived: false,
+        archiveReason: null,
+      });
+      expect(await audits('engineWidgets', mine.id, 'reopen')).toHaveLength(1);
+      expect(events('engineWidgets', 'reopen', mine.id)).toHaveLength(1);
+    });
+
+    it('refuses an action to a user without its permission (403) and to anyone signed out (401)', async () => {
+      const creds = await createUserWith(t.app, admin.headers, ['engineWidgets.view']);
+      const viewer = await t.login(creds.email, creds.password);
+      for (const headers of [viewer.headers, {}]) {
+        const res = await t.app.inject({
+          method: 'PATCH',
+          url: `${url}/${theirs.id}/archive`,
+          headers,
+          payload: { reason: 'x' },
+        });
+        expect(res.statusCode).toBe(headers === viewer.headers ? 403 : 401);
+      }
+    });
+
+    it('keeps hooks per app instance: another EntityServices has none of this app’s handlers', async () => {
+      const other = new EntityServices(TEST_ENTITIES, {
+        db: t.app.db,
+        dialect: t.app.dialect,
+        bus: t.app.bus,
+        files: t.app.fileStore,
+      });
+      await expect(
+        other.get('engineWidgets').runAction({ user: null }, 'archive', mine.id, { reason: 'x' }),
+      ).rejects.toThrow(/No handler for the action "archive"/);
+      expect(() => t.app.entities.hooks('engineWidgets', { actions: { explode: () => undefined } })).toThrow(
+        /declares no action "explode"/,
+      );
     });
   });
 

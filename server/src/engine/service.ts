@@ -258,10 +258,13 @@ export class EntityService {
         this.fillDefaults(row);
         values.push(row);
       });
-      throwIfAny();
+      // Rows refused by the schema stand in as `{}` below: no references, no unique values, no
+      // hooks, so every other row is still checked and the 422 lists all problems at once.
+      const parsedOk = values.map((_, index) => !rowErrors.has(index));
 
       const hookCtx = this.hookContext(ctx);
       for (const [index, row] of values.entries()) {
+        if (!parsedOk[index]) continue;
         try {
           for (const hooks of this.hooks) await hooks.beforeCreate?.(hookCtx, row);
         } catch (error) {

@@ -5,6 +5,7 @@ import { EMPLOYEE_ROLES, ROLE_PERMISSIONS } from '../auth/joins';
 import { createEntityTable } from '../db/migrations/entityTables';
 import { TEST_ADMIN, type TestApp } from '../test/harness';
 import { AppError } from '../http/errors';
+import { recountEntities } from './counts';
 import type { EntityHooks } from './hooks';
 
 /**
@@ -121,6 +122,8 @@ export async function serveTestEntities(t: TestApp): Promise<WidgetProbe> {
           .execute();
     }
   }
+  // Permissions were written directly: their maintained total follows.
+  await recountEntities(db, ['permissions']);
   const probe: WidgetProbe = { expandCalls: 0, expandSizes: [] };
   t.app.entities.hooks('engineWidgets', widgetHooks(probe));
   return probe;
