@@ -14,6 +14,7 @@ const cleanPreview = {
   total: 3,
   valid: 2,
   duplicates: 1,
+  invalid: 0,
   errors: [],
   duplicateRows: [{ row: 3, field: 'name', message: 'مكرر في الملف' }],
   ignoredColumns: ['ملاحظات'],
@@ -26,6 +27,7 @@ const cleanPreview = {
 const invalidPreview = {
   ...cleanPreview,
   valid: 1,
+  invalid: 1,
   errors: [{ row: 4, field: 'governorateId', message: 'المحافظة «حلب» غير موجودة' }],
 };
 
@@ -121,5 +123,63 @@ describe('EntityImport (police stations)', () => {
     expect(posts[1]!.query.get('dryRun')).toBeNull();
     expect(onImported).toHaveBeenCalledTimes(1);
     expect(toasts.success).toContain('تم استيراد سجلين');
+  });
+
+  /** The number shown beside a summary label of the preview. */
+  const summary = (label: string) =>
+    (within(dialog()).getByText(label).closest('.ant-descriptions-item') as HTMLElement).querySelector(
+      '.ant-descriptions-item-content',
+    )?.textContent;
+
+  it('counts rows, not messages, so the summary adds up to the file', async () => {
+    // Four rows: two good, row 4 with two errors, row 5 with one (as the server answers it).
+    await serve({
+      importPreview: {
+        total: 4,
+        valid: 2,
+        duplicates: 0,
+        invalid: 2,
+        errors: [
+          { row: 4, field: 'name', message: 'اسم القسم أو المركز مطلوب' },
+          { row: 4, field: 'phone', message: 'صيغة الهاتف غير صحيحة' },
+          { row: 5, field: 'governorateId', message: 'المحافظة «الغربية» غير موجودة' },
+        ],
+        duplicateRows: [],
+        ignoredColumns: [],
+        columns,
+        sample: [],
+      },
+    });
+    renderAt('/import', <EntityImport entity={policeStations} />);
+    await open();
+    chooseFile(csvFile());
+    await within(dialog()).findByText('صيغة الهاتف غير صحيحة');
+    expect(summary('عدد الصفوف')).toBe('4');
+    expect(summary('جاهزة للاستيراد')).toBe('2');
+    expect(summary('مكررة (ستُتجاوز)')).toBe('0');
+    expect(summary('صفوف بها أخطاء')).toBe('2');
+  });
+
+  it('shows the rows to be added as active, as the commit saves them', async () => {
+    await serve({
+      importPreview: {
+        ...cleanPreview,
+        duplicates: 0,
+        duplicateRows: [],
+        total: 2,
+        invalid: 0,
+        // The file has a status column; a blank cell (no status in the row) is saved active.
+        columns: [...columns, { header: 'الحالة', field: 'status' }],
+        sample: [cleanPreview.sample[0], { ...cleanPreview.sample[1], status: false }],
+      },
+    });
+    renderAt('/import', <EntityImport entity={policeStations} />);
+    await open();
+    chooseFile(csvFile());
+    const first = (await within(dialog()).findByText('قسم الأزبكية')).closest('tr') as HTMLElement;
+    expect(within(first).getByText('نشط')).toBeInTheDocument();
+    const second = within(dialog()).getByText('قسم العجوزة').closest('tr') as HTMLElement;
+    expect(within(second).getByText('غير نشط')).toBeInTheDocument();
+    expect(summary('صفوف بها أخطاء')).toBe('0');
   });
 });

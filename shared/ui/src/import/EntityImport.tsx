@@ -44,6 +44,10 @@ type Phase =
 
 const isSpreadsheet = (file: File) => /\.(csv|xlsx)$/i.test(file.name);
 
+/** Rows with at least one error (a server before `invalid` existed: counted from the errors). */
+const invalidRows = (preview: ImportPreview) =>
+  typeof preview.invalid === 'number' ? preview.invalid : new Set(preview.errors.map((e) => e.row)).size;
+
 /**
  * Import from CSV/XLSX for `importable` definitions: template download with the translated headers,
  * a dry run showing per-row errors, then an all-or-nothing commit with progress and its result.
@@ -133,7 +137,10 @@ export function EntityImport({ entity, onImported }: EntityImportProps) {
       <Table<EntityRow>
         size="small"
         rowKey={(r) => String(r.row ?? r.id)}
-        dataSource={(preview.sample ?? []) as EntityRow[]}
+        // A row without a status is saved active (the column's default): show it as the commit stores it.
+        dataSource={
+          (preview.sample ?? []).map((r) => (entity.status ? { status: true, ...r } : r)) as EntityRow[]
+        }
         pagination={false}
         scroll={{ x: 'max-content' }}
         columns={[
@@ -245,7 +252,8 @@ export function EntityImport({ entity, onImported }: EntityImportProps) {
                 { key: 'total', label: ui('import.total'), children: phase.preview.total },
                 { key: 'valid', label: ui('import.valid'), children: phase.preview.valid },
                 { key: 'duplicates', label: ui('import.duplicates'), children: phase.preview.duplicates },
-                { key: 'errors', label: ui('import.invalid'), children: phase.preview.errors.length },
+                // Rows, not messages: one row may have several errors, and the four counts add up to the total.
+                { key: 'errors', label: ui('import.invalid'), children: invalidRows(phase.preview) },
               ]}
             />
             {(phase.preview.ignoredColumns?.length ?? 0) > 0 && (
