@@ -18,6 +18,7 @@ export {
 } from './entity/useEntityForm';
 export { EntityForm, type EntityFormProps, type EntityFormRenderProps } from './entity/EntityForm';
 export { EntityFormDrawer, type EntityFormDrawerProps } from './entity/EntityFormDrawer';
+export { ConflictDialog, type ConflictDialogProps } from './entity/ConflictDialog';
 export {
   entityRoutes,
   entityElement,

@@ -1,5 +1,6 @@
 import { Button, Card, Col, Form, Input, InputNumber, Row, Segmented, Select, Space, Switch } from 'antd';
-import { useEffect, useRef } from 'react';
+import { ConflictDialog, staleConflictOf, type FieldDifference, type StaleConflict } from '@mizan/ui';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rulesFor } from '../common/validation';
 import {
@@ -20,7 +21,24 @@ export interface GeneralSettingsFormProps {
   saving?: boolean;
   /** Field messages of a 422 answer, shown under their fields. */
   fieldErrors?: Record<string, string[]>;
+  /** The last save's failure: a stale one (409, saved elsewhere meanwhile) opens the conflict dialog. */
+  error?: unknown;
 }
+
+/** The fields a save sends, in the form's order (for the differences of a conflict). */
+const FIELDS = [
+  'officeName',
+  'email',
+  'phone',
+  'address',
+  'defaultLanguage',
+  'defaultTheme',
+  'calendar',
+  'sessionLifetimeHours',
+  'passwordMinLength',
+  'passwordRequireDigits',
+  'passwordRequireSymbols',
+] as const satisfies readonly (keyof ReturnType<typeof toPayload>)[];
 
 /** Office identity, localisation and security policy: one form, saved as a whole. */
 export function GeneralSettingsForm({
@@ -29,8 +47,9 @@ export function GeneralSettingsForm({
   canEdit,
   saving,
   fieldErrors,
+  error,
 }: GeneralSettingsFormProps) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'ui']);
   const [form] = Form.useForm<GeneralSettings>();
   const label = (field: string) => t(`system.general.fields.${field}`);
   const rules = (field: string) => rulesFor(t, label(field));
@@ -38,12 +57,32 @@ export function GeneralSettingsForm({
   // Refill the form only when the stored settings really changed (a save here or elsewhere), not
   // each time the query hands over an equal copy, which would wipe what the user is typing.
   const applied = useRef(JSON.stringify(initialValues));
+  /** The version the next save claims to be based on. */
+  const version = useRef(initialValues.updatedAt);
   useEffect(() => {
     const next = JSON.stringify(initialValues);
     if (next === applied.current) return;
     applied.current = next;
+    version.current = initialValues.updatedAt;
     form.setFieldsValue(initialValues);
   }, [form, initialValues]);
+  const [conflict, setConflict] = useState<StaleConflict<GeneralSettings> | null>(null);
+  useEffect(() => setConflict(staleConflictOf<GeneralSettings>(error) ?? null), [error]);
+
+  /** A value as the form shows it: choices by their label, switches as yes/no. */
+  const display = (field: string, value: unknown): string => {
+    if (typeof value === 'boolean') return t(value ? 'values.yes' : 'values.no', { ns: 'ui' });
+    if (value === null || value === undefined) return '';
+    const choice = { defaultLanguage: 'languages', defaultTheme: 'themes', calendar: 'calendars' }[field];
+    return choice ? t(`system.general.${choice}.${String(value)}`) : String(value);
+  };
+  const differences = (current: GeneralSettings): FieldDifference[] => {
+    const mine = toPayload({ ...initialValues, ...form.getFieldsValue(true) });
+    const theirs = toPayload({ ...initialValues, ...current });
+    return FIELDS.filter((f) => JSON.stringify(mine[f] ?? null) !== JSON.stringify(theirs[f] ?? null)).map(
+      (f) => ({ field: f, label: label(f), mine: display(f, mine[f]), theirs: display(f, theirs[f]) }),
+    );
+  };
   useEffect(() => {
     if (fieldErrors)
       form.setFields(
@@ -55,148 +94,174 @@ export function GeneralSettingsForm({
   }, [form, fieldErrors]);
 
   return (
-    <Form<GeneralSettings>
-      form={form}
-      layout="vertical"
-      initialValues={initialValues}
-      disabled={!canEdit || saving}
-      onFinish={(values) => onSubmit(toPayload({ ...initialValues, ...values }))}
-      scrollToFirstError
-    >
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Card title={t('system.general.sections.office')}>
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="officeName"
-                label={label('officeName')}
-                rules={[rules('officeName').required(), rules('officeName').max(LIMITS.officeName.max)]}
-              >
-                <Input maxLength={LIMITS.officeName.max} showCount />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="email"
-                label={label('email')}
-                rules={[rules('email').email(), rules('email').max(LIMITS.email.max)]}
-              >
-                <Input type="email" dir="ltr" autoComplete="email" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="phone"
-                label={label('phone')}
-                rules={[rules('phone').pattern(PHONE_PATTERN), rules('phone').max(LIMITS.phone.max)]}
-              >
-                <Input dir="ltr" inputMode="tel" autoComplete="tel" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="address"
-                label={label('address')}
-                rules={[rules('address').max(LIMITS.address.max)]}
-              >
-                <Input maxLength={LIMITS.address.max} />
-              </Form.Item>
-            </Col>
-          </Row>
-        </Card>
+    <>
+      <Form<GeneralSettings>
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        disabled={!canEdit || saving}
+        onFinish={(values) =>
+          onSubmit({
+            ...toPayload({ ...initialValues, ...values }),
+            ...(version.current ? { updatedAt: version.current } : {}),
+          })
+        }
+        scrollToFirstError
+      >
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <Card title={t('system.general.sections.office')}>
+            <Row gutter={16}>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="officeName"
+                  label={label('officeName')}
+                  rules={[rules('officeName').required(), rules('officeName').max(LIMITS.officeName.max)]}
+                >
+                  <Input maxLength={LIMITS.officeName.max} showCount />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="email"
+                  label={label('email')}
+                  rules={[rules('email').email(), rules('email').max(LIMITS.email.max)]}
+                >
+                  <Input type="email" dir="ltr" autoComplete="email" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="phone"
+                  label={label('phone')}
+                  rules={[rules('phone').pattern(PHONE_PATTERN), rules('phone').max(LIMITS.phone.max)]}
+                >
+                  <Input dir="ltr" inputMode="tel" autoComplete="tel" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="address"
+                  label={label('address')}
+                  rules={[rules('address').max(LIMITS.address.max)]}
+                >
+                  <Input maxLength={LIMITS.address.max} />
+                </Form.Item>
+              </Col>
+            </Row>
+          </Card>
 
-        <Card title={t('system.general.sections.display')}>
-          <Row gutter={16}>
-            <Col xs={24} md={8}>
-              <Form.Item
-                name="defaultLanguage"
-                label={label('defaultLanguage')}
-                rules={[rules('defaultLanguage').required()]}
-              >
-                <Select
-                  aria-label={label('defaultLanguage')}
-                  options={LANGUAGES.map((v) => ({ value: v, label: t(`system.general.languages.${v}`) }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8}>
-              <Form.Item name="defaultTheme" label={label('defaultTheme')}>
-                <Segmented
-                  block
-                  options={THEMES.map((v) => ({ value: v, label: t(`system.general.themes.${v}`) }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8}>
-              <Form.Item name="calendar" label={label('calendar')} extra={t('system.general.hints.calendar')}>
-                <Segmented
-                  block
-                  options={CALENDARS.map((v) => ({ value: v, label: t(`system.general.calendars.${v}`) }))}
-                />
-              </Form.Item>
-            </Col>
-          </Row>
-        </Card>
+          <Card title={t('system.general.sections.display')}>
+            <Row gutter={16}>
+              <Col xs={24} md={8}>
+                <Form.Item
+                  name="defaultLanguage"
+                  label={label('defaultLanguage')}
+                  rules={[rules('defaultLanguage').required()]}
+                >
+                  <Select
+                    aria-label={label('defaultLanguage')}
+                    options={LANGUAGES.map((v) => ({ value: v, label: t(`system.general.languages.${v}`) }))}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item name="defaultTheme" label={label('defaultTheme')}>
+                  <Segmented
+                    block
+                    options={THEMES.map((v) => ({ value: v, label: t(`system.general.themes.${v}`) }))}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item
+                  name="calendar"
+                  label={label('calendar')}
+                  extra={t('system.general.hints.calendar')}
+                >
+                  <Segmented
+                    block
+                    options={CALENDARS.map((v) => ({ value: v, label: t(`system.general.calendars.${v}`) }))}
+                  />
+                </Form.Item>
+              </Col>
+            </Row>
+          </Card>
 
-        <Card title={t('system.general.sections.security')}>
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="sessionLifetimeHours"
-                label={label('sessionLifetimeHours')}
-                extra={t('system.general.hints.sessionLifetimeHours')}
-                rules={rules('sessionLifetimeHours').integer(
-                  LIMITS.sessionLifetimeHours.min,
-                  LIMITS.sessionLifetimeHours.max,
-                )}
-              >
-                <InputNumber style={{ width: '100%' }} precision={0} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="passwordMinLength"
-                label={label('passwordMinLength')}
-                rules={rules('passwordMinLength').integer(
-                  LIMITS.passwordMinLength.min,
-                  LIMITS.passwordMinLength.max,
-                )}
-              >
-                <InputNumber style={{ width: '100%' }} precision={0} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="passwordRequireDigits"
-                label={label('passwordRequireDigits')}
-                valuePropName="checked"
-              >
-                <Switch aria-label={label('passwordRequireDigits')} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="passwordRequireSymbols"
-                label={label('passwordRequireSymbols')}
-                valuePropName="checked"
-              >
-                <Switch aria-label={label('passwordRequireSymbols')} />
-              </Form.Item>
-            </Col>
-          </Row>
-        </Card>
+          <Card title={t('system.general.sections.security')}>
+            <Row gutter={16}>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="sessionLifetimeHours"
+                  label={label('sessionLifetimeHours')}
+                  extra={t('system.general.hints.sessionLifetimeHours')}
+                  rules={rules('sessionLifetimeHours').integer(
+                    LIMITS.sessionLifetimeHours.min,
+                    LIMITS.sessionLifetimeHours.max,
+                  )}
+                >
+                  <InputNumber style={{ width: '100%' }} precision={0} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="passwordMinLength"
+                  label={label('passwordMinLength')}
+                  rules={rules('passwordMinLength').integer(
+                    LIMITS.passwordMinLength.min,
+                    LIMITS.passwordMinLength.max,
+                  )}
+                >
+                  <InputNumber style={{ width: '100%' }} precision={0} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="passwordRequireDigits"
+                  label={label('passwordRequireDigits')}
+                  valuePropName="checked"
+                >
+                  <Switch aria-label={label('passwordRequireDigits')} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="passwordRequireSymbols"
+                  label={label('passwordRequireSymbols')}
+                  valuePropName="checked"
+                >
+                  <Switch aria-label={label('passwordRequireSymbols')} />
+                </Form.Item>
+              </Col>
+            </Row>
+          </Card>
 
-        {canEdit && (
-          <Space>
-            <Button type="primary" htmlType="submit" loading={saving}>
-              {t('actions.save')}
-            </Button>
-            <Button htmlType="button" onClick={() => form.resetFields()}>
-              {t('actions.reset')}
-            </Button>
-          </Space>
-        )}
-      </Space>
-    </Form>
+          {canEdit && (
+            <Space>
+              <Button type="primary" htmlType="submit" loading={saving}>
+                {t('actions.save')}
+              </Button>
+              <Button htmlType="button" onClick={() => form.resetFields()}>
+                {t('actions.reset')}
+              </Button>
+            </Space>
+          )}
+        </Space>
+      </Form>
+      <ConflictDialog<GeneralSettings>
+        conflict={conflict}
+        subject={t('system.general.title')}
+        differences={differences}
+        onReload={(current) => {
+          form.setFieldsValue(current);
+          version.current = current.updatedAt;
+          setConflict(null);
+        }}
+        onKeepMine={(current) => {
+          version.current = current.updatedAt;
+          setConflict(null);
+        }}
+        onClose={() => setConflict(null)}
+      />
+    </>
   );
 }

@@ -84,6 +84,7 @@ export function GeneralSettingsPage() {
           canEdit={canEdit}
           saving={save.isPending}
           fieldErrors={fieldErrors}
+          error={save.error}
           // The http client already toasts the failure; the promise settles so the form stays usable.
           onSubmit={(values) => save.mutateAsync(values).catch(() => undefined)}
         />

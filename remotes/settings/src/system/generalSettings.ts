@@ -12,6 +12,8 @@ export interface GeneralSettings {
   passwordMinLength: number;
   passwordRequireDigits: boolean;
   passwordRequireSymbols: boolean;
+  /** The version read (GET) and sent back on save, so a stale save is refused (409). */
+  updatedAt?: string | null;
 }
 
 export const LANGUAGES = ['ar', 'en'] as const;

@@ -1,10 +1,10 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Button, Form, Modal, Space, Table, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Alert, Button, Form, Space } from 'antd';
 import type { FormInstance } from 'antd';
 import type { Entity, Fields } from '@mizan/contracts';
 import { formatDateText } from '../dates/format';
 import type { EntityRow } from '../fields/types';
-import type { FieldDifference } from './conflict';
+import { ConflictDialog } from './ConflictDialog';
 import type { FormMode } from './formValues';
 import type { EntityFormState } from './useEntityForm';
 
@@ -42,14 +42,8 @@ export function EntityForm(props: EntityFormProps) {
   const { disabled, reloadTheirs, keepMine, differences, reviewRemote, dismissConflict } = props;
   const { renderForm, buttons = false, onCancel } = props;
   const { t } = text;
-  const [review, setReview] = useState<FieldDifference[] | null>(null);
   const children = <>{Object.values(items)}</>;
   const when = (at: string | null | undefined) => formatDateText(at ?? null, 'datetime');
-
-  const closeConflict = () => {
-    setReview(null);
-    dismissConflict();
-  };
 
   return (
     <>
@@ -106,73 +100,14 @@ export function EntityForm(props: EntityFormProps) {
           <button type="submit" hidden aria-hidden tabIndex={-1} />
         )}
       </Form>
-      <Modal
-        open={conflict !== null}
-        title={t('conflict.title', { ns: 'ui', name: text.singular })}
-        onCancel={closeConflict}
-        width={review ? 720 : 520}
-        footer={
-          conflict && (
-            <Space wrap style={{ justifyContent: 'flex-end' }}>
-              {review ? (
-                <Button
-                  onClick={() => {
-                    keepMine(conflict.current);
-                    setReview(null);
-                  }}
-                >
-                  {t('conflict.keepMine', { ns: 'ui' })}
-                </Button>
-              ) : (
-                <Button onClick={() => setReview(differences(conflict.current))}>
-                  {t('conflict.review', { ns: 'ui' })}
-                </Button>
-              )}
-              <Button
-                type="primary"
-                onClick={() => {
-                  reloadTheirs(conflict.current);
-                  setReview(null);
-                }}
-              >
-                {t('conflict.reload', { ns: 'ui' })}
-              </Button>
-            </Space>
-          )
-        }
-      >
-        {conflict && (
-          <Space orientation="vertical" style={{ inlineSize: '100%' }}>
-            <Typography.Paragraph style={{ margin: 0 }}>
-              {conflict.changedBy
-                ? t('conflict.changedBy', {
-                    ns: 'ui',
-                    who: conflict.changedBy.name,
-                    time: when(conflict.changedAt),
-                  })
-                : t('conflict.changedBySomeone', { ns: 'ui', time: when(conflict.changedAt) })}
-            </Typography.Paragraph>
-            <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-              {t(conflict.message ? 'conflict.notSaved' : 'conflict.notSavedYet', { ns: 'ui' })}
-            </Typography.Paragraph>
-            {review && (
-              <Table<FieldDifference>
-                size="small"
-                rowKey="field"
-                pagination={false}
-                dataSource={review}
-                scroll={{ x: 'max-content' }}
-                locale={{ emptyText: t('conflict.noDifferences', { ns: 'ui' }) }}
-                columns={[
-                  { key: 'label', dataIndex: 'label', title: t('conflict.field', { ns: 'ui' }) },
-                  { key: 'mine', dataIndex: 'mine', title: t('conflict.mine', { ns: 'ui' }) },
-                  { key: 'theirs', dataIndex: 'theirs', title: t('conflict.theirs', { ns: 'ui' }) },
-                ]}
-              />
-            )}
-          </Space>
-        )}
-      </Modal>
+      <ConflictDialog<EntityRow>
+        conflict={conflict}
+        subject={text.singular}
+        differences={differences}
+        onReload={reloadTheirs}
+        onKeepMine={keepMine}
+        onClose={dismissConflict}
+      />
     </>
   );
 }

@@ -15,20 +15,24 @@ export interface ChangedBy {
  * A write refused because the record changed since the form read it (HTTP 409): the record as it
  * is now, who saved it and when.
  */
-export interface StaleConflict {
+export interface StaleConflict<Row = EntityRow> {
+  /** The server's message; empty for a live change seen before any save. */
   message: string;
-  current: EntityRow;
+  current: Row;
   changedBy: ChangedBy | null;
   changedAt: string | null;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
-/** The stale-write details of a failed save, or `undefined` for any other failure. */
-export function staleConflictOf(error: unknown): StaleConflict | undefined {
+/**
+ * The stale-write details of a failed save, or `undefined` for any other failure (a 409 without
+ * `current`, such as a delete refused because the row is referenced, is not one).
+ */
+export function staleConflictOf<Row = EntityRow>(error: unknown): StaleConflict<Row> | undefined {
   if (!isApiError(error) || error.status !== 409 || !isObject(error.body)) return undefined;
   const { current, changedBy, changedAt } = error.body;
-  if (!isObject(current) || typeof current.id !== 'number') return undefined;
+  if (!isObject(current)) return undefined;
   const by =
     isObject(changedBy) && typeof changedBy.id === 'number' && typeof changedBy.name === 'string'
       ? { id: changedBy.id, name: changedBy.name }
@@ -39,7 +43,7 @@ export function staleConflictOf(error: unknown): StaleConflict | undefined {
       : typeof current.updatedAt === 'string'
         ? current.updatedAt
         : null;
-  return { message: error.message, current: current as EntityRow, changedBy: by, changedAt: at };
+  return { message: error.message, current: current as Row, changedBy: by, changedAt: at };
 }
 
 /** One field whose value differs between what the user typed and the stored record. */
