@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import WebSocket from 'ws';
 import { createRow, createUserWith, entityUrl } from '../test/fixtures';
-import { createTestApp, dialects, type TestApp } from '../test/harness';
+import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { AppError } from '../http/errors';
 import { RedisBus } from './redis';
 
@@ -114,7 +114,7 @@ async function freePort(): Promise<number> {
   // Two instances behind a load balancer: a ban through A must close the employee's socket on B
   // at once, not at B's next periodic recheck (60 s here), and only after A's write committed.
   it.each(dialects())(
-    'closes the socket of an employee banned on another instance within a second (%s)',
+    'closes on this instance, within a second, the sockets of a ban, a password reset and a sign-out made on another (%s)',
     async (dialect) => {
       const first: TestApp = await createTestApp({ dialect, env: { REDIS_URL: url } });
       const second: TestApp = await createTestApp({
@@ -122,24 +122,27 @@ async function freePort(): Promise<number> {
       });
       try {
         const admin = await first.login();
-        const creds = await createUserWith(first.app, admin.headers, ['courts.view']);
-        const session = await second.login(creds.email, creds.password);
         const address = await second.app.listen({ port: 0, host: '127.0.0.1' });
-        const query = new URLSearchParams({
-          Authorization: session.token,
-          'x-fingerprint-session': session.headers['x-fingerprint-session']!,
-        });
-        const socket = new WebSocket(`${address.replace('http', 'ws')}/api/ws?${query}`);
-        const closed = new Promise<{ code: number; reason: string; at: number }>((resolve) =>
-          socket.once('close', (code, reason) => resolve({ code, reason: String(reason), at: Date.now() })),
-        );
-        await new Promise((resolve) => socket.once('open', resolve));
-        // The socket is authenticated once it answers.
-        const pong = new Promise((resolve) =>
-          socket.once('message', (raw) => resolve(JSON.parse(String(raw)))),
-        );
-        socket.send(JSON.stringify({ type: 'ping' }));
-        expect(await pong).toEqual({ type: 'pong' });
+        /** A socket on the second instance, authenticated (it answered a ping). */
+        const openSocket = async (session: Session) => {
+          const query = new URLSearchParams({
+            Authorization: session.token,
+            'x-fingerprint-session': session.headers['x-fingerprint-session']!,
+          });
+          const ws = new WebSocket(`${address.replace('http', 'ws')}/api/ws?${query}`);
+          const closed = new Promise<{ code: number; reason: string; at: number }>((resolve) =>
+            ws.once('close', (code, reason) => resolve({ code, reason: String(reason), at: Date.now() })),
+          );
+          await new Promise((resolve) => ws.once('open', resolve));
+          const pong = new Promise((resolve) =>
+            ws.once('message', (raw) => resolve(JSON.parse(String(raw)))),
+          );
+          ws.send(JSON.stringify({ type: 'ping' }));
+          expect(await pong).toEqual({ type: 'pong' });
+          return { socket: ws, closed };
+        };
+        const creds = await createUserWith(first.app, admin.headers, ['courts.view']);
+        const { socket, closed } = await openSocket(await second.login(creds.email, creds.password));
 
         // A ban that fails after the people hooks revoked the sessions rolls back and closes nothing.
         const failing = first.app.entities.hooks('employees', {
@@ -169,6 +172,32 @@ async function freePort(): Promise<number> {
         const { code, reason, at } = await closed;
         expect({ code, reason }).toEqual({ code: 4403, reason: 'employeeBanned' });
         expect(at - started).toBeLessThan(1000);
+
+        // A temporary password set on the first instance ends the sessions on the second too.
+        const other = await createUserWith(first.app, admin.headers, ['courts.view']);
+        const reset = await openSocket(await second.login(other.email, other.password));
+        const resetAt = Date.now();
+        const res = await first.app.inject({
+          method: 'PUT',
+          url: `${entityUrl('employees')}/resetPassword/${other.employeeId}`,
+          headers: admin.headers,
+          payload: { password: 'Temporary-pass-2026' },
+        });
+        expect(res.statusCode).toBe(200);
+        const resetClosed = await reset.closed;
+        expect(resetClosed.code).toBe(4403);
+        expect(resetClosed.at - resetAt).toBeLessThan(1000);
+
+        // Signing out through the first instance closes that session's socket on the second.
+        const again = await second.login(other.email, 'Temporary-pass-2026');
+        const signedOut = await openSocket(again);
+        const out = await first.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: again.headers,
+        });
+        expect(out.statusCode).toBe(200);
+        expect((await signedOut.closed).reason).toBe('loggedOut');
       } finally {
         await second.close();
         await first.close();
