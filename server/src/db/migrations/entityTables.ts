@@ -74,6 +74,35 @@ function sortColumn(entity: Entity<Fields>): string | null {
   return columnName(field);
 }
 
+/**
+ * Columns a list may be sorted by (`sortableFields`) that need an index of their own: the default
+ * order's, `updated_at`, `status`, and every `sort: true` or enum field (`id` and `created_at` are
+ * indexed already, and so are unique fields and references).
+ */
+export function sortIndexColumns(entity: Entity<Fields>): string[] {
+  const columns = new Set<string>();
+  const byDefault = sortColumn(entity);
+  if (byDefault) columns.add(byDefault);
+  columns.add('updated_at');
+  if (entity.status) columns.add('status');
+  for (const [key, field] of Object.entries(entity.fields)) {
+    if (field.unique || field.type === 'ref' || field.type === 'refs' || field.type === 'files') continue;
+    if (field.sort || field.type === 'enum') columns.add(columnName(key));
+  }
+  return [...columns];
+}
+
+/** `(column, id)` indexes for every sortable column (see `sortIndexColumns`); existing ones are kept. */
+export async function createSortIndexes(db: Db, entity: Entity<Fields>): Promise<void> {
+  for (const column of sortIndexColumns(entity))
+    await db.schema
+      .createIndex(`${entity.table}_${column}_id_idx`)
+      .ifNotExists()
+      .on(entity.table)
+      .columns([column, 'id'])
+      .execute();
+}
+
 /** One entity's tables from its definition (migrations name entities: see `createEntityTables`). */
 export async function createEntityTable(db: Db, dialect: Dialect, entity: Entity<Fields>): Promise<void> {
   let table = idColumn(db.schema.createTable(entity.table), dialect);
@@ -109,13 +138,7 @@ export async function createEntityTable(db: Db, dialect: Dialect, entity: Entity
     .on(entity.table)
     .columns(['created_at', 'id'])
     .execute();
-  const sorted = sortColumn(entity);
-  if (sorted)
-    await db.schema
-      .createIndex(`${entity.table}_${sorted}_id_idx`)
-      .on(entity.table)
-      .columns([sorted, 'id'])
-      .execute();
+  await createSortIndexes(db, entity);
 
   for (const [key, field] of Object.entries(entity.fields)) {
     const column = columnName(key);

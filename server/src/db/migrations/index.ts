@@ -1,5 +1,6 @@
 import { systemMigration } from './001_system';
 import { entitiesMigration } from './002_entities';
+import { sortIndexesMigration } from './003_sort_indexes';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -10,4 +11,4 @@ export { createEntityTables, addEntityFields, columnName, joinTableName, columnT
  * first group. Each feature module brings its own group, listed in app.ts (`MIGRATION_GROUPS`).
  * Append only: a new step goes at the end.
  */
-export const coreMigrations: Migration[] = [systemMigration, entitiesMigration];
+export const coreMigrations: Migration[] = [systemMigration, entitiesMigration, sortIndexesMigration];

@@ -1,0 +1,201 @@
+import {
+  getEntity,
+  registry,
+  sortableFields,
+  type Entity,
+  type FieldDefinition,
+  type Fields,
+} from '@mizan/contracts';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { MIGRATION_GROUPS } from '../../app';
+import { dialects } from '../../test/harness';
+import { createDatabase, type Database, type Db, type Dialect } from '../index';
+import { runMigrations } from '../migrate';
+import { columnName, joinTableName } from './index';
+
+/**
+ * The migrated schema against the definitions, on both databases: a definition changed without
+ * its migration (a new field, a new refs list, a new sortable column) fails here rather than at
+ * the first write.
+ */
+
+const entities = registry as readonly Entity<Fields>[];
+
+/** Column types each field type may have, as Kysely's introspection names them. */
+function expectedTypes(field: FieldDefinition, dialect: Dialect): string[] {
+  const pg = dialect === 'postgres';
+  switch (field.type) {
+    case 'integer':
+    case 'ref':
+      return pg ? ['int4', 'int8'] : ['integer'];
+    case 'number':
+      return pg ? ['float8', 'numeric'] : ['real'];
+    case 'boolean':
+      return pg ? ['bool'] : ['integer'];
+    case 'date':
+      return pg ? ['date'] : ['text'];
+    case 'datetime':
+      return pg ? ['timestamptz'] : ['text'];
+    case 'text':
+      return ['text'];
+    default:
+      return pg ? ['varchar', 'text'] : ['text'];
+  }
+}
+
+/** Index name → its columns in order, for one table. */
+async function indexesOf(db: Db, dialect: Dialect, table: string): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (dialect === 'postgres') {
+    const { rows } = await sql<{ name: string; column: string }>`
+      select i.relname as name, a.attname as column
+      from pg_index x
+      join pg_class t on t.oid = x.indrelid
+      join pg_class i on i.oid = x.indexrelid
+      join lateral unnest(x.indkey) with ordinality as k(attnum, pos) on true
+      join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum
+      where t.relname = ${table}
+      order by i.relname, k.pos`.execute(db);
+    for (const r of rows) out.set(r.name, [...(out.get(r.name) ?? []), r.column]);
+    return out;
+  }
+  const { rows: list } = await sql<{ name: string }>`select name from pragma_index_list(${table})`.execute(
+    db,
+  );
+  for (const { name } of list) {
+    const { rows } = await sql<{
+      name: string;
+    }>`select name from pragma_index_info(${name}) order by seqno`.execute(db);
+    out.set(
+      name,
+      rows.map((r) => r.name),
+    );
+  }
+  return out;
+}
+
+describe.each(dialects())('migrated schema against the definitions on %s', (dialect) => {
+  let database: Database;
+  let cleanup: () => Promise<void>;
+  let tables: Map<string, Map<string, { dataType: string; isNullable: boolean }>>;
+
+  // Only the migrations, on a fresh database: what any deployment starts from.
+  beforeAll(async () => {
+    let url: string;
+    if (dialect === 'postgres') {
+      const base = process.env.MIZAN_TEST_PG_URL!;
+      const name = `mizan_schema_${crypto.randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const target = new URL(base);
+      target.pathname = `/${name}`;
+      url = target.toString();
+      cleanup = async () => {
+        const client = new pg.Client({ connectionString: base });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      };
+    } else {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-schema-'));
+      url = `sqlite:${path.join(dir, 'schema.db')}`;
+      cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+    }
+    database = createDatabase(url);
+    await runMigrations(database.db, dialect, MIGRATION_GROUPS);
+    tables = new Map(
+      (await database.db.introspection.getTables()).map((table) => [
+        table.name,
+        new Map(
+          table.columns.map((c) => [
+            c.name,
+            { dataType: c.dataType.toLowerCase(), isNullable: c.isNullable },
+          ]),
+        ),
+      ]),
+    );
+  });
+  afterAll(async () => {
+    await database?.destroy();
+    await cleanup?.();
+  });
+
+  it.each(entities.map((e) => [e.name, e] as const))(
+    '%s: every field has its column, with a compatible type',
+    (_, entity) => {
+      const columns = tables.get(entity.table);
+      expect(columns).toBeDefined();
+      const problems: string[] = [];
+      const system = [
+        'id',
+        'created_at',
+        'updated_at',
+        ...(entity.status ? ['status'] : []),
+        ...(entity.baned ? ['baned'] : []),
+      ];
+      for (const name of system) if (!columns!.has(name)) problems.push(`missing system column ${name}`);
+      for (const [key, field] of Object.entries(entity.fields)) {
+        if (field.type === 'refs' || field.type === 'files') continue;
+        const column = columns!.get(columnName(key));
+        if (!column) {
+          problems.push(`${key}: no column ${columnName(key)}`);
+          continue;
+        }
+        if (!expectedTypes(field, dialect).includes(column.dataType))
+          problems.push(
+            `${key}: column type ${column.dataType}, expected ${expectedTypes(field, dialect).join(' or ')}`,
+          );
+        // A required field is NOT NULL when its table was created with it.
+        if (field.required && column.isNullable) problems.push(`${key}: nullable although required`);
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it.each(entities.map((e) => [e.name, e] as const))(
+    '%s: every refs field has its join table',
+    (_, entity) => {
+      for (const [key, field] of Object.entries(entity.fields)) {
+        if (field.type !== 'refs') continue;
+        const join = tables.get(joinTableName(entity, key));
+        expect({ field: key, columns: join ? [...join.keys()].sort() : null }).toEqual({
+          field: key,
+          columns: ['owner_id', 'ref_id'],
+        });
+        expect(getEntity(field.entity).table).toBeTruthy();
+      }
+    },
+  );
+
+  it.each(entities.map((e) => [e.name, e] as const))(
+    '%s: indexes for every sortable, unique and reference column',
+    async (_, entity) => {
+      const indexes = [...(await indexesOf(database.db, dialect, entity.table)).values()].map((c) =>
+        c.join(','),
+      );
+      const wanted = [
+        'created_at,id',
+        // Every column the list query accepts as `sort` (the contracts' `sortableFields`).
+        ...sortableFields(entity)
+          .filter((key) => key !== 'id' && key !== 'createdAt')
+          .filter(
+            (key) =>
+              !entity.fields[key] || (!entity.fields[key]!.unique && entity.fields[key]!.type !== 'ref'),
+          )
+          .map((key) => `${columnName(key)},id`),
+        ...Object.entries(entity.fields)
+          .filter(([, f]) => f.unique || f.type === 'ref')
+          .map(([k]) => columnName(k)),
+        ...(entity.uniqueTogether ?? []).map((group) => group.map(columnName).join(',')),
+      ];
+      expect(wanted.filter((w) => !indexes.includes(w))).toEqual([]);
+    },
+  );
+});
