@@ -460,4 +460,57 @@ describe.each(dialects())('system settings on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(audit.action).toBe('reset');
   });
+
+  it('refuses a save made from an outdated read (409 with the current settings and who saved them), writing nothing', async () => {
+    const read = (await t.app.inject({ method: 'GET', url: GENERAL, headers: admin.headers })).json().data;
+    const first = await t.app.inject({
+      method: 'PUT',
+      url: GENERAL,
+      headers: admin.headers,
+      payload: { address: 'العنوان الأول', updatedAt: read.updatedAt },
+    });
+    expect(first.statusCode).toBe(200);
+    const current = first.json().data;
+    expect(current.updatedAt).not.toBe(read.updatedAt);
+    const audits = async () =>
+      Number(
+        (
+          await t.app.db
+            .selectFrom('audit_log')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('entity', '=', 'systemSettings')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = { audit: await audits(), events: t.published.length };
+    for (const updatedAt of [read.updatedAt, null]) {
+      const stale = await t.app.inject({
+        method: 'PUT',
+        url: GENERAL,
+        headers: { ...admin.headers, 'accept-language': 'en' },
+        payload: { address: 'العنوان الثاني', updatedAt },
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toEqual({
+        code: 'stale',
+        message:
+          'Someone else changed this record after you opened it: review the current data, then save again',
+        current,
+        changedBy: { id: admin.user.id, name: admin.user.name },
+        changedAt: current.updatedAt,
+      });
+    }
+    expect({ audit: await audits(), events: t.published.length }).toEqual(before);
+    expect((await t.app.inject({ method: 'GET', url: GENERAL, headers: admin.headers })).json().data).toEqual(
+      current,
+    );
+    // Without a version the save goes ahead, as scripts send it.
+    const blind = await t.app.inject({
+      method: 'PUT',
+      url: GENERAL,
+      headers: admin.headers,
+      payload: { address: 'العنوان الثالث' },
+    });
+    expect(blind.json().data.address).toBe('العنوان الثالث');
+  });
 });

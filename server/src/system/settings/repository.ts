@@ -64,6 +64,13 @@ function fromRow(row: SettingsRow): SystemSettings {
   };
 }
 
+/** Now, or 1 ms after the previous save when the clock has not moved on: two saves, two versions. */
+function nextStamp(previous: string | null): string {
+  const now = Date.now();
+  const last = previous === null ? Number.NaN : Date.parse(previous);
+  return new Date(Number.isFinite(last) && now <= last ? last + 1 : now).toISOString();
+}
+
 function toRow(settings: SystemSettings, employeeId: number | null): SettingsRow {
   return {
     id: SETTINGS_ID,
@@ -82,7 +89,7 @@ function toRow(settings: SystemSettings, employeeId: number | null): SettingsRow
     favicon_file_id: settings.faviconFileId,
     primary_color: settings.primaryColor,
     updated_by: employeeId,
-    updated_at: new Date().toISOString(),
+    updated_at: nextStamp(settings.updatedAt),
   };
 }
 

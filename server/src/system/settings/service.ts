@@ -4,6 +4,7 @@ import { SYSTEM_SETTINGS_CHANNEL } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { writeAudit } from '../../audit/audit';
 import { inTransaction, type ActorContext, type WriteContext } from '../../engine/context';
+import { AppError } from '../../http/errors';
 import type { ImageKind } from './images';
 import { defaultSettings, toPublic, type GeneralSettings, type SystemSettings } from './model';
 import { generalOf, readSettings, writeSettings } from './repository';
@@ -49,8 +50,46 @@ export class SettingsService {
     return readSettings(this.app.db);
   }
 
-  updateGeneral(actor: ActorContext, values: Partial<GeneralSettings>): Promise<SystemSettings> {
-    return this.change(actor, 'update', async (ctx, before) => ({ ...before, ...values }));
+  /**
+   * Saves the fields given. With `updatedAt` (the version the form read; null before the first
+   * save), a version that is no longer the stored one is refused with 409 `stale`, the current
+   * settings and who saved them, and nothing is written.
+   */
+  updateGeneral(
+    actor: ActorContext,
+    input: Partial<GeneralSettings> & { updatedAt?: string | null },
+  ): Promise<SystemSettings> {
+    const { updatedAt: version, ...values } = input;
+    return this.change(actor, 'update', async (ctx, before) => {
+      const stored = before.updatedAt;
+      const stale =
+        version !== undefined &&
+        (version === null || stored === null
+          ? version !== stored
+          : Date.parse(version) !== Date.parse(stored));
+      if (stale) throw await this.stale(ctx, before);
+      return { ...before, ...values };
+    });
+  }
+
+  /** The 409 of a stale save: the current settings, who saved them and when. */
+  private async stale(ctx: WriteContext, current: SystemSettings): Promise<AppError> {
+    const by =
+      current.updatedBy === null
+        ? undefined
+        : await ctx.trx
+            .selectFrom('employees')
+            .select(['id', 'name'])
+            .where('id', '=', current.updatedBy)
+            .executeTakeFirst();
+    return new AppError('stale', {
+      messageKey: 'http.stale',
+      extra: {
+        current,
+        changedBy: by ? { id: Number(by.id), name: String(by.name) } : null,
+        changedAt: current.updatedAt,
+      },
+    });
   }
 
   /** Back to the defaults, images included (their files are removed after commit). */

@@ -111,6 +111,11 @@ export const generalSettingsBody = z
     passwordMinLength: bounded(SETTINGS_LIMITS.passwordMinLength),
     passwordRequireDigits: z.boolean({ error: typeError('boolean') }),
     passwordRequireSymbols: z.boolean({ error: typeError('boolean') }),
+    /**
+     * The `updatedAt` the form was read at (null: read before the first save): a stale one is
+     * refused with 409 `StaleWriteError`, as entity writes are. Left out: no check.
+     */
+    updatedAt: z.iso.datetime({ offset: true, error: 'validation.date.format' }).nullable(),
   })
   .partial()
   .strip();
