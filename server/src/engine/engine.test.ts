@@ -1,4 +1,5 @@
 import {
+  referencesTo,
   DEFAULT_MAX,
   filterableFields,
   registry,
@@ -17,15 +18,6 @@ import { engineWidgets, serveTestEntities, TEST_ENTITIES, type WidgetProbe } fro
 
 type Row = Record<string, unknown> & { id: number };
 const entities = registry as readonly Entity<Fields>[];
-
-/** Entities (and their field) that reference `name` through a ref or refs field. */
-function referrers(name: string): { entity: Entity<Fields>; key: string; field: FieldDefinition }[] {
-  return entities.flatMap((entity) =>
-    Object.entries(entity.fields)
-      .filter(([, f]) => (f.type === 'ref' || f.type === 'refs') && f.entity === name)
-      .map(([key, field]) => ({ entity, key, field })),
-  );
-}
 
 const isText = (f: FieldDefinition) =>
   ['string', 'text', 'email', 'phone', 'url', 'color', 'password'].includes(f.type);
@@ -544,11 +536,11 @@ describe.each(dialects())('entity engine on %s', (dialect) => {
     });
 
     it('deletes a row with its audit entry and event; 409 while another row references it', async () => {
-      const refs = referrers(name);
+      const refs = referencesTo(name);
       const holders: { url: string; id: number }[] = [];
-      for (const { entity: other, key, field } of refs) {
+      for (const { entity: other, field: key, type } of refs) {
         const holder = await createRow(t.app, admin.headers, other.name, {
-          [key]: field.type === 'refs' ? [created.id] : created.id,
+          [key]: type === 'refs' ? [created.id] : created.id,
         });
         holders.push({ url: entityUrl(other), id: holder.id });
         await writesNothing(async () => {
