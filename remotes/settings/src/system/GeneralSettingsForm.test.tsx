@@ -38,6 +38,7 @@ beforeAll(async () => {
           status: 409,
           body: {
             message: 'The settings changed since you opened them',
+            code: 'stale',
             current,
             changedBy: { id: 2, name: 'Sara' },
             changedAt: current.updatedAt,

@@ -1,4 +1,4 @@
-import type { Entity, Fields } from '@mizan/contracts';
+import { isStaleWriteError, type Entity, type Fields } from '@mizan/contracts';
 import { isApiError } from '../data';
 import { fieldKind } from '../fields/registry';
 import { refDisplayKey, refLabels, type RefLabel } from '../fields/refs';
@@ -12,8 +12,8 @@ export interface ChangedBy {
 }
 
 /**
- * A write refused because the record changed since the form read it (HTTP 409): the record as it
- * is now, who saved it and when.
+ * A write refused because the record changed since the form read it (HTTP 409, contracts
+ * `StaleWriteError`): the record as it is now, who saved it and when.
  */
 export interface StaleConflict<Row = EntityRow> {
   /** The server's message; empty for a live change seen before any save. */
@@ -30,8 +30,12 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * `current`, such as a delete refused because the row is referenced, is not one).
  */
 export function staleConflictOf<Row = EntityRow>(error: unknown): StaleConflict<Row> | undefined {
-  if (!isApiError(error) || error.status !== 409 || !isObject(error.body)) return undefined;
-  const { current, changedBy, changedAt } = error.body;
+  if (!isApiError(error) || error.status !== 409 || !isStaleWriteError(error.body)) return undefined;
+  const { current, changedBy, changedAt } = error.body as {
+    current: unknown;
+    changedBy: unknown;
+    changedAt: unknown;
+  };
   if (!isObject(current)) return undefined;
   const by =
     isObject(changedBy) && typeof changedBy.id === 'number' && typeof changedBy.name === 'string'

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Form, Switch } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Entity, Fields } from '@mizan/contracts';
+import { VERSION_FIELD, type Entity, type Fields } from '@mizan/contracts';
 import { entityApi, entityKeys, isApiError, notify, wsClient } from '../data';
 import { fieldKind } from '../fields/registry';
 import type { EntityRow } from '../fields/types';
@@ -184,8 +184,7 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
       if (rest) setFormError(rest.message);
       return false;
     }
-    const versioned =
-      mode === 'update' && version.current ? { updatedAt: version.current } : ({} as Record<string, never>);
+    const versioned = mode === 'update' && version.current ? { [VERSION_FIELD]: version.current } : {};
     setSaving(true);
     savingNow.current = true;
     heldEvent.current = null;
