@@ -1,4 +1,14 @@
-import { createSchema, getEntity, type Entity, type FieldDefinition, type Fields } from '@mizan/contracts';
+import {
+  createSchema,
+  getEntity,
+  type DuplicateRow,
+  type Entity,
+  type FieldDefinition,
+  type Fields,
+  type ImportPreview,
+  type ImportResult,
+  type ImportRowError,
+} from '@mizan/contracts';
 import type { Db } from '../db';
 import { columnName } from '../db/migrations';
 import type { Trx, WriteContext } from '../engine/context';
@@ -20,19 +30,8 @@ import type { ParsedSheet } from './parse';
 
 type Executor = Db | Trx;
 
-/** One problem of one data row; `row` is the spreadsheet row number (the header is row 1). */
-export interface ImportRowError {
-  row: number;
-  field: string | null;
-  message: string;
-}
-
-/** A row left out because its unique value exists already, or appeared earlier in the file. */
-export interface DuplicateRow {
-  row: number;
-  field: string;
-  message: string;
-}
+// The answers' shapes are the contracts' (`api/import.ts`), shared with the import screen.
+export type { DuplicateRow, ImportPreview, ImportResult, ImportRowError } from '@mizan/contracts';
 
 export interface PreparedRow {
   row: number;
@@ -51,34 +50,6 @@ export interface PreparedImport {
   columns: { header: string; field: string }[];
   /** Referenced rows' titles by field and id, for the preview's display. */
   titles: Map<string, Map<number, string>>;
-}
-
-/**
- * `?dryRun=1`: what a commit would do. Every data row is counted once, in one of `valid`,
- * `duplicates` and `invalid`, so the three add up to `total`.
- */
-export interface ImportPreview {
-  total: number;
-  /** Rows the commit would create. */
-  valid: number;
-  /** Rows it would skip (their unique value exists already or appeared earlier in the file). */
-  duplicates: number;
-  /** Rows with at least one error (`errors` may hold several per row). */
-  invalid: number;
-  errors: ImportRowError[];
-  duplicateRows: DuplicateRow[];
-  ignoredColumns: string[];
-  columns: { header: string; field: string }[];
-  /** The first rows that would be created, as the list shows them (`row` = spreadsheet row). */
-  sample: Record<string, unknown>[];
-}
-
-/** The commit's outcome (all rows valid; duplicates skipped). */
-export interface ImportResult {
-  created: number;
-  skipped: number;
-  rejected: { row: number; reasons: string[] }[];
-  duplicateRows: DuplicateRow[];
 }
 
 const SAMPLE_SIZE = 20;
