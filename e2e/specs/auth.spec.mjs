@@ -52,7 +52,7 @@ describe('sign-in', () => {
   test('a new employee must change the password, then reaches the dashboard', () =>
     sys.with('forced-change', async (open) => {
       const admin = await sys.adminApi();
-      const person = await createEmployee(admin, { roleNames: ['Lawyer'] });
+      const person = await createEmployee(admin, { roleNames: ['محامٍ'] });
       const { page } = await open();
       await signIn(page, person.email, person.password);
       await page.waitForURL('**/auth/change-password');

@@ -1,3 +1,4 @@
+import { roleName } from '@mizan/contracts';
 import { authApi, isApiError, notify, updateSessionUser, userAtom, type AuthUser } from '@mizan/sdk';
 import { Alert, Button, Card, Col, Form, Input, Row, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,7 +15,7 @@ const PROFILE_FIELDS: string[] = ['name', 'email', 'phone', 'jobTitle'];
 
 /** The signed-in employee's own details (`GET`/`PUT` profile) and password change. */
 export function ProfilePage() {
-  const { t } = useTranslation('layout');
+  const { t, i18n } = useTranslation('layout');
   const { t: ta } = useTranslation('auth');
   const sessionUser = useAtomValue(userAtom);
   const client = useQueryClient();
@@ -105,7 +106,7 @@ export function ProfilePage() {
             </Form.Item>
             <Form.Item label={t('profile.roles')}>
               {roles.map((role) => (
-                <Tag key={role.id}>{role.name}</Tag>
+                <Tag key={role.id}>{roleName(role.name, i18n.language)}</Tag>
               ))}
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={busy}>

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, dialects, type TestApp } from '../test/harness';
-import { FINGERPRINT, headers, insertEmployee, signIn } from './testing/fixtures';
+import { FINGERPRINT, SEEDED, headers, insertEmployee, signIn } from './testing/fixtures';
 
 /** Guarded by `employees.view`, and open to any signed-in user. */
 const EMPLOYEES = '/api/employees/employees';
@@ -52,7 +52,7 @@ describe.each(dialects())('auth sessions (%s)', (dialect) => {
       });
       expect(data.user.password).toBeUndefined();
       expect(data.user.Roles).toHaveLength(1);
-      expect(data.user.Roles[0].name).toBe('Administrator');
+      expect(data.user.Roles[0].name).toBe(SEEDED.administrator);
       expect(data.user.Roles[0].Permissions.length).toBeGreaterThan(50);
       expect(data.user.Roles[0].Permissions[0]).toEqual({ id: expect.any(Number), key: expect.any(String) });
       expect(data.user.permissions).toContain('employees.update');
@@ -130,7 +130,7 @@ describe.each(dialects())('auth sessions (%s)', (dialect) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/check', headers: headers(token) });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.token).toBe(token);
-    expect(res.json().data.user).toMatchObject({ username: 'lawyer', Roles: [{ name: 'Lawyer' }] });
+    expect(res.json().data.user).toMatchObject({ username: 'lawyer', Roles: [{ name: SEEDED.lawyer }] });
     expect(res.json().data.user.permissions).toContain('courts.view');
     expect(res.json().data.user.permissions).not.toContain('employees.view');
   });
@@ -269,7 +269,7 @@ describe.each(dialects())('auth sessions (%s)', (dialect) => {
     const lawyerRole = await db
       .selectFrom('roles')
       .select('id')
-      .where('name', '=', 'Lawyer')
+      .where('name', '=', SEEDED.lawyer)
       .executeTakeFirstOrThrow();
     try {
       await db.updateTable('roles').set({ baned: true }).where('id', '=', lawyerRole.id).execute();

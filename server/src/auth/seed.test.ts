@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestApp, dialects, type TestApp } from '../test/harness';
 import { ROLE_PERMISSIONS } from './joins';
 import { DEFAULT_ADMIN_EMAIL, seedAuth } from './seed';
+import { SEEDED } from './testing/fixtures';
 
 describe.each(dialects())('seedAuth (%s)', (dialect) => {
   let t: TestApp;
@@ -27,10 +28,11 @@ describe.each(dialects())('seedAuth (%s)', (dialect) => {
   it('seeded every permission, the three roles and the administrator from the environment', async () => {
     const keys = (await db.selectFrom('permissions').select('key').execute()).map((r) => r.key);
     expect(keys.sort()).toEqual(ALL_PERMISSIONS.map((p) => p.key).sort());
-    const roles = (await db.selectFrom('roles').select('name').orderBy('name').execute()).map((r) => r.name);
-    expect(roles).toEqual(['Administrator', 'Lawyer', 'Secretary']);
-    expect((await roleKeys('Administrator')).length).toBe(ALL_PERMISSIONS.length);
-    const lawyer = await roleKeys('Lawyer');
+    const roles = (await db.selectFrom('roles').select('name').orderBy('id').execute()).map((r) => r.name);
+    // Stored in Arabic, the office's language (English is a translation for display).
+    expect(roles).toEqual(['مدير النظام', 'محامٍ', 'سكرتير']);
+    expect((await roleKeys(SEEDED.administrator)).length).toBe(ALL_PERMISSIONS.length);
+    const lawyer = await roleKeys(SEEDED.lawyer);
     expect(lawyer).toContain('courts.view');
     expect(lawyer).not.toContain('employees.view');
     expect(lawyer).not.toContain('courts.delete');
@@ -64,7 +66,7 @@ describe.each(dialects())('seedAuth (%s)', (dialect) => {
     await db
       .deleteFrom(ROLE_PERMISSIONS.table)
       .where('ref_id', '=', courtsExport.id)
-      .where('owner_id', 'in', db.selectFrom('roles').select('id').where('name', '=', 'Lawyer'))
+      .where('owner_id', 'in', db.selectFrom('roles').select('id').where('name', '=', SEEDED.lawyer))
       .execute();
     // A permission that did not exist before (a new entity in a later release).
     const courtsView = await db
@@ -77,10 +79,28 @@ describe.each(dialects())('seedAuth (%s)', (dialect) => {
 
     const result = await seedAuth(db, { adminEmail: null, adminPassword: null, print: () => {} });
     expect(result.permissionsAdded).toEqual(['courts.view']);
-    expect(await roleKeys('Administrator')).toContain('courts.view');
-    expect(await roleKeys('Lawyer')).toContain('courts.view');
-    expect(await roleKeys('Secretary')).toContain('courts.view');
-    expect(await roleKeys('Lawyer')).not.toContain('courts.export');
+    expect(await roleKeys(SEEDED.administrator)).toContain('courts.view');
+    expect(await roleKeys(SEEDED.lawyer)).toContain('courts.view');
+    expect(await roleKeys(SEEDED.secretary)).toContain('courts.view');
+    expect(await roleKeys(SEEDED.lawyer)).not.toContain('courts.export');
+  });
+
+  it('renames a role seeded under its former English name instead of adding a second one', async () => {
+    await db.updateTable('roles').set({ name: 'Secretary' }).where('name', '=', SEEDED.secretary).execute();
+    const before = await db
+      .selectFrom('roles')
+      .select(['id'])
+      .where('name', '=', 'Secretary')
+      .executeTakeFirstOrThrow();
+    const result = await seedAuth(db, { adminEmail: null, adminPassword: null, print: () => {} });
+    expect(result.rolesAdded).toEqual([]);
+    const after = await db
+      .selectFrom('roles')
+      .select(['id', 'name'])
+      .where('id', '=', before.id)
+      .executeTakeFirstOrThrow();
+    expect(after.name).toBe(SEEDED.secretary);
+    expect(await db.selectFrom('roles').select('id').where('name', '=', 'Secretary').execute()).toEqual([]);
   });
 
   it('on an empty employees table creates admin@mizan.local with a printed password that must be changed', async () => {
@@ -106,7 +126,7 @@ describe.each(dialects())('seedAuth (%s)', (dialect) => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.passwordChangeRequired).toBe(true);
-    expect(res.json().data.user.Roles[0].name).toBe('Administrator');
+    expect(res.json().data.user.Roles[0].name).toBe(SEEDED.administrator);
     // Once is enough: a second run neither creates nor prints.
     const again = await seedAuth(db, {
       adminEmail: null,

@@ -61,6 +61,15 @@ export async function seedAuth(dbAny: Db, options: SeedOptions): Promise<SeedRes
   const joins = dbAny;
   for (const seeded of SEEDED_ROLES) {
     let role = await db.selectFrom('roles').select('id').where('name', '=', seeded.name).executeTakeFirst();
+    if (!role) {
+      // Databases seeded before the Arabic names hold the English one: renamed, not duplicated.
+      role = await db
+        .updateTable('roles')
+        .set({ name: seeded.name, updated_at: now })
+        .where('name', '=', seeded.en)
+        .returning('id')
+        .executeTakeFirst();
+    }
     let keys: string[];
     if (!role) {
       role = await db
@@ -141,7 +150,7 @@ async function createFirstAdmin(
   const role = await db
     .selectFrom('roles')
     .select('id')
-    .where('name', '=', 'Administrator')
+    .where('name', '=', SEEDED_ROLES.find((r) => r.key === 'administrator')!.name)
     .executeTakeFirstOrThrow();
   await joins
     .insertInto(EMPLOYEE_ROLES.table)

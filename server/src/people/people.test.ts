@@ -3,7 +3,7 @@ import FormData from 'form-data';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
-import { headers, insertEmployee } from '../auth/testing/fixtures';
+import { SEEDED, headers, insertEmployee } from '../auth/testing/fixtures';
 
 const EMPLOYEES = '/api/employees/employees';
 const PROFILE = `${EMPLOYEES}/profile`;
@@ -46,7 +46,7 @@ describe.each(dialects())('people (%s)', (dialect) => {
     const role = await db
       .selectFrom('roles')
       .select('id')
-      .where('name', '=', 'Lawyer')
+      .where('name', '=', SEEDED.lawyer)
       .executeTakeFirstOrThrow();
     lawyerRoleId = Number(role.id);
   });
@@ -167,8 +167,8 @@ describe.each(dialects())('people (%s)', (dialect) => {
     expect(got.json().data).toMatchObject({
       username: 'huda',
       roleIds: [lawyerRoleId],
-      roles: [{ id: lawyerRoleId, name: 'Lawyer' }],
-      Roles: [{ name: 'Lawyer' }],
+      roles: [{ id: lawyerRoleId, name: SEEDED.lawyer }],
+      Roles: [{ name: SEEDED.lawyer }],
       passwordChangeRequired: false,
     });
     expect(got.json().data.password).toBeUndefined();

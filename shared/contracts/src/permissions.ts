@@ -48,11 +48,22 @@ export const ALL_PERMISSIONS: PermissionSeed[] = [
   ...Object.values(AREA_PERMISSIONS).map((key) => ({ key, group: key.split('.')[0] ?? key })),
 ];
 
-/** Roles created on first start. Administrator holds every permission. */
-export const SEEDED_ROLES: { name: string; permissions: (key: string) => boolean }[] = [
-  { name: 'Administrator', permissions: () => true },
+/**
+ * Roles created on first start. The administrator role holds every permission. A role's name is
+ * data, stored in Arabic (the office's language); `en` is shown for it in English until someone
+ * renames the role (and was the stored name before, so older databases are renamed on start).
+ */
+export const SEEDED_ROLES: {
+  key: string;
+  name: string;
+  en: string;
+  permissions: (key: string) => boolean;
+}[] = [
+  { key: 'administrator', name: 'مدير النظام', en: 'Administrator', permissions: () => true },
   {
-    name: 'Lawyer',
+    key: 'lawyer',
+    name: 'محامٍ',
+    en: 'Lawyer',
     permissions: (key) =>
       key === AREA_PERMISSIONS.dashboardView ||
       key === AREA_PERMISSIONS.chatUse ||
@@ -65,7 +76,9 @@ export const SEEDED_ROLES: { name: string; permissions: (key: string) => boolean
         (key.endsWith('.view') || key.endsWith('.export'))),
   },
   {
-    name: 'Secretary',
+    key: 'secretary',
+    name: 'سكرتير',
+    en: 'Secretary',
     permissions: (key) =>
       key === AREA_PERMISSIONS.dashboardView ||
       key === AREA_PERMISSIONS.chatUse ||
@@ -75,3 +88,14 @@ export const SEEDED_ROLES: { name: string; permissions: (key: string) => boolean
       (key.endsWith('.view') && !/^(employees|roles|permissions|logs|audit|systemSettings)\./.test(key)),
   },
 ];
+
+/**
+ * How a role's stored name reads in a language: a seeded role still carrying its seeded name
+ * reads in English in English; every other name is shown as stored.
+ *
+ * @example roleName('مدير النظام', 'en') // 'Administrator'
+ */
+export function roleName(name: string, lng: string): string {
+  if (lng !== 'en') return name;
+  return SEEDED_ROLES.find((role) => role.name === name)?.en ?? name;
+}

@@ -1,14 +1,22 @@
+import { SEEDED_ROLES } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import { adjustCount } from '../../engine/counts';
 import { EMPLOYEE_ROLES } from '../joins';
 import { hashPassword } from '../password';
 
+/** The stored (Arabic) names of the seeded roles, by key: `SEEDED.lawyer` is 'محامٍ'. */
+export const SEEDED = Object.fromEntries(SEEDED_ROLES.map((r) => [r.key, r.name])) as Record<
+  'administrator' | 'lawyer' | 'secretary',
+  string
+>;
+
 export interface EmployeeFixture {
   name?: string;
   email: string;
   username: string;
   password?: string;
+  /** Role names; a seeded role may be named by its English name ('Lawyer'). */
   roles?: string[];
   status?: boolean;
   baned?: boolean;
@@ -35,7 +43,12 @@ export async function insertEmployee(db: Db, e: EmployeeFixture): Promise<number
     .executeTakeFirstOrThrow();
   const id = Number(row.id);
   for (const name of e.roles ?? []) {
-    const role = await db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+    const stored = SEEDED_ROLES.find((r) => r.en === name)?.name ?? name;
+    const role = await db
+      .selectFrom('roles')
+      .select('id')
+      .where('name', '=', stored)
+      .executeTakeFirstOrThrow();
     await db
       .insertInto(EMPLOYEE_ROLES.table)
       .values({ [EMPLOYEE_ROLES.owner]: id, [EMPLOYEE_ROLES.ref]: Number(role.id) })
