@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { API_BASE, SYSTEM, findEntity, permissionKey } from '@mizan/contracts';
+import { API_BASE, SYSTEM, fileDownloadQuery, fileParams, findEntity, permissionKey } from '@mizan/contracts';
 import type { AuthUser } from '../auth/types';
-import { requirePermission } from '../auth/guard';
 import { pathId } from '../engine/plugin';
 import { AppError } from '../http/errors';
+import { defineRoute } from '../http/route';
 
 /** Stored file row fields the download route reads. */
 export interface FileRow {
@@ -46,20 +46,17 @@ function contentDisposition(kind: 'inline' | 'attachment', name: string): string
  * row it belongs to. Stored names never leave the server.
  */
 export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { id: string }; Querystring: { download?: string } }>(
-    `${API_BASE}${SYSTEM.files}/:id`,
-    {
-      preHandler: requirePermission(null),
-      schema: {
-        tags: ['files'],
-        summary: 'Download a stored file (?download=1 for an attachment)',
-        security: [{ bearerAuth: [] }],
-        params: { type: 'object', properties: { id: { type: 'integer' } } },
-        querystring: { type: 'object', properties: { download: { type: 'string', enum: ['0', '1'] } } },
-      },
-    },
-    async (request, reply) => {
-      const id = pathId(request.params.id);
+  defineRoute(app, {
+    method: 'GET',
+    url: `${API_BASE}${SYSTEM.files}/:id`,
+    // Any signed-in employee; whether this one may read this file is decided below, per owner.
+    permission: null,
+    tags: ['files'],
+    summary: 'Download a stored file (?download=1 for an attachment)',
+    params: fileParams,
+    query: fileDownloadQuery,
+    handler: async (request, { params, query }, reply) => {
+      const id = pathId(params.id);
       const file = (await app.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst()) as
         FileRow | undefined;
       if (!file) throw new AppError('notFound');
@@ -74,7 +71,7 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
       const filePath = app.fileStore.pathOf(file.stored_name);
       const stat = await fs.promises.stat(filePath).catch(() => null);
       if (!stat) throw new AppError('notFound');
-      const inline = request.query.download !== '1' && INLINE.has(file.mime_type);
+      const inline = query.download !== '1' && INLINE.has(file.mime_type);
       return reply
         .header('content-type', file.mime_type)
         .header('content-length', stat.size)
@@ -86,5 +83,5 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
         .header('cache-control', 'private, max-age=0, must-revalidate')
         .send(fs.createReadStream(filePath));
     },
-  );
+  });
 }

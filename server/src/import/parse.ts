@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
+import { sniff } from '../files/sniff';
 
 /** Limits of one import upload (issue 4, "Bad input"). */
 export const IMPORT_LIMITS = {
@@ -28,7 +29,6 @@ export class ImportFileError extends Error {
   }
 }
 
-const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const CSV_MIME = new Set([
   'text/csv',
   'text/plain',
@@ -38,10 +38,6 @@ const CSV_MIME = new Set([
 ]);
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-function startsWith(buffer: Buffer, magic: number[]): boolean {
-  return magic.every((byte, i) => buffer[i] === byte);
-}
-
 /**
  * Decides the format from the bytes, checked against the name and declared type: a spreadsheet is
  * a ZIP container, a CSV is valid UTF-8 text without NUL bytes. Anything else (a PDF, an image, an
@@ -50,7 +46,8 @@ function startsWith(buffer: Buffer, magic: number[]): boolean {
 export function detectFormat(buffer: Buffer, filename: string, mimeType: string): ImportFormat {
   const ext = filename.toLowerCase().split('.').pop() ?? '';
   const mime = mimeType.toLowerCase().split(';')[0]?.trim() ?? '';
-  if (startsWith(buffer, ZIP_MAGIC)) {
+  // The server's one sniffer names the container; the whole file is checked as UTF-8 below.
+  if (sniff(buffer.subarray(0, 8)) === 'zip') {
     if (ext === 'xlsx' || mime === XLSX_MIME) return 'xlsx';
     throw new ImportFileError('unsupported');
   }

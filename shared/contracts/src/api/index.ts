@@ -4,3 +4,4 @@ export * from './system';
 export * from './logs';
 export * from './audit';
 export * from './import';
+export * from './files';
