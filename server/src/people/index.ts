@@ -1,14 +1,18 @@
-import { API_BASE, PEOPLE, createSchema, employees, permissionKey } from '@mizan/contracts';
+import {
+  API_BASE,
+  PEOPLE,
+  adminResetPasswordBody,
+  changePasswordBody,
+  createSchema,
+  employees,
+  permissionKey,
+} from '@mizan/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { authDb } from '../auth/db';
-import { docs } from '../auth/docs';
-import { requirePermission } from '../auth/guard';
 import { requestLang } from '../auth/messages';
-import { parseBody } from '../auth/validate';
 import { actorOf } from '../engine/context';
 import { pathId } from '../engine/plugin';
-import { parseOrThrow } from '../http/validation';
+import { defineRoute } from '../http/route';
 import { installPeopleHooks } from './hooks';
 import { installLockoutGuards } from './lockout';
 import { PeopleService, PROFILE_FIELDS } from './service';
@@ -18,12 +22,6 @@ export { PeopleService } from './service';
 
 /** `PUT /api/employees/employees/resetPassword/:id`: an administrator sets a temporary password. */
 export const ADMIN_RESET_PASSWORD_PATH = `${employees.path}/resetPassword/:id`;
-
-const changePasswordBody = z.object({
-  currentPassword: z.string().min(1).max(1024),
-  newPassword: z.string().min(1).max(1024),
-});
-const adminResetBody = z.object({ password: z.string().min(1).max(1024) });
 
 /** The profile form: the employee definition's own rules for these fields, each optional. */
 function profileSchemaFor() {
@@ -71,63 +69,56 @@ export const peoplePlugin: FastifyPluginAsync = async (app) => {
   const profileSchema = profileSchemaFor();
   const tags = ['employees'];
 
-  app.get(
-    API_BASE + PEOPLE.profile,
-    {
-      preHandler: requirePermission(null),
-      ...docs({ tags, summary: 'The signed-in employee', secured: true }),
-    },
-    async (request) => ({
-      data: await service.profile(request.user),
+  const signedInRoute = { tags, permission: null, labels: 'auth.labels' };
+
+  defineRoute(app, {
+    ...signedInRoute,
+    method: 'GET',
+    url: API_BASE + PEOPLE.profile,
+    summary: 'The signed-in employee',
+    handler: async (request) => ({ data: await service.profile(request.user) }),
+  });
+
+  defineRoute(app, {
+    ...signedInRoute,
+    method: 'PUT',
+    url: API_BASE + PEOPLE.profile,
+    summary: 'Update the own profile',
+    body: profileSchema,
+    // The profile's fields are the employee's: labelled as the employee form labels them.
+    labels: `entities.${employees.name}.fields`,
+    handler: async (request, { body }) => ({
+      data: await service.updateProfile(signedIn(request), body as Record<string, unknown>),
     }),
-  );
+  });
 
-  app.put(
-    API_BASE + PEOPLE.profile,
-    {
-      preHandler: requirePermission(null),
-      ...docs({ tags, summary: 'Update the own profile', body: profileSchema, secured: true }),
-    },
-    async (request) => {
-      const values = parseOrThrow(profileSchema, request.body ?? {}, employees.name) as Record<
-        string,
-        unknown
-      >;
-      return { data: await service.updateProfile(signedIn(request), values) };
-    },
-  );
-
-  app.put(
-    API_BASE + PEOPLE.changePassword,
-    {
-      preHandler: requirePermission(null),
-      ...docs({ tags, summary: 'Change the own password', body: changePasswordBody, secured: true }),
-    },
-    async (request) => {
+  defineRoute(app, {
+    ...signedInRoute,
+    method: 'PUT',
+    url: API_BASE + PEOPLE.changePassword,
+    summary: 'Change the own password',
+    body: changePasswordBody,
+    handler: async (request, { body }) => {
       const lang = requestLang(request);
-      const body = parseBody(changePasswordBody, request.body, lang);
       return { data: { message: await service.changePassword(signedIn(request), body, lang) } };
     },
-  );
+  });
 
-  app.put(
-    API_BASE + ADMIN_RESET_PASSWORD_PATH,
-    {
-      preHandler: requirePermission(permissionKey(employees, 'update')),
-      ...docs({
-        tags,
-        summary: 'Set a temporary password (forces a change)',
-        body: adminResetBody,
-        secured: true,
-      }),
-    },
-    async (request) => {
+  defineRoute(app, {
+    ...signedInRoute,
+    method: 'PUT',
+    url: API_BASE + ADMIN_RESET_PASSWORD_PATH,
+    permission: permissionKey(employees, 'update'),
+    summary: 'Set a temporary password (forces a change)',
+    body: adminResetPasswordBody,
+    handler: async (request, { body }) => {
       const lang = requestLang(request);
       const id = pathId((request.params as { id?: string }).id);
-      const { password } = parseBody(adminResetBody, request.body, lang);
-      return { data: { message: await service.adminResetPassword(signedIn(request), id, password, lang) } };
+      return {
+        data: { message: await service.adminResetPassword(signedIn(request), id, body.password, lang) },
+      };
     },
-  );
+  });
 };
 
 // Decorates the root instance, so a second registration can tell it is already there.

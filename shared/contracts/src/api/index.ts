@@ -5,3 +5,4 @@ export * from './logs';
 export * from './audit';
 export * from './import';
 export * from './files';
+export * from './people';
