@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSystem } from '../lib/harness.mjs';
-import { signInToDashboard, toast } from '../lib/app.mjs';
+import { signInToDashboard } from '../lib/app.mjs';
 import { uniq } from '../lib/api.mjs';
 import { t, tx } from '../lib/i18n.mjs';
 
@@ -50,7 +50,8 @@ describe('two people editing one court', () => {
       const savedA = saveResponse(a.page);
       await drawerA.getByRole('button', { name: tx('ar', 'ui:actions.save') }).click();
       assert.equal((await savedA).status(), 200);
-      await toast(a.page, t('ar', 'ui:form.updated', { name: singular() }));
+      // A successful save closes the drawer.
+      await drawerA.waitFor({ state: 'hidden' });
 
       // B, still on the old version, is told at once.
       await drawerB.getByRole('button', { name: tx('ar', 'ui:conflict.show') }).waitFor({ timeout: 15_000 });
