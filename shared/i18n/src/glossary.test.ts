@@ -54,6 +54,15 @@ describe('glossary', () => {
     });
   });
 
+  it('Arabic templates hold a field label so that they agree with any field («label» or (label))', () => {
+    // "{{label}} مطلوب" reads wrong for a feminine label ("القارة مطلوب"); quoted, the sentence's
+    // own noun (الحقل، قيمة، طول) carries the agreement.
+    const loose = everyText('ar').filter(
+      ([, text]) => text.includes('{{label}}') && !/«\{\{label\}\}»|\(\{\{label\}\}\)/.test(text),
+    );
+    expect(loose.map(([key, text]) => `${key}: ${text}`)).toEqual([]);
+  });
+
   it('names every menu group and item', () => {
     const used = new Set(concepts.flatMap(([, c]) => c.uses));
     const menu = resources.en.menu as Tree;

@@ -146,7 +146,7 @@ describe('i18n set-up', () => {
 
   it('serves every namespace in Arabic by default and switches to English', async () => {
     expect(i18n.t('common:toast.success')).toBe('تم بنجاح');
-    expect(i18n.t('common:toast.loading')).toBe('جاري التحميل...');
+    expect(i18n.t('common:toast.loading')).toBe('جارٍ التحميل...');
     expect(i18n.t('common:notification.title')).toBe('تنبيه');
     await initI18n('en');
     expect(i18n.t('errors:status.404')).toBe('The page does not exist');
@@ -202,9 +202,9 @@ describe('i18n set-up', () => {
       string,
       Record<string, string> | string
     >;
-    expect(messages.required).toBe('${label} مطلوب');
+    expect(messages.required).toBe('الحقل «${label}» مطلوب');
     expect((messages.string as Record<string, string>).range).toBe(
-      'يجب أن يكون طول ${label} بين ${min} و${max} حرفاً',
+      'يجب أن يكون طول «${label}» بين ${min} و${max} حرفاً',
     );
     expect((messages.types as Record<string, string>).email).toContain('${label}');
     expect(messages.enum).toContain('${enum}');

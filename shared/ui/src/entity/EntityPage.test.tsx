@@ -120,8 +120,8 @@ describe('EntityPage built from the countries definition', () => {
     fireEvent.click(screen.getByText('إضافة دولة'));
     await screen.findByText('إضافة دولة', { selector: '.ant-drawer-title' });
     fireEvent.click(within(drawer()).getByText('حفظ'));
-    expect(await within(fieldItem('اسم الدولة')).findByText('اسم الدولة مطلوب')).toBeInTheDocument();
-    expect(within(fieldItem('القارة')).getByText('القارة مطلوب')).toBeInTheDocument();
+    expect(await within(fieldItem('اسم الدولة')).findByText('الحقل «اسم الدولة» مطلوب')).toBeInTheDocument();
+    expect(within(fieldItem('القارة')).getByText('الحقل «القارة» مطلوب')).toBeInTheDocument();
     // Too long for `code` (max 3): the schema's max, with the label and the bound.
     fireEvent.change(within(fieldItem('رمز الدولة')).getByRole('textbox'), { target: { value: 'ABCDE' } });
     expect(
@@ -153,7 +153,7 @@ describe('EntityPage built from the countries definition', () => {
     fireEvent.change(within(fieldItem('اسم الدولة')).getByRole('textbox'), { target: { value: 'العراق' } });
     fireEvent.click(within(drawer()).getByText('حفظ'));
     expect(await screen.findByText('العراق')).toBeInTheDocument();
-    expect(toasts.success).toContain('تمت إضافة دولة بنجاح');
+    expect(toasts.success).toContain('دولة: تمت الإضافة بنجاح');
   });
 
   it('asks before deleting, shows the server 409, and removes a free row', async () => {
@@ -183,7 +183,7 @@ describe('EntityPage built from the countries definition', () => {
     expect(screen.getByText('عطل في الخادم')).toBeInTheDocument();
     api.table(countries).failList = false;
     fireEvent.click(screen.getByText('إعادة المحاولة'));
-    expect(await screen.findByText('لا توجد بيانات في الدول بعد')).toBeInTheDocument();
+    expect(await screen.findByText('لم يُضف أي سجل إلى قائمة الدول بعد')).toBeInTheDocument();
   });
 
   it('shows a change made elsewhere as soon as its real-time event arrives', async () => {

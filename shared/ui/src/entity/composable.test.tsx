@@ -152,7 +152,7 @@ describe('useEntityForm + EntityForm outside a drawer', () => {
     fireEvent.click(screen.getByText('حفظ'));
     await waitFor(() => expect(puts()).toHaveLength(1));
     expect(puts()[0]).toMatchObject({ id: 1, name: 'المملكة', continentId: 1, updatedAt: stamp });
-    await waitFor(() => expect(toasts.success).toContain('تم حفظ دولة بنجاح'));
+    await waitFor(() => expect(toasts.success).toContain('دولة: تم حفظ التعديلات بنجاح'));
   });
 
   it('on a stale save names who changed it, lists the differences and keeps editing on their version', async () => {
