@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '../http/errors';
 import { acceptedType } from './sniff';
+import { svgProblem } from './svg';
 
 /** How many first bytes are read to sniff a type. */
 const SNIFF_BYTES = 4100;
@@ -76,6 +77,9 @@ export class FileStore {
       await new Promise<void>((resolve, reject) =>
         out.end((error?: Error | null) => (error ? reject(error) : resolve())),
       );
+      // An SVG is text that a browser may run: judged whole, like the logo (at most maxSize bytes).
+      if (mimeType === 'image/svg+xml' && svgProblem(await fs.promises.readFile(target)) !== null)
+        throw new AppError('unsupportedMediaType', { messageKey: 'http.fileType' });
     } catch (error) {
       stream.resume();
       // The file may still be opening: wait for the stream to close, or the removal could run first.
