@@ -17,6 +17,7 @@ import { registerDocs } from './docs';
 import { registerEngine } from './engine';
 import { recountEntities } from './engine/counts';
 import { EntityServices } from './engine/service';
+import { FileAccessRules } from './files/access';
 import { registerFileRoutes } from './files/routes';
 import { FileStore } from './files/storage';
 import { healthPlugin } from './health';
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('dialect', database.dialect);
   app.decorate('bus', bus);
   app.decorate('fileStore', fileStore);
+  app.decorate('fileAccess', new FileAccessRules());
   app.decorate(
     'entities',
     new EntityServices([...(registry as readonly Entity<Fields>[]), ...(options.entities ?? [])], {

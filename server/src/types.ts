@@ -2,6 +2,7 @@ import type { Bus } from './bus';
 import type { Config } from './config';
 import type { Db, Dialect } from './db';
 import type { EntityServices } from './engine/service';
+import type { FileAccessRules } from './files/access';
 import type { FileStore } from './files/storage';
 
 /** What `buildApp` decorates the Fastify instance with, for every module. */
@@ -15,6 +16,8 @@ declare module 'fastify' {
     entities: EntityServices;
     /** Uploaded files under `DATA_DIR/files`. */
     fileStore: FileStore;
+    /** Who may read files owned by non-registry modules (`app.fileAccess.set(owner, rule)`). */
+    fileAccess: FileAccessRules;
   }
 }
 

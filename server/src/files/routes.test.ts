@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import FormData from 'form-data';
 import { employees } from '@mizan/contracts';
 import { createUserWith, entityUrl, nextSeq, TEST_PASSWORD } from '../test/fixtures';
@@ -71,5 +73,59 @@ describe.each(dialects())('file downloads on %s', (dialect) => {
       (await t.app.inject({ method: 'GET', url: `/api/files/${fileId}`, headers: viewer.headers }))
         .statusCode,
     ).toBe(200);
+  });
+});
+
+describe('file access rules', () => {
+  /** A file attached under `owner` (a module outside the registry), on disk and in the table. */
+  async function storeFile(t: TestApp, owner: string): Promise<number> {
+    const storedName = crypto.randomBytes(16).toString('hex');
+    fs.writeFileSync(t.app.fileStore.pathOf(storedName), PDF);
+    const row = await t.app.db
+      .insertInto('files')
+      .values({
+        entity: owner,
+        owner_id: 1,
+        field: 'attachment',
+        stored_name: storedName,
+        original_name: 'note.pdf',
+        mime_type: 'application/pdf',
+        size: PDF.length,
+        created_by: null,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  it('belong to one app instance: a rule set on one app is unknown to another in the same process', async () => {
+    const one = await createTestApp();
+    const two = await createTestApp();
+    try {
+      one.app.fileAccess.set('chatNotes', (user) => user.id > 0);
+      const fileOne = await storeFile(one, 'chatNotes');
+      const fileTwo = await storeFile(two, 'chatNotes');
+      const adminOne = await one.login();
+      const adminTwo = await two.login();
+      const got = await one.app.inject({
+        method: 'GET',
+        url: `/api/files/${fileOne}`,
+        headers: adminOne.headers,
+      });
+      expect(got.statusCode).toBe(200);
+      expect(got.rawPayload).toEqual(PDF);
+      // The other app has no rule for this owner: refused, even to its administrator.
+      expect(
+        (await two.app.inject({ method: 'GET', url: `/api/files/${fileTwo}`, headers: adminTwo.headers }))
+          .statusCode,
+      ).toBe(403);
+      // Each app's own modules still set their rules (the public logo and favicon).
+      expect(two.app.fileAccess.get('systemSettings')).toBeDefined();
+      expect(two.app.fileAccess.get('chatNotes')).toBeUndefined();
+    } finally {
+      await one.close();
+      await two.close();
+    }
   });
 });

@@ -1,37 +1,10 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE, SYSTEM, fileDownloadQuery, fileParams, findEntity, permissionKey } from '@mizan/contracts';
-import type { AuthUser } from '../auth/types';
 import { pathId } from '../engine/plugin';
 import { AppError } from '../http/errors';
 import { defineRoute } from '../http/route';
-
-/** Stored file row fields the download route reads. */
-export interface FileRow {
-  id: number;
-  entity: string;
-  owner_id: number;
-  field: string;
-  stored_name: string;
-  original_name: string;
-  mime_type: string;
-  size: number;
-}
-
-/** Decides whether `user` may read a file owned by a non-engine module (chat, tasks, ...). */
-export type FileAccess = (user: AuthUser, file: FileRow) => boolean | Promise<boolean>;
-const access = new Map<string, FileAccess>();
-
-/**
- * Lets a module decide who reads the files it attaches under `entity` (default for registry
- * entities: `<entity>.view`; other owners are refused until they register a rule).
- *
- * @example
- * registerFileAccess('chatMessages', (user, file) => isMemberOfMessageChat(user.id, file.owner_id));
- */
-export function registerFileAccess(entity: string, rule: FileAccess): void {
-  access.set(entity, rule);
-}
+import type { FileRow } from './access';
 
 /** Types a browser may show in the page; everything else is always downloaded. */
 const INLINE = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif']);
@@ -60,7 +33,7 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
       const file = (await app.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst()) as
         FileRow | undefined;
       if (!file) throw new AppError('notFound');
-      const rule = access.get(file.entity);
+      const rule = app.fileAccess.get(file.entity);
       const entity = findEntity(file.entity);
       const allowed = rule
         ? await rule(request.user, file)

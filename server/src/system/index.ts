@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { registerFileAccess } from '../files/routes';
 import { auditRoutes } from './audit/routes';
 import { logsRoutes } from './logs/routes';
 import { settingsRoutes } from './settings/routes';
@@ -22,7 +21,7 @@ export type { AuditItem } from './audit/routes';
  */
 export const systemPlugin: FastifyPluginAsync = async (app) => {
   // The logo and favicon are public (the login page shows them): any signed-in user may read them too.
-  registerFileAccess('systemSettings', () => true);
+  app.fileAccess.set('systemSettings', () => true);
   const settings = new SettingsService(app);
   settingsRoutes(app, settings);
   logsRoutes(app);
