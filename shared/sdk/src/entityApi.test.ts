@@ -115,10 +115,14 @@ describe('entityApi', () => {
   it('toggles status and ban on their routes', async () => {
     await entityApi.setStatus(courts, 3);
     await entityApi.setBaned(roles, 4, true);
+    await entityApi.setStatus(courts, 3, { value: false, updatedAt: '2024-05-01T09:30:00.000Z' });
+    await entityApi.setBaned(roles, 4, { updatedAt: '2024-05-01T09:30:00.000Z' });
     await expect(entityApi.setBaned(courts, 3)).rejects.toThrow('no ban toggle');
     expect(server.seen.map((s) => `${s.method} ${s.url} ${s.body}`)).toEqual([
       'PATCH /api/admin/settings/courts/courts/status/3 {}',
       'PATCH /api/employees/roles/baned/4 {"baned":true}',
+      'PATCH /api/admin/settings/courts/courts/status/3 {"status":false,"updatedAt":"2024-05-01T09:30:00.000Z"}',
+      'PATCH /api/employees/roles/baned/4 {"updatedAt":"2024-05-01T09:30:00.000Z"}',
     ]);
   });
 

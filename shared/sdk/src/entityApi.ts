@@ -1,6 +1,7 @@
 import {
   MAX_PAGE_SIZE,
   SYSTEM,
+  VERSION_FIELD,
   type Entity,
   type EntityInput,
   type EntityRecord,
@@ -95,6 +96,24 @@ function body(entity: AnyEntity, input: Record<string, unknown>): FormData | Rec
   return hasNewFiles(entity, input) ? toFormData(entity, input) : toJson(entity, input);
 }
 
+/**
+ * A status or ban switch sent with the version the row was read at (`updatedAt`), so a row
+ * changed since answers 409 `stale` instead of being switched blindly. `value` left out flips it.
+ */
+export interface ToggleChange {
+  value?: boolean;
+  updatedAt?: string;
+}
+
+function toggleBody(key: 'status' | 'baned', change: boolean | ToggleChange | undefined) {
+  if (change === undefined) return {};
+  if (typeof change === 'boolean') return { [key]: change };
+  return {
+    ...(change.value === undefined ? {} : { [key]: change.value }),
+    ...(change.updatedAt === undefined ? {} : { [VERSION_FIELD]: change.updatedAt }),
+  };
+}
+
 export interface ExportOptions {
   /** Called after each page with rows loaded so far and the total. */
   onProgress?: (loaded: number, total: number) => void;
@@ -139,21 +158,21 @@ export const entityApi = {
   setStatus<E extends AnyEntity>(
     entity: E,
     id: number,
-    status?: boolean,
+    status?: boolean | ToggleChange,
     options?: RequestOptions,
   ): Promise<Row<E>> {
-    return api.patch<Row<E>>(`${entity.path}/status/${id}`, status === undefined ? {} : { status }, options);
+    return api.patch<Row<E>>(`${entity.path}/status/${id}`, toggleBody('status', status), options);
   },
 
   /** Toggles the ban (roles, employees), or sets it when `baned` is given. */
   setBaned<E extends AnyEntity>(
     entity: E,
     id: number,
-    baned?: boolean,
+    baned?: boolean | ToggleChange,
     options?: RequestOptions,
   ): Promise<Row<E>> {
     if (!entity.baned) return Promise.reject(new Error(`${entity.name} has no ban toggle`));
-    return api.patch<Row<E>>(`${entity.path}/baned/${id}`, baned === undefined ? {} : { baned }, options);
+    return api.patch<Row<E>>(`${entity.path}/baned/${id}`, toggleBody('baned', baned), options);
   },
 
   /** Deletes one stored file of a row through the entity's `fileDeletePath`. */

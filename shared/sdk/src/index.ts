@@ -75,6 +75,7 @@ export {
   type Input,
   type ListParams,
   type Row,
+  type ToggleChange,
 } from './entityApi';
 export { sha256hex } from './sha256';
 export { Emitter } from './events';

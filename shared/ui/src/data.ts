@@ -5,6 +5,7 @@ import {
   type Input,
   type ListParams,
   type RequestOptions,
+  type ToggleChange,
 } from '@mizan/sdk';
 import type { Entity, Fields, Page } from '@mizan/contracts';
 import type { EntityRow } from './fields/types';
@@ -18,8 +19,8 @@ export interface BoundEntityApi {
   create: (input: Record<string, unknown>, options?: RequestOptions) => Promise<EntityRow>;
   update: (id: number, input: Record<string, unknown>, options?: RequestOptions) => Promise<EntityRow>;
   remove: (id: number) => Promise<unknown>;
-  setStatus: (id: number, status?: boolean) => Promise<EntityRow>;
-  setBaned: (id: number, baned?: boolean) => Promise<EntityRow>;
+  setStatus: (id: number, status?: boolean | ToggleChange, options?: RequestOptions) => Promise<EntityRow>;
+  setBaned: (id: number, baned?: boolean | ToggleChange, options?: RequestOptions) => Promise<EntityRow>;
   deleteFile: (ownerId: number, fileId: number) => Promise<unknown>;
   /** Every row matching the filters, all pages, with progress (exports). */
   exportAll: (params: ListParams, options: ExportOptions) => Promise<EntityRow[]>;
@@ -39,8 +40,8 @@ export function entityApi(entity: Entity<Fields>): BoundEntityApi {
     update: (id, input, options) =>
       provider.update(entity, id, input as Input<Entity<Fields>>, options) as Promise<EntityRow>,
     remove: (id) => provider.remove(entity, id),
-    setStatus: (id, status) => provider.setStatus(entity, id, status) as Promise<EntityRow>,
-    setBaned: (id, baned) => provider.setBaned(entity, id, baned) as Promise<EntityRow>,
+    setStatus: (id, status, options) => provider.setStatus(entity, id, status, options) as Promise<EntityRow>,
+    setBaned: (id, baned, options) => provider.setBaned(entity, id, baned, options) as Promise<EntityRow>,
     deleteFile: (ownerId, fileId) => provider.deleteFile(entity, ownerId, fileId),
     exportAll: (params, options) => provider.exportAll(entity, params, options) as Promise<EntityRow[]>,
   };

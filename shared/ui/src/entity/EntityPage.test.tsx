@@ -272,7 +272,7 @@ describe('EntityPage built from the countries definition', () => {
     expect(headerTexts(again.container)).toContain('الجنسية');
   });
 
-  it('toggles the status through PATCH /status/:id', async () => {
+  it('toggles the status through PATCH /status/:id, with the version the row was read at', async () => {
     await serve();
     renderAt(ROUTE, <EntityPage entity={countries} />);
     await screen.findByText('الأردن');
@@ -280,7 +280,10 @@ describe('EntityPage built from the countries definition', () => {
     expect(toggle).not.toBeChecked();
     fireEvent.click(toggle);
     await waitFor(() => expect(api.calls(`${countries.path}/status/3`, 'PATCH')).toHaveLength(1));
-    expect(JSON.parse(api.calls(`${countries.path}/status/3`, 'PATCH')[0]!.body)).toEqual({ status: true });
+    expect(JSON.parse(api.calls(`${countries.path}/status/3`, 'PATCH')[0]!.body)).toEqual({
+      status: true,
+      updatedAt: stamp,
+    });
     await waitFor(() => expect(screen.getByLabelText('تفعيل: الأردن')).toBeChecked());
   });
 

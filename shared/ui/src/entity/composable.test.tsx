@@ -127,6 +127,39 @@ describe('useEntityList + EntityTable', () => {
     await waitFor(() => expect(within(section('asia')).queryByText('دولة 1')).not.toBeInTheDocument());
     expect(page.location()).toBe(ROUTE);
   });
+
+  it('switches a row with the version it read; a row changed since is not switched: who and when, then the list refreshes', async () => {
+    await serve([country(1, 'السعودية', 1), country(2, 'مصر', 2)]);
+    renderAt(ROUTE, <TwoLists />);
+    await within(section('all')).findByText('مصر');
+    // Saved elsewhere after the list read it: renamed, still active.
+    Object.assign(api.table(countries).rows[1]!, { name: 'مصر العربية', updatedAt: later });
+    const listsBefore = lists().length;
+    fireEvent.click(within(section('all')).getByLabelText('تفعيل: مصر'));
+
+    const patches = () => api.calls(`${countries.path}/status/2`, 'PATCH');
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(JSON.parse(patches()[0]!.body)).toEqual({ status: false, updatedAt: stamp });
+    await waitFor(() => expect(toasts.warning).toHaveLength(1));
+    expect(toasts.warning[0]).toContain('عدّل سارة «مصر» (دولة)');
+    expect(toasts.warning[0]).toContain('فلم يُطبَّق تغييرك');
+    // Not the server's bare message on top of it.
+    expect(toasts.error).toEqual([]);
+    // The list reloads: their name, and the switch as stored (still on).
+    await within(section('all')).findByText('مصر العربية');
+    expect(lists().length).toBeGreaterThan(listsBefore);
+    expect(within(section('all')).getByLabelText('تفعيل: مصر العربية')).toBeChecked();
+    expect(api.table(countries).rows[1]!.status).toBe(true);
+
+    // Switched again on the version now shown: applied.
+    fireEvent.click(within(section('all')).getByLabelText('تفعيل: مصر العربية'));
+    await waitFor(() => expect(patches()).toHaveLength(2));
+    expect(JSON.parse(patches()[1]!.body)).toEqual({ status: false, updatedAt: later });
+    await waitFor(() =>
+      expect(within(section('all')).getByLabelText('تفعيل: مصر العربية')).not.toBeChecked(),
+    );
+    expect(toasts.warning).toHaveLength(1);
+  });
 });
 
 /** The edit form on a page of its own, no drawer. */

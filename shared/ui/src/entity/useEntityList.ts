@@ -1,9 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { permissionKey, type Entity, type Fields } from '@mizan/contracts';
+import { permissionKey, VERSION_FIELD, type Entity, type Fields } from '@mizan/contracts';
 import { entityApi, entityKeys, notify, useCan, useEntityChannel } from '../data';
 import type { EntityRow } from '../fields/types';
+import { formatDateText } from '../dates/format';
 import { deriveColumns, type EntityColumn } from './columns';
+import { staleConflictOf } from './conflict';
 import { useEntityText } from './labels';
 import { useColumnChoice } from './useColumnChoice';
 import { useListState, type ListStateOptions } from './useListState';
@@ -48,9 +50,28 @@ export function useEntityList(entity: Entity<Fields>, options: EntityListOptions
     [queryClient, entity.name],
   );
   const toggle = useMutation({
-    mutationFn: ({ kind, row }: { kind: 'status' | 'baned'; row: EntityRow }) =>
-      kind === 'status' ? api.setStatus(row.id, !row.status) : api.setBaned(row.id, !row.baned),
-    // Wait for the refetch so the switch never flips back for a moment.
+    mutationFn: ({ kind, row }: { kind: 'status' | 'baned'; row: EntityRow }) => {
+      // The version the row was read at: a row changed since is refused (409) rather than switched blindly.
+      const version = row[VERSION_FIELD];
+      const change = { value: !row[kind], updatedAt: typeof version === 'string' ? version : undefined };
+      const options = { silent: true };
+      return kind === 'status'
+        ? api.setStatus(row.id, change, options)
+        : api.setBaned(row.id, change, options);
+    },
+    onError: (error, { row }) => {
+      const conflict = staleConflictOf(error);
+      if (!conflict) return notify.error(error.message);
+      const params = {
+        ns: 'ui',
+        name: text.singular,
+        record: String(row[entity.titleField] ?? row.id),
+        who: conflict.changedBy?.name,
+        time: formatDateText(conflict.changedAt, 'datetime'),
+      };
+      notify.warning(text.t(conflict.changedBy ? 'conflict.toggled' : 'conflict.toggledBySomeone', params));
+    },
+    // Wait for the refetch so the switch never flips back for a moment (and shows the current state).
     onSettled: refresh,
   });
   const remove = useMutation({

@@ -120,12 +120,23 @@ export async function startApiServer(tables: TableSpec[]) {
       table.rows = table.rows.filter((r) => r.id !== id);
       return json(res, 200, { data: { id } });
     }
-    const statusMatch = /^\/status\/(\d+)$/.exec(rest);
-    if (req.method === 'PATCH' && statusMatch) {
-      const row = table.rows.find((r) => r.id === Number(statusMatch[1]));
+    const toggleMatch = /^\/(status|baned)\/(\d+)$/.exec(rest);
+    if (req.method === 'PATCH' && toggleMatch) {
+      const key = toggleMatch[1] as 'status' | 'baned';
+      const row = table.rows.find((r) => r.id === Number(toggleMatch[2]));
       if (!row) return json(res, 404, { message: 'Not found' });
-      const body = (raw ? JSON.parse(raw) : {}) as { status?: boolean };
-      row.status = typeof body.status === 'boolean' ? body.status : !row.status;
+      const body = (raw ? JSON.parse(raw) : {}) as { status?: boolean; baned?: boolean; updatedAt?: string };
+      // A switch flipped on an older version of the row is refused, as the server does.
+      if (body.updatedAt !== undefined && body.updatedAt !== row.updatedAt)
+        return json(res, 409, {
+          message: 'تغيّر السجل منذ قراءته',
+          code: 'stale',
+          current: view(row),
+          changedBy: table.changedBy ?? null,
+          changedAt: row.updatedAt,
+        });
+      row[key] = typeof body[key] === 'boolean' ? body[key] : !row[key];
+      row.updatedAt = new Date().toISOString();
       return json(res, 200, { data: view(row) });
     }
     if (req.method === 'GET' && rest === '/import/template') {
