@@ -49,4 +49,34 @@ describe('derived schemas', () => {
       status: false,
     });
   });
+
+  // [query, what it parses to, or the field refused]
+  it.each([
+    [
+      { page: '٢', pageSize: '٥٠' },
+      { page: 2, pageSize: 50 },
+    ],
+    [
+      { page: '۳', pageSize: '۱۰۰' },
+      { page: 3, pageSize: 100 },
+    ],
+    [{ page: ' ١٢ ' }, { page: 12 }],
+    [{ continentId: '٤' }, { continentId: 4 }],
+    [{ continentId: '۴۲' }, { continentId: 42 }],
+    [{ continentId: '4' }, { continentId: 4 }],
+    [{ pageSize: '١٠١' }, 'pageSize'],
+    [{ page: '٠' }, 'page'],
+    [{ page: '١٫٥' }, 'page'],
+    [{ page: '٢a' }, 'page'],
+    [{ continentId: 'مصر' }, 'continentId'],
+  ] as const)('list query normalises Eastern digits: %j', (query, expected) => {
+    const result = listQuerySchema(countries).safeParse(query);
+    if (typeof expected === 'string') {
+      expect(result.success).toBe(false);
+      expect(result.error!.issues.map((i) => i.path.join('.'))).toEqual([expected]);
+    } else {
+      expect(result.success).toBe(true);
+      expect(result.data).toMatchObject(expected);
+    }
+  });
 });

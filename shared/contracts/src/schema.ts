@@ -194,18 +194,20 @@ export function listQuerySchema(entity: Entity<Fields>) {
             .transform((v) => v === 'true')
             .optional()
         : field.type === 'ref' || field.type === 'integer' || field.type === 'number'
-          ? z.coerce.number({ error: 'validation.types.number' }).optional()
+          ? numeric(z.coerce.number({ error: 'validation.types.number' })).optional()
           : z.string().max(255).optional();
   }
   return z
     .object({
-      page: z.coerce.number({ error: 'validation.types.integer' }).int().min(1).default(1),
-      pageSize: z.coerce
-        .number({ error: 'validation.types.integer' })
-        .int()
-        .min(1)
-        .max(MAX_PAGE_SIZE, { error: 'validation.number.max' })
-        .default(DEFAULT_PAGE_SIZE),
+      // Numbers typed or pasted in Arabic-Indic or Persian digits count as the same numbers.
+      page: numeric(z.coerce.number({ error: 'validation.types.integer' }).int().min(1)).default(1),
+      pageSize: numeric(
+        z.coerce
+          .number({ error: 'validation.types.integer' })
+          .int()
+          .min(1)
+          .max(MAX_PAGE_SIZE, { error: 'validation.number.max' }),
+      ).default(DEFAULT_PAGE_SIZE),
       q: z.string().trim().max(200, { error: 'validation.string.max' }).optional(),
       sort: z
         .string()
