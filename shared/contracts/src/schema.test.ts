@@ -1,6 +1,6 @@
 import { createSchema, issueMessage, listQuerySchema, updateSchema } from './schema';
 import { registry } from './registry';
-import { countries, employees } from './entities/index';
+import { continents, countries, employees } from './entities/index';
 
 describe('derived schemas', () => {
   it.each(registry.map((e) => [e.name, e] as const))(
@@ -78,5 +78,25 @@ describe('derived schemas', () => {
       expect(result.success).toBe(true);
       expect(result.data).toMatchObject(expected);
     }
+  });
+
+  // Identifiers are codes: read left to right, ASCII digits, never grouped.
+  it('marks every code-like field of the registry as a code', () => {
+    const codeLike = registry.flatMap((e) =>
+      Object.entries(e.fields)
+        .filter(([name, f]) => /^(code|key|number)$|(Code|Number)$/.test(name) && f.type !== 'phone')
+        .map(([name, f]) => [`${e.name}.${name}`, f.code === true] as const),
+    );
+    expect(codeLike.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['continents.code', 'countries.code', 'circuits.number', 'permissions.key']),
+    );
+    expect(codeLike.filter(([, code]) => !code).map(([name]) => name)).toEqual([]);
+  });
+
+  it.each([
+    ['countries', countries, { name: 'مصر', code: '٠١٨', continentId: '١' }, { code: '018', continentId: 1 }],
+    ['continents', continents, { name: 'آسيا', code: 'A۱٢' }, { code: 'A12' }],
+  ] as const)('stores the digits of a code as ASCII: %s', (_, entity, body, expected) => {
+    expect(createSchema(entity).parse(body)).toMatchObject(expected);
   });
 });

@@ -10,7 +10,7 @@ export const permissions = defineEntity({
   titleField: 'key',
   defaultSort: 'key:asc',
   fields: {
-    key: { type: 'string', required: true, unique: true, max: 100, search: true, sort: true },
+    key: { type: 'string', required: true, unique: true, max: 100, search: true, sort: true, code: true },
     group: { type: 'string', required: true, max: 100, filter: true, sort: true },
     description: { type: 'string', max: 255, search: true },
   },

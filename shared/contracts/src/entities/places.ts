@@ -7,7 +7,7 @@ export const continents = defineEntity({
   menu: { group: 'places', order: 1 },
   fields: {
     name: { type: 'string', required: true, unique: true, max: 100, search: true, sort: true },
-    code: { type: 'string', max: 10, search: true, sort: true },
+    code: { type: 'string', max: 10, search: true, sort: true, code: true },
   },
 });
 
@@ -18,7 +18,7 @@ export const countries = defineEntity({
   menu: { group: 'places', order: 2 },
   fields: {
     name: { type: 'string', required: true, unique: true, max: 100, search: true, sort: true },
-    code: { type: 'string', max: 3, search: true, sort: true },
+    code: { type: 'string', max: 3, search: true, sort: true, code: true },
     nationality: { type: 'string', max: 100, list: false },
     continentId: { type: 'ref', entity: 'continents', required: true },
   },
