@@ -107,8 +107,9 @@ describe('layout holds at every width', () => {
         async () => {
           const { page } = s;
           await page.setViewportSize({ width: viewport.width, height: viewport.height });
-          // A person on a phone loads the app at that width (the stored session signs them in).
-          await page.reload();
+          // No reload: the session's device fingerprint includes the screen size, and one sign-in
+          // serves the whole file (the app follows the resize as a browser window's would).
+          await go(page, SCREENS[0].path);
           await waitForApp(page);
           const dir = lng === 'ar' ? 'rtl' : 'ltr';
           if ((await page.evaluate(() => document.documentElement.lang)) !== lng) {
@@ -119,7 +120,18 @@ describe('layout holds at every width', () => {
           for (const screen of SCREENS) {
             await page.keyboard.press('Escape');
             await go(page, screen.path);
-            await settled(page);
+            try {
+              await settled(page);
+            } catch (error) {
+              await snap(page, `failures/layout-${lng}-${viewport.name}-${screen.name}`);
+              problems.push(
+                `${screen.name} (${screen.path}) did not render: ${String(error).split('\n')[0]}`,
+              );
+              // Start again from the dashboard so that one broken screen does not hide the others.
+              await go(page, SCREENS[0].path);
+              await waitForApp(page);
+              continue;
+            }
             const found = await overflow(page);
             if (found) {
               problems.push(
