@@ -18,7 +18,10 @@ const SCREENS = [
 async function shown(page, item) {
   const main = page.getByRole('main');
   await main.getByRole('heading', { name: t('ar', `entities:${item}.title`) }).waitFor({ timeout: 30_000 });
-  await main.locator('table tbody tr.ant-table-row, table tbody .ant-empty').first().waitFor({ timeout: 30_000 });
+  await main
+    .locator('table tbody tr.ant-table-row, table tbody .ant-empty')
+    .first()
+    .waitFor({ timeout: 30_000 });
   await page.waitForFunction(() => !document.querySelector('main [role=status], .ant-spin-fullscreen'));
 }
 
