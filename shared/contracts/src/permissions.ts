@@ -99,3 +99,13 @@ export function roleName(name: string, lng: string): string {
   if (lng !== 'en') return name;
   return SEEDED_ROLES.find((role) => role.name === name)?.en ?? name;
 }
+
+/**
+ * How a record's title reads in a language, wherever a list, a reference or a select shows it:
+ * seeded roles read in English in English (`roleName`); every other title is data, shown as stored.
+ *
+ * @example recordTitle('roles', 'محامٍ', 'en') // 'Lawyer'
+ */
+export function recordTitle(entity: string, title: string, lng: string): string {
+  return entity === 'roles' ? roleName(title, lng) : title;
+}

@@ -1,4 +1,4 @@
-import { roleName, SEEDED_ROLES } from './permissions';
+import { recordTitle, roleName, SEEDED_ROLES } from './permissions';
 
 describe('seeded roles', () => {
   it('are stored in Arabic and read in English in English', () => {
@@ -10,5 +10,11 @@ describe('seeded roles', () => {
   it('leave a role the office named itself as stored, in both languages', () => {
     expect(roleName('محاسب', 'en')).toBe('محاسب');
     expect(roleName('Administrator', 'ar')).toBe('Administrator');
+  });
+
+  it('give a record title its reading only for roles', () => {
+    expect(recordTitle('roles', 'محامٍ', 'en')).toBe('Lawyer');
+    expect(recordTitle('roles', 'محامٍ', 'ar')).toBe('محامٍ');
+    expect(recordTitle('branches', 'محامٍ', 'en')).toBe('محامٍ');
   });
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Tag } from 'antd';
-import { sortableFields, type Entity, type Fields } from '@mizan/contracts';
+import { recordTitle, sortableFields, type Entity, type Fields } from '@mizan/contracts';
 import { DualDate } from '../dates/DualDate';
 import { fieldKind } from '../fields/registry';
 import type { EntityRow } from '../fields/types';
@@ -45,11 +45,16 @@ export function deriveColumns(entity: Entity<Fields>, text: EntityText): EntityC
     if (field.writeOnly || field.type === 'password') continue;
     const kind = fieldKind(field);
     const ctx = text.context(name);
+    // The title reads in the interface language where the data has a translation (seeded roles).
+    const shown = (row: EntityRow) =>
+      name === entity.titleField && typeof row[name] === 'string'
+        ? recordTitle(entity.name, row[name], ctx.lng)
+        : row[name];
     columns.push({
       key: name,
       title: ctx.label,
-      render: (row) => kind.cell(row[name], row, ctx),
-      exportValue: (row) => kind.text(row[name], row, ctx),
+      render: (row) => kind.cell(shown(row), row, ctx),
+      exportValue: (row) => kind.text(shown(row), row, ctx),
       sortable: sortable.has(name),
       defaultVisible: field.list !== false,
     });

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getEntity } from '@mizan/contracts';
+import { getEntity, recordTitle } from '@mizan/contracts';
 import { entityApi, entityKeys } from '../data';
 import { useDebouncedValue } from './useDebouncedValue';
 import type { RefLabel } from './refs';
@@ -33,7 +33,7 @@ export interface RefSelectProps {
  * and keeps the label of the current value even when it is not on that page.
  */
 export function RefSelect({ entity, value, onChange, multiple, known = [], ...rest }: RefSelectProps) {
-  const { t } = useTranslation('ui');
+  const { t, i18n } = useTranslation('ui');
   const target = getEntity(entity);
   const api = useMemo(() => entityApi(target), [target]);
   const [search, setSearch] = useState('');
@@ -46,7 +46,7 @@ export function RefSelect({ entity, value, onChange, multiple, known = [], ...re
 
   const labelOf = (row: EntityRow): RefLabel => ({
     id: row.id,
-    name: String(row[target.titleField] ?? row.id),
+    name: recordTitle(entity, String(row[target.titleField] ?? row.id), i18n.language),
   });
   const loaded = (list.data?.items ?? []).map(labelOf);
   const selected = value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];

@@ -1,4 +1,4 @@
-import { displayKey, type FieldDefinition } from '@mizan/contracts';
+import { displayKey, recordTitle, type FieldDefinition } from '@mizan/contracts';
 import type { EntityRow } from './types';
 
 export interface RefLabel {
@@ -17,10 +17,20 @@ export function refDisplayKey(name: string, type: 'ref' | 'refs'): string {
 const isRefLabel = (v: unknown): v is RefLabel =>
   typeof v === 'object' && v !== null && 'id' in v && 'name' in v;
 
-/** The `{ id, name }` labels of a ref/refs field on a row. */
-export function refLabels(row: EntityRow | undefined, name: string, field: FieldDefinition): RefLabel[] {
+/**
+ * The `{ id, name }` labels of a ref/refs field on a row; with `lng`, each name as it reads in that
+ * language (`recordTitle`: seeded roles in English).
+ */
+export function refLabels(
+  row: EntityRow | undefined,
+  name: string,
+  field: FieldDefinition,
+  lng?: string,
+): RefLabel[] {
   if (!row || (field.type !== 'ref' && field.type !== 'refs')) return [];
   const joined = row[refDisplayKey(name, field.type)];
-  if (Array.isArray(joined)) return joined.filter(isRefLabel);
-  return isRefLabel(joined) ? [joined] : [];
+  const labels = Array.isArray(joined) ? joined.filter(isRefLabel) : isRefLabel(joined) ? [joined] : [];
+  if (!lng) return labels;
+  const target = field.entity;
+  return labels.map((l) => ({ ...l, name: recordTitle(target, String(l.name), lng) }));
 }

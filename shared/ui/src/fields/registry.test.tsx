@@ -2,8 +2,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App, ConfigProvider, Form } from 'antd';
 import { i18n } from '@mizan/i18n';
-import { circuits, employees, type Entity, type Fields } from '@mizan/contracts';
+import { circuits, employees, roles, type Entity, type Fields } from '@mizan/contracts';
 import type { ReactNode } from 'react';
+import { deriveColumns } from '../entity/columns';
 import { entityText } from '../entity/labels';
 import { fieldKind, formatNumber, parseNumberInput } from './registry';
 import type { EntityRow } from './types';
@@ -70,5 +71,38 @@ describe('numbers and codes in the field registry', () => {
   it('leaves the digits of ordinary text as typed', () => {
     const ctx = contextOf(employees, 'jobTitle');
     expect(fieldKind(ctx.field).fromForm('محامٍ ٢', ctx)).toBe('محامٍ ٢');
+  });
+});
+
+describe('seeded role names in English', () => {
+  const seeded = row({
+    name: 'مدير النظام',
+    roleIds: [1, 5],
+    roles: [
+      { id: 1, name: 'مدير النظام' },
+      { id: 5, name: 'محاسب' },
+    ],
+  });
+
+  it('read in English in a roles reference, in the list and the export', () => {
+    const ctx = contextOf(employees, 'roleIds', 'en');
+    render(<>{fieldKind(ctx.field).cell(seeded.roleIds, seeded, ctx)}</>);
+    expect(screen.getByText('Administrator')).toBeInTheDocument();
+    expect(screen.getByText('محاسب')).toBeInTheDocument();
+    expect(fieldKind(ctx.field).text(seeded.roleIds, seeded, ctx)).toBe('Administrator، محاسب');
+    const ar = contextOf(employees, 'roleIds', 'ar');
+    expect(fieldKind(ar.field).text(seeded.roleIds, seeded, ar)).toBe('مدير النظام، محاسب');
+  });
+
+  it('read in English as the title column of the roles list', () => {
+    const text = entityText(roles, i18n.t.bind(i18n) as never, 'en');
+    const name = deriveColumns(roles, text).find((c) => c.key === 'name')!;
+    expect(name.exportValue(seeded)).toBe('Administrator');
+    const arText = entityText(roles, i18n.t.bind(i18n) as never, 'ar');
+    expect(
+      deriveColumns(roles, arText)
+        .find((c) => c.key === 'name')!
+        .exportValue(seeded),
+    ).toBe('مدير النظام');
   });
 });

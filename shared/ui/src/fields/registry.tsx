@@ -280,8 +280,8 @@ export const fieldRegistry: FieldRegistry = {
     fromForm: (v) => (empty(v) ? null : v),
   },
   ref: {
-    cell: (_v, row, ctx) => refLabels(row, ctx.name, ctx.field)[0]?.name ?? null,
-    text: (_v, row, ctx) => refLabels(row, ctx.name, ctx.field)[0]?.name ?? '',
+    cell: (_v, row, ctx) => refLabels(row, ctx.name, ctx.field, ctx.lng)[0]?.name ?? null,
+    text: (_v, row, ctx) => refLabels(row, ctx.name, ctx.field, ctx.lng)[0]?.name ?? '',
     filter: (ctx, { value, onChange }) => (
       <RefSelect
         entity={ctx.field.entity}
@@ -291,20 +291,22 @@ export const fieldRegistry: FieldRegistry = {
         onChange={(v) => onChange(typeof v === 'number' ? String(v) : undefined)}
       />
     ),
-    input: (ctx, row) => <RefSelect entity={ctx.field.entity} known={refLabels(row, ctx.name, ctx.field)} />,
+    input: (ctx, row) => (
+      <RefSelect entity={ctx.field.entity} known={refLabels(row, ctx.name, ctx.field, ctx.lng)} />
+    ),
     toForm: (v) => (typeof v === 'number' ? v : undefined),
     fromForm: (v) => (typeof v === 'number' ? v : null),
   },
   refs: {
     cell: (_v, row, ctx) => (
       <Space size={[4, 4]} wrap>
-        {refLabels(row, ctx.name, ctx.field).map((ref) => (
+        {refLabels(row, ctx.name, ctx.field, ctx.lng).map((ref) => (
           <Tag key={ref.id}>{ref.name}</Tag>
         ))}
       </Space>
     ),
     text: (_v, row, ctx) =>
-      refLabels(row, ctx.name, ctx.field)
+      refLabels(row, ctx.name, ctx.field, ctx.lng)
         .map((ref) => ref.name)
         .join('، '),
     filter: (ctx, { value, onChange }) => (
@@ -317,7 +319,7 @@ export const fieldRegistry: FieldRegistry = {
       />
     ),
     input: (ctx, row) => (
-      <RefSelect entity={ctx.field.entity} multiple known={refLabels(row, ctx.name, ctx.field)} />
+      <RefSelect entity={ctx.field.entity} multiple known={refLabels(row, ctx.name, ctx.field, ctx.lng)} />
     ),
     toForm: (v) => (Array.isArray(v) ? v : []),
     fromForm: (v) => (Array.isArray(v) ? v : []),
