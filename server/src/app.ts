@@ -12,7 +12,7 @@ import { createBus, type Bus } from './bus';
 import type { Config } from './config';
 import { createDatabase } from './db';
 import { runMigrations, type MigrationGroup } from './db/migrate';
-import { coreMigrations, type Migration } from './db/migrations';
+import { coreMigrations, createMissingEntityTables, type Migration } from './db/migrations';
 import { registerDocs } from './docs';
 import { registerEngine } from './engine';
 import { recountEntities } from './engine/counts';
@@ -141,6 +141,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   try {
     await runMigrations(database.db, database.dialect, MIGRATION_GROUPS);
+    // A new entity's tables come from its definition alone (see createMissingEntityTables).
+    await createMissingEntityTables(
+      database.db,
+      database.dialect,
+      registry.map((e) => e.name),
+    );
   } catch (error) {
     await database.destroy();
     logs.close();

@@ -3,8 +3,8 @@ import { createEntityTables } from './entityTables';
 
 /**
  * The entities of the first release, named explicitly (referenced entities first) so that this
- * migration never changes when the registry grows: a new entity gets its own migration calling
- * `createEntityTables` with its name.
+ * migration never changes when the registry grows: a new entity's tables are created at start
+ * (`createMissingEntityTables`).
  */
 export const ENTITIES_002 = [
   'permissions',

@@ -3,9 +3,9 @@ import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Expres
 import type { Db, Dialect } from '../index';
 
 /**
- * Table shapes derived from entity definitions. Migrations call these with explicit entity names,
- * so a migration creates the same tables however the registry grows later:
- * `createEntityTables(db, dialect, ['courts'])` in `00N_courts` is how a new entity gets its table.
+ * Table shapes derived from entity definitions. Released migrations call these with explicit
+ * entity names, so they create the same tables however the registry grows later; a new entity's
+ * tables are created at start by `createMissingEntityTables`.
  */
 
 /** Column name of a field: snake_case of its key (`continentId` → `continent_id`). */
@@ -189,10 +189,41 @@ export async function createEntityTables(db: Db, dialect: Dialect, names: readon
   for (const name of names) await createEntityTable(db, dialect, getEntity(name));
 }
 
+/** Advisory lock key held while missing entity tables are created (any constant of ours). */
+const ENTITY_TABLES_LOCK = 7_160_512;
+
+/**
+ * Creates the tables of every named entity that has none yet, in the order given (the registry's:
+ * referenced entities first), in one transaction, and returns their names. Run at start after the
+ * migrations, so a new entity's tables come from its definition alone; what changes an existing
+ * table (a field added later) stays an explicit migration (`addEntityFields`).
+ *
+ * @example
+ * await createMissingEntityTables(db, dialect, registry.map((e) => e.name)); // ['customers'] once
+ */
+export async function createMissingEntityTables(
+  db: Db,
+  dialect: Dialect,
+  names: readonly string[],
+): Promise<string[]> {
+  const missingIn = async (executor: Db) => {
+    const existing = new Set((await executor.introspection.getTables()).map((t) => t.name));
+    return names.filter((name) => !existing.has(getEntity(name).table));
+  };
+  if (!(await missingIn(db)).length) return [];
+  return db.transaction().execute(async (trx) => {
+    // Instances starting together on one PostgreSQL: one creates, the others then find the tables.
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${ENTITY_TABLES_LOCK})`.execute(trx);
+    const missing = await missingIn(trx);
+    await createEntityTables(trx, dialect, missing);
+    return missing;
+  });
+}
+
 /**
  * Adds columns for fields added to an existing entity's definition (a later migration's job).
- * Skips columns already present, so it also works on a database whose table was created after
- * the field was added to the definition.
+ * Skips columns already present, and a table not created yet, so it also works on a database
+ * whose table was created after the field was added to the definition.
  */
 export async function addEntityFields(
   db: Db,
@@ -201,8 +232,10 @@ export async function addEntityFields(
   fields: readonly string[],
 ): Promise<void> {
   const entity = getEntity(name);
-  const tables = await db.introspection.getTables();
-  const existing = new Set(tables.find((t) => t.name === entity.table)?.columns.map((c) => c.name) ?? []);
+  const table = (await db.introspection.getTables()).find((t) => t.name === entity.table);
+  // No table yet (a fresh database): it is created at start from the definition, field included.
+  if (!table) return;
+  const existing = new Set(table.columns.map((c) => c.name));
   for (const key of fields) {
     const field = entity.fields[key];
     if (!field) throw new Error(`addEntityFields: ${name} has no field "${key}"`);

@@ -4,7 +4,14 @@ import { sortIndexesMigration } from './003_sort_indexes';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
-export { createEntityTables, addEntityFields, columnName, joinTableName, columnType } from './entityTables';
+export {
+  createEntityTables,
+  createMissingEntityTables,
+  addEntityFields,
+  columnName,
+  joinTableName,
+  columnType,
+} from './entityTables';
 
 /**
  * The kernel's own migrations (audit trail, files, counts, the registry's entity tables): the

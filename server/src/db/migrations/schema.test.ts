@@ -16,7 +16,7 @@ import { MIGRATION_GROUPS } from '../../app';
 import { dialects } from '../../test/harness';
 import { createDatabase, type Database, type Db, type Dialect } from '../index';
 import { runMigrations } from '../migrate';
-import { columnName, joinTableName } from './index';
+import { addEntityFields, columnName, createMissingEntityTables, joinTableName } from './index';
 
 /**
  * The migrated schema against the definitions, on both databases: a definition changed without
@@ -109,7 +109,13 @@ describe.each(dialects())('migrated schema against the definitions on %s', (dial
       cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
     }
     database = createDatabase(url);
+    // As the app starts: the migrations, then the tables of entities no migration created.
     await runMigrations(database.db, dialect, MIGRATION_GROUPS);
+    await createMissingEntityTables(
+      database.db,
+      dialect,
+      entities.map((e) => e.name),
+    );
     tables = new Map(
       (await database.db.introspection.getTables()).map((table) => [
         table.name,
@@ -198,4 +204,27 @@ describe.each(dialects())('migrated schema against the definitions on %s', (dial
       expect(wanted.filter((w) => !indexes.includes(w))).toEqual([]);
     },
   );
+
+  // Last: it drops a table to stand for an entity whose definition is new.
+  it('creates the tables of an entity that has none yet from its definition, once, with its count', async () => {
+    const names = entities.map((e) => e.name);
+    expect(await createMissingEntityTables(database.db, dialect, names)).toEqual([]);
+    // A definition added since the last start: its row table, join table and count are missing.
+    await database.db.schema.dropTable('roles_permission_ids').execute();
+    await database.db.schema.dropTable('employees_role_ids').execute();
+    await database.db.schema.dropTable('roles').execute();
+    await database.db.deleteFrom('entity_counts').where('entity', '=', 'roles').execute();
+    // A later migration adding a field to it does nothing yet: the table comes with the field.
+    await addEntityFields(database.db, dialect, 'roles', ['description']);
+    expect(await createMissingEntityTables(database.db, dialect, names)).toEqual(['roles']);
+    const after = new Set((await database.db.introspection.getTables()).map((t) => t.name));
+    expect(after.has('roles') && after.has('roles_permission_ids')).toBe(true);
+    const count = await database.db
+      .selectFrom('entity_counts')
+      .select('total')
+      .where('entity', '=', 'roles')
+      .executeTakeFirst();
+    expect(Number(count?.total)).toBe(0);
+    expect(await createMissingEntityTables(database.db, dialect, names)).toEqual([]);
+  });
 });
