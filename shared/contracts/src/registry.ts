@@ -1,23 +1,6 @@
 import type { Entity, Fields } from './entity';
 import { referencesIn, type Reference } from './relations';
-import { employees, permissions, roles } from './entities/people';
-import { continents, countries, governorates, policeStations } from './entities/places';
-import {
-  administrativeSections,
-  branches,
-  circuits,
-  courts,
-  customerTypes,
-  judges,
-  judicialRanks,
-  lawsuitCases,
-  lawsuitOwners,
-  lawsuitTypes,
-  procurationCases,
-  sessionAttendances,
-  sessionTypes,
-  taskTypes,
-} from './entities/settings';
+import * as defined from './entities';
 
 /**
  * Checks the definitions together and orders them so that each comes after every entity it references (a reference to itself
@@ -71,38 +54,30 @@ export function checkRegistry<E extends Entity<Fields>>(definitions: readonly E[
   return out;
 }
 
-/** Every definition the engine serves, in any order: `checkRegistry` sorts them. */
-const definitions = [
-  permissions,
-  roles,
-  continents,
-  countries,
-  governorates,
-  policeStations,
-  branches,
-  administrativeSections,
-  employees,
-  lawsuitTypes,
-  lawsuitOwners,
-  lawsuitCases,
-  procurationCases,
-  courts,
-  circuits,
-  judicialRanks,
-  judges,
-  taskTypes,
-  sessionTypes,
-  sessionAttendances,
-  customerTypes,
-] as const satisfies readonly Entity<Fields>[];
+/** Every `defineEntity(...)` exported by the area files of `./entities` (what else they export is data). */
+type Defined = Extract<(typeof defined)[keyof typeof defined], Entity<Fields>>;
+
+const isDefinition = (value: unknown): value is Defined =>
+  typeof value === 'object' &&
+  value !== null &&
+  'fields' in value &&
+  'path' in value &&
+  'route' in value &&
+  'table' in value;
+
+/**
+ * Every definition the engine serves: whatever the area files export, so a new entity is its
+ * definition alone (in any order: `checkRegistry` sorts them).
+ */
+const definitions: readonly Defined[] = Object.values(defined).filter(isDefinition);
 
 /**
  * Every entity served by the engine, in dependency order: a definition comes after every entity it
  * references, so migrations and seeds can run in this order. Checked at module load.
  */
-export const registry: readonly (typeof definitions)[number][] = checkRegistry(definitions);
+export const registry: readonly Defined[] = checkRegistry(definitions);
 
-export type EntityName = (typeof definitions)[number]['name'];
+export type EntityName = Defined['name'];
 
 const byName = new Map<string, Entity<Fields>>(registry.map((e) => [e.name, e as Entity<Fields>]));
 
@@ -122,7 +97,7 @@ export function findEntity(name: string): Entity<Fields> | undefined {
  *
  * @example
  * referencesTo('governorates').map((r) => `${r.entity.name}.${r.field}`)
- * // ['policeStations.governorateId', 'branches.governorateId', 'courts.governorateId']
+ * // ['branches.governorateId', 'policeStations.governorateId', 'courts.governorateId']
  */
 export function referencesTo(name: string): Reference[] {
   return referencesIn(name, registry as readonly Entity<Fields>[]);

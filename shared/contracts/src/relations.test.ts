@@ -38,8 +38,8 @@ describe('displayKey', () => {
 describe('referencesTo', () => {
   it('lists every field of the registry pointing at an entity, ref and refs alike', () => {
     expect(referencesTo('governorates').map((r) => `${r.entity.name}.${r.field}:${r.type}`)).toEqual([
-      'policeStations.governorateId:ref',
       'branches.governorateId:ref',
+      'policeStations.governorateId:ref',
       'courts.governorateId:ref',
     ]);
     expect(referencesTo('roles').map((r) => `${r.entity.name}.${r.field}:${r.type}`)).toEqual([
