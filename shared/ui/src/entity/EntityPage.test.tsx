@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { countries, continents } from '@mizan/contracts';
-import { wsClient } from '@mizan/sdk';
 import { EntityPage } from './EntityPage';
 import { startApiServer, type TableSpec } from '../test/apiServer';
+import { connectFakeSocket } from '../test/fakeSocket';
 import { captureToasts, renderAt, signIn, pointSdkAt } from '../testing/render';
 
 const ROUTE = '/admin/settings/places/countries';
@@ -188,72 +188,21 @@ describe('EntityPage built from the countries definition', () => {
 
   it('shows a change made elsewhere as soon as its real-time event arrives', async () => {
     await serve();
-    // A stand-in socket: the SDK's one WebSocket client talks to it as to the server's hub.
-    const sockets: FakeSocket[] = [];
-    class FakeSocket {
-      static readonly CONNECTING = 0;
-      static readonly OPEN = 1;
-      static readonly CLOSING = 2;
-      static readonly CLOSED = 3;
-      readyState = 0;
-      sent: unknown[] = [];
-      private listeners = new Map<string, Set<(event: unknown) => void>>();
-      constructor(readonly url: string) {
-        sockets.push(this);
-      }
-      addEventListener(type: string, listener: (event: unknown) => void) {
-        if (!this.listeners.has(type)) this.listeners.set(type, new Set());
-        this.listeners.get(type)!.add(listener);
-      }
-      removeEventListener(type: string, listener: (event: unknown) => void) {
-        this.listeners.get(type)?.delete(listener);
-      }
-      emit(type: string, fields: Record<string, unknown>) {
-        for (const listener of this.listeners.get(type) ?? []) listener({ ...fields, type, target: this });
-      }
-      send(frame: string) {
-        this.sent.push(JSON.parse(frame));
-      }
-      close() {
-        this.readyState = 3;
-      }
-    }
-    const original = globalThis.WebSocket;
-    Object.assign(globalThis, { WebSocket: FakeSocket });
+    const { socket, event, restore } = await connectFakeSocket();
     try {
-      await wsClient.connect();
-      await waitFor(() => expect(sockets).toHaveLength(1));
-      const socket = sockets[0]!;
-      socket.readyState = 1;
-      act(() => socket.emit('open', {}));
-
       renderAt(ROUTE, <EntityPage entity={countries} />);
       await screen.findByText('السعودية');
       await waitFor(() => expect(socket.sent).toContainEqual({ type: 'subscribe', channel: 'countries' }));
       const listCalls = lists().length;
 
-      act(() =>
-        socket.emit('message', {
-          data: JSON.stringify({
-            type: 'event',
-            channel: 'countries',
-            action: 'update',
-            data: { id: 2, name: 'جمهورية مصر العربية' },
-          }),
-        }),
-      );
+      event('countries', 'update', { id: 2, name: 'جمهورية مصر العربية' });
       expect(await screen.findByText('جمهورية مصر العربية')).toBeInTheDocument();
-      act(() =>
-        socket.emit('message', {
-          data: JSON.stringify({ type: 'event', channel: 'countries', action: 'delete', data: { id: 3 } }),
-        }),
-      );
+      event('countries', 'delete', { id: 3 });
       await waitFor(() => expect(screen.queryByText('الأردن')).not.toBeInTheDocument());
       // Patched in the cache: no reload of the list.
       expect(lists()).toHaveLength(listCalls);
     } finally {
-      wsClient.disconnect();
-      Object.assign(globalThis, { WebSocket: original });
+      restore();
     }
   });
 
