@@ -1,17 +1,7 @@
-import {
-  defineEntity,
-  entityActions,
-  permissionKey,
-  referencesIn,
-  registry,
-  type Entity,
-  type Fields,
-} from '@mizan/contracts';
-import { EMPLOYEE_ROLES, ROLE_PERMISSIONS } from '../auth/joins';
-import { createEntityTable } from '../db/migrations/entityTables';
+import { defineEntity, referencesIn, registry, type Entity, type Fields } from '@mizan/contracts';
 import { createRow, entityUrl } from '../test/fixtures';
-import { createTestApp, dialects, TEST_ADMIN, type Session, type TestApp } from '../test/harness';
-import { recountEntities } from './counts';
+import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
+import { serveEntities } from './testEntities';
 
 /**
  * A many-to-many link that carries data is an association entity: its own definition with two
@@ -34,37 +24,6 @@ const courtJudges = defineEntity({
 });
 const ASSOCIATION = courtJudges as Entity<Fields>;
 
-/** Creates the association's table and gives its permissions to the first administrator's roles. */
-async function serveAssociation(t: TestApp): Promise<void> {
-  const db = t.app.db;
-  await createEntityTable(db, t.dialect, ASSOCIATION);
-  const roles = await db
-    .selectFrom(EMPLOYEE_ROLES.table)
-    .innerJoin('employees', 'employees.id', `${EMPLOYEE_ROLES.table}.${EMPLOYEE_ROLES.owner}`)
-    .select(`${EMPLOYEE_ROLES.table}.${EMPLOYEE_ROLES.ref} as roleId`)
-    .where('employees.email', '=', TEST_ADMIN.email)
-    .execute();
-  const now = new Date().toISOString();
-  for (const action of entityActions(ASSOCIATION)) {
-    const { id } = await db
-      .insertInto('permissions')
-      .values({
-        key: permissionKey(ASSOCIATION, action),
-        group: 'courtJudges',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const { roleId } of roles)
-      await db
-        .insertInto(ROLE_PERMISSIONS.table)
-        .values({ [ROLE_PERMISSIONS.owner]: roleId, [ROLE_PERMISSIONS.ref]: id })
-        .execute();
-  }
-  await recountEntities(db, ['permissions']);
-}
-
 describe.each(dialects())('an association entity on %s', (dialect) => {
   let t: TestApp;
   let admin: Session;
@@ -72,7 +31,7 @@ describe.each(dialects())('an association entity on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp({ dialect, app: { entities: [ASSOCIATION] } });
-    await serveAssociation(t);
+    await serveEntities(t, [ASSOCIATION]);
     admin = await t.login();
   });
   afterAll(() => t.close());

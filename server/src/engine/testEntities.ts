@@ -88,10 +88,11 @@ export function widgetHooks(probe: WidgetProbe): EntityHooks {
 }
 
 /**
- * Creates the test entities' tables in `t`'s database, seeds their permissions and gives them to
- * the Administrator role, and adds the widget hooks. `t` must be built with `app: { entities: TEST_ENTITIES }`.
+ * Serves definitions beside the registry in `t`'s database: creates their tables, seeds their
+ * permissions and gives them to the first administrator's roles. `t` must be built with
+ * `app: { entities }` naming them.
  */
-export async function serveTestEntities(t: TestApp): Promise<WidgetProbe> {
+export async function serveEntities(t: TestApp, entities: readonly Entity<Fields>[]): Promise<void> {
   const db = t.app.db;
   const now = new Date().toISOString();
   // The roles of the first administrator (whatever the seeded roles are called).
@@ -101,7 +102,7 @@ export async function serveTestEntities(t: TestApp): Promise<WidgetProbe> {
     .select(`${EMPLOYEE_ROLES.table}.${EMPLOYEE_ROLES.ref} as roleId`)
     .where('employees.email', '=', TEST_ADMIN.email)
     .execute();
-  for (const entity of TEST_ENTITIES) {
+  for (const entity of entities) {
     await createEntityTable(db, t.dialect, entity);
     for (const action of entityActions(entity)) {
       const { id } = await db
@@ -124,6 +125,14 @@ export async function serveTestEntities(t: TestApp): Promise<WidgetProbe> {
   }
   // Permissions were written directly: their maintained total follows.
   await recountEntities(db, ['permissions']);
+}
+
+/**
+ * Serves the test entities (`serveEntities`) and adds the widget hooks. `t` must be built with
+ * `app: { entities: TEST_ENTITIES }`.
+ */
+export async function serveTestEntities(t: TestApp): Promise<WidgetProbe> {
+  await serveEntities(t, TEST_ENTITIES);
   const probe: WidgetProbe = { expandCalls: 0, expandSizes: [] };
   t.app.entities.hooks('engineWidgets', widgetHooks(probe));
   return probe;
