@@ -1,4 +1,4 @@
-import type { EntityDefinition, FieldDefinition, Fields } from './entity';
+import type { EntityDefinition, FieldDefinition, FieldType, Fields } from './entity';
 import { displayKey } from './relations';
 
 /**
@@ -24,9 +24,15 @@ const PATH = /^(\/[A-Za-z0-9_-]+)+$/;
 const REMOTES = ['settings', 'clients', 'legal', 'tasks', 'chat'];
 /** Keys every row carries: a field of that name would shadow the system column. */
 const SYSTEM_KEYS = ['id', 'createdAt', 'updatedAt', 'status', 'baned'];
-const TEXT_TYPES = ['string', 'text', 'email', 'phone', 'url', 'color', 'password'];
-const TYPES = [
-  ...TEXT_TYPES,
+/** Every field type a definition may use, each once (the field registries of both sides cover them). */
+export const FIELD_TYPES = [
+  'string',
+  'text',
+  'email',
+  'phone',
+  'url',
+  'color',
+  'password',
   'integer',
   'number',
   'boolean',
@@ -36,7 +42,11 @@ const TYPES = [
   'ref',
   'refs',
   'files',
-];
+] as const satisfies readonly FieldType[];
+// Fails to compile when a field type is added to the definitions but not listed above.
+const allListed: [Exclude<FieldType, (typeof FIELD_TYPES)[number]>] extends [never] ? true : never = true;
+void allListed;
+const TYPES: readonly string[] = FIELD_TYPES;
 
 const isPositiveInt = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 

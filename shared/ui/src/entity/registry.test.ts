@@ -1,5 +1,6 @@
 import {
   createSchema,
+  FIELD_TYPES,
   registry,
   updateSchema,
   type Entity,
@@ -134,25 +135,7 @@ describe.each(registry.map((e) => [e.name, e as Entity<Fields>] as const))('%s',
 
 describe('field registry', () => {
   it('maps every contracts field type to a cell, an export value, a filter and an input', () => {
-    const types = [
-      'string',
-      'text',
-      'email',
-      'phone',
-      'url',
-      'color',
-      'password',
-      'integer',
-      'number',
-      'boolean',
-      'date',
-      'datetime',
-      'enum',
-      'ref',
-      'refs',
-      'files',
-    ];
-    expect(Object.keys(fieldRegistry).sort()).toEqual([...types].sort());
+    expect(Object.keys(fieldRegistry).sort()).toEqual([...FIELD_TYPES].sort());
     for (const kind of Object.values(fieldRegistry))
       for (const part of ['cell', 'text', 'filter', 'input', 'toForm', 'fromForm'] as const)
         expect(typeof kind[part]).toBe('function');
