@@ -1,4 +1,4 @@
-// Layout holds at every width: on every screen of the menu (and the profile, and the role form
+// Layout holds at every width: on every screen of the menu (and the profile, record pages, the role form
 // with its permission matrix), in Arabic and English, on a 1,440×900 desktop and a 390×844 phone,
 // the page is never wider than the window (`scrollWidth <= innerWidth`): wide tables scroll inside
 // their card, the header and the side menu stay on screen. One sign-in for the whole file; rows
@@ -18,6 +18,7 @@ import { snap } from '../lib/browser.mjs';
 import { CONTRACTS_DIST } from '../lib/paths.mjs';
 import { uniq } from '../lib/api.mjs';
 import { t, tx } from '../lib/i18n.mjs';
+import { CUSTOMERS, PROCURATIONS, createClientWithProcuration } from '../lib/clients.mjs';
 
 const { MENU, isMenuGroup, ROUTES } = createRequire(import.meta.url)(CONTRACTS_DIST);
 
@@ -93,6 +94,12 @@ describe('layout holds at every width', () => {
     });
     await createEmployee(api, { name: long });
     await api.post('/employees/roles', { name: `دور ${long.slice(0, 80)} ${uniq()}`, description: long });
+    // Record pages (not in the menu): a client with a long name and their power of attorney.
+    const made = await createClientWithProcuration(api, { name: `${long.slice(0, 120)} ${uniq()}` });
+    SCREENS.push(
+      { name: 'customer-record', path: `${CUSTOMERS}/${made.client.id}` },
+      { name: 'procuration-record', path: `${PROCURATIONS}/${made.procuration.id}` },
+    );
 
     s = await sys.session();
     await signInToDashboard(s.page, sys.admin.email, sys.admin.password);

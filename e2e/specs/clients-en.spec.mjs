@@ -1,0 +1,6 @@
+// The clients area in English: client form, folded search, record page, power of attorney with
+// files from the client's tab, inline PDF preview, file deletion, expiry flags, conflict warning
+// (see lib/clients.mjs).
+import { clientsSpec } from '../lib/clients.mjs';
+
+clientsSpec('en');

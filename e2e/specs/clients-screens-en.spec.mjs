@@ -1,0 +1,5 @@
+// The clients area's screens in English: axe-core, raw translation keys, screenshots (see
+// lib/screens.mjs, CLIENT_SCREENS).
+import { screensSpec } from '../lib/screens.mjs';
+
+screensSpec('en', 'clients');
