@@ -1,11 +1,16 @@
-// The clients remote's tests check its route list only (no rendering yet): Node has what the
-// imported modules need at load time.
-const preset = require('../../jest.preset.cjs')({ dir: __dirname, env: 'node' });
+// The clients remote's screens render with antd in jsdom over a real test HTTP server.
+const preset = require('../../jest.preset.cjs')({
+  dir: __dirname,
+  env: 'jsdom',
+  antd: true,
+  setup: ['<rootDir>/src/test/setup.ts'],
+});
 
 module.exports = {
   ...preset,
-  // antd's icons load @ant-design/colors, published as ESM only: let it through the transform too.
-  transformIgnorePatterns: [
-    '/node_modules/(?!(\\.pnpm/)?(jotai|@tanstack|reconnecting-websocket|@ant-design\\+colors|@ant-design/colors))',
-  ],
+  moduleNameMapper: {
+    ...preset.moduleNameMapper,
+    // A fixed device identity: jsdom has nothing to fingerprint and FingerprintJS would wait out its timeouts.
+    '^@fingerprintjs/fingerprintjs$': '<rootDir>/../../shared/ui/src/test/fingerprintStub.cjs',
+  },
 };

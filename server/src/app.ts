@@ -21,9 +21,11 @@ import { FileAccessRules } from './files/access';
 import { registerFileRoutes } from './files/routes';
 import { FileStore } from './files/storage';
 import { healthPlugin } from './health';
+import { clientsPlugin } from './clients';
 import { importPlugin } from './import';
+import { legalPlugin } from './legal';
 import { peoplePlugin } from './people';
-import { systemMigrations, systemPlugin } from './system';
+import { readTimeZone, systemMigrations, systemPlugin } from './system';
 import { installErrorHandler } from './http/errorHandler';
 import { createLogger } from './logging/logger';
 import { installRequestLog } from './logging/requestLog';
@@ -61,6 +63,8 @@ export const MODULES: readonly AppModule[] = [
   { name: 'people', plugin: peoplePlugin },
   { name: 'system', plugin: systemPlugin, migrations: systemMigrations },
   { name: 'import', plugin: importPlugin },
+  { name: 'clients', plugin: clientsPlugin },
+  { name: 'legal', plugin: legalPlugin },
 ];
 
 /** Every migration group, in order: the kernel's, then each module's. */
@@ -79,6 +83,8 @@ export interface AppOptions {
    * expand). Their tables are the caller's to create (`createEntityTable`).
    */
   entities?: readonly Entity<Fields>[];
+  /** The current instant for the office's "today" (tests set the clock; default the system's). */
+  clock?: () => Date;
 }
 
 /**
@@ -131,6 +137,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       dialect: database.dialect,
       bus,
       files: fileStore,
+      timeZone: () => readTimeZone(database.db),
+      clock: options.clock,
     }),
   );
   app.addHook('onClose', async () => {

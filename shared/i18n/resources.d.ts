@@ -10,12 +10,16 @@ export type Namespace =
   | 'menu'
   | 'dashboard'
   | 'settings'
+  | 'clients'
+  | 'legal'
   | 'server-http'
   | 'server-ws'
   | 'server-auth'
   | 'server-people'
   | 'server-import'
-  | 'server-system';
+  | 'server-system'
+  | 'server-clients'
+  | 'server-legal';
 /** Nested translation tree of one namespace. */
 export interface ResourceTree {
   [key: string]: string | ResourceTree;

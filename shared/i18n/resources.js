@@ -12,6 +12,8 @@ const NAMESPACES = [
   'menu',
   'dashboard',
   'settings',
+  'clients',
+  'legal',
   // The server's messages, one namespace per area: `auth.tokenInvalid` is `server-auth:tokenInvalid`.
   'server-http',
   'server-ws',
@@ -19,6 +21,8 @@ const NAMESPACES = [
   'server-people',
   'server-import',
   'server-system',
+  'server-clients',
+  'server-legal',
 ];
 
 const resources = {};

@@ -11,6 +11,12 @@ describe('sanitizeSettings', () => {
     expect(FALLBACK_SETTINGS.calendar).toBe('hijri');
   });
 
+  it("keeps the office's time zone when it is one Intl knows, Cairo otherwise", () => {
+    expect(sanitizeSettings({ timeZone: 'Asia/Riyadh' }).timeZone).toBe('Asia/Riyadh');
+    expect(sanitizeSettings({ timeZone: 'Mars/Olympus' }).timeZone).toBe('Africa/Cairo');
+    expect(sanitizeSettings({}).timeZone).toBe('Africa/Cairo');
+  });
+
   it('drops colours and URLs the UI cannot use safely', () => {
     const s = sanitizeSettings({ primaryColor: 'red; x', logoUrl: 'javascript:alert(1)', officeName: '  ' });
     expect(s.primaryColor).toBe(FALLBACK_SETTINGS.primaryColor);

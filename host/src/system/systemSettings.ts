@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, SYSTEM_SETTINGS_CHANNEL } from '@mizan/contracts';
+import { DEFAULT_TIME_ZONE, isTimeZone, STORAGE_KEYS, SYSTEM_SETTINGS_CHANNEL } from '@mizan/contracts';
 import { loadSystemSettings, secureStorage, wsClient, type SystemSettings } from '@mizan/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
@@ -15,6 +15,7 @@ export const FALLBACK_SETTINGS: SystemSettings = {
   defaultTheme: 'light',
   // The server's default (seed §9: Hijri first); it sends 'hijri' or 'gregorian'.
   calendar: 'hijri',
+  timeZone: DEFAULT_TIME_ZONE,
 };
 
 const CALENDARS = ['hijri', 'gregorian'];
@@ -42,6 +43,8 @@ export function sanitizeSettings(value: Partial<SystemSettings> | null | undefin
       typeof v.calendar === 'string' && CALENDARS.includes(v.calendar)
         ? v.calendar
         : FALLBACK_SETTINGS.calendar,
+    timeZone:
+      typeof v.timeZone === 'string' && isTimeZone(v.timeZone) ? v.timeZone : FALLBACK_SETTINGS.timeZone,
   };
 }
 

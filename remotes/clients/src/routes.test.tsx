@@ -3,10 +3,12 @@ import { isValidElement } from 'react';
 import routes from './routes';
 
 describe('clients routes', () => {
-  it('derives one generic page per clients entity of the registry, with its view permission', () => {
+  it('derives a list and a record page per clients entity of the registry, with its view permission', () => {
     const expected = registry.filter((e) => e.remote === 'clients');
-    expect(routes.map((r) => r.path)).toEqual(expected.map((e) => e.route));
-    for (const [i, entity] of expected.entries()) {
+    const paths = expected.flatMap((e) => [e.route, `${e.route}/:id`]);
+    expect(routes.map((r) => r.path)).toEqual(paths);
+    for (const [i, path] of paths.entries()) {
+      const entity = expected.find((e) => path === e.route || path === `${e.route}/:id`)!;
       expect(routes[i]?.permission).toBe(permissionKey(entity.name, 'view'));
       expect(isValidElement(routes[i]?.element)).toBe(true);
     }

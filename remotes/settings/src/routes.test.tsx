@@ -18,15 +18,16 @@ const pageProps = (path: string) => {
 const routeOf = (name: string) => registry.find((e) => e.name === name)!.route;
 
 describe('settings routes', () => {
-  it('derives one route per settings entity of the registry, with its view permission', () => {
+  it('derives a list and a record route per settings entity of the registry, with its view permission', () => {
     const expected = registry.filter((e) => e.remote === 'settings');
     expect(expected.length).toBeGreaterThan(10);
-    for (const entity of expected) {
-      const route = routes.find((r) => r.path === entity.route);
-      expect(route?.permission).toBe(permissionKey(entity.name, 'view'));
-      expect(isValidElement(route?.element)).toBe(true);
-    }
-    expect(routes).toHaveLength(expected.length + 4);
+    for (const entity of expected)
+      for (const path of [entity.route, `${entity.route}/:id`]) {
+        const route = routes.find((r) => r.path === path);
+        expect(route?.permission).toBe(permissionKey(entity.name, 'view'));
+        expect(isValidElement(route?.element)).toBe(true);
+      }
+    expect(routes).toHaveLength(expected.length * 2 + 4);
   });
 
   it('gives a plain entity the generic page of its own definition, without overrides', () => {

@@ -357,6 +357,7 @@ describe.each(dialects())('auth sessions (%s)', (dialect) => {
       defaultLanguage: 'ar',
       defaultTheme: 'light',
       calendar: expect.any(String),
+      timeZone: 'Africa/Cairo',
     });
   });
 

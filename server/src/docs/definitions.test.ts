@@ -32,6 +32,8 @@ function missingTexts(entity: Entity<Fields>): string[] {
     ...(entity.baned ? ['baned'] : []),
   ];
   for (const key of fields) needed.push(['entities', `${entity.name}.fields.${key}`]);
+  for (const key of Object.keys(entity.listFilters ?? {}))
+    needed.push(['entities', `${entity.name}.filters.${key}`]);
   for (const [key, field] of Object.entries(entity.fields)) {
     if (field.type !== 'enum') continue;
     for (const value of field.values) needed.push(['entities', `${entity.name}.values.${key}.${value}`]);

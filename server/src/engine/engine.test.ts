@@ -9,7 +9,15 @@ import {
 } from '@mizan/contracts';
 import { columnName } from '../db/migrations';
 import { refDisplayName, refsDisplayName } from './serialize';
-import { createRow, createUserWith, entityUrl, nextSeq, validInput } from '../test/fixtures';
+import {
+  createHolder,
+  createRow,
+  createUserWith,
+  entityUrl,
+  moduleSample,
+  nextSeq,
+  validInput,
+} from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { AppError } from '../http/errors';
 import { appErrorBody } from '../http/errorHandler';
@@ -87,6 +95,26 @@ describe.each(dialects())('entity engine on %s', (dialect) => {
 
   describe.each(entities.map((e) => [e.name, e] as const))('%s', (name, entity) => {
     const url = entityUrl(entity);
+    /**
+     * A row as stored, which is what the audit trail keeps: the answer without the fields a
+     * module's `expand` hook computes for it (a lawsuit's fees, a hearing's next one).
+     */
+    const storedKeys = new Set([
+      'id',
+      'createdAt',
+      'updatedAt',
+      'status',
+      'baned',
+      ...Object.entries(entity.fields).flatMap(([key, field]) =>
+        field.type === 'ref'
+          ? [key, refDisplayName(key)]
+          : field.type === 'refs'
+            ? [key, refsDisplayName(key)]
+            : [key],
+      ),
+    ]);
+    const stored = (row: Row) =>
+      Object.fromEntries(Object.entries(row).filter(([key]) => storedKeys.has(key)));
     let created: Row;
     let input: Record<string, unknown>;
 
@@ -127,8 +155,11 @@ describe.each(dialects())('entity engine on %s', (dialect) => {
           continue;
         }
         expect(created[key]).toEqual(input[key]);
+        // A module's sample may leave a reference empty (a hearing's previous one: set by postponing).
         if (field.type === 'ref')
-          expect(created[refDisplayName(key)]).toEqual({ id: input[key], name: expect.any(String) });
+          expect(created[refDisplayName(key)]).toEqual(
+            input[key] === null ? null : { id: input[key], name: expect.any(String) },
+          );
         if (field.type === 'refs') {
           expect(created[refsDisplayName(key)]).toEqual(
             (input[key] as number[]).map((id) => ({ id, name: expect.any(String) })),
@@ -137,15 +168,16 @@ describe.each(dialects())('entity engine on %s', (dialect) => {
       }
       const [audit] = await audits(name, created.id, 'create');
       expect(audit).toMatchObject({ employee_id: admin.user.id, before: null });
-      expect(JSON.parse(String(audit!.after))).toEqual(created);
+      expect(JSON.parse(String(audit!.after))).toEqual(stored(created));
       expect(String(audit!.ip)).not.toBe('');
       expect(events(name, 'create', created.id)).toEqual([
-        { channel: name, message: { type: 'event', channel: name, action: 'create', data: created } },
+        { channel: name, message: { type: 'event', channel: name, action: 'create', data: stored(created) } },
       ]);
     });
 
     it('applies defaults and leaves optional fields empty', async () => {
-      const minimal: Record<string, unknown> = {};
+      // Only what a module's rules between fields require beyond the required fields (a person's ID).
+      const minimal: Record<string, unknown> = moduleSample(name);
       for (const [key, field] of Object.entries(entity.fields)) {
         if (field.required && field.default === undefined)
           minimal[key] = (await validInput(t.app, admin.headers, entity))[key];
@@ -262,8 +294,8 @@ describe.each(dialects())('entity engine on %s', (dialect) => {
         expect(updated[key]).toEqual(body[key]);
       }
       const [audit] = await audits(name, created.id, 'update');
-      expect(JSON.parse(String(audit!.before))).toEqual(created);
-      expect(JSON.parse(String(audit!.after))).toEqual(updated);
+      expect(JSON.parse(String(audit!.before))).toEqual(stored(created));
+      expect(JSON.parse(String(audit!.after))).toEqual(stored(updated));
       expect(events(name, 'update', created.id)).toHaveLength(1);
       created = updated;
 
@@ -459,6 +491,8 @@ describe.each(dialects())('entity engine on %s', (dialect) => {
           ...uniqueFields.map(([key]) => [key]),
           ...(entity.uniqueTogether ?? []).map((g) => [...g]),
         ]) {
+          // An empty value takes no unique slot (a client who is a person has no registration).
+          if (group.some((key) => created[key] === null || created[key] === undefined)) continue;
           const fresh = await validInput(t.app, admin.headers, entity);
           for (const key of group) fresh[key] = created[key];
           await writesNothing(async () => {
@@ -539,9 +573,7 @@ describe.each(dialects())('entity engine on %s', (dialect) => {
       const refs = referencesTo(name);
       const holders: { url: string; id: number }[] = [];
       for (const { entity: other, field: key, type } of refs) {
-        const holder = await createRow(t.app, admin.headers, other.name, {
-          [key]: type === 'refs' ? [created.id] : created.id,
-        });
+        const holder = await createHolder(t.app, admin.headers, other.name, key, type, created);
         holders.push({ url: entityUrl(other), id: holder.id });
         await writesNothing(async () => {
           const refused = await t.app.inject({

@@ -38,6 +38,7 @@ export function coerceFormFields(
       }
       case 'integer':
       case 'number':
+      case 'money':
       case 'ref':
         out[key] = raw.trim() === '' ? null : toNumber(raw);
         break;

@@ -27,6 +27,38 @@ export interface ReadContext {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are generated from the registry (see Db)
 export type ScopeWhere = (eb: ExpressionBuilder<any, any>, table: string) => Expression<SqlBool>;
 
+/** What the condition of a declared list filter sees. */
+export interface ListFilterContext {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are generated from the registry (see Db)
+  eb: ExpressionBuilder<any, any>;
+  /** The entity's table, for qualified columns (`${table}.expiry_date`). */
+  table: string;
+  /**
+   * Today's date, `YYYY-MM-DD`, in the office's time zone (system settings `timeZone`, see
+   * `officeToday`): "today" turns at the office's midnight, not UTC's.
+   */
+  today: string;
+  /** `today` plus `days` calendar days (negative: before), `YYYY-MM-DD`. */
+  daysFromToday(days: number): string;
+}
+
+/**
+ * The parsed query value of a declared list filter: a number for an `integer` filter, a boolean for
+ * a `boolean` one, a `YYYY-MM-DD` string for a `date` one.
+ */
+export type ListFilterValue = number | boolean | string;
+
+/**
+ * The condition of a declared list filter (`listFilters` of the definition): `value` is the parsed
+ * query value (see `ListFilterValue`). ANDed with the list's other conditions, for the page and
+ * its total alike.
+ *
+ * @example
+ * expired: (value, { eb, table, today }) =>
+ *   value ? eb(`${table}.expiry_date`, '<', today) : eb.or([eb(`${table}.expiry_date`, 'is', null), eb(`${table}.expiry_date`, '>=', today)])
+ */
+export type ListFilterCondition = (value: ListFilterValue, ctx: ListFilterContext) => Expression<SqlBool>;
+
 /**
  * What an action handler returns: `set` (field values to store, validated like a `PATCH`), and/or
  * `result` (answered instead of the row). Nothing: the row is answered as it is after the action.
@@ -75,6 +107,8 @@ export interface EntityHooks {
   expand?(ctx: ReadContext, rows: ApiRow[]): ApiRow[] | Promise<ApiRow[]>;
   /** Handlers of the definition's declared `actions`, by action name. */
   actions?: Record<string, ActionHandler>;
+  /** Conditions of the definition's declared `listFilters`, by filter name (each one is required). */
+  listFilters?: Record<string, ListFilterCondition>;
 }
 
 /**
@@ -96,6 +130,11 @@ export class HookRegistry {
 
   of(name: string): readonly EntityHooks[] {
     return this.byEntity.get(name) ?? [];
+  }
+
+  /** The first condition of the list filter `filter` on `name`, if a module supplied one. */
+  listFilter(name: string, filter: string): ListFilterCondition | undefined {
+    return this.of(name).find((h) => h.listFilters?.[filter])?.listFilters?.[filter];
   }
 
   /** The first handler of `action` on `name`, if a module supplied one. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { API_BASE } from '@mizan/contracts';
+import { API_BASE, registry } from '@mizan/contracts';
+import { foldUnfoldedRows } from '../db/migrations';
 import { entityPlugin } from './plugin';
 
 export { EntityService, EntityServices, type EngineDeps, type CreateManyOptions } from './service';
@@ -12,6 +13,8 @@ export {
   type ActionHandler,
   type ActionOutcome,
   type ChangeAction,
+  type ListFilterCondition,
+  type ListFilterContext,
 } from './hooks';
 export {
   inTransaction,
@@ -24,10 +27,22 @@ export {
 export { adjustCount, recountEntities } from './counts';
 export { refDisplayName, refsDisplayName, type ApiRow } from './serialize';
 export { pathId } from './plugin';
+export { searchCondition, searchTokens, searchColumns } from './search';
 
-/** Registers one CRUD plugin per served entity, each under `/api` + its path. */
+/**
+ * Registers one CRUD plugin per served entity, each under `/api` + its path. Every list filter a
+ * registry definition declares must have its condition by now (the modules registered theirs):
+ * start-up fails otherwise. Definitions served beside the registry (engine tests) get their hooks
+ * after start and are checked when listed.
+ */
 export async function registerEngine(app: FastifyInstance): Promise<void> {
+  app.entities.checkListFilters(registry.map((e) => e.name));
   for (const service of app.entities.all()) {
     await app.register(entityPlugin, { prefix: API_BASE + service.entity.path, service });
   }
+  // Rows written outside the engine at start (the auth seed) get their folded search text. The
+  // registry's tables exist by now; those served beside it (engine tests) are created after start.
+  app.addHook('onReady', async () => {
+    await foldUnfoldedRows(app.db, registry);
+  });
 }

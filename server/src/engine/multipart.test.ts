@@ -161,9 +161,33 @@ describe.each(dialects())('multipart bodies (employees) on %s', (dialect) => {
     const res = await send('POST', form(person(), [{ data: big, filename: 'big.png', type: 'image/png' }]));
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({
-      message: 'The file is larger than allowed (10 MB)',
+      message: 'The file \u2068big.png\u2069 is larger than allowed (10 MB)',
       code: 'payloadTooLarge',
+      errors: { 'files.0': ['The file \u2068big.png\u2069 is larger than allowed (10 MB)'] },
     });
+    expect({ files: storedFiles(), rows: await rowCount() }).toEqual(before);
+  });
+
+  it("names the refused one of several files (413), by its place among the field's files, in Arabic too", async () => {
+    const before = { files: storedFiles(), rows: await rowCount() };
+    const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024, 1)]);
+    const res = await send(
+      'POST',
+      form(person(), [
+        { data: PNG, filename: 'first.png', type: 'image/png' },
+        { data: PDF, filename: 'عقد.pdf', type: 'application/pdf' },
+        { data: big, filename: 'C:\\scans\\مسح كبير.png', type: 'image/png' },
+        { data: PNG, filename: 'last.png', type: 'image/png' },
+      ]),
+      'ar',
+    );
+    expect(res.statusCode).toBe(413);
+    const body = res.json() as { message: string; errors: Record<string, string[]> };
+    expect(Object.keys(body.errors)).toEqual(['files.2']);
+    expect(body.errors['files.2']).toEqual([body.message]);
+    expect(body.message).toContain('مسح كبير.png');
+    expect(body.message).not.toContain('scans');
+    expect(body.message).toContain('10');
     expect({ files: storedFiles(), rows: await rowCount() }).toEqual(before);
   });
 
@@ -177,7 +201,11 @@ describe.each(dialects())('multipart bodies (employees) on %s', (dialect) => {
       ]),
     );
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ message: 'This file type is not allowed', code: 'unsupportedMediaType' });
+    expect(res.json()).toEqual({
+      message: 'The type of the file \u2068photo.png\u2069 is not allowed',
+      code: 'unsupportedMediaType',
+      errors: { 'files.1': ['The type of the file \u2068photo.png\u2069 is not allowed'] },
+    });
     expect({ files: storedFiles(), rows: await rowCount() }).toEqual(before);
   });
 

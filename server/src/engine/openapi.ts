@@ -1,4 +1,5 @@
 import {
+  MONEY_SCALE,
   createSchema,
   listQuerySchema,
   updateSchema,
@@ -36,6 +37,12 @@ function fieldJson(field: FieldDefinition): JsonSchema {
       return { type: 'integer', nullable: !field.required };
     case 'number':
       return { type: 'number', nullable: !field.required };
+    case 'money':
+      return {
+        type: 'integer',
+        description: `Minor units (1/${MONEY_SCALE} of the office currency)`,
+        nullable: !field.required,
+      };
     case 'boolean':
       return { type: 'boolean', nullable: !field.required };
     case 'enum':
@@ -79,6 +86,8 @@ export function entityRouteSchemas(entity: Entity<Fields>) {
   const one = { 200: { type: 'object', properties: { data: row } }, '4xx': errorBody };
   const idParams = { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] };
   const hasFiles = Object.values(entity.fields).some((f) => f.type === 'files');
+  // The path parameters of `fileDeletePath`: `fileId`, and `ownerId` when the path names the owner.
+  const fileParams = (entity.fileDeletePath?.match(/:[A-Za-z]+/g) ?? []).map((p) => p.slice(1));
   const bodyNote = hasFiles
     ? ' JSON, or multipart/form-data with file parts named after the files field.'
     : '';
@@ -141,11 +150,13 @@ export function entityRouteSchemas(entity: Entity<Fields>) {
     fileDelete: {
       tags,
       security,
-      summary: `Delete one file attached to one of ${entity.name}`,
+      summary: `Delete one file attached to one of ${entity.name}; answers the row without it${
+        fileParams.includes('ownerId') ? '' : ' (the row the file belongs to)'
+      }`,
       params: {
         type: 'object',
-        properties: { ownerId: { type: 'integer' }, fileId: { type: 'integer' } },
-        required: ['ownerId', 'fileId'],
+        properties: Object.fromEntries(fileParams.map((p) => [p, { type: 'integer' }])),
+        required: fileParams,
       },
       response: one,
     },

@@ -168,13 +168,15 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
   }
 
   if (entity.fileDeletePath) {
-    app.delete<{ Params: { ownerId: string; fileId: string } }>(
+    // `/delete/file/:ownerId/:fileId` names the owner; `/files/:fileId` leaves it to the file row.
+    const withOwner = /:ownerId\b/.test(entity.fileDeletePath);
+    app.delete<{ Params: { ownerId?: string; fileId: string } }>(
       entity.fileDeletePath,
       { preHandler: can('update'), schema: schemas.fileDelete },
       async (request) => ({
         data: await service.removeFile(
           actorOf(request),
-          pathId(request.params.ownerId),
+          withOwner ? pathId(request.params.ownerId) : null,
           pathId(request.params.fileId),
         ),
       }),

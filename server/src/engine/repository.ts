@@ -1,10 +1,19 @@
-import { getEntity, registry, type Entity, type Fields, type RefsField } from '@mizan/contracts';
+import {
+  getEntity,
+  referencesIn,
+  registry,
+  type Entity,
+  type Fields,
+  type Reference,
+  type RefsField,
+} from '@mizan/contracts';
 import { sql, type Expression, type SqlBool, type ExpressionBuilder } from 'kysely';
 import type { Db, Dialect } from '../db';
 import { columnName, joinTableName } from '../db/migrations';
 import type { SavedUpload } from '../files/storage';
 import type { Trx } from './context';
 import type { ScopeWhere } from './hooks';
+import { hasSearch, searchCondition, searchTokens } from './search';
 import { toApiRow, toStoredFile, type ApiRow, type DbRow, type Expansions } from './serialize';
 
 type Executor = Db | Trx;
@@ -18,7 +27,7 @@ export interface ListParams {
   q?: string;
   sort?: string;
   filters: Record<string, unknown>;
-  /** Extra conditions from `scope` hooks (which rows the reader may see). */
+  /** Extra conditions: `scope` hooks (which rows the reader may see) and declared list filters. */
   where?: readonly ScopeWhere[];
 }
 
@@ -29,6 +38,20 @@ export function uniqueKey(values: Record<string, unknown>, fields: readonly stri
   return JSON.stringify(parts.map(String));
 }
 
+/** References grouped by the entity holding them, in the order they come. */
+function groupByEntity(refs: readonly Reference[]): { entity: Entity<Fields>; fields: Reference[] }[] {
+  const groups = new Map<string, { entity: Entity<Fields>; fields: Reference[] }>();
+  for (const ref of refs) {
+    const group = groups.get(ref.entity.name) ?? { entity: ref.entity, fields: [] };
+    group.fields.push(ref);
+    groups.set(ref.entity.name, group);
+  }
+  return [...groups.values()];
+}
+
+/** Column of a searched page's rows carrying the number of matches (see `page`). */
+const SEARCH_TOTAL = '__search_total';
+
 /** System fields that are columns of their own. */
 const SYSTEM_COLUMNS: Record<string, string> = {
   id: 'id',
@@ -37,8 +60,6 @@ const SYSTEM_COLUMNS: Record<string, string> = {
   status: 'status',
   baned: 'baned',
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Splits a list of ids into parts small enough for one statement on either database (SQLite
@@ -222,31 +243,43 @@ export class EntityRepository {
     return row ? Number(row.id) : null;
   }
 
-  /** Whether any engine row (a `ref` column or a `refs` join table) points at row `id` of this entity. */
-  async isReferenced(db: Executor, id: number): Promise<boolean> {
-    for (const other of registry as readonly Entity<Fields>[]) {
-      for (const [key, field] of Object.entries(other.fields)) {
-        if (field.type === 'ref' && field.entity === this.entity.name) {
-          const row = await db
-            .selectFrom(other.table)
-            .select('id')
-            .where(columnName(key), '=', id)
-            .limit(1)
-            .executeTakeFirst();
-          if (row) return true;
-        }
-        if (field.type === 'refs' && field.entity === this.entity.name) {
-          const row = await db
-            .selectFrom(joinTableName(other, key))
-            .select('owner_id')
-            .where('ref_id', '=', id)
-            .limit(1)
-            .executeTakeFirst();
-          if (row) return true;
-        }
-      }
+  /**
+   * What still points at row `id` of this entity: per entity of `entities` holding a `ref` column
+   * or a `refs` join table that names it, how many of its rows do (each row counted once, however
+   * many of its fields name it). Empty when nothing does. One query per holding entity.
+   *
+   * @example await repo.referencedBy(trx, 7) // [{ entity: 'procurations', count: 3 }]
+   */
+  async referencedBy(
+    db: Executor,
+    id: number,
+    entities: readonly Entity<Fields>[] = registry as readonly Entity<Fields>[],
+  ): Promise<{ entity: string; count: number }[]> {
+    const out: { entity: string; count: number }[] = [];
+    for (const { entity: other, fields } of groupByEntity(referencesIn(this.entity.name, entities))) {
+      const row = await db
+        .selectFrom(other.table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where((eb) =>
+          eb.or(
+            fields.map(({ field, type }) => {
+              if (type === 'ref') return eb(`${other.table}.${columnName(field)}`, '=', id);
+              const links = joinTableName(other, field);
+              return eb.exists(
+                eb
+                  .selectFrom(links)
+                  .select(sql.lit(1).as('one'))
+                  .whereRef(`${links}.owner_id`, '=', `${other.table}.id`)
+                  .where(`${links}.ref_id`, '=', id),
+              );
+            }),
+          ),
+        )
+        .executeTakeFirstOrThrow();
+      const count = Number(row.n);
+      if (count > 0) out.push({ entity: other.name, count });
     }
-    return false;
+    return out;
   }
 
   private whereClauses(eb: AnyExpressionBuilder, params: ListParams): Expression<SqlBool>[] {
@@ -270,33 +303,27 @@ export class EntityRepository {
       }
     }
     for (const where of params.where ?? []) clauses.push(where(eb, this.table));
-    const searchable = Object.entries(this.entity.fields).filter(([, f]) => f.search && !f.writeOnly);
-    if (params.q && searchable.length) {
-      const pattern = `%${escapeLike(params.q)}%`;
-      const op = this.dialect === 'postgres' ? sql`ilike` : sql`like`;
-      clauses.push(
-        eb.or(
-          searchable.map(
-            ([key]) =>
-              sql<SqlBool>`${sql.ref(`${this.table}.${columnName(key)}`)} ${op} ${pattern} escape '\\'`,
-          ),
-        ),
-      );
-    }
+    // Every token of `q`, folded, in the row's folded search text (see search.ts).
+    const search = params.q
+      ? searchCondition(eb, this.entity, this.table, this.dialect, params.q, 'all')
+      : null;
+    if (search) clauses.push(search);
     return clauses;
   }
 
   /** Whether the list query narrows the rows (then the total is counted, not read from `entity_counts`). */
   isFiltered(params: ListParams): boolean {
-    const searchable = Object.values(this.entity.fields).some((f) => f.search);
     return (
       Object.values(params.filters).some((v) => v !== undefined) ||
-      Boolean(params.q && searchable) ||
+      this.isSearched(params) ||
       Boolean(params.where?.length)
     );
   }
 
   async count(db: Executor, params: ListParams): Promise<number> {
+    // A searched page counted its matches already (see `page`): the index is not asked twice.
+    const counted = await this.searchTotals.get(params);
+    if (counted !== undefined && counted !== null) return counted;
     const row = await db
       .selectFrom(this.table)
       .select((eb) => eb.fn.countAll().as('total'))
@@ -311,15 +338,50 @@ export class EntityRepository {
       string,
       'asc' | 'desc',
     ];
-    return db
-      .selectFrom(this.table)
-      .selectAll(this.table)
-      .where((eb) => eb.and(this.whereClauses(eb, params)))
-      .orderBy(`${this.table}.${this.column(field)}`, direction)
-      .orderBy(`${this.table}.id`, direction)
+    const where = (eb: AnyExpressionBuilder) => eb.and(this.whereClauses(eb, params));
+    const order = <Q extends { orderBy: (column: string, direction: 'asc' | 'desc') => Q }>(query: Q): Q =>
+      query.orderBy(`${this.table}.${this.column(field)}`, direction).orderBy(`${this.table}.id`, direction);
+    if (!this.isSearched(params)) {
+      return order(db.selectFrom(this.table).selectAll(this.table).where(where))
+        .limit(params.pageSize)
+        .offset((params.page - 1) * params.pageSize)
+        .execute();
+    }
+    // A search sorts every match anyway: that one pass also counts them, for the `count` of the
+    // same list query (called alongside), so the search index is read once. Only the ids are
+    // sorted; the page's rows are read by id afterwards.
+    const ranked = order(
+      db
+        .selectFrom(this.table)
+        .select([`${this.table}.id as id`, sql<number>`count(*) over ()`.as(SEARCH_TOTAL)])
+        .where(where),
+    )
       .limit(params.pageSize)
       .offset((params.page - 1) * params.pageSize)
       .execute();
+    this.searchTotals.set(
+      params,
+      ranked.then(
+        (r) => (r.length ? Number(r[0]![SEARCH_TOTAL]) : null),
+        () => null,
+      ),
+    );
+    const ids = (await ranked).map((r) => Number(r.id));
+    if (!ids.length) return [];
+    const rows = new Map(
+      (await db.selectFrom(this.table).selectAll().where('id', 'in', ids).execute()).map((r) => [
+        Number(r.id),
+        r,
+      ]),
+    );
+    return ids.flatMap((id) => rows.get(id) ?? []);
+  }
+
+  /** Totals of searched pages, for the `count` of the same list query (see `page`). */
+  private readonly searchTotals = new WeakMap<ListParams, Promise<number | null>>();
+
+  private isSearched(params: ListParams): boolean {
+    return Boolean(params.q && hasSearch(this.entity) && searchTokens(params.q).length);
   }
 
   async attachFiles(
@@ -367,6 +429,17 @@ export class EntityRepository {
       .where('entity', '=', this.entity.name)
       .where('owner_id', '=', ownerId)
       .executeTakeFirst();
+  }
+
+  /** The row of this entity that file `fileId` is attached to, or null (no such file, or another entity's). */
+  async fileOwner(db: Executor, fileId: number): Promise<number | null> {
+    const row = await db
+      .selectFrom('files')
+      .select('owner_id')
+      .where('id', '=', fileId)
+      .where('entity', '=', this.entity.name)
+      .executeTakeFirst();
+    return row ? Number(row.owner_id) : null;
   }
 
   /** Removes the file rows of one owner (or one file) and returns their stored names. */

@@ -1,5 +1,6 @@
 import {
   createSchema,
+  DEFAULT_TIME_ZONE,
   getEntity,
   listQuerySchema,
   patchSchema,
@@ -25,10 +26,14 @@ import {
   type ChangeAction,
   type EntityHooks,
   type HookContext,
+  type ListFilterValue,
   type ReadContext,
   type ScopeWhere,
 } from './hooks';
 import { EntityRepository, uniqueKey, type ListParams } from './repository';
+import { referencedError } from './referenced';
+import { searchColumns } from './search';
+import { officeToday } from './today';
 import type { ApiRow, DbRow } from './serialize';
 
 export interface EngineDeps {
@@ -36,6 +41,10 @@ export interface EngineDeps {
   dialect: Dialect;
   bus: Bus;
   files: FileStore;
+  /** The office's time zone (IANA), read when a declared list filter needs "today" (default Africa/Cairo). */
+  timeZone?: () => Promise<string>;
+  /** The current instant (tests set it; default the system clock). */
+  clock?: () => Date;
 }
 
 /** Options of `createMany`. */
@@ -86,6 +95,10 @@ function nextStamp(previous?: string): string {
 
 const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
 
+const missingListFilter = (entity: string, filter: string) =>
+  `${entity} declares the list filter "${filter}" but no module gives its condition: add it with ` +
+  `app.entities.hooks('${entity}', { listFilters: { ${filter}: (value, { eb, table, today }) => … } })`;
+
 /**
  * The standard entity pattern for one definition: list, get, create, createMany, update, patch,
  * delete, status and ban toggles and the definition's declared actions. Every write runs in one
@@ -104,6 +117,8 @@ export class EntityService {
     readonly entity: Entity<Fields>,
     private readonly deps: EngineDeps,
     private readonly registry: HookRegistry = new HookRegistry(),
+    /** Every entity the app serves, what may still hold a row it deletes (default: the registry). */
+    private readonly served?: readonly Entity<Fields>[],
   ) {
     this.repo = new EntityRepository(entity, deps.dialect);
     this.schemas = {
@@ -133,13 +148,15 @@ export class EntityService {
     };
     const db = this.deps.db;
     const read = this.readContext(db, actor);
+    const declared = this.entity.listFilters ?? {};
+    const fieldFilters = Object.fromEntries(Object.entries(filters).filter(([key]) => !(key in declared)));
     const params: ListParams = {
       page,
       pageSize,
       q: q || undefined,
       sort,
-      filters: this.checkFilters(filters),
-      where: this.scopeOf(read),
+      filters: this.checkFilters(fieldFilters),
+      where: [...this.scopeOf(read), ...(await this.listFilterConditions(filters))],
     };
     const [rows, total] = await Promise.all([
       this.repo.page(db, params),
@@ -153,6 +170,24 @@ export class EntityService {
       (await readCount(this.deps.db, this.name)) ??
       this.repo.count(this.deps.db, { page: 1, pageSize: 1, filters: {} })
     );
+  }
+
+  /**
+   * Declared list filters in the query (`?expiresWithin=30`), as conditions from the module's
+   * `listFilters` hooks; page and total use the same ones.
+   */
+  private async listFilterConditions(query: Record<string, unknown>): Promise<ScopeWhere[]> {
+    const keys = Object.keys(this.entity.listFilters ?? {}).filter((key) => query[key] !== undefined);
+    if (!keys.length) return [];
+    // The office's day, read per request: a saved time zone applies at once, on every instance.
+    const timeZone = (await this.deps.timeZone?.()) ?? DEFAULT_TIME_ZONE;
+    const { today, daysFromToday } = officeToday(timeZone, this.deps.clock?.() ?? new Date());
+    return keys.flatMap((key) => {
+      const value = query[key];
+      const condition = this.registry.listFilter(this.name, key);
+      if (!condition) throw new Error(missingListFilter(this.name, key));
+      return [(eb, table) => condition(value as ListFilterValue, { eb, table, today, daysFromToday })];
+    });
   }
 
   /** `refs` filters arrive as strings (the shared schema keeps them generic): they must be ids. */
@@ -198,6 +233,7 @@ export class EntityService {
       const stamp = nextStamp();
       const id = await this.repo.insert(ctx.trx, {
         ...this.repo.toColumns(this.nullBlanks(values)),
+        ...searchColumns(this.entity, values),
         created_at: stamp,
         updated_at: stamp,
       });
@@ -282,8 +318,12 @@ export class EntityService {
       // Every row gets the same columns, so that a batch is one multi-row INSERT on both dialects.
       const columnRows = values.map((row) => this.repo.toColumns(this.nullBlanks(row)));
       const columns = new Set(columnRows.flatMap((row) => Object.keys(row)));
-      const full = columnRows.map((row) => {
-        const out: DbRow = { created_at: stamp, updated_at: stamp };
+      const full = columnRows.map((row, i) => {
+        const out: DbRow = {
+          created_at: stamp,
+          updated_at: stamp,
+          ...searchColumns(this.entity, values[i]!),
+        };
         for (const column of columns)
           out[column] =
             column in row ? row[column] : column === 'status' ? true : column === 'baned' ? false : null;
@@ -382,7 +422,11 @@ export class EntityService {
     const written = await this.repo.update(
       ctx.trx,
       before.id,
-      { ...this.repo.toColumns(this.nullBlanks(values)), updated_at: nextStamp(before.updatedAt) },
+      {
+        ...this.repo.toColumns(this.nullBlanks(values)),
+        ...searchColumns(this.entity, values, before),
+        updated_at: nextStamp(before.updatedAt),
+      },
       version === undefined ? undefined : before.updatedAt,
     );
     // Another transaction committed a newer version between our read and this write.
@@ -403,7 +447,8 @@ export class EntityService {
         const before = await this.loadForWrite(ctx, id, undefined);
         const hookCtx = this.hookContext(ctx);
         for (const hooks of this.hooks) await hooks.beforeDelete?.(hookCtx, before);
-        if (await this.repo.isReferenced(ctx.trx, id)) throw new AppError('referenced');
+        const heldBy = await this.repo.referencedBy(ctx.trx, id, this.served);
+        if (heldBy.length) throw referencedError(this.entity, before, heldBy, ctx.request);
         ctx.work.staleFiles.push(...(await this.repo.detachFiles(ctx.trx, id)));
         await this.repo.delete(ctx.trx, id);
         await adjustCount(ctx.trx, this.name, -1);
@@ -480,9 +525,15 @@ export class EntityService {
     });
   }
 
-  /** Deletes one attached file (`fileDeletePath`); the disk file goes after commit. */
-  async removeFile(actor: ActorContext, ownerId: number, fileId: number): Promise<ApiRow> {
+  /**
+   * Deletes one attached file (`fileDeletePath`); the disk file goes after commit. `ownerId` null:
+   * the owner is the file's own (404 when the file belongs to no row of this entity). Either way a
+   * write of the owner: its scope, a new `updatedAt`, the audit entry (`fileDelete`) and event.
+   */
+  async removeFile(actor: ActorContext, ownerId: number | null, fileId: number): Promise<ApiRow> {
     return this.write(actor, [], async (ctx) => {
+      ownerId ??= await this.repo.fileOwner(ctx.trx, fileId);
+      if (ownerId === null) throw new AppError('notFound');
       const before = await this.loadForWrite(ctx, ownerId, undefined);
       if (!(await this.repo.findFile(ctx.trx, ownerId, fileId))) throw new AppError('notFound');
       ctx.work.staleFiles.push(...(await this.repo.detachFiles(ctx.trx, ownerId, fileId)));
@@ -763,7 +814,7 @@ export class EntityServices {
     private readonly deps: EngineDeps,
   ) {
     for (const entity of entities)
-      this.services.set(entity.name, new EntityService(entity, deps, this.registry));
+      this.services.set(entity.name, new EntityService(entity, deps, this.registry, entities));
   }
 
   get(name: string): EntityService {
@@ -792,7 +843,26 @@ export class EntityServices {
       if (!this.get(name).entity.actions?.[action])
         throw new Error(`${name} declares no action "${action}": add it to the definition's actions first`);
     }
+    for (const filter of Object.keys(hooks.listFilters ?? {})) {
+      if (!this.get(name).entity.listFilters?.[filter])
+        throw new Error(
+          `${name} declares no list filter "${filter}": add it to the definition's listFilters first`,
+        );
+    }
     return this.registry.add(name, hooks);
+  }
+
+  /**
+   * Fails (at start-up, see `registerEngine`) when a served definition declares a list filter that
+   * no module gave a condition for; `names` limits the check to some entities.
+   */
+  checkListFilters(names: readonly string[] = [...this.services.keys()]): void {
+    const missing = names.flatMap((name) =>
+      Object.keys(this.get(name).entity.listFilters ?? {})
+        .filter((filter) => !this.registry.listFilter(name, filter))
+        .map((filter) => missingListFilter(name, filter)),
+    );
+    if (missing.length) throw new Error(missing.join('\n'));
   }
 
   /** One transaction for several writes; events are published and files cleaned once it commits. */

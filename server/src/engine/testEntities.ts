@@ -37,7 +37,39 @@ export const engineWidgets = defineEntity({
   },
 });
 
-export const TEST_ENTITIES: readonly Entity<Fields>[] = [engineWidgets as Entity<Fields>];
+/**
+ * Reminders with declared list filters (`dueWithin` days, `overdue`) and files deleted by their
+ * own id alone (`fileDeletePath` without the owner).
+ */
+export const engineReminders = defineEntity({
+  name: 'engineReminders',
+  path: '/admin/engine-tests/reminders',
+  remote: 'settings',
+  fields: {
+    name: { type: 'string', required: true, max: 100, sort: true },
+    dueOn: { type: 'date', sort: true },
+    files: { type: 'files', accept: ['application/pdf', 'image/png'], maxSize: 1024 * 1024, maxCount: 3 },
+  },
+  listFilters: { dueWithin: { type: 'integer', min: 0, max: 365 }, overdue: { type: 'boolean' } },
+  fileDeletePath: '/files/:fileId',
+});
+
+export const TEST_ENTITIES: readonly Entity<Fields>[] = [
+  engineWidgets as Entity<Fields>,
+  engineReminders as Entity<Fields>,
+];
+
+/** The conditions of the reminders' list filters: due today or within N days; due before today. */
+export const reminderHooks: EntityHooks = {
+  listFilters: {
+    dueWithin: (days, { eb, table, today, daysFromToday }) =>
+      eb.and([eb(`${table}.due_on`, '>=', today), eb(`${table}.due_on`, '<=', daysFromToday(Number(days)))]),
+    overdue: (value, { eb, table, today }) =>
+      value
+        ? eb(`${table}.due_on`, '<', today)
+        : eb.or([eb(`${table}.due_on`, 'is', null), eb(`${table}.due_on`, '>=', today)]),
+  },
+};
 
 /** What the widget hooks saw, for the tests' assertions. */
 export interface WidgetProbe {
@@ -128,12 +160,13 @@ export async function serveEntities(t: TestApp, entities: readonly Entity<Fields
 }
 
 /**
- * Serves the test entities (`serveEntities`) and adds the widget hooks. `t` must be built with
+ * Serves the test entities (`serveEntities`) and adds the widget and reminder hooks. `t` must be built with
  * `app: { entities: TEST_ENTITIES }`.
  */
 export async function serveTestEntities(t: TestApp): Promise<WidgetProbe> {
   await serveEntities(t, TEST_ENTITIES);
   const probe: WidgetProbe = { expandCalls: 0, expandSizes: [] };
   t.app.entities.hooks('engineWidgets', widgetHooks(probe));
+  t.app.entities.hooks('engineReminders', reminderHooks);
   return probe;
 }

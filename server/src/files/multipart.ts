@@ -1,7 +1,7 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors';
-import type { FileStore, SavedUpload, UploadRule } from './storage';
+import { cleanName, type FileStore, type SavedUpload, type UploadRule } from './storage';
 
 /**
  * The one multipart reader: every part of the body in order, handed to `onPart` (which must
@@ -58,6 +58,32 @@ export interface MultipartBody {
 }
 
 /**
+ * A file refused for its size (413) or type (415), as the same status naming the file: the message
+ * and the field error `<field>.<index>` (its place among that field's files, in request order), so
+ * the form marks that file only. Other errors pass unchanged.
+ */
+function namedFileError(error: unknown, key: string, filename: string, rule: UploadRule): unknown {
+  if (!(error instanceof AppError)) return error;
+  const name = cleanName(filename);
+  const named: { key: string; params: Record<string, string | number> } | null =
+    error.code === 'payloadTooLarge'
+      ? {
+          key: 'http.fileTooLargeNamed',
+          params: { name, max: Math.round((rule.maxSize / 1024 / 1024) * 10) / 10 },
+        }
+      : error.code === 'unsupportedMediaType'
+        ? { key: 'http.fileTypeNamed', params: { name } }
+        : null;
+  if (!named) return error;
+  return new AppError(error.code, {
+    messageKey: named.key,
+    params: named.params,
+    errors: { [key]: [named] },
+    cause: error,
+  });
+}
+
+/**
  * Reads a multipart body: plain fields into `fields`, file parts written to the store (size and
  * type checked). When anything fails, the files already written are removed and the error thrown.
  *
@@ -95,13 +121,18 @@ export async function readMultipart(
             errors: { [name]: [{ key: 'http.tooManyFiles', params: { max: rule.maxCount } }] },
           });
         }
-        uploads.push(
-          await store.save(
-            part.file,
-            { field: name, filename: part.filename, mimetype: part.mimetype },
-            rule,
-          ),
-        );
+        const index = counts[name] - 1;
+        try {
+          uploads.push(
+            await store.save(
+              part.file,
+              { field: name, filename: part.filename, mimetype: part.mimetype },
+              rule,
+            ),
+          );
+        } catch (error) {
+          throw namedFileError(error, `${name}.${index}`, part.filename, rule);
+        }
       } else {
         (fields[name] ??= []).push(typeof part.value === 'string' ? part.value : String(part.value));
       }

@@ -107,7 +107,7 @@ export class FileStore {
 }
 
 /** Keeps the base name only, without control characters, at most 255 characters. */
-function cleanName(name: string): string {
+export function cleanName(name: string): string {
   const base = path
     .basename(name.replace(/\\/g, '/'))
     // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed

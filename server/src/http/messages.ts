@@ -57,7 +57,10 @@ export function hasMessage(lang: Lang, key: string): boolean {
 /** The label of an entity's field in `lang` (`entities.<entity>.fields.<field>`), or the field's name. */
 export function fieldLabel(lang: Lang, entity: string | undefined, field: string): string {
   if (entity) {
-    const label = resourceMessage(lang, `entities.${entity}.fields.${field}`);
+    // A declared list filter (`?expiresWithin=`) is labelled under `filters`.
+    const label =
+      resourceMessage(lang, `entities.${entity}.fields.${field}`) ??
+      resourceMessage(lang, `entities.${entity}.filters.${field}`);
     if (label) return label;
   }
   return field;

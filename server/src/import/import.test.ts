@@ -393,3 +393,105 @@ describe.each(dialects())('police stations import on %s', (dialect) => {
     ]);
   });
 });
+
+describe.each(dialects())('import preview runs the commit’s checks (clients) on %s', (dialect) => {
+  let t: TestApp;
+  let admin: Session;
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+    admin = await t.login();
+  });
+  afterAll(() => t.close());
+
+  const CLIENTS_IMPORT = '/api/admin/customers/import';
+  const post = (csv: string, query = '') => {
+    const file = upload(csv, 'clients.csv');
+    return t.app.inject({
+      method: 'POST',
+      url: `${CLIENTS_IMPORT}${query}`,
+      headers: { ...admin.headers, ...file.headers, 'accept-language': 'en' },
+      payload: file.payload,
+    });
+  };
+  const count = async (table: string, where?: [string, string]) => {
+    let query = t.app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
+    if (where) query = query.where(where[0], '=', where[1]);
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  };
+  const state = async () => ({
+    rows: await count('customers'),
+    audit: await count('audit_log', ['entity', 'customers']),
+    counted: Number(
+      (
+        await t.app.db
+          .selectFrom('entity_counts')
+          .select('total')
+          .where('entity', '=', 'customers')
+          .executeTakeFirstOrThrow()
+      ).total,
+    ),
+  });
+
+  /**
+   * Row 2 good; rows 3 (a company without its registration) and 5 (a national ID of 5 digits) pass
+   * the file's own checks and are refused only by the clients module's hooks; row 4 has no name
+   * (the file's own check).
+   */
+  const csv = [
+    'name,kind,nationalId,commercialRegister',
+    'عميل صحيح,person,29801010000001,',
+    'شركة بلا سجل,company,,',
+    ',person,29801010000002,',
+    'رقم قومي قصير,person,12345,',
+  ].join('\n');
+
+  it('reports the rows the hooks refuse by spreadsheet row, as the commit does, writing nothing', async () => {
+    const before = await state();
+    const published = t.published.length;
+
+    const res = await post(csv, '?dryRun=1');
+    expect(res.statusCode).toBe(200);
+    const preview = res.json().data;
+    expect(preview).toMatchObject({ total: 4, valid: 1, invalid: 3, duplicates: 0 });
+    expect(preview.errors.map((e: { row: number; field: string }) => `${e.row}:${e.field}`)).toEqual([
+      '3:commercialRegister',
+      '4:name',
+      '5:nationalId',
+    ]);
+    expect(preview.errors[0].message).toBe(
+      'Commercial registration is required for a client that is a company',
+    );
+    expect(preview.errors[2].message).toContain('14');
+    expect(preview.sample.map((r: { row: number; name: string }) => `${r.row}:${r.name}`)).toEqual([
+      '2:عميل صحيح',
+    ]);
+
+    // Nothing stays: no row, audit entry, maintained count or event.
+    expect(await state()).toEqual(before);
+    expect(t.published.slice(published).filter((p) => p.channel === 'customers')).toEqual([]);
+
+    // The commit refuses the same rows, for the same reasons.
+    const commit = await post(csv);
+    expect(commit.statusCode).toBe(422);
+    expect(commit.json().rowErrors).toEqual(preview.errors);
+    expect(await state()).toEqual(before);
+  });
+
+  it('previews a file the commit accepts as valid, then the commit writes it', async () => {
+    const good = [csv.split('\n')[0], 'شركة بسجل,company,,445566', 'عميل ثان,person,29801010000003,'].join(
+      '\n',
+    );
+    const before = await state();
+    const preview = (await post(good, '?dryRun=1')).json().data;
+    expect(preview).toMatchObject({ total: 2, valid: 2, invalid: 0, errors: [] });
+    expect(await state()).toEqual(before);
+    const commit = await post(good);
+    expect(commit.statusCode).toBe(201);
+    expect(commit.json().data.created).toBe(2);
+    expect(await state()).toEqual({
+      rows: before.rows + 2,
+      audit: before.audit + 2,
+      counted: before.counted + 2,
+    });
+  });
+});

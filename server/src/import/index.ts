@@ -18,7 +18,7 @@ import { defineRoute } from '../http/route';
 import { requestLanguage, translate, type Lang } from '../http/messages';
 import { listSeparator } from './mapping';
 import { IMPORT_LIMITS, ImportFileError, parseImportFile, type ParsedSheet } from './parse';
-import { commitImport, ImportRejected, prepareImport, rejectedRows, toPreview } from './service';
+import { commitImport, ImportRejected, previewImport, rejectedRows } from './service';
 import { csvTemplate, templateHeaders, xlsxTemplate } from './template';
 
 export { IMPORT_LIMITS } from './parse';
@@ -107,10 +107,11 @@ function routesFor(app: FastifyInstance, service: EntityService): void {
   const permission = permissionKey(entity, 'import');
 
   /**
-   * `POST <path>/import` (multipart `file`): `?dryRun=1` answers the preview; otherwise the whole
-   * file is written in one transaction or, when any row is invalid, nothing (422 with the rows).
-   * The request is synchronous: the client shows the upload's progress, then waits for the answer
-   * (50,000 rows take seconds, not minutes).
+   * `POST <path>/import` (multipart `file`): `?dryRun=1` answers the preview (the commit's own
+   * run, the entity's hooks included, rolled back); otherwise the whole file is written in one
+   * transaction or, when any row is invalid, nothing (422 with the rows). The request is
+   * synchronous: the client shows the upload's progress, then waits for the answer (50,000 rows
+   * take seconds, not minutes).
    */
   defineRoute(app, {
     method: 'POST',
@@ -124,7 +125,13 @@ function routesFor(app: FastifyInstance, service: EntityService): void {
       const lang = requestLanguage(request);
       const sheet = await readSheet(request, entity, lang);
       if (query.dryRun === '1' || query.dryRun === 'true') {
-        const preview: ImportPreview = toPreview(entity, await prepareImport(app.db, entity, sheet, lang));
+        const preview: ImportPreview = await previewImport(
+          app.entities,
+          actorOf(request),
+          service,
+          sheet,
+          lang,
+        );
         return { data: preview };
       }
       try {

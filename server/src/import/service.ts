@@ -1,6 +1,7 @@
 import {
   createSchema,
   getEntity,
+  parseMoney,
   type DuplicateRow,
   type Entity,
   type FieldDefinition,
@@ -11,8 +12,8 @@ import {
 } from '@mizan/contracts';
 import type { Db } from '../db';
 import { columnName } from '../db/migrations';
-import type { Trx, WriteContext } from '../engine/context';
-import type { EntityService } from '../engine/service';
+import type { ActorContext, Trx, WriteContext } from '../engine/context';
+import type { EntityService, EntityServices } from '../engine/service';
 import { refDisplayName, refsDisplayName } from '../engine/serialize';
 import { AppError } from '../http/errors';
 import { fieldLabel, translate, type Lang } from '../http/messages';
@@ -127,6 +128,9 @@ function cellValue(
     case 'integer':
     case 'number':
       return toNumber(text);
+    case 'money':
+      // Major units as a spreadsheet shows them ("1,234.50"), converted exactly to minor units.
+      return parseMoney(text) ?? text;
     case 'boolean':
       return toBoolean(text);
     case 'enum':
@@ -433,11 +437,59 @@ export function rejectedRows(
 }
 
 /**
- * Writes every valid row inside the caller's transaction (all or nothing): re-reads the file
- * against the database as the transaction sees it, refuses (ImportRejected) when any row is
- * invalid, and creates the rest through the engine's one write path (`createMany`: hooks, links,
- * one `import` audit entry per row, the maintained count) with one `create` event for the list
- * screens.
+ * The import inside the caller's transaction, the same for the preview and the commit so that the
+ * two cannot disagree: re-reads the file against the database as the transaction sees it, then
+ * creates the valid rows through the engine's one write path (`createMany`: the entity's hooks,
+ * references, uniqueness, links, one `import` audit entry per row, the maintained count, one
+ * `create` event for the list screens). A row createMany refuses (a module's rule between fields,
+ * such as a company's registration) joins the file's own problems by spreadsheet row, and the rest
+ * are written again without it, so that every check after it runs too. The caller decides: the
+ * commit refuses (ImportRejected) when any row is invalid, the preview rolls everything back.
+ */
+async function runImport(
+  ctx: WriteContext,
+  service: EntityService,
+  sheet: ParsedSheet,
+  lang: Lang,
+): Promise<PreparedImport> {
+  const prepared = await prepareImport(ctx.trx, service.entity, sheet, lang);
+  for (;;) {
+    try {
+      await service.createMany(
+        ctx,
+        prepared.rows.map((r) => r.values),
+        { auditAction: 'import', events: 'summary' },
+      );
+      return prepared;
+    } catch (error) {
+      // createMany refuses before it inserts anything, so the transaction can go on.
+      if (!(error instanceof AppError) || !error.options.rows?.length) throw error;
+      const refused = new Set<number>();
+      for (const { index, errors } of error.options.rows) {
+        refused.add(index);
+        for (const [key, messages] of Object.entries(errors))
+          for (const m of messages)
+            prepared.errors.push({
+              row: prepared.rows[index]!.row,
+              field: key === '_' ? null : key,
+              message:
+                typeof m === 'string'
+                  ? m
+                  : translate(lang, m.key, {
+                      label: fieldLabel(lang, service.entity.name, key),
+                      ...m.params,
+                    }),
+            });
+      }
+      prepared.rows = prepared.rows.filter((_, index) => !refused.has(index));
+      prepared.errors.sort((a, b) => a.row - b.row);
+    }
+  }
+}
+
+/**
+ * Writes every valid row inside the caller's transaction (all or nothing); refuses
+ * (ImportRejected, thrown so that the transaction rolls back) when any row is invalid.
  */
 export async function commitImport(
   ctx: WriteContext,
@@ -445,17 +497,43 @@ export async function commitImport(
   sheet: ParsedSheet,
   lang: Lang,
 ): Promise<ImportResult> {
-  const prepared = await prepareImport(ctx.trx, service.entity, sheet, lang);
+  const prepared = await runImport(ctx, service, sheet, lang);
   if (prepared.errors.length) throw new ImportRejected(prepared);
-  await service.createMany(
-    ctx,
-    prepared.rows.map((r) => r.values),
-    { auditAction: 'import', events: 'summary' },
-  );
   return {
     created: prepared.rows.length,
     skipped: prepared.duplicates.length,
     rejected: [],
     duplicateRows: prepared.duplicates,
   };
+}
+
+/** Thrown to roll the preview's transaction back once it has run. */
+class PreviewDone extends Error {
+  constructor(readonly prepared: PreparedImport) {
+    super('import preview rolled back');
+  }
+}
+
+/**
+ * The preview (`?dryRun=1`): the commit's own run (`runImport`: every check, the hooks' too) in a
+ * transaction that is always rolled back, so nothing stays: no row, link, audit entry, count or
+ * event (events are published only after a commit). On PostgreSQL the rows' ids are drawn from
+ * the sequence and not given back, as after any refused write.
+ */
+export async function previewImport(
+  entities: EntityServices,
+  actor: ActorContext,
+  service: EntityService,
+  sheet: ParsedSheet,
+  lang: Lang,
+): Promise<ImportPreview> {
+  const done = await entities
+    .transaction(actor, async (ctx) => {
+      throw new PreviewDone(await runImport(ctx, service, sheet, lang));
+    })
+    .catch((error: unknown) => {
+      if (error instanceof PreviewDone) return error;
+      throw error;
+    });
+  return toPreview(service.entity, done.prepared);
 }

@@ -25,6 +25,9 @@ function hint(entity: Entity<Fields>, key: string, lang: Lang): string {
       return translate(lang, 'import.booleanHint');
     case 'date':
       return translate(lang, 'import.dateHint');
+    case 'money':
+      // An amount in major units, as the column takes it (grouping and two decimals optional).
+      return '1,234.50';
     case 'ref':
       return translate(lang, 'import.refHint', {
         label: fieldLabel(lang, getEntity(field.entity).name, getEntity(field.entity).titleField),

@@ -5,7 +5,7 @@ import { settingsRoutes } from './settings/routes';
 import { SettingsService } from './settings/service';
 
 export { systemMigrations } from './migrations';
-export { getPublicSettings, getSecurityPolicy, readSettings } from './settings/repository';
+export { getPublicSettings, getSecurityPolicy, readSettings, readTimeZone } from './settings/repository';
 export {
   defaultSettings,
   type SecurityPolicy,

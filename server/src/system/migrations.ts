@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@mizan/contracts';
 import { sql } from 'kysely';
 import type { Migration } from '../db/migrations';
 import { instantType } from '../db/migrations/entityTables';
@@ -32,6 +33,16 @@ export const systemMigrations: Migration[] = [
         .addColumn('primary_color', 'varchar(7)', (c) => c.notNull())
         .addColumn('updated_by', 'integer')
         .addColumn('updated_at', instantType(dialect), (c) => c.notNull())
+        .execute();
+    },
+  },
+  {
+    // The office's time zone (which calendar day "today" is); existing offices get the default.
+    name: 'system_002_time_zone',
+    async up(db) {
+      await db.schema
+        .alterTable('system_settings')
+        .addColumn('time_zone', 'varchar(64)', (c) => c.notNull().defaultTo(DEFAULT_TIME_ZONE))
         .execute();
     },
   },

@@ -64,6 +64,7 @@ describe.each(dialects())('system settings on %s', (dialect) => {
       defaultLanguage: 'ar',
       defaultTheme: 'light',
       calendar: 'hijri',
+      timeZone: 'Africa/Cairo',
     });
   });
 

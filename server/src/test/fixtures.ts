@@ -1,6 +1,9 @@
 import { getEntity, permissionKey, type Entity, type FieldDefinition, type Fields } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
-import { API_BASE, AUTH, PEOPLE } from '@mizan/contracts';
+import { API_BASE, AUTH, MONEY_MAX, PEOPLE } from '@mizan/contracts';
+import { customerSample } from '../clients/testing';
+import { benchHolder, lawsuitSample, opponentSample } from '../legal/samples';
+import { lawsuitPaymentSample, postponedFrom, sessionSample } from '../legal/testing';
 
 /** A strong password that passes the auth module's rules. */
 export const TEST_PASSWORD = 'Strong-pass-2026';
@@ -20,7 +23,8 @@ export async function validValue(
   field: FieldDefinition,
   seq: number,
 ): Promise<unknown> {
-  const fit = (text: string, max = 255) => text.slice(0, max);
+  // Cut to the field's length without a trailing space (the schema trims: stored ≠ sent).
+  const fit = (text: string, max = 255) => text.slice(0, max).trimEnd();
   switch (field.type) {
     case 'string':
       return fit(`${key} ${seq} قيمة`, field.max);
@@ -40,6 +44,8 @@ export async function validValue(
       return Math.min(field.max ?? 1_000_000, (field.min ?? 0) + seq);
     case 'number':
       return seq + 0.5;
+    case 'money':
+      return Math.min(field.max ?? MONEY_MAX, (field.min ?? 0) + seq * 100 + 5);
     case 'boolean':
       return true;
     case 'date':
@@ -57,6 +63,22 @@ export async function validValue(
   }
 }
 
+/**
+ * Values a module's hooks require beyond what the field types say, by entity (merged over the
+ * generated ones): rules between fields that no single field's value can satisfy.
+ */
+const MODULE_SAMPLES: Record<string, (seq: number) => Record<string, unknown>> = {
+  customers: customerSample,
+  sessions: sessionSample,
+  lawsuitPayments: lawsuitPaymentSample,
+  lawsuits: lawsuitSample,
+  opponents: opponentSample,
+};
+
+/** The module's part of a valid body of `entity` (see `MODULE_SAMPLES`); `{}` for most entities. */
+export const moduleSample = (entity: string, seq = nextSeq()): Record<string, unknown> =>
+  MODULE_SAMPLES[entity]?.(seq) ?? {};
+
 /** A valid create body for `entity`, every field filled (optional ones too). */
 export async function validInput(
   app: FastifyInstance,
@@ -64,12 +86,54 @@ export async function validInput(
   entity: Entity<Fields>,
   seq = nextSeq(),
 ): Promise<Record<string, unknown>> {
+  const sample = moduleSample(entity.name, seq);
   const input: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(entity.fields)) {
+    // The sample's own value wins: nothing generated for it (no rows made for its references).
+    if (key in sample) continue;
     const value = await validValue(app, headers, key, field, seq);
     if (value !== undefined) input[key] = value;
   }
-  return input;
+  return { ...input, ...sample };
+}
+
+type Holder = (
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  held: Record<string, unknown> & { id: number },
+) => Promise<Record<string, unknown> & { id: number }>;
+
+/**
+ * How a module makes a row of `<entity>` hold another through `<field>` when the field is not
+ * a form's to set (a hearing holds the one it was postponed from: made by postponing it).
+ */
+const MODULE_HOLDERS: Record<string, Record<string, Holder>> = {
+  sessions: {
+    previousId: postponedFrom,
+    circuitId: benchHolder('sessions', 'circuitId', createRow),
+    judgeId: benchHolder('sessions', 'judgeId', createRow),
+  },
+  lawsuits: {
+    circuitId: benchHolder('lawsuits', 'circuitId', createRow),
+    judgeId: benchHolder('lawsuits', 'judgeId', createRow),
+  },
+};
+
+/**
+ * A new row of `holder` whose `field` (a `ref` or `refs`) points at `held`: created with that
+ * value, or made the module's way (`MODULE_HOLDERS`). For delete tests (409 while held).
+ */
+export async function createHolder(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  holder: string,
+  field: string,
+  type: 'ref' | 'refs',
+  held: Record<string, unknown> & { id: number },
+): Promise<Record<string, unknown> & { id: number }> {
+  const own = MODULE_HOLDERS[holder]?.[field];
+  if (own) return own(app, headers, held);
+  return createRow(app, headers, holder, { [field]: type === 'refs' ? [held.id] : held.id });
 }
 
 /** Creates one row through `POST` and returns it; throws with the response when refused. */

@@ -58,6 +58,23 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
 }
 
 /**
+ * A fresh, empty database of `dialect` for tests that drive the database without an app
+ * (migrations, schema): a temp SQLite file, or a new database on the `MIZAN_TEST_PG_URL` server.
+ * `drop()` removes it.
+ */
+export async function freshDatabase(
+  dialect: Dialect,
+  prefix = 'mizan-db-',
+): Promise<{ url: string; drop(): Promise<void> }> {
+  if (dialect === 'postgres') return freshPostgres();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return {
+    url: `sqlite:${path.join(dir, 'test.db')}`,
+    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
  * A whole app (migrations, seed, every plugin) on a fresh database: a temp SQLite file, or a new
  * database on the `MIZAN_TEST_PG_URL` server, dropped at `close()`.
  *

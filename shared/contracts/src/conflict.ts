@@ -29,3 +29,31 @@ export function isStaleWriteError(body: unknown): body is StaleWriteError {
     'current' in body
   );
 }
+
+/** One entity still pointing at a row that was to be deleted, and how many of its rows do. */
+export interface HeldBy {
+  /** The holding entity's name (`procurations`); its label is `entities.<entity>.title`. */
+  entity: string;
+  count: number;
+}
+
+/**
+ * The 409 body of a delete refused because other rows still refer to the row: the message names
+ * them with their counts in the request's language, `heldBy` lists them for the client.
+ *
+ * @example { code: 'referenced', message: '…(Powers of attorney: 3)', heldBy: [{ entity: 'procurations', count: 3 }] }
+ */
+export interface ReferencedError extends ErrorBody {
+  code: 'referenced';
+  heldBy: HeldBy[];
+}
+
+/** Whether an error body is a refused delete that names what holds the row. */
+export function isReferencedError(body: unknown): body is ReferencedError {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { code?: unknown }).code === 'referenced' &&
+    Array.isArray((body as { heldBy?: unknown }).heldBy)
+  );
+}

@@ -20,9 +20,23 @@ function failure(change: Record<string, unknown>): string {
   throw new Error('defineEntity accepted the definition');
 }
 
+const scans = { type: 'files', accept: ['application/pdf'], maxSize: 10, maxCount: 1 } as const;
+
 describe('defineEntity checks its definition', () => {
   it('accepts a valid definition', () => {
     expect(defineEntity(base).table).toBe('gadgets');
+  });
+
+  it('accepts a fileDeletePath with or without the owner, and declared list filters', () => {
+    for (const fileDeletePath of ['/delete/file/:ownerId/:fileId', '/files/:fileId'])
+      expect(
+        defineEntity({ ...base, fields: { ...base.fields, scans }, fileDeletePath }).fileDeletePath,
+      ).toBe(fileDeletePath);
+    const listFilters = {
+      dueWithin: { type: 'integer', min: 0, max: 365 },
+      overdue: { type: 'boolean' },
+    } as const;
+    expect(defineEntity({ ...base, listFilters }).listFilters).toEqual(listFilters);
   });
 
   it.each<[string, Record<string, unknown>, RegExp]>([
@@ -127,6 +141,63 @@ describe('defineEntity checks its definition', () => {
       /uniqueTogether \[name\] needs two fields/,
     ],
     ['a fileDeletePath without files', { fileDeletePath: '/delete/file/:ownerId/:fileId' }, /no files field/],
+    ...(
+      [
+        ['without :fileId', '/files/:ownerId'],
+        ['with another parameter', '/files/:id'],
+        ['without a leading slash', 'files/:fileId'],
+        ['with a parameter twice', '/files/:fileId/:fileId'],
+      ] as const
+    ).map(([what, path]): [string, Record<string, unknown>, RegExp] => [
+      `a fileDeletePath ${what}`,
+      { fields: { name: { type: 'string' }, scans }, fileDeletePath: path },
+      /fileDeletePath must start with "\/" and hold :fileId/,
+    ]),
+    [
+      'a list filter named like a field',
+      { listFilters: { name: { type: 'boolean' } } },
+      /listFilters "name": "name" is already a field or a list query parameter/,
+    ],
+    [
+      'a list filter named like a query parameter',
+      { listFilters: { pageSize: { type: 'integer' } } },
+      /listFilters "pageSize": "pageSize" is already a field or a list query parameter/,
+    ],
+    [
+      'a list filter named like a system column',
+      { listFilters: { status: { type: 'boolean' } } },
+      /listFilters "status": "status" is already a field/,
+    ],
+    [
+      'a list filter of an unknown type',
+      { listFilters: { soon: { type: 'week' } } },
+      /type must be "integer", "boolean" or "date"/,
+    ],
+    [
+      'a date list filter with bounds',
+      { listFilters: { since: { type: 'date', min: 1 } } },
+      /listFilters "since": a date filter has no min or max/,
+    ],
+    [
+      'a list filter with min above max',
+      { listFilters: { soon: { type: 'integer', min: 5, max: 1 } } },
+      /listFilters "soon": min \(5\) is greater than max \(1\)/,
+    ],
+    [
+      'a boolean list filter with bounds',
+      { listFilters: { late: { type: 'boolean', max: 1 } } },
+      /listFilters "late": a boolean filter has no min or max/,
+    ],
+    [
+      'a list filter that is not camelCase',
+      { listFilters: { 'expires-within': { type: 'integer' } } },
+      /listFilters "expires-within": name must be camelCase/,
+    ],
+    [
+      'a required field kept out of forms without a default',
+      { fields: { ...base.fields, state: { type: 'enum', values: ['open'], required: true, form: false } } },
+      /field "state": a required field kept out of forms \(form: false\) needs a default/,
+    ],
   ])('refuses %s, naming the entity and field', (_, change, message) => {
     expect(failure(change)).toMatch(message);
   });

@@ -24,6 +24,8 @@ const PATH = /^(\/[A-Za-z0-9_-]+)+$/;
 const REMOTES = ['settings', 'clients', 'legal', 'tasks', 'chat'];
 /** Keys every row carries: a field of that name would shadow the system column. */
 const SYSTEM_KEYS = ['id', 'createdAt', 'updatedAt', 'status', 'baned'];
+/** Parameters of every list query: a declared list filter may not take their names. */
+const LIST_QUERY_KEYS = ['page', 'pageSize', 'q', 'sort'];
 /** Every field type a definition may use, each once (the field registries of both sides cover them). */
 export const FIELD_TYPES = [
   'string',
@@ -35,6 +37,7 @@ export const FIELD_TYPES = [
   'password',
   'integer',
   'number',
+  'money',
   'boolean',
   'date',
   'datetime',
@@ -62,6 +65,9 @@ function fieldProblems(key: string, field: FieldDefinition, fields: Fields): str
   if ('min' in field && 'max' in field && field.min !== undefined && field.max !== undefined) {
     if (field.min > field.max) at(`min (${field.min}) is greater than max (${field.max})`);
   }
+  // A field the forms never show can only be required if the server fills it in.
+  if (field.form === false && field.required && field.default === undefined)
+    at('a required field kept out of forms (form: false) needs a default');
   switch (field.type) {
     case 'enum':
       if (!Array.isArray(field.values) || field.values.length === 0) at('an enum needs at least one value');
@@ -78,6 +84,14 @@ function fieldProblems(key: string, field: FieldDefinition, fields: Fields): str
         at(`its labels go under "${shown}", which is already a field; rename one of them`);
       break;
     }
+    case 'money':
+      // Bounds are minor units, like the values.
+      for (const bound of ['min', 'max'] as const)
+        if (field[bound] !== undefined && !Number.isSafeInteger(field[bound]))
+          at(`${bound} of a money field is in minor units: an integer`);
+      if (field.default !== undefined && field.default !== null && !Number.isSafeInteger(field.default))
+        at('the default of a money field is in minor units: an integer');
+      break;
     case 'files':
       if (!Array.isArray(field.accept) || field.accept.length === 0)
         at('a files field needs "accept" (the MIME types it takes)');
@@ -136,12 +150,32 @@ export function definitionProblems(definition: EntityDefinition<Fields>): string
   if (definition.fileDeletePath !== undefined) {
     if (!Object.values(fields).some((f) => f.type === 'files'))
       out.push('fileDeletePath is set but there is no files field');
+    const params: string[] = definition.fileDeletePath.match(/:[A-Za-z]+/g) ?? [];
     if (
-      !definition.fileDeletePath.startsWith('/') ||
-      !/:ownerId\b/.test(definition.fileDeletePath) ||
-      !/:fileId\b/.test(definition.fileDeletePath)
+      !PATH.test(definition.fileDeletePath.replace(/:(ownerId|fileId)\b/g, 'p')) ||
+      !params.includes(':fileId') ||
+      params.some((p) => p !== ':ownerId' && p !== ':fileId') ||
+      new Set(params).size !== params.length
     )
-      out.push('fileDeletePath must start with "/" and hold :ownerId and :fileId');
+      out.push(
+        'fileDeletePath must start with "/" and hold :fileId (and :ownerId when the owner is in the path)',
+      );
+  }
+  for (const [key, filter] of Object.entries(definition.listFilters ?? {})) {
+    const at = (text: string) => out.push(`listFilters "${key}": ${text}`);
+    if (!CAMEL.test(key))
+      at('name must be camelCase (letters and digits, starting with a lower-case letter)');
+    if (key in fields || SYSTEM_KEYS.includes(key) || LIST_QUERY_KEYS.includes(key))
+      at(`"${key}" is already a field or a list query parameter; choose another name`);
+    if (filter.type !== 'integer' && filter.type !== 'boolean' && filter.type !== 'date')
+      at(`type must be "integer", "boolean" or "date", got ${JSON.stringify(filter.type)}`);
+    else if (filter.type !== 'integer' && (filter.min !== undefined || filter.max !== undefined))
+      at(`a ${filter.type} filter has no min or max`);
+    for (const bound of ['min', 'max'] as const)
+      if (filter[bound] !== undefined && !Number.isSafeInteger(filter[bound]))
+        at(`${bound} must be an integer`);
+    if (filter.min !== undefined && filter.max !== undefined && filter.min > filter.max)
+      at(`min (${filter.min}) is greater than max (${filter.max})`);
   }
   return out;
 }

@@ -26,6 +26,9 @@ export const SYSTEM = {
   files: '/files',
 } as const;
 
+/** The clients area's routes beyond the customers' CRUD. */
+export const CLIENTS = { conflicts: '/admin/customers/conflicts' } as const;
+
 export const HEALTH = '/health';
 export const WS_PATH = '/ws';
 export const DOCS = '/docs';

@@ -39,6 +39,12 @@ export interface FieldCommon {
   writeOnly?: boolean;
   /** Only accepted on create, ignored (and not shown) on update. */
   createOnly?: boolean;
+  /**
+   * Shown in the create and edit forms (default true). `false`: written by the server or by an
+   * action only (a lawsuit's state, a hearing's place in its postponement chain); lists and
+   * record pages still show it.
+   */
+  form?: boolean;
   /** Value used when the field is absent on create. */
   default?: string | number | boolean | null;
   /**
@@ -56,6 +62,16 @@ export interface StringField extends FieldCommon {
 }
 export interface NumberField extends FieldCommon {
   type: 'integer' | 'number';
+  min?: number;
+  max?: number;
+}
+/**
+ * An amount of money: the API value is an integer count of minor units (1/`MONEY_SCALE` of the
+ * office currency, see money.ts), stored as BIGINT/INTEGER, never a float. `min` (default 0: no
+ * negative amounts) and `max` (default `MONEY_MAX`) are in minor units too.
+ */
+export interface MoneyField extends FieldCommon {
+  type: 'money';
   min?: number;
   max?: number;
 }
@@ -82,6 +98,19 @@ export interface RefsField extends FieldCommon {
   /** Most ids one row may hold; default `MAX_REFS` (1,000). */
   max?: number;
 }
+/**
+ * The office's documents: PDF, images (PNG, JPEG, WebP) and Word. What an employee's file or a
+ * power of attorney's scan may be; a files field accepting these says so by naming this list.
+ */
+export const DOCUMENT_FILE_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+] as const;
+
 /** Uploaded files attached to the row (multipart bodies), stored under DATA_DIR. */
 export interface FilesField extends FieldCommon {
   type: 'files';
@@ -93,7 +122,15 @@ export interface FilesField extends FieldCommon {
 }
 
 export type FieldDefinition =
-  StringField | NumberField | BooleanField | DateField | EnumField | RefField | RefsField | FilesField;
+  | StringField
+  | NumberField
+  | MoneyField
+  | BooleanField
+  | DateField
+  | EnumField
+  | RefField
+  | RefsField
+  | FilesField;
 
 export type FieldType = FieldDefinition['type'];
 export type Fields = Record<string, FieldDefinition>;
@@ -114,6 +151,22 @@ export interface EntityActionDefinition {
   method?: 'PATCH' | 'POST';
   /** Route under the entity's path; must hold `:id` (the row). Default `/:id/<action>`. */
   path?: string;
+}
+
+/**
+ * A list filter beyond field equality (`?expiresWithin=30`, `?expired=true`, `?filedFrom=2026-01-31`):
+ * the query value is parsed by its type (an integer within `min`..`max`, Arabic-Indic digits
+ * accepted; `true`/`false`; or a `date`, `YYYY-MM-DD`, a real calendar day), a bad value is 422 on
+ * the filter's name. The condition itself is the server's:
+ * `app.entities.hooks(name, { listFilters: { <filter>: (value, { eb, table, today }) => … } })`,
+ * required for every declared filter (start-up fails without it). Its label is
+ * `entities:<entity>.filters.<name>`.
+ */
+export interface ListFilterDefinition {
+  type: 'integer' | 'boolean' | 'date';
+  /** Bounds of an `integer` filter. */
+  min?: number;
+  max?: number;
 }
 
 /** The route of an action under the entity's path, e.g. `/:id/archive`. */
@@ -141,8 +194,14 @@ export interface EntityDefinition<F extends Fields = Fields> {
   defaultSort?: string;
   /** Groups of fields that must be unique together. */
   uniqueTogether?: readonly (readonly (keyof F & string)[])[];
-  /** Route (under the API base) deleting one attached file; `:ownerId` and `:fileId` are replaced. */
+  /**
+   * Route (under the entity's path) deleting one attached file: `DELETE` with `:fileId`, and
+   * `:ownerId` when the owner row is part of the path (`/delete/file/:ownerId/:fileId`); without
+   * it (`/files/:fileId`) the owner is the file's own.
+   */
   fileDeletePath?: string;
+  /** List filters beyond field equality, by query name (camelCase); see `ListFilterDefinition`. */
+  listFilters?: Readonly<Record<string, ListFilterDefinition>>;
   /** Custom row actions by name (camelCase); see `EntityActionDefinition`. */
   actions?: Readonly<Record<string, EntityActionDefinition>>;
   /** Table name; default snake_case of `name`. */
@@ -226,7 +285,7 @@ export interface StoredFile {
   createdAt: string;
 }
 
-type FieldValue<D> = D extends { type: 'integer' | 'number' | 'ref' }
+type FieldValue<D> = D extends { type: 'integer' | 'number' | 'money' | 'ref' }
   ? number
   : D extends { type: 'boolean' }
     ? boolean

@@ -1,6 +1,7 @@
 export * from './entity';
 export * from './schema';
 export * from './text';
+export * from './money';
 export * from './registry';
 export * from './relations';
 export * from './define-check';

@@ -138,13 +138,14 @@ describe('MENU', () => {
       ],
       [...entities, gizmos({ group: null, order: 15 })],
     );
-    // Between the groups, among the definitions that stand on their own (orders 60, 80, 110).
+    // Between the groups, among the definitions that stand on their own (orders 60, 80, 110, 130).
     expect(alone.map((e) => e.key)).toEqual([
       'courts',
       'gizmos',
       'procurationCases',
       'taskTypes',
       'administrativeSections',
+      'procurations',
     ]);
     expect(buildMenu([{ key: 'courts', order: 1 }], [gizmos(false)])).toEqual([]);
   });

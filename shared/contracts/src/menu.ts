@@ -72,23 +72,11 @@ const SLOTS: MenuSlot[] = [
   { key: 'courts', order: 70 },
   { key: 'sessionSettings', order: 90 },
   { key: 'offices', order: 100 },
-  {
-    key: 'clients',
-    order: 120,
-    screens: [{ order: 1, item: screen('customers', '/admin/customers', 'customers.view', 'clients') }],
-  },
-  {
-    key: 'procurations',
-    order: 130,
-    screen: screen('procurations', '/admin/customers/procurations', 'procurations.view', 'clients'),
-  },
+  { key: 'clients', order: 120 },
   {
     key: 'legal',
     order: 140,
     screens: [
-      { order: 1, item: screen('lawsuits', '/admin/lawsuits', 'lawsuits.view', 'legal') },
-      { order: 2, item: screen('sessions', '/admin/lawsuits/sessions', 'sessions.view', 'legal') },
-      { order: 3, item: screen('opponents', '/admin/lawsuits/opponents', 'opponents.view', 'legal') },
       { order: 4, item: screen('attachments', '/admin/lawsuits/attachments', 'attachments.view', 'legal') },
       { order: 5, item: screen('tasks', '/admin/lawsuits/tasks', 'tasks.view', 'tasks') },
     ],

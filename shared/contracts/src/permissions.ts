@@ -49,6 +49,32 @@ export const ALL_PERMISSIONS: PermissionSeed[] = [
 ];
 
 /**
+ * What a lawyer writes beyond reading: a lawyer takes in a client and records the power of
+ * attorney the client signs, and keeps both current (status included); opens lawsuits, records
+ * their opponents, keeps both current, and closes and reopens lawsuits. Deleting them, importing
+ * them in bulk and editing the settings lists behind them stay with the administrator.
+ */
+const LAWYER_WRITES =
+  /^(customers|procurations|opponents)\.(create|update|status)$|^lawsuits\.(create|update|close|reopen)$/;
+
+/**
+ * The front desk's areas: the secretary registers clients, client types and powers of attorney,
+ * keeps the hearing and task diaries (import and export included), and deletes nothing.
+ */
+const SECRETARY_AREAS = ['customers', 'customerTypes', 'procurations', 'sessions', 'tasks'];
+/**
+ * A lawyer keeps the hearings of the lawsuits: adds them, records what happened (the decision)
+ * and postpones them (which creates the next hearing). The secretary has the same through
+ * `SECRETARY_AREAS` (the hearing diary). Deleting a hearing stays with the administrator.
+ */
+const LAWYER_HEARING_WRITES = /^sessions\.(create|update|postpone)$/;
+/**
+ * The secretary also registers lawsuits and opponents as the lawyers dictate and keeps their
+ * details current, but closing or reopening a lawsuit (its outcome) is a lawyer's decision.
+ */
+const SECRETARY_WRITES = /^(lawsuits|opponents)\.(create|update)$/;
+
+/**
  * Roles created on first start. The administrator role holds every permission. A role's name is
  * data, stored in Arabic (the office's language); `en` is shown for it in English until someone
  * renames the role (and was the stored name before, so older databases are renamed on start).
@@ -67,6 +93,8 @@ export const SEEDED_ROLES: {
     permissions: (key) =>
       key === AREA_PERMISSIONS.dashboardView ||
       key === AREA_PERMISSIONS.chatUse ||
+      LAWYER_WRITES.test(key) ||
+      LAWYER_HEARING_WRITES.test(key) ||
       (!key.startsWith('employees.') &&
         !key.startsWith('roles.') &&
         !key.startsWith('permissions.') &&
@@ -82,9 +110,8 @@ export const SEEDED_ROLES: {
     permissions: (key) =>
       key === AREA_PERMISSIONS.dashboardView ||
       key === AREA_PERMISSIONS.chatUse ||
-      ['customers', 'customerTypes', 'procurations', 'sessions', 'tasks'].some(
-        (area) => key.startsWith(`${area}.`) && !key.endsWith('.delete'),
-      ) ||
+      SECRETARY_AREAS.some((area) => key.startsWith(`${area}.`) && !key.endsWith('.delete')) ||
+      SECRETARY_WRITES.test(key) ||
       (key.endsWith('.view') && !/^(employees|roles|permissions|logs|audit|systemSettings)\./.test(key)),
   },
 ];

@@ -37,15 +37,27 @@ describe('displayKey', () => {
 
 describe('referencesTo', () => {
   it('lists every field of the registry pointing at an entity, ref and refs alike', () => {
-    expect(referencesTo('governorates').map((r) => `${r.entity.name}.${r.field}:${r.type}`)).toEqual([
+    // In registry order, which follows the references (it moves as definitions are added): compared as a set.
+    expect(
+      referencesTo('governorates')
+        .map((r) => `${r.entity.name}.${r.field}:${r.type}`)
+        .sort(),
+    ).toEqual([
       'branches.governorateId:ref',
-      'policeStations.governorateId:ref',
       'courts.governorateId:ref',
+      'customers.governorateId:ref',
+      'policeStations.governorateId:ref',
     ]);
     expect(referencesTo('roles').map((r) => `${r.entity.name}.${r.field}:${r.type}`)).toEqual([
       'employees.roleIds:refs',
     ]);
-    expect(referencesTo('employees')).toEqual([]);
+    expect(referencesTo('employees').map((r) => `${r.entity.name}.${r.field}:${r.type}`)).toContain(
+      'customers.lawyerId:ref',
+    );
+    expect(referencesTo('judges').map((r) => `${r.entity.name}.${r.field}:${r.type}`)).toContain(
+      'lawsuits.judgeId:ref',
+    );
+    expect(referencesTo('noSuchEntity')).toEqual([]);
   });
 
   it('finds references to itself in a list of definitions', () => {

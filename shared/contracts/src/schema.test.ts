@@ -1,6 +1,7 @@
 import { createSchema, issueMessage, listQuerySchema, updateSchema } from './schema';
 import { registry } from './registry';
-import { continents, countries, employees } from './entities/index';
+import { defineEntity } from './entity';
+import { continents, countries, employees, procurations } from './entities/index';
 
 describe('derived schemas', () => {
   it.each(registry.map((e) => [e.name, e] as const))(
@@ -77,6 +78,51 @@ describe('derived schemas', () => {
     } else {
       expect(result.success).toBe(true);
       expect(result.data).toMatchObject(expected);
+    }
+  });
+
+  it('a required refs field needs one id at least; an optional one may be empty', () => {
+    const schema = createSchema(procurations);
+    const base = { number: '12', year: 2025, issueDate: '2025-01-05' };
+    const empty = schema.safeParse({ ...base, customerIds: [] });
+    expect(empty.success).toBe(false);
+    expect(empty.error!.issues.map((i) => [i.path.join('.'), issueMessage(i).key])).toEqual([
+      ['customerIds', 'validation.required'],
+    ]);
+    expect(schema.safeParse({ ...base, customerIds: [3], lawyerIds: [] }).success).toBe(true);
+  });
+
+  // [query, what it parses to, or the filter refused]
+  it.each([
+    [{ dueWithin: '30' }, { dueWithin: 30 }],
+    [{ dueWithin: '٣٠' }, { dueWithin: 30 }],
+    [{ dueWithin: '۰' }, { dueWithin: 0 }],
+    [{ dueWithin: '366' }, 'dueWithin'],
+    [{ dueWithin: '-1' }, 'dueWithin'],
+    [{ dueWithin: '1.5' }, 'dueWithin'],
+    [{ dueWithin: 'soon' }, 'dueWithin'],
+    [{ dueWithin: '' }, 'dueWithin'],
+    [{ overdue: 'true' }, { overdue: true }],
+    [{ overdue: 'false' }, { overdue: false }],
+    [{ overdue: 'yes' }, 'overdue'],
+    [{}, {}],
+  ] as const)('list query parses declared list filters: %j', (query, expected) => {
+    const gadgets = defineEntity({
+      name: 'gadgets',
+      path: '/admin/gadgets',
+      remote: 'settings',
+      fields: { name: { type: 'string' } },
+      listFilters: { dueWithin: { type: 'integer', min: 0, max: 365 }, overdue: { type: 'boolean' } },
+    });
+    const result = listQuerySchema(gadgets).safeParse(query);
+    if (typeof expected === 'string') {
+      expect(result.success).toBe(false);
+      expect(result.error!.issues.map((i) => [i.path.join('.'), issueMessage(i).key])).toEqual([
+        [expected, expect.stringMatching(/^validation\.(types\.(integer|boolean)|number\.(min|max))$/)],
+      ]);
+    } else {
+      expect(result.success).toBe(true);
+      expect(result.data).toEqual({ page: 1, pageSize: 20, ...expected });
     }
   });
 

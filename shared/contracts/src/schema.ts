@@ -6,7 +6,9 @@ import {
   type Entity,
   type FieldDefinition,
   type Fields,
+  type ListFilterDefinition,
 } from './entity';
+import { MONEY_MAX } from './money';
 import { MAX_REFS } from './relations';
 import { hasBidiControls, hasControlCharacters, isWellFormed, normalizeDigits, parseDigits } from './text';
 
@@ -40,6 +42,23 @@ function safeString(kind: string, multiline: boolean, normalize = true) {
 /** Digits typed on an Arabic or Persian keyboard become ASCII before the field's own rules. */
 const asciiDigits = (schema: z.ZodType) =>
   z.preprocess((v) => (typeof v === 'string' ? normalizeDigits(v) : v), schema);
+/**
+ * A calendar day `YYYY-MM-DD` (Eastern digits read as ASCII) that exists: `2026-02-30` is refused
+ * (`Date.parse` would roll it over to March), as is any other shape.
+ */
+const calendarDay = asciiDigits(
+  z
+    .string({ error: typeError('date') })
+    // A wrong shape is one message, not also "not a valid date".
+    .regex(ISO_DATE, { error: 'validation.date.format', abort: true })
+    .refine(
+      (v) => {
+        const day = new Date(`${v}T00:00:00Z`);
+        return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v);
+      },
+      { error: 'validation.date.invalid' },
+    ),
+);
 /** A numeric string from a form (`'12'`, `'١٢'`) becomes a number before the field's own rules. */
 const numeric = (schema: z.ZodType) => z.preprocess(parseDigits, schema);
 
@@ -86,15 +105,18 @@ function fieldSchema(field: FieldDefinition): z.ZodType {
       if (field.max !== undefined) n = n.max(field.max, { error: 'validation.number.max' });
       return numeric(n);
     }
+    case 'money':
+      // Minor units (see money.ts): a whole number, so a fraction of the smallest unit is refused.
+      return numeric(
+        z
+          .int({ error: typeError('money') })
+          .min(field.min ?? 0, { error: 'validation.number.min' })
+          .max(field.max ?? MONEY_MAX, { error: 'validation.number.max' }),
+      );
     case 'boolean':
       return z.boolean({ error: typeError('boolean') });
     case 'date':
-      return asciiDigits(
-        z
-          .string({ error: typeError('date') })
-          .regex(ISO_DATE, { error: 'validation.date.format' })
-          .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date.invalid' }),
-      );
+      return calendarDay;
     case 'datetime':
       return z.iso.datetime({ offset: true, error: 'validation.date.format' });
     case 'enum':
@@ -103,11 +125,14 @@ function fieldSchema(field: FieldDefinition): z.ZodType {
       });
     case 'ref':
       return numeric(z.int({ error: typeError('integer') }).positive({ error: 'validation.types.integer' }));
-    case 'refs':
+    case 'refs': {
       // Capped so a huge list is a 422, not a database error (SQLite allows 32,766 variables).
-      return z
+      const ids = z
         .array(z.int({ error: typeError('integer') }).positive(), { error: typeError('array') })
         .max(field.max ?? MAX_REFS, { error: 'validation.array.max' });
+      // A required list needs one id at least (the clients of a power of attorney).
+      return field.required ? ids.min(1, { error: 'validation.required' }) : ids;
+    }
     case 'files':
       // Files travel as multipart parts, never inside the JSON body.
       return z.never();
@@ -181,7 +206,25 @@ export function filterableFields(entity: Entity<Fields>): string[] {
   return [...(entity.status ? ['status'] : []), ...(entity.baned ? ['baned'] : []), ...keys];
 }
 
-/** Query string of `GET /`: `page`, `pageSize` (≤ 100), `sort=field:asc|desc`, `q`, per-field filters. */
+/**
+ * The query value of a declared list filter (`?expiresWithin=٣٠`, `?expired=true`,
+ * `?filedFrom=2026-01-31`): an integer within the filter's bounds (Arabic-Indic and Persian digits
+ * read as ASCII), `true`/`false`, or a calendar day `YYYY-MM-DD` (kept as that text).
+ */
+function listFilterSchema(filter: ListFilterDefinition): z.ZodType {
+  if (filter.type === 'date') return calendarDay;
+  if (filter.type === 'boolean')
+    return z.enum(['true', 'false'], { error: 'validation.types.boolean' }).transform((v) => v === 'true');
+  let n = z.number({ error: 'validation.types.integer' }).int({ error: 'validation.types.integer' });
+  if (filter.min !== undefined) n = n.min(filter.min, { error: 'validation.number.min' });
+  if (filter.max !== undefined) n = n.max(filter.max, { error: 'validation.number.max' });
+  return numeric(n);
+}
+
+/**
+ * Query string of `GET /`: `page`, `pageSize` (≤ 100), `sort=field:asc|desc`, `q`, per-field
+ * filters and the definition's declared `listFilters`.
+ */
 export function listQuerySchema(entity: Entity<Fields>) {
   const sortable = sortableFields(entity);
   const filters: Record<string, z.ZodType> = {};
@@ -193,10 +236,15 @@ export function listQuerySchema(entity: Entity<Fields>) {
             .enum(['true', 'false'], { error: 'validation.types.boolean' })
             .transform((v) => v === 'true')
             .optional()
-        : field.type === 'ref' || field.type === 'integer' || field.type === 'number'
+        : field.type === 'ref' ||
+            field.type === 'integer' ||
+            field.type === 'number' ||
+            field.type === 'money'
           ? numeric(z.coerce.number({ error: 'validation.types.number' })).optional()
           : z.string().max(255).optional();
   }
+  for (const [key, filter] of Object.entries(entity.listFilters ?? {}))
+    filters[key] = listFilterSchema(filter).optional();
   return z
     .object({
       // Numbers typed or pasted in Arabic-Indic or Persian digits count as the same numbers.

@@ -1,4 +1,4 @@
-import { recordTitle, roleName, SEEDED_ROLES } from './permissions';
+import { ALL_PERMISSIONS, recordTitle, roleName, SEEDED_ROLES } from './permissions';
 
 describe('seeded roles', () => {
   it('are stored in Arabic and read in English in English', () => {
@@ -16,5 +16,74 @@ describe('seeded roles', () => {
     expect(recordTitle('roles', 'محامٍ', 'en')).toBe('Lawyer');
     expect(recordTitle('roles', 'محامٍ', 'ar')).toBe('محامٍ');
     expect(recordTitle('branches', 'محامٍ', 'en')).toBe('محامٍ');
+  });
+
+  const granted = (role: string, prefix: string) =>
+    ALL_PERMISSIONS.map((p) => p.key)
+      .filter((key) => key.startsWith(`${prefix}.`))
+      .filter(SEEDED_ROLES.find((r) => r.key === role)!.permissions)
+      .sort();
+
+  it('give the administrator every client permission', () => {
+    expect(granted('administrator', 'customers')).toEqual(
+      ALL_PERMISSIONS.filter((p) => p.group === 'customers')
+        .map((p) => p.key)
+        .sort(),
+    );
+  });
+
+  it('let a lawyer take in and keep clients, but not delete or import them, nor edit client types', () => {
+    expect(granted('lawyer', 'customers')).toEqual([
+      'customers.create',
+      'customers.export',
+      'customers.status',
+      'customers.update',
+      'customers.view',
+    ]);
+    expect(granted('lawyer', 'customerTypes')).toEqual(['customerTypes.export', 'customerTypes.view']);
+    expect(SEEDED_ROLES[1]!.permissions('procurations.create')).toBe(true);
+    expect(SEEDED_ROLES[1]!.permissions('procurations.delete')).toBe(false);
+    expect(SEEDED_ROLES[1]!.permissions('employees.create')).toBe(false);
+  });
+
+  it('let a secretary register clients (import included) and delete nothing', () => {
+    expect(granted('secretary', 'customers')).toEqual([
+      'customers.create',
+      'customers.export',
+      'customers.import',
+      'customers.status',
+      'customers.update',
+      'customers.view',
+    ]);
+    expect(SEEDED_ROLES[2]!.permissions('procurations.update')).toBe(true);
+    expect(SEEDED_ROLES[2]!.permissions('procurations.delete')).toBe(false);
+    expect(SEEDED_ROLES[2]!.permissions('roles.update')).toBe(false);
+  });
+
+  it('let a lawyer open, keep, close and reopen lawsuits and record opponents, deleting nothing', () => {
+    expect(granted('lawyer', 'lawsuits')).toEqual([
+      'lawsuits.close',
+      'lawsuits.create',
+      'lawsuits.export',
+      'lawsuits.reopen',
+      'lawsuits.update',
+      'lawsuits.view',
+    ]);
+    expect(granted('lawyer', 'opponents')).toEqual([
+      'opponents.create',
+      'opponents.export',
+      'opponents.status',
+      'opponents.update',
+      'opponents.view',
+    ]);
+  });
+
+  it('let a secretary register and keep lawsuits and opponents, but not close, reopen or delete them', () => {
+    expect(granted('secretary', 'lawsuits')).toEqual(['lawsuits.create', 'lawsuits.update', 'lawsuits.view']);
+    expect(granted('secretary', 'opponents')).toEqual([
+      'opponents.create',
+      'opponents.update',
+      'opponents.view',
+    ]);
   });
 });

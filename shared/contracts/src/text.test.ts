@@ -83,6 +83,10 @@ describe('foldArabic', () => {
     ['کریم', 'كريم'],
     // already folded text is unchanged
     ['احمد ابراهيم', 'احمد ابراهيم'],
+    // a whole client record as typed: several rules at once
+    ['مؤسسة أحمد ABC للمحاماة ٢٠٢٤', 'موسسه احمد abc للمحاماه 2024'],
+    ['إِيمَان عبد الـرحمن', 'ايمان عبد الرحمن'],
+    ['Hoda هُدى ۱۲۳', 'hoda هدي 123'],
   ])('%j → %j', (input, expected) => {
     expect(foldArabic(input)).toBe(expected);
   });

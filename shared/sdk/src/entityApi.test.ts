@@ -1,4 +1,4 @@
-import { courts, employees, roles } from '@mizan/contracts';
+import { courts, defineEntity, employees, roles } from '@mizan/contracts';
 import { initI18n } from '@mizan/i18n';
 import { entityApi, toFormData } from './entityApi';
 import { http, isApiError } from './http';
@@ -133,6 +133,23 @@ describe('entityApi', () => {
       'DELETE /api/admin/settings/courts/courts/9',
       'DELETE /api/employees/employees/delete/file/7/12',
     ]);
+  });
+
+  it('deletes a file without the owner when the route does not name it; asks for it when it does', async () => {
+    const scans = defineEntity({
+      name: 'scans',
+      path: '/admin/scans',
+      remote: 'clients',
+      fields: {
+        name: { type: 'string' },
+        files: { type: 'files', accept: ['application/pdf'], maxSize: 10, maxCount: 2 },
+      },
+      fileDeletePath: '/files/:fileId',
+    });
+    await entityApi.deleteFile(scans, null, 12);
+    expect(server.seen.map((s) => `${s.method} ${s.url}`)).toEqual(['DELETE /api/admin/scans/files/12']);
+    await expect(entityApi.deleteFile(employees, null, 12)).rejects.toThrow(/owner's id/);
+    expect(server.seen).toHaveLength(1);
   });
 });
 

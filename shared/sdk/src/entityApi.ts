@@ -175,9 +175,25 @@ export const entityApi = {
     return api.patch<Row<E>>(`${entity.path}/baned/${id}`, toggleBody('baned', baned), options);
   },
 
-  /** Deletes one stored file of a row through the entity's `fileDeletePath`. */
-  deleteFile(entity: AnyEntity, ownerId: number, fileId: number, options?: RequestOptions): Promise<unknown> {
+  /**
+   * Deletes one stored file of a row through the entity's `fileDeletePath`. The owner's id is
+   * needed only when that path names it (`/delete/file/:ownerId/:fileId`); for `/files/:fileId`
+   * pass null (the server finds the owner from the file).
+   *
+   * @example
+   * await entityApi.deleteFile(employees, 7, 12); // DELETE …/delete/file/7/12
+   * await entityApi.deleteFile(procurations, null, 12); // DELETE …/files/12
+   */
+  deleteFile(
+    entity: AnyEntity,
+    ownerId: number | null | undefined,
+    fileId: number,
+    options?: RequestOptions,
+  ): Promise<unknown> {
     if (!entity.fileDeletePath) return Promise.reject(new Error(`${entity.name} has no file deletion route`));
+    const withOwner = entity.fileDeletePath.includes(':ownerId');
+    if (withOwner && (ownerId === null || ownerId === undefined))
+      return Promise.reject(new Error(`${entity.name}: deleting a file needs the owner's id`));
     const path = entity.fileDeletePath
       .replace(':ownerId', String(ownerId))
       .replace(':fileId', String(fileId));

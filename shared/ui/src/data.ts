@@ -1,4 +1,5 @@
 import {
+  api,
   entityApi as provider,
   useAuth,
   type ExportOptions,
@@ -7,21 +8,27 @@ import {
   type RequestOptions,
   type ToggleChange,
 } from '@mizan/sdk';
-import type { Entity, Fields, Page } from '@mizan/contracts';
+import { SYSTEM, type AuditItem, type Entity, type Fields, type Page } from '@mizan/contracts';
 import type { EntityRow } from './fields/types';
 
 export { entityKeys, useEntityChannel, http, fetchFile, notify, isApiError, wsClient } from '@mizan/sdk';
+// The multipart body as the SDK builds it: its part order gives each file's place in the upload.
+export { toFormData } from '@mizan/sdk';
 
 /** The SDK's data provider bound to one definition, as the generic screens call it. */
 export interface BoundEntityApi {
   list: (params?: ListParams, options?: RequestOptions) => Promise<Page<EntityRow>>;
-  get: (id: number) => Promise<EntityRow>;
+  get: (id: number, options?: RequestOptions) => Promise<EntityRow>;
   create: (input: Record<string, unknown>, options?: RequestOptions) => Promise<EntityRow>;
   update: (id: number, input: Record<string, unknown>, options?: RequestOptions) => Promise<EntityRow>;
   remove: (id: number) => Promise<unknown>;
   setStatus: (id: number, status?: boolean | ToggleChange, options?: RequestOptions) => Promise<EntityRow>;
   setBaned: (id: number, baned?: boolean | ToggleChange, options?: RequestOptions) => Promise<EntityRow>;
-  deleteFile: (ownerId: number, fileId: number) => Promise<unknown>;
+  /**
+   * Deletes one stored file through the definition's `fileDeletePath`: the owner's id where that
+   * path names it (`/delete/file/:ownerId/:fileId`), null where it does not (`/files/:fileId`).
+   */
+  deleteFile: (ownerId: number | null, fileId: number, options?: RequestOptions) => Promise<unknown>;
   /** Every row matching the filters, all pages, with progress (exports). */
   exportAll: (params: ListParams, options: ExportOptions) => Promise<EntityRow[]>;
 }
@@ -33,7 +40,7 @@ export interface BoundEntityApi {
 export function entityApi(entity: Entity<Fields>): BoundEntityApi {
   return {
     list: (params, options) => provider.list(entity, params, options) as Promise<Page<EntityRow>>,
-    get: (id) => provider.get(entity, id) as Promise<EntityRow>,
+    get: (id, options) => provider.get(entity, id, options) as Promise<EntityRow>,
     // The body was checked by the definition's zod schema; the generic entity has no static field types.
     create: (input, options) =>
       provider.create(entity, input as Input<Entity<Fields>>, options) as Promise<EntityRow>,
@@ -42,9 +49,25 @@ export function entityApi(entity: Entity<Fields>): BoundEntityApi {
     remove: (id) => provider.remove(entity, id),
     setStatus: (id, status, options) => provider.setStatus(entity, id, status, options) as Promise<EntityRow>,
     setBaned: (id, baned, options) => provider.setBaned(entity, id, baned, options) as Promise<EntityRow>,
-    deleteFile: (ownerId, fileId) => provider.deleteFile(entity, ownerId, fileId),
+    deleteFile: (ownerId, fileId, options) => provider.deleteFile(entity, ownerId, fileId, options),
     exportAll: (params, options) => provider.exportAll(entity, params, options) as Promise<EntityRow[]>,
   };
+}
+
+/**
+ * One record's audit entries, newest first (`GET …/system/audit?entity=&entityId=`): readable
+ * with `audit.view` or the entity's `view` permission.
+ */
+export function recordHistory(
+  entityName: string,
+  entityId: number,
+  page: { page: number; pageSize: number },
+  options?: RequestOptions,
+): Promise<Page<AuditItem>> {
+  return api.get<Page<AuditItem>>(SYSTEM.audit, {
+    ...options,
+    params: { entity: entityName, entityId, sort: 'createdAt:desc', ...page },
+  });
 }
 
 /** The signed-in user's permission check, `can('courts.update')`. */

@@ -22,10 +22,34 @@ export { ConflictDialog, type ConflictDialogProps } from './entity/ConflictDialo
 export {
   entityRoutes,
   entityElement,
+  recordElement,
   type EntityRoute,
   type EntityRouteOverride,
   type EntityRouteOverrides,
+  type RecordRouteOverride,
 } from './entity/entityRoutes';
+export { RecordPage, type RecordPageProps } from './record/RecordPage';
+export { RecordFields, FieldValue, readableFields, type RecordFieldsProps } from './record/RecordFields';
+export {
+  deriveRecordTabs,
+  recordReferences,
+  titleOf,
+  type RecordTab,
+  type RecordTabContext,
+} from './record/tabs';
+export { ReferenceList, type ReferenceListProps } from './record/ReferenceList';
+export { RecordFiles, filesFields, type RecordFilesProps } from './record/RecordFiles';
+export { RecordHistory, type RecordHistoryProps } from './record/RecordHistory';
+export {
+  AuditDiff,
+  AuditValue,
+  auditFieldLabel,
+  displayKeys,
+  type AuditDiffProps,
+  type AuditValueProps,
+} from './record/AuditDiff';
+export { diffRows, displayValue, type FieldChange } from './record/diff';
+export { recordPath, recordRoute, parseRecordId } from './record/paths';
 export {
   staleConflictOf,
   fieldDifferences,
@@ -60,8 +84,19 @@ export {
   parseNumberInput,
 } from './fields/registry';
 export { RefSelect, type RefSelectProps } from './fields/RefSelect';
+export { ListFilter } from './fields/ListFilter';
+export { matchesFolded } from './fields/matchText';
+export { useDebouncedValue } from './fields/useDebouncedValue';
 export { FilesInput, type FilesInputProps } from './fields/FilesInput';
-export { checkFile, downloadStoredFile, formatSize, type FileProblem } from './fields/files';
+export {
+  checkFile,
+  downloadStoredFile,
+  formatSize,
+  multipartLayout,
+  fileFractions,
+  type FileProblem,
+  type FileUpload,
+} from './fields/files';
 export { refDisplayKey, refLabels, type RefLabel } from './fields/refs';
 export type { EntityRow, FieldContext, FieldKind, FieldRegistry, FilterControlProps } from './fields/types';
 export { DualDate, type DualDateProps } from './dates/DualDate';
@@ -79,6 +114,7 @@ export {
   type ExportDate,
 } from './dates/format';
 export { useDateStyle } from './dates/useDateStyle';
+export { officeTimeZone, officeToday, useOfficeToday } from './dates/officeToday';
 export { DateInput, usePickerLocale, type DateInputProps } from './dates/DateInput';
 export { DATE_FORMAT, DATETIME_FORMAT, ISO_DATE_FORMAT, parseDateValue, toDateValue } from './dates/dayjs';
 export { ExportButton, type ExportButtonProps, type ExportColumn } from './export/ExportButton';

@@ -131,7 +131,7 @@ describe('AuditPage', () => {
     const row = (await screen.findByText('Countries')).closest('tr') as HTMLElement;
     expect(within(row).getByRole('link', { name: 'Egypt' })).toHaveAttribute(
       'href',
-      '/admin/settings/places/countries?q=Egypt',
+      '/admin/settings/places/countries/7',
     );
     fireEvent.click(within(row).getByRole('button'));
     const diff = (await screen.findByText('Africa')).closest('table') as HTMLElement;

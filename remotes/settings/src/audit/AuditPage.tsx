@@ -1,6 +1,6 @@
 import { DATE_FORMAT, SYSTEM, findEntity, registry, type Page } from '@mizan/contracts';
 import { api } from '@mizan/sdk';
-import { DualDate, RefSelect, usePickerLocale } from '@mizan/ui';
+import { AuditDiff as EntityAuditDiff, DualDate, RefSelect, recordPath, usePickerLocale } from '@mizan/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Card,
@@ -22,8 +22,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useGroupLabel } from '../roles/PermissionMatrix';
-import { AuditValue, displayKeys, fieldLabel } from './AuditValue';
-import { diffRows, type FieldChange } from './diff';
 import type { AuditEntry } from './types';
 
 /** Entities whose changes are audited: every definition, plus the system settings. */
@@ -50,64 +48,26 @@ export interface AuditFilters {
   to?: string;
 }
 
-/** The before/after of one entry, field by field: translated labels, values as the lists show them. */
+/**
+ * The before/after of one entry (`AuditDiff` of `@mizan/ui`), the system settings' fields labelled
+ * with this remote's own names.
+ */
 export function AuditDiff({ entry, stacked = false }: { entry: AuditEntry; stacked?: boolean }) {
-  const { t, i18n } = useTranslation(['settings', 'entities', 'ui']);
-  const lng = i18n.resolvedLanguage ?? i18n.language;
-  const hidden = displayKeys(findEntity(entry.entity));
-  const changes = diffRows(entry.before, entry.after).filter((c) => !hidden.has(c.field));
-  const cell = (c: FieldChange, side: 'before' | 'after') => (
-    <Typography.Text
-      delete={side === 'before' && entry.after !== null}
-      type={side === 'before' ? 'danger' : 'success'}
-    >
-      <AuditValue
-        entityName={entry.entity}
-        field={c.field}
-        value={c[side]}
-        row={entry[side]}
-        t={t}
-        lng={lng}
-      />
-    </Typography.Text>
-  );
-  if (changes.length === 0)
-    return <Typography.Text type="secondary">{t('settings:audit.diff.none')}</Typography.Text>;
-  if (stacked)
-    return (
-      <dl style={{ margin: 0 }}>
-        {changes.map((c) => (
-          <div key={c.field} style={{ marginBlockEnd: 8 }}>
-            <dt style={{ fontWeight: 600 }}>{fieldLabel(t, entry.entity, c.field)}</dt>
-            <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>
-              {entry.before !== null && <div>{cell(c, 'before')}</div>}
-              {entry.after !== null && <div>{cell(c, 'after')}</div>}
-            </dd>
-          </div>
-        ))}
-      </dl>
-    );
+  const { t } = useTranslation(['settings', 'entities']);
   return (
-    <Table
-      size="small"
-      pagination={false}
-      rowKey="field"
-      dataSource={changes}
-      columns={[
-        {
-          key: 'field',
-          title: t('settings:audit.diff.field'),
-          render: (_, c) => fieldLabel(t, entry.entity, c.field),
-          width: 200,
-        },
-        { key: 'before', title: t('settings:audit.diff.before'), render: (_, c) => cell(c, 'before') },
-        { key: 'after', title: t('settings:audit.diff.after'), render: (_, c) => cell(c, 'after') },
-      ]}
+    <EntityAuditDiff
+      entry={entry}
+      stacked={stacked}
+      fieldLabel={(entity, field) =>
+        t(`entities:${entity}.fields.${field}`, {
+          defaultValue: t(`settings:system.general.fields.${field}`, { defaultValue: field }),
+        })
+      }
     />
   );
 }
 
-/** The record an entry is about: its title (from the entry's own row) linked to its list. */
+/** The record an entry is about: its title (from the entry's own row) linked to its record page. */
 export function AuditRecord({ entry }: { entry: AuditEntry }) {
   const entity = findEntity(entry.entity);
   const row = entry.after ?? entry.before;
@@ -115,11 +75,10 @@ export function AuditRecord({ entry }: { entry: AuditEntry }) {
   const text =
     typeof title === 'string' && title ? title : entry.entityId === null ? '' : `#${entry.entityId}`;
   if (!text) return null;
-  // A deleted record has nowhere to go; the others open their list searched by the title.
-  if (!entity || entry.after === null) return <bdi>{text}</bdi>;
-  const search = typeof title === 'string' && title ? `?q=${encodeURIComponent(title)}` : '';
+  // A deleted record has nowhere to go; the others open their record page.
+  if (!entity || entry.after === null || entry.entityId === null) return <bdi>{text}</bdi>;
   return (
-    <Link to={`${entity.route}${search}`}>
+    <Link to={recordPath(entity, entry.entityId)}>
       <bdi>{text}</bdi>
     </Link>
   );

@@ -1,6 +1,7 @@
 import { EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { permissionKey, permissions } from '@mizan/contracts';
 import { entityApi, entityKeys, notify, useAuth, useEntityChannel } from '@mizan/sdk';
+import { matchesFolded } from '@mizan/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Modal, Result, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -79,14 +80,15 @@ export function PermissionsPage() {
 
   const groups = useMemo<GroupRow[]>(() => {
     const rows = catalog.data ?? [];
-    const q = search.trim().toLowerCase();
+    // Folded as every search is: "صلاحيه" finds "صلاحية", "ادارة" finds "إدارة".
+    const q = search.trim();
     return buildMatrix(rows)
       .rows.map((r) => ({ group: r.group, items: rows.filter((p) => Object.values(r.cells).includes(p.id)) }))
       .map((g) => ({
         ...g,
         items:
-          q && !groupLabel(g.group).toLowerCase().includes(q)
-            ? g.items.filter((p) => `${p.key} ${p.description ?? ''}`.toLowerCase().includes(q))
+          q && !matchesFolded(groupLabel(g.group), q)
+            ? g.items.filter((p) => matchesFolded(`${p.key} ${p.description ?? ''}`, q))
             : g.items,
       }))
       .filter((g) => g.items.length > 0);

@@ -16,6 +16,7 @@ const stored: GeneralSettings & Record<string, unknown> = {
   defaultLanguage: 'ar',
   defaultTheme: 'light',
   calendar: 'hijri',
+  timeZone: 'Africa/Cairo',
   sessionLifetimeHours: 12,
   passwordMinLength: 8,
   passwordRequireDigits: false,

@@ -9,6 +9,7 @@ import {
   LIMITS,
   PHONE_PATTERN,
   THEMES,
+  timeZoneChoices,
   toPayload,
   type GeneralSettings,
 } from './generalSettings';
@@ -34,6 +35,7 @@ const FIELDS = [
   'defaultLanguage',
   'defaultTheme',
   'calendar',
+  'timeZone',
   'sessionLifetimeHours',
   'passwordMinLength',
   'passwordRequireDigits',
@@ -69,10 +71,14 @@ export function GeneralSettingsForm({
   const [conflict, setConflict] = useState<StaleConflict<GeneralSettings> | null>(null);
   useEffect(() => setConflict(staleConflictOf<GeneralSettings>(error) ?? null), [error]);
 
+  /** A time zone by its translated city and country; one the list does not name, by its IANA name. */
+  const zoneLabel = (zone: string) =>
+    t(`timeZones.zones.${zone}`, { defaultValue: t('timeZones.other', { zone }) });
   /** A value as the form shows it: choices by their label, switches as yes/no. */
   const display = (field: string, value: unknown): string => {
     if (typeof value === 'boolean') return t(value ? 'values.yes' : 'values.no', { ns: 'ui' });
     if (value === null || value === undefined) return '';
+    if (field === 'timeZone') return zoneLabel(String(value));
     const choice = { defaultLanguage: 'languages', defaultTheme: 'themes', calendar: 'calendars' }[field];
     return choice ? t(`system.general.${choice}.${String(value)}`) : String(value);
   };
@@ -181,6 +187,24 @@ export function GeneralSettingsForm({
                   <Segmented
                     block
                     options={CALENDARS.map((v) => ({ value: v, label: t(`system.general.calendars.${v}`) }))}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item
+                  name="timeZone"
+                  label={label('timeZone')}
+                  extra={t('timeZones.hint')}
+                  rules={[rules('timeZone').required()]}
+                >
+                  <Select
+                    aria-label={label('timeZone')}
+                    showSearch
+                    optionFilterProp="label"
+                    options={timeZoneChoices(initialValues.timeZone).map((zone) => ({
+                      value: zone,
+                      label: zoneLabel(zone),
+                    }))}
                   />
                 </Form.Item>
               </Col>

@@ -14,6 +14,7 @@ const stored: GeneralSettings & Record<string, unknown> = {
   defaultLanguage: 'ar',
   defaultTheme: 'light',
   calendar: 'hijri',
+  timeZone: 'Africa/Cairo',
   sessionLifetimeHours: 12,
   passwordMinLength: 8,
   passwordRequireDigits: false,
@@ -104,12 +105,32 @@ describe('GeneralSettingsPage', () => {
       defaultLanguage: 'ar',
       defaultTheme: 'light',
       calendar: 'hijri',
+      timeZone: 'Africa/Cairo',
       sessionLifetimeHours: 24,
       passwordMinLength: 8,
       passwordRequireDigits: true,
       passwordRequireSymbols: false,
     });
     await waitFor(() => expect(toasts.success).toContain('The settings were saved and apply at once.'));
+  });
+
+  it('offers the time zones by city and country, and saves the one chosen', async () => {
+    signIn([AREA_PERMISSIONS.systemSettingsView, AREA_PERMISSIONS.systemSettingsUpdate]);
+    renderScreen(<GeneralSettingsPage />);
+    await screen.findByDisplayValue('Al-Adl Law Office');
+    expect(screen.getByText('Cairo (Egypt)')).toBeInTheDocument();
+    fireEvent.mouseDown(field('Office time zone'));
+    fireEvent.click(await screen.findByText('Riyadh (Saudi Arabia)'));
+    save();
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(JSON.parse(puts()[0]!.body)).toMatchObject({ timeZone: 'Asia/Riyadh' });
+  });
+
+  it('shows a stored zone the list does not name by its IANA name', async () => {
+    current = { ...stored, timeZone: 'Asia/Tokyo' };
+    signIn([AREA_PERMISSIONS.systemSettingsView]);
+    renderScreen(<GeneralSettingsPage />);
+    expect(await screen.findByText('Asia/Tokyo (time zone)')).toBeInTheDocument();
   });
 
   it('puts a 422 message under its field', async () => {

@@ -1,3 +1,5 @@
+import { OFFICE_TIME_ZONES } from '@mizan/contracts';
+
 /** The office-wide settings of `/admin/settings/system/general` (GET then PUT). */
 export interface GeneralSettings {
   id?: number;
@@ -8,6 +10,8 @@ export interface GeneralSettings {
   defaultLanguage: 'ar' | 'en';
   defaultTheme: 'light' | 'dark';
   calendar: 'hijri' | 'gregorian';
+  /** The office's IANA time zone: which calendar day "today" is (expiry, hearings). */
+  timeZone: string;
   sessionLifetimeHours: number;
   passwordMinLength: number;
   passwordRequireDigits: boolean;
@@ -19,6 +23,15 @@ export interface GeneralSettings {
 export const LANGUAGES = ['ar', 'en'] as const;
 export const THEMES = ['light', 'dark'] as const;
 export const CALENDARS = ['hijri', 'gregorian'] as const;
+
+/**
+ * The time zones the form offers (the office's region first), with the stored one when it is
+ * another: the server accepts any IANA name.
+ */
+export function timeZoneChoices(current: string | null | undefined): string[] {
+  const zones: string[] = [...OFFICE_TIME_ZONES];
+  return current && !zones.includes(current) ? [current, ...zones] : zones;
+}
 
 /** Bounds the form enforces before the server does (the server checks them again). */
 export const LIMITS = {
@@ -48,6 +61,7 @@ export function toPayload(values: GeneralSettings): Omit<GeneralSettings, 'id'> 
     defaultLanguage: values.defaultLanguage,
     defaultTheme: values.defaultTheme,
     calendar: values.calendar,
+    timeZone: values.timeZone,
     sessionLifetimeHours: values.sessionLifetimeHours,
     passwordMinLength: values.passwordMinLength,
     passwordRequireDigits: values.passwordRequireDigits,

@@ -1,6 +1,7 @@
 import { getEntity, snakeCase, type Entity, type FieldDefinition, type Fields } from '@mizan/contracts';
 import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Expression } from 'kysely';
 import type { Db, Dialect } from '../index';
+import { SEARCH_COLUMN, addSearchColumn, createSearchIndex, hasSearch } from './searchColumn';
 
 /**
  * Table shapes derived from entity definitions. Released migrations call these with explicit
@@ -34,6 +35,9 @@ export function columnType(field: FieldDefinition, dialect: Dialect): Expression
       return raw('text');
     case 'integer':
       return raw('integer');
+    case 'money':
+      // Minor units (contracts money.ts): 64-bit integers on both (SQLite's INTEGER is 64-bit).
+      return raw(pg ? 'bigint' : 'integer');
     case 'number':
       return raw(pg ? 'double precision' : 'real');
     case 'boolean':
@@ -130,7 +134,10 @@ export async function createEntityTable(db: Db, dialect: Dialect, entity: Entity
   table = table
     .addColumn('created_at', instantType(dialect), (c) => c.notNull())
     .addColumn('updated_at', instantType(dialect), (c) => c.notNull());
+  // The folded text of the search fields, written by the engine (see searchColumn.ts).
+  if (hasSearch(entity)) table = table.addColumn(SEARCH_COLUMN, 'text');
   await table.execute();
+  if (hasSearch(entity)) await createSearchIndex(db, dialect, entity);
 
   // The default list order, `(created_at, id)`, served by an index for keyset pagination.
   await db.schema
@@ -250,4 +257,6 @@ export async function addEntityFields(
       )
       .execute();
   }
+  // The first search field of a definition that had none: the table gets its folded column too.
+  await addSearchColumn(db, dialect, entity);
 }

@@ -1,6 +1,7 @@
 import { systemMigration } from './001_system';
 import { entitiesMigration } from './002_entities';
 import { sortIndexesMigration } from './003_sort_indexes';
+import { searchTextMigration } from './004_search_text';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -12,10 +13,16 @@ export {
   joinTableName,
   columnType,
 } from './entityTables';
+export { SEARCH_COLUMN, foldRows, foldUnfoldedRows } from './searchColumn';
 
 /**
  * The kernel's own migrations (audit trail, files, counts, the registry's entity tables): the
  * first group. Each feature module brings its own group, listed in app.ts (`MIGRATION_GROUPS`).
  * Append only: a new step goes at the end.
  */
-export const coreMigrations: Migration[] = [systemMigration, entitiesMigration, sortIndexesMigration];
+export const coreMigrations: Migration[] = [
+  systemMigration,
+  entitiesMigration,
+  sortIndexesMigration,
+  searchTextMigration,
+];

@@ -6,17 +6,13 @@ import {
   type FieldDefinition,
   type Fields,
 } from '@mizan/contracts';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { MIGRATION_GROUPS } from '../../app';
-import { dialects } from '../../test/harness';
+import { dialects, freshDatabase } from '../../test/harness';
 import { createDatabase, type Database, type Db, type Dialect } from '../index';
 import { runMigrations } from '../migrate';
 import { addEntityFields, columnName, createMissingEntityTables, joinTableName } from './index';
+import { SEARCH_COLUMN, hasSearch, searchIndexTable } from './searchColumn';
 
 /**
  * The migrated schema against the definitions, on both databases: a definition changed without
@@ -35,6 +31,8 @@ function expectedTypes(field: FieldDefinition, dialect: Dialect): string[] {
       return pg ? ['int4', 'int8'] : ['integer'];
     case 'number':
       return pg ? ['float8', 'numeric'] : ['real'];
+    case 'money':
+      return pg ? ['int8'] : ['integer'];
     case 'boolean':
       return pg ? ['bool'] : ['integer'];
     case 'date':
@@ -86,29 +84,9 @@ describe.each(dialects())('migrated schema against the definitions on %s', (dial
 
   // Only the migrations, on a fresh database: what any deployment starts from.
   beforeAll(async () => {
-    let url: string;
-    if (dialect === 'postgres') {
-      const base = process.env.MIZAN_TEST_PG_URL!;
-      const name = `mizan_schema_${crypto.randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const target = new URL(base);
-      target.pathname = `/${name}`;
-      url = target.toString();
-      cleanup = async () => {
-        const client = new pg.Client({ connectionString: base });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      };
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-schema-'));
-      url = `sqlite:${path.join(dir, 'schema.db')}`;
-      cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-    }
-    database = createDatabase(url);
+    const fresh = await freshDatabase(dialect, 'mizan-schema-');
+    cleanup = fresh.drop;
+    database = createDatabase(fresh.url);
     // As the app starts: the migrations, then the tables of entities no migration created.
     await runMigrations(database.db, dialect, MIGRATION_GROUPS);
     await createMissingEntityTables(
@@ -202,6 +180,40 @@ describe.each(dialects())('migrated schema against the definitions on %s', (dial
         ...(entity.uniqueTogether ?? []).map((group) => group.map(columnName).join(',')),
       ];
       expect(wanted.filter((w) => !indexes.includes(w))).toEqual([]);
+    },
+  );
+
+  it.each(entities.map((e) => [e.name, e] as const))(
+    '%s: a folded search column with its trigram index when the definition has search fields',
+    async (_, entity) => {
+      const column = tables.get(entity.table)!.get(SEARCH_COLUMN);
+      if (!hasSearch(entity)) {
+        expect(column).toBeUndefined();
+        return;
+      }
+      expect(column?.dataType).toBe('text');
+      if (dialect === 'postgres') {
+        const { rows } = await sql<{ indexdef: string }>`
+          select indexdef from pg_indexes where tablename = ${entity.table}`.execute(database.db);
+        expect(
+          rows.map((r) => r.indexdef).filter((d) => /gin \(search_text gin_trgm_ops\)/.test(d)),
+        ).toHaveLength(1);
+        return;
+      }
+      const { rows } = await sql<{ type: string; name: string; sql: string }>`
+        select type, name, sql from sqlite_master
+        where name = ${searchIndexTable(entity)} or (type = 'trigger' and tbl_name = ${entity.table})`.execute(
+        database.db,
+      );
+      const fts = rows.find((r) => r.type === 'table');
+      expect(fts?.sql).toMatch(/using fts5\(.*tokenize='trigram'/i);
+      // Insert, update of the column and delete keep the index in step.
+      expect(
+        rows
+          .filter((r) => r.type === 'trigger')
+          .map((r) => r.name)
+          .sort(),
+      ).toEqual(['ad', 'ai', 'au'].map((s) => `${entity.table}_search_${s}`));
     },
   );
 

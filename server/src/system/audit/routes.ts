@@ -1,6 +1,17 @@
-import { API_BASE, AREA_PERMISSIONS, auditQuery, SYSTEM, type AuditItem, type Page } from '@mizan/contracts';
+import {
+  API_BASE,
+  AREA_PERMISSIONS,
+  auditQuery,
+  findEntity,
+  permissionKey,
+  SYSTEM,
+  type AuditItem,
+  type Page,
+} from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { authError } from '../../auth/errors';
+import type { AuthUser } from '../../auth/types';
 import type { Db } from '../../db';
 import { defineRoute } from '../../http/route';
 
@@ -87,16 +98,36 @@ const auditPage = z.object({
   pageSize: z.number(),
 });
 
+/**
+ * Who may read this page of the trail: a holder of `audit.view` any of it; a holder of
+ * `<entity>.view` the history of one row of that entity (`entity` and `entityId` both given, the
+ * entity one of the registry's), as its record page shows it. Anything else is 403, so no entry of
+ * another entity, nor of the system settings, reaches a user without the audit permission.
+ */
+export function mayReadAudit(user: AuthUser, query: z.output<typeof auditQuery>): boolean {
+  if (user.permissions.has(AREA_PERMISSIONS.auditView)) return true;
+  if (!query.entity || query.entityId === undefined || !findEntity(query.entity)) return false;
+  return user.permissions.has(permissionKey(query.entity, 'view'));
+}
+
 export function auditRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'GET',
     url: API_BASE + SYSTEM.audit,
-    permission: AREA_PERMISSIONS.auditView,
+    // Signed in is checked by the guard; which entries the user may read, by `mayReadAudit`.
+    permission: null,
     tags: ['system'],
-    summary: 'Audit trail, newest first',
+    summary:
+      `Audit trail, newest first (${AREA_PERMISSIONS.auditView}; or one record's history, ` +
+      '`entity` and `entityId`, with `<entity>.view`)',
     query: auditQuery,
     response: auditPage,
     labels: 'system.fields',
-    handler: async (_request, { query }) => ({ data: await listAudit(app.db, query) }),
+    handler: async (request, { query }) => {
+      // seed §5: an employee who must change the password does nothing else first.
+      if (request.user.passwordChangeRequired) throw authError('forbidden', 'passwordChangeRequired');
+      if (!mayReadAudit(request.user, query)) throw authError('forbidden', 'forbidden');
+      return { data: await listAudit(app.db, query) };
+    },
   });
 }

@@ -1,6 +1,7 @@
 import {
   API_BASE,
   AUTH,
+  DEFAULT_TIME_ZONE,
   SETTINGS_LIMITS as LIMITS,
   type PublicSystemSettings,
   type SystemSettings,
@@ -36,6 +37,7 @@ export function defaultSettings(env: NodeJS.ProcessEnv = process.env): SystemSet
     defaultLanguage: 'ar',
     defaultTheme: 'light',
     calendar: 'hijri',
+    timeZone: DEFAULT_TIME_ZONE,
     sessionLifetimeHours:
       Number.isInteger(hours) &&
       hours >= LIMITS.sessionLifetimeHours.min &&
@@ -64,6 +66,7 @@ export interface SecurityPolicy {
 }
 
 export function toPublic(settings: SystemSettings): PublicSystemSettings {
-  const { officeName, logoUrl, faviconUrl, primaryColor, defaultLanguage, defaultTheme, calendar } = settings;
-  return { officeName, logoUrl, faviconUrl, primaryColor, defaultLanguage, defaultTheme, calendar };
+  const { officeName, logoUrl, faviconUrl, primaryColor, defaultLanguage, defaultTheme, calendar, timeZone } =
+    settings;
+  return { officeName, logoUrl, faviconUrl, primaryColor, defaultLanguage, defaultTheme, calendar, timeZone };
 }

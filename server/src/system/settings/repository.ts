@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@mizan/contracts';
 import { toBoolean, type Db } from '../../db';
 import type { Trx } from '../../engine/context';
 import {
@@ -22,6 +23,7 @@ interface SettingsRow {
   default_language: string;
   default_theme: string;
   calendar: string;
+  time_zone: string;
   session_lifetime_hours: number;
   password_min_length: number;
   password_require_digits: boolean | number;
@@ -50,6 +52,7 @@ function fromRow(row: SettingsRow): SystemSettings {
     defaultLanguage: row.default_language as SystemSettings['defaultLanguage'],
     defaultTheme: row.default_theme as SystemSettings['defaultTheme'],
     calendar: row.calendar as SystemSettings['calendar'],
+    timeZone: row.time_zone,
     sessionLifetimeHours: Number(row.session_lifetime_hours),
     passwordMinLength: Number(row.password_min_length),
     passwordRequireDigits: toBoolean(row.password_require_digits),
@@ -81,6 +84,7 @@ function toRow(settings: SystemSettings, employeeId: number | null): SettingsRow
     default_language: settings.defaultLanguage,
     default_theme: settings.defaultTheme,
     calendar: settings.calendar,
+    time_zone: settings.timeZone,
     session_lifetime_hours: settings.sessionLifetimeHours,
     password_min_length: settings.passwordMinLength,
     password_require_digits: settings.passwordRequireDigits,
@@ -144,6 +148,7 @@ export function generalOf(
     defaultLanguage: settings.defaultLanguage,
     defaultTheme: settings.defaultTheme,
     calendar: settings.calendar,
+    timeZone: settings.timeZone,
     sessionLifetimeHours: settings.sessionLifetimeHours,
     passwordMinLength: settings.passwordMinLength,
     passwordRequireDigits: settings.passwordRequireDigits,
@@ -152,6 +157,23 @@ export function generalOf(
     logoFileId: settings.logoFileId,
     faviconFileId: settings.faviconFileId,
   };
+}
+
+/**
+ * The office's time zone (IANA), which calendar day "today" is for list filters and hooks; the
+ * default when the settings cannot be read (no row yet, or a database without the table).
+ */
+export async function readTimeZone(db: Executor): Promise<string> {
+  try {
+    const row = await db
+      .selectFrom('system_settings')
+      .select('time_zone')
+      .where('id', '=', SETTINGS_ID)
+      .executeTakeFirst();
+    return row?.time_zone ? String(row.time_zone) : DEFAULT_TIME_ZONE;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
 }
 
 /**

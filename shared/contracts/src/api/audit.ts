@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../entity';
 
-/** `GET /api/admin/settings/system/audit`: who changed which row, and how. */
+/**
+ * `GET /api/admin/settings/system/audit`: who changed which row, and how. The whole trail needs
+ * `audit.view`; the history of one row (`entity` and `entityId`) needs only `<entity>.view`, as a
+ * record page shows it.
+ */
 
 /** One audit entry as the API returns it. */
 export interface AuditItem {

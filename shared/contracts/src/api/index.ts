@@ -6,3 +6,5 @@ export * from './audit';
 export * from './import';
 export * from './files';
 export * from './people';
+export * from './clients';
+export * from './legal';

@@ -11,6 +11,64 @@ export const THEMES = ['light', 'dark'] as const;
 export const CALENDARS = ['hijri', 'gregorian'] as const;
 export type Calendar = (typeof CALENDARS)[number];
 
+/**
+ * The office's time zone until an administrator picks another (IANA name): the office is in Egypt,
+ * as the clients' national-ID rule already assumes. "Today" (expiry flags and filters, hearings)
+ * is the calendar day in this zone, on the server and in the browser alike.
+ */
+export const DEFAULT_TIME_ZONE = 'Africa/Cairo';
+
+/** Zones the settings screen offers first (any IANA name the runtime knows is accepted). */
+export const OFFICE_TIME_ZONES = [
+  'Africa/Cairo',
+  'Asia/Riyadh',
+  'Asia/Dubai',
+  'Asia/Kuwait',
+  'Asia/Qatar',
+  'Asia/Bahrain',
+  'Asia/Muscat',
+  'Asia/Amman',
+  'Asia/Beirut',
+  'Asia/Damascus',
+  'Asia/Baghdad',
+  'Asia/Gaza',
+  'Africa/Khartoum',
+  'Africa/Tripoli',
+  'Africa/Tunis',
+  'Africa/Algiers',
+  'Africa/Casablanca',
+  'Europe/London',
+  'UTC',
+] as const;
+
+/** Whether `name` is a time zone the runtime's Intl knows (`Africa/Cairo`, `UTC`). */
+export function isTimeZone(name: string): boolean {
+  if (!name || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The calendar day of instant `now` in `timeZone`, `YYYY-MM-DD` (Intl does the zone's rules,
+ * summer time included).
+ *
+ * @example dayInZone('Asia/Riyadh', new Date('2026-11-22T22:30:00Z')) // '2026-11-23'
+ */
+export function dayInZone(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+}
+
 /** The system settings as `GET /api/admin/settings/system/general` answers them. */
 export interface SystemSettings {
   id: 1;
@@ -22,6 +80,8 @@ export interface SystemSettings {
   defaultTheme: (typeof THEMES)[number];
   /** Which calendar date fields show first. */
   calendar: Calendar;
+  /** IANA time zone of the office (`Africa/Cairo`): which calendar day "today" is. */
+  timeZone: string;
   sessionLifetimeHours: number;
   passwordMinLength: number;
   passwordRequireDigits: boolean;
@@ -46,6 +106,7 @@ export type GeneralSettings = Pick<
   | 'defaultLanguage'
   | 'defaultTheme'
   | 'calendar'
+  | 'timeZone'
   | 'sessionLifetimeHours'
   | 'passwordMinLength'
   | 'passwordRequireDigits'
@@ -55,7 +116,14 @@ export type GeneralSettings = Pick<
 /** Settings every visitor may read (the login page), as `GET /api/auth/systemSettings` answers. */
 export type PublicSystemSettings = Pick<
   SystemSettings,
-  'officeName' | 'logoUrl' | 'faviconUrl' | 'primaryColor' | 'defaultLanguage' | 'defaultTheme' | 'calendar'
+  | 'officeName'
+  | 'logoUrl'
+  | 'faviconUrl'
+  | 'primaryColor'
+  | 'defaultLanguage'
+  | 'defaultTheme'
+  | 'calendar'
+  | 'timeZone'
 >;
 
 /** Bounds of the numeric settings. */
@@ -107,6 +175,10 @@ export const generalSettingsBody = z
     defaultLanguage: choice(LANGUAGES),
     defaultTheme: choice(THEMES),
     calendar: choice(CALENDARS),
+    timeZone: z
+      .string({ error: typeError('string') })
+      .trim()
+      .refine(isTimeZone, { error: 'validation.types.timeZone' }),
     sessionLifetimeHours: bounded(SETTINGS_LIMITS.sessionLifetimeHours),
     passwordMinLength: bounded(SETTINGS_LIMITS.passwordMinLength),
     passwordRequireDigits: z.boolean({ error: typeError('boolean') }),

@@ -1,3 +1,7 @@
+export * from './customers';
+export * from './legal';
+export * from './hearings';
 export * from './people';
 export * from './places';
+export * from './procurations';
 export * from './settings';

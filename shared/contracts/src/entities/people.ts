@@ -1,4 +1,4 @@
-import { defineEntity } from '../entity';
+import { DOCUMENT_FILE_TYPES, defineEntity } from '../entity';
 
 /** Permission rows are seeded from the registry; they are listed and described, never toggled. */
 export const permissions = defineEntity({
@@ -29,14 +29,8 @@ export const roles = defineEntity({
   },
 });
 
-export const EMPLOYEE_FILE_TYPES = [
-  'application/pdf',
-  'image/png',
-  'image/jpeg',
-  'image/webp',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-] as const;
+/** What an employee's files may be: PDF, images, Word. */
+export const EMPLOYEE_FILE_TYPES = DOCUMENT_FILE_TYPES;
 
 export const employees = defineEntity({
   name: 'employees',

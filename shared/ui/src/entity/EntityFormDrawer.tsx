@@ -18,6 +18,8 @@ export interface EntityFormDrawerProps {
   renderForm?: (props: EntityFormRenderProps) => ReactNode;
   /** Sends the checked body; default the entity's own create/update route. */
   save?: EntityFormOptions['save'];
+  /** Values a create form starts with (see `useEntityForm`'s `defaults`). */
+  defaults?: EntityFormOptions['defaults'];
   onClose: () => void;
 }
 
@@ -35,6 +37,7 @@ export function EntityFormDrawer({
   fields,
   renderForm,
   save,
+  defaults,
   onClose,
 }: EntityFormDrawerProps) {
   const state = useEntityForm(entity, {
@@ -42,6 +45,7 @@ export function EntityFormDrawer({
     mode,
     fields,
     save,
+    defaults,
     onSaved: onClose,
     active: open,
   });

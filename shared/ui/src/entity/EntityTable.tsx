@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Empty, Flex, Input, Popconfirm, Result, Space, Switch, Table, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ListFilter } from '../fields/ListFilter';
 import { BooleanFilter, fieldKind } from '../fields/registry';
 import type { EntityRow } from '../fields/types';
 import { ColumnChooser } from './ColumnChooser';
@@ -129,6 +130,11 @@ export function EntityTable(props: EntityTableProps) {
     const value = query.filters[key];
     const onChange = (v: string | undefined) => update({ filters: { [key]: v } });
     const field = entity.fields[key];
+    const declared = entity.listFilters?.[key];
+    if (declared) {
+      const label = t(`${entity.name}.filters.${key}`, { ns: 'entities' });
+      return <ListFilter key={key} filter={declared} label={label} value={value} onChange={onChange} />;
+    }
     if (!field) {
       const kind = key as 'status' | 'baned';
       return (

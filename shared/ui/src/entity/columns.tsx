@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { Tag } from 'antd';
+import { Link } from 'react-router-dom';
 import { recordTitle, sortableFields, type Entity, type Fields } from '@mizan/contracts';
 import { DualDate } from '../dates/DualDate';
 import { fieldKind } from '../fields/registry';
 import type { EntityRow } from '../fields/types';
 import { exportDate } from '../dates/format';
 import type { ExportValue } from '../export/exportFile';
+import { recordPath } from '../record/paths';
 import type { EntityText } from './labels';
 
 /**
@@ -53,7 +55,13 @@ export function deriveColumns(entity: Entity<Fields>, text: EntityText): EntityC
     columns.push({
       key: name,
       title: ctx.label,
-      render: (row) => kind.cell(shown(row), row, ctx),
+      // The title opens the row's record page (a real link: keyboard, new tab, middle click).
+      render: (row) =>
+        name === entity.titleField ? (
+          <Link to={recordPath(entity, row.id)}>{kind.cell(shown(row), row, ctx)}</Link>
+        ) : (
+          kind.cell(shown(row), row, ctx)
+        ),
       exportValue: (row) => kind.text(shown(row), row, ctx),
       sortable: sortable.has(name),
       defaultVisible: field.list !== false,

@@ -16,10 +16,10 @@ export type FormMode = 'create' | 'update';
 /** A zod issue as `issueMessage` reads it (zod's own type is not a dependency of ui). */
 type Issue = Parameters<typeof issueMessage>[0];
 
-/** Fields the form shows: create-only fields are hidden on update. */
+/** Fields the form shows: not those kept out of forms, nor create-only fields on update. */
 export function formFieldNames(entity: Entity<Fields>, mode: FormMode): string[] {
   return Object.entries(entity.fields)
-    .filter(([, field]) => !(mode === 'update' && field.createOnly))
+    .filter(([, field]) => field.form !== false && !(mode === 'update' && field.createOnly))
     .map(([name]) => name);
 }
 

@@ -32,6 +32,8 @@ function sample(field: FieldDefinition): unknown {
     case 'integer':
     case 'number':
       return field.min ?? 1;
+    case 'money':
+      return Math.max(field.min ?? 0, 123_450);
     case 'boolean':
       return true;
     case 'date':
@@ -91,6 +93,14 @@ describe.each(registry.map((e) => [e.name, e as Entity<Fields>] as const))('%s',
     ]);
     for (const column of columns)
       expect(column.title).toBe(at(resources.ar.entities, entity.name, 'fields', column.key));
+  });
+
+  it('keeps fields marked form: false out of both forms', () => {
+    const hidden = Object.entries(entity.fields)
+      .filter(([, f]) => f.form === false)
+      .map(([k]) => k);
+    for (const mode of ['create', 'update'] as const)
+      expect(formFieldNames(entity, mode).filter((n) => hidden.includes(n))).toEqual([]);
   });
 
   it('asks exactly for the required fields without a default when the create form is blank', () => {

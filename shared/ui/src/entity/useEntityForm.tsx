@@ -2,7 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Form, Switch } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { VERSION_FIELD, type Entity, type Fields } from '@mizan/contracts';
-import { entityApi, entityKeys, isApiError, notify, wsClient } from '../data';
+import { entityApi, entityKeys, isApiError, notify, toFormData, wsClient } from '../data';
+import { UploadProgressContext } from '../fields/FilesInput';
+import { multipartLayout, settleUploads, uploadsFromProgress, type FileUpload } from '../fields/files';
 import { fieldKind } from '../fields/registry';
 import type { EntityRow } from '../fields/types';
 import { fieldDifferences, staleConflictOf, type StaleConflict } from './conflict';
@@ -17,6 +19,11 @@ import {
 } from './formValues';
 import { useEntityText } from './labels';
 
+/** What a save may pass on to its request: the bytes sent so far of a multipart body (axios's event). */
+export interface SaveOptions {
+  onUploadProgress?: (event: { loaded: number; total?: number }) => void;
+}
+
 export interface EntityFormOptions {
   /** The record to edit (as read, with its `updatedAt`); without it the form creates one. */
   record?: EntityRow;
@@ -28,7 +35,7 @@ export interface EntityFormOptions {
    * Sends the checked body; default the entity's `POST /` or `PUT /`. On update the body carries
    * `updatedAt`, the version the form read, so the server can refuse a stale write (409).
    */
-  save?: (mode: FormMode, body: Record<string, unknown>) => Promise<unknown>;
+  save?: (mode: FormMode, body: Record<string, unknown>, options?: SaveOptions) => Promise<unknown>;
   /** After a successful save (toast shown, lists refreshed), with the server's answer. */
   onSaved?: (saved: unknown) => void;
   /**
@@ -36,6 +43,12 @@ export interface EntityFormOptions {
    * time it opens, and not while its inputs are not mounted.
    */
   active?: boolean;
+  /**
+   * Values a create form starts with, as the API writes them (`{ customerIds: [7] }`), with the
+   * joined labels of references beside them (`customers: [{ id: 7, name: '…' }]`) so a select
+   * shows the name at once: a record page's "add" pre-fills the record the new row belongs to.
+   */
+  defaults?: Record<string, unknown>;
 }
 
 /** A change made elsewhere to the record being edited, seen on its real-time channel. */
@@ -54,6 +67,8 @@ export type RemoteChange = { kind: 'updated'; row: EntityRow } | { kind: 'delete
  */
 export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions = {}) {
   const { record, fields, save, onSaved, active = true } = options;
+  const defaults = useRef(options.defaults);
+  defaults.current = options.defaults;
   const mode: FormMode = options.mode ?? (record ? 'update' : 'create');
   const text = useEntityText(entity);
   const { t } = text;
@@ -64,6 +79,8 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
   const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<StaleConflict | null>(null);
   const [remote, setRemote] = useState<RemoteChange | null>(null);
+  /** Per files field, the new files of the save under way (or last failed): progress, done, refused. */
+  const [uploads, setUploads] = useState<Record<string, FileUpload[]>>({});
   /** The version the next save claims to be based on (`updatedAt` of the row last loaded). */
   const version = useRef<string | undefined>(record?.updatedAt);
   /** The row the form was last filled from (for references' titles and the unsaved-changes check). */
@@ -92,13 +109,19 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
   const fill = useCallback(
     (row: EntityRow | undefined) => {
       const values = initialFormValues(entity, text, names, row);
+      const preset = row || mode !== 'create' ? undefined : defaults.current;
+      for (const [name, value] of Object.entries(preset ?? {})) {
+        const field = entity.fields[name];
+        if (field && names.includes(name)) values[name] = fieldKind(field).toForm(value, text.context(name));
+      }
       form.resetFields();
       form.setFieldsValue(values);
-      base.current = row;
+      // Pre-filled references show their names from the defaults' joined labels.
+      base.current = row ?? (preset as EntityRow | undefined);
       version.current = row?.updatedAt;
       baseline.current = snapshot(values);
     },
-    [entity, text, names, form, snapshot],
+    [entity, text, names, form, snapshot, mode],
   );
 
   /** Back to the record as passed in, discarding what the user typed. */
@@ -107,6 +130,7 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
     setFormError(null);
     setConflict(null);
     setRemote(null);
+    setUploads({});
     heldEvent.current = null;
     // `text` changes with the language only: a new language must not wipe what the user typed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -153,12 +177,29 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
     }
   };
 
-  const send = (body: Record<string, unknown>) => {
-    if (save) return save(mode, body);
+  const send = (body: Record<string, unknown>, options: SaveOptions) => {
+    if (save) return save(mode, body, options);
     // Silent: the form shows every failure itself (on the fields, in its alert or conflict dialog).
     return mode === 'create'
-      ? api.create(body, { silent: true })
-      : api.update(record?.id ?? Number(body.id), body, { silent: true });
+      ? api.create(body, { silent: true, ...options })
+      : api.update(record?.id ?? Number(body.id), body, { silent: true, ...options });
+  };
+
+  /** One request carries every new file: each file's progress is read from its bytes' place in the body. */
+  const trackUploads = (body: Record<string, unknown>): SaveOptions => {
+    const hasFiles = Object.values(body).some((v) => Array.isArray(v) && v.some((f) => f instanceof Blob));
+    if (!hasFiles) return {};
+    // The body as the SDK sends it (an update adds `id`), so the parts come in the same order.
+    const sent = multipartLayout(toFormData(entity, mode === 'update' ? { ...body, id: record?.id } : body));
+    // Form data holds copies of the files: name each part by the input's own file again.
+    const own = (field: string, index: number) =>
+      (body[field] as unknown[]).filter((f): f is Blob => f instanceof Blob)[index];
+    const layout = {
+      ...sent,
+      files: sent.files.map((p) => ({ ...p, file: own(p.field, p.index) ?? p.file })),
+    };
+    setUploads(uploadsFromProgress(layout, 0));
+    return { onUploadProgress: (e) => setUploads(uploadsFromProgress(layout, e.loaded, e.total)) };
   };
 
   const submit = async (): Promise<boolean> => {
@@ -189,7 +230,9 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
     savingNow.current = true;
     heldEvent.current = null;
     try {
-      const saved = await send({ ...(parsed.data as Record<string, unknown>), ...files, ...versioned });
+      const request = { ...(parsed.data as Record<string, unknown>), ...files, ...versioned };
+      const saved = await send(request, trackUploads(request));
+      setUploads((current) => settleUploads(current));
       const savedRow = saved as Partial<EntityRow> | undefined;
       const held = heldEvent.current as EntityRow | null;
       if (held && held.updatedAt !== savedRow?.updatedAt) setRemote({ kind: 'updated', row: held });
@@ -203,6 +246,7 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
       return true;
     } catch (error) {
       if (!isApiError(error)) throw error;
+      setUploads((current) => settleUploads(current, { message: error.message, errors: error.errors }));
       const stale = staleConflictOf(error);
       if (stale) {
         setConflict(stale);
@@ -279,6 +323,12 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
         {kind.input(ctx, base.current)}
       </Form.Item>
     );
+    if (field.type === 'files')
+      items[name] = (
+        <UploadProgressContext.Provider key={name} value={uploads[name]}>
+          {items[name]}
+        </UploadProgressContext.Provider>
+      );
   }
   if (entity.status)
     items.status = (

@@ -78,9 +78,13 @@ export function useListState(entity: Entity<Fields>, options: ListStateOptions =
       ),
     [fixedKey],
   );
-  // A fixed filter is not the user's to change: it leaves the filter bar.
+  // A fixed filter is not the user's to change: it leaves the filter bar. Declared list filters
+  // (`?expired=true`) live in the URL as field filters do.
   const filterKeys = useMemo(
-    () => filterableFields(entity).filter((key) => !(key in fixed)),
+    () =>
+      [...filterableFields(entity), ...Object.keys(entity.listFilters ?? {})].filter(
+        (key) => !(key in fixed),
+      ),
     [entity, fixed],
   );
 

@@ -1,12 +1,19 @@
-import { useState } from 'react';
-import { Button, List, Popconfirm, Typography, Upload } from 'antd';
+import { createContext, useContext, useState } from 'react';
+import { Button, List, Progress, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd';
-import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Entity, Fields, FilesField, StoredFile } from '@mizan/contracts';
 import { entityApi, entityKeys, useCan } from '../data';
-import { checkFile, downloadStoredFile, formatSize, type FileProblem } from './files';
+import { checkFile, formatSize, type FileProblem, type FileUpload } from './files';
+import { DeleteFileButton, DownloadFileButton } from './StoredFileButtons';
+
+/**
+ * The upload state of the files of one field while its form is saved (`useEntityForm` provides
+ * it around each files input): a progress bar per file, then done or the server's refusal.
+ */
+export const UploadProgressContext = createContext<readonly FileUpload[] | undefined>(undefined);
 
 export interface FilesInputProps {
   entity: Entity<Fields>;
@@ -38,13 +45,16 @@ export function FilesInput({
   const [problems, setProblems] = useState<FileProblem[]>([]);
   const [busy, setBusy] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const uploads = useContext(UploadProgressContext);
+  const uploadOf = (index: number) => uploads?.find((u) => u.file === value[index]);
 
   const fileList: UploadFile[] = value.map((file, index) => ({
     uid: `${index}-${file.name}-${file.size}`,
     name: file.name,
     size: file.size,
     type: file.type,
-    status: 'done',
+    status: uploadOf(index)?.status === 'error' ? 'error' : 'done',
+    response: uploadOf(index)?.error,
   }));
 
   const remove = async (file: StoredFile) => {
@@ -74,34 +84,18 @@ export function FilesInput({
           renderItem={(file) => (
             <List.Item
               actions={[
-                <Button
+                <DownloadFileButton
                   key="download"
-                  type="link"
-                  size="small"
-                  icon={<DownloadOutlined />}
-                  aria-label={t('files.download', { name: file.originalName })}
-                  onClick={() =>
-                    void downloadStoredFile(file).catch(() => setFailure(t('files.downloadFailed')))
-                  }
+                  file={file}
+                  onFailure={() => setFailure(t('files.downloadFailed'))}
                 />,
                 canDelete && (
-                  <Popconfirm
+                  <DeleteFileButton
                     key="delete"
-                    title={t('files.confirmDelete', { name: file.originalName })}
-                    okText={t('actions.delete')}
-                    cancelText={t('actions.cancel')}
-                    okButtonProps={{ danger: true }}
+                    file={file}
+                    busy={busy === file.id}
                     onConfirm={() => remove(file)}
-                  >
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      loading={busy === file.id}
-                      aria-label={t('files.delete', { name: file.originalName })}
-                    />
-                  </Popconfirm>
+                  />
                 ),
               ].filter(Boolean)}
             >
@@ -132,6 +126,38 @@ export function FilesInput({
           setProblems(found);
           if (accepted.length) onChange?.([...value, ...accepted]);
           return false;
+        }}
+        itemRender={(node, item) => {
+          const index = fileList.findIndex((f) => f.uid === item.uid);
+          const upload = uploadOf(index);
+          if (!upload) return node;
+          const name = item.name;
+          return (
+            <div>
+              {node}
+              <Progress
+                size="small"
+                percent={upload.status === 'error' ? 100 : upload.percent}
+                status={
+                  upload.status === 'done' ? 'success' : upload.status === 'error' ? 'exception' : 'active'
+                }
+                aria-label={t('files.progress.label', { name })}
+                aria-valuetext={t(`files.progress.${upload.status}`, { name, percent: upload.percent })}
+              />
+              {upload.error && (
+                <Typography.Text type="danger" role="alert" style={{ display: 'block', fontSize: 12 }}>
+                  {/* The server's message names the file itself; a message that does not gets the name. */}
+                  {upload.error.includes(name) ? (
+                    upload.error
+                  ) : (
+                    <>
+                      <bdi>{name}</bdi>: {upload.error}
+                    </>
+                  )}
+                </Typography.Text>
+              )}
+            </div>
+          );
         }}
         onRemove={(removed) => {
           onChange?.(value.filter((_, index) => fileList[index]?.uid !== removed.uid));

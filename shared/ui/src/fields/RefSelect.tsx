@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getEntity, recordTitle } from '@mizan/contracts';
 import { entityApi, entityKeys } from '../data';
+import { matchesFolded } from './matchText';
 import { useDebouncedValue } from './useDebouncedValue';
 import type { RefLabel } from './refs';
 import type { EntityRow } from './types';
@@ -30,7 +31,10 @@ export interface RefSelectProps {
 
 /**
  * A searchable select over another entity's list: types into `q` (debounced), shows the first page,
- * and keeps the label of the current value even when it is not on that page.
+ * and keeps the label of the current value even when it is not on that page. While the server's
+ * answer is pending, the options already loaded are narrowed at once by the folded label
+ * ("احمد" keeps "أحمد"); what the server found for the text typed stays (it may match on another
+ * field than the label, an ID number say).
  */
 export function RefSelect({ entity, value, onChange, multiple, known = [], ...rest }: RefSelectProps) {
   const { t, i18n } = useTranslation('ui');
@@ -60,6 +64,9 @@ export function RefSelect({ entity, value, onChange, multiple, known = [], ...re
     enabled: unknownId !== undefined,
   });
 
+  // Rows the server found for exactly what is typed now: shown even when their label does not match.
+  const found = new Set(q === search.trim() && !list.isPlaceholderData ? loaded.map((l) => l.id) : []);
+
   const options = new Map<number, string>();
   for (const item of [...known, ...(detail.data ? [labelOf(detail.data)] : []), ...loaded])
     if (!options.has(item.id)) options.set(item.id, item.name);
@@ -71,7 +78,13 @@ export function RefSelect({ entity, value, onChange, multiple, known = [], ...re
       value={multiple ? selected : (selected[0] ?? undefined)}
       onChange={(v) => onChange?.(v === undefined ? (multiple ? [] : null) : v)}
       onClear={() => onChange?.(multiple ? [] : null)}
-      showSearch={{ filterOption: false, onSearch: setSearch }}
+      showSearch={{
+        filterOption: (typed, option) =>
+          option !== undefined &&
+          ((typeof option.value === 'number' && found.has(option.value)) ||
+            matchesFolded(String(option.label), typed)),
+        onSearch: setSearch,
+      }}
       onOpenChange={(open) => !open && setSearch('')}
       loading={list.isFetching}
       notFoundContent={list.isFetching ? t('states.loading') : t('states.noOptions')}

@@ -2,11 +2,12 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App, ConfigProvider, Form } from 'antd';
 import { i18n } from '@mizan/i18n';
-import { circuits, employees, roles, type Entity, type Fields } from '@mizan/contracts';
+import { circuits, defineEntity, employees, roles, type Entity, type Fields } from '@mizan/contracts';
 import type { ReactNode } from 'react';
 import { deriveColumns } from '../entity/columns';
 import { entityText } from '../entity/labels';
-import { fieldKind, formatNumber, parseNumberInput } from './registry';
+import { ListFilter } from './ListFilter';
+import { fieldKind, formatMoney, formatNumber, parseNumberInput } from './registry';
 import type { EntityRow } from './types';
 
 const contextOf = (entity: Entity<Fields>, name: string, lng = 'ar') =>
@@ -104,5 +105,75 @@ describe('seeded role names in English', () => {
         .find((c) => c.key === 'name')!
         .exportValue(seeded),
     ).toBe('مدير النظام');
+  });
+});
+
+describe('money in the field registry', () => {
+  // A stand-alone definition: the field type is generic, not any one entity's.
+  const fees = defineEntity({
+    name: 'fees',
+    path: '/fees',
+    remote: 'legal',
+    fields: { name: { type: 'string' }, amount: { type: 'money' } },
+  });
+
+  it('shows minor units as major units with two decimals, in the language of the interface', () => {
+    expect(formatMoney(123450, 'en')).toBe('1,234.50');
+    expect(formatMoney(123450, 'ar')).toBe('١٬٢٣٤٫٥٠');
+    expect(formatMoney(5, 'en')).toBe('0.05');
+    // Past float precision in major units: the digits go to Intl as text.
+    expect(formatMoney(999_999_999_999_999, 'en')).toBe('9,999,999,999,999.99');
+    const ctx = contextOf(fees, 'amount', 'en');
+    render(<>{fieldKind(ctx.field).cell(123450, row({ amount: 123450 }), ctx)}</>);
+    expect(screen.getByText('1,234.50')).toBeInTheDocument();
+  });
+
+  it('exports major units as a number and maps the form value exactly', () => {
+    const ctx = contextOf(fees, 'amount', 'en');
+    const kind = fieldKind(ctx.field);
+    expect(kind.text(123450, row({}), ctx)).toBe(1234.5);
+    expect(kind.toForm(30, ctx)).toBe('0.30');
+    expect(kind.fromForm('0.30', ctx)).toBe(30);
+    expect(kind.fromForm('1.15', ctx)).toBe(115);
+    expect(kind.fromForm('', ctx)).toBeNull();
+    // Not an amount: kept, so the schema reports it on the field.
+    expect(kind.fromForm('1.005', ctx)).toBe('1.005');
+  });
+
+  it('reads an amount typed in Arabic-Indic digits', async () => {
+    const user = userEvent.setup({ delay: null });
+    let value: unknown;
+    const ctx = contextOf(fees, 'amount');
+    render(<FieldForm onValue={(v) => (value = v)}>{fieldKind(ctx.field).input(ctx, undefined)}</FieldForm>);
+    await user.type(screen.getByLabelText('القيمة'), '١٢٣٤٫٥');
+    expect(fieldKind(ctx.field).fromForm(value, ctx)).toBe(123450);
+  });
+});
+
+describe('declared list filters of type date', () => {
+  it('render a day picker that writes YYYY-MM-DD and shows the URL value', async () => {
+    const user = userEvent.setup({ delay: null });
+    const changes: (string | undefined)[] = [];
+    const { rerender } = render(
+      <ListFilter
+        filter={{ type: 'date' }}
+        label="Filed from"
+        value={undefined}
+        onChange={(v) => changes.push(v)}
+      />,
+    );
+    const input = screen.getByPlaceholderText('Filed from');
+    await user.click(input);
+    await user.type(input, '1/31/2026{Enter}');
+    expect(changes.at(-1)).toBe('2026-01-31');
+    rerender(
+      <ListFilter
+        filter={{ type: 'date' }}
+        label="Filed from"
+        value="2025-03-10"
+        onChange={(v) => changes.push(v)}
+      />,
+    );
+    expect(screen.getByPlaceholderText('Filed from')).toHaveValue('3/10/2025');
   });
 });

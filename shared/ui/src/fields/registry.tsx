@@ -4,11 +4,12 @@ import type {
   DateField,
   FieldDefinition,
   FilesField,
+  MoneyField,
   NumberField,
   StoredFile,
   StringField,
 } from '@mizan/contracts';
-import { normalizeDigits } from '@mizan/contracts';
+import { MONEY_DECIMALS, moneyToMajor, normalizeDigits, parseMoney } from '@mizan/contracts';
 import { DateInput, usePickerLocale } from '../dates/DateInput';
 import { DualDate } from '../dates/DualDate';
 import { DATE_FORMAT, ISO_DATE_FORMAT, dayjs, parseDateValue, toDateValue } from '../dates/dayjs';
@@ -127,6 +128,60 @@ function numberKind(integer: boolean): FieldKind<NumberField> {
   };
 }
 
+/**
+ * An amount (minor units on the wire, see contracts money.ts) in major units with
+ * `MONEY_DECIMALS` places, in the interface language's digits and separators. The digits go to
+ * Intl as text, so no amount is rounded through a float.
+ *
+ * @example formatMoney(123450, 'en') // '1,234.50'
+ */
+export function formatMoney(minor: number, lng: string): string {
+  return new Intl.NumberFormat(lng.startsWith('ar') ? 'ar-EG' : 'en', {
+    minimumFractionDigits: MONEY_DECIMALS,
+    maximumFractionDigits: MONEY_DECIMALS,
+  }).format(moneyToMajor(minor) as `${number}`);
+}
+
+/** A major-unit text from a money input → minor units; text that is no amount is kept for the schema to report. */
+const moneyFromText = (v: unknown): unknown => {
+  if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return null;
+  return parseMoney(String(v)) ?? v;
+};
+
+const moneyKind: FieldKind<MoneyField> = {
+  cell: (v, _row, ctx) => (typeof v === 'number' ? <bdi>{formatMoney(v, ctx.lng)}</bdi> : null),
+  // Major units as a number, so spreadsheets can sum the column (exact to the cent within MONEY_MAX).
+  text: (v) => (typeof v === 'number' ? Number(moneyToMajor(v)) : ''),
+  filter: (ctx, { value, onChange }) => (
+    <InputNumber<string>
+      aria-label={ctx.label}
+      placeholder={ctx.label}
+      stringMode
+      precision={MONEY_DECIMALS}
+      parser={parseNumberInput}
+      value={value === undefined ? null : moneyToMajor(Number(value))}
+      onChange={(v) => {
+        const minor = v === null || v === undefined ? null : parseMoney(String(v));
+        onChange(minor === null ? undefined : String(minor));
+      }}
+      style={{ minWidth: 140 }}
+    />
+  ),
+  // stringMode: the typed amount stays text until parseMoney turns it into minor units exactly.
+  input: (ctx) => (
+    <InputNumber<string>
+      stringMode
+      min={moneyToMajor(ctx.field.min ?? 0)}
+      precision={MONEY_DECIMALS}
+      step="1"
+      parser={parseNumberInput}
+      style={{ width: '100%' }}
+    />
+  ),
+  toForm: (v) => (typeof v === 'number' ? moneyToMajor(v) : undefined),
+  fromForm: (v) => moneyFromText(v),
+};
+
 /** Phones and codes keep ASCII digits: what was typed on an Arabic keyboard is stored as ASCII. */
 function digitsKind(kind: FieldKind<StringField>): FieldKind<StringField> {
   return {
@@ -146,8 +201,8 @@ function codeAware(kind: FieldKind<StringField>): FieldKind<StringField> {
   };
 }
 
-/** A day filter: the picker in the seed's M/D/YYYY with one-letter weekday headers. */
-function DateFilter({ label, value, onChange }: FilterControlProps & { label: string }) {
+/** A day filter: the picker in the seed's M/D/YYYY with one-letter weekday headers (`YYYY-MM-DD` in the URL). */
+export function DateFilter({ label, value, onChange }: FilterControlProps & { label: string }) {
   const locale = usePickerLocale();
   return (
     <DatePicker
@@ -243,6 +298,7 @@ export const fieldRegistry: FieldRegistry = {
   },
   integer: numberKind(true),
   number: numberKind(false),
+  money: moneyKind,
   boolean: {
     cell: (v, _row, ctx) => (empty(v) ? null : <Tag color={v ? 'green' : 'default'}>{yesNo(ctx, v)}</Tag>),
     text: (v, _row, ctx) => (empty(v) ? '' : yesNo(ctx, v)),

@@ -30,11 +30,16 @@ export interface TableSpec {
  * A real HTTP server on a free port answering the API shapes of the team brief for a few entities,
  * so the screens run through the SDK's real axios client (interceptors, unwrapping, ApiError).
  */
-export async function startApiServer(tables: TableSpec[]) {
+export async function startApiServer(
+  tables: TableSpec[],
+  /** Answers routes beyond the entities' (audit, files…) first; `true` when it answered. */
+  extra?: (req: SeenRequest, res: ServerResponse) => boolean | Promise<boolean>,
+) {
   const byPath = new Map(tables.map((t) => [`/api${t.entity.path}`, t]));
   let nextId = 10_000;
 
   const handle = async (req: SeenRequest, res: ServerResponse) => {
+    if (extra && (await extra(req, res))) return;
     const raw = req.body;
     const base = [...byPath.keys()].find((p) => req.path === p || req.path.startsWith(`${p}/`));
     const table = base ? byPath.get(base) : undefined;

@@ -1,0 +1,20 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { readTimeZone } from '../system/settings/repository';
+import { installLawsuitHooks } from './lawsuits';
+import { installOpponentHooks } from './opponents';
+import { installPayments } from './payments';
+import { installSessions } from './sessions';
+
+/**
+ * The legal department on the server: opponents, lawsuits (rules between court, circuit and judge,
+ * file numbers, fees), hearings (postponement chain) and payments. Their CRUD routes come from the
+ * engine; this module adds the hooks and the routes beyond CRUD.
+ */
+export const legalPlugin: FastifyPluginAsync = async (app) => {
+  installOpponentHooks(app.entities);
+  installLawsuitHooks(app.entities, app.dialect, readTimeZone);
+  installSessions(app);
+  installPayments(app);
+};
+// Hooks and routes belong to the app, not an encapsulated child context.
+(legalPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

@@ -1,0 +1,160 @@
+import {
+  API_BASE,
+  LEGAL,
+  lawsuitFeeFigures,
+  lawsuitFees,
+  lawsuitPayments,
+  moneyToMajor,
+  permissionKey,
+  type LawsuitFees,
+} from '@mizan/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db, Dialect } from '../db';
+import { columnName } from '../db/migrations';
+import { actorOf, type Trx } from '../engine/context';
+import type { HookContext } from '../engine/hooks';
+import { pathId } from '../engine/plugin';
+import type { ApiRow } from '../engine/serialize';
+import { AppError } from '../http/errors';
+import { defineRoute } from '../http/route';
+
+const TABLE = lawsuitPayments.table;
+const LAWSUIT = columnName('lawsuitId');
+const AMOUNT = columnName('amount');
+const AGREED_FEE = columnName('agreedFee');
+const OVERPAYMENT = columnName('overpayment');
+
+/** Sum of the payments of each of `lawsuitIds` (leaving out payment `exceptId`), exact integers. */
+async function paidBy(
+  db: Db | Trx,
+  lawsuitIds: readonly number[],
+  exceptId?: number,
+): Promise<Map<number, number>> {
+  if (!lawsuitIds.length) return new Map();
+  let query = db
+    .selectFrom(TABLE)
+    .select((eb) => [LAWSUIT, eb.fn.sum<string | number>(AMOUNT).as('paid')])
+    .where(LAWSUIT, 'in', lawsuitIds)
+    .groupBy(LAWSUIT);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  const rows = await query.execute();
+  // PostgreSQL answers SUM(bigint) as numeric text; amounts stay far below 2^53 (MONEY_MAX).
+  return new Map(rows.map((r) => [Number(r[LAWSUIT]), Number(r.paid ?? 0)]));
+}
+
+/**
+ * The fees ledger beyond the generic pattern (call once per app, from the legal plugin):
+ *
+ * - a payment that would make the lawsuit's paid total exceed its agreed fee (none recorded: 0) is
+ *   422 on `amount` unless marked `overpayment`, on create and on update (the payment itself left
+ *   out of the total). The check reads the total inside the write's transaction after locking
+ *   the lawsuit's row (PostgreSQL `SELECT … FOR UPDATE`), so two payments written at once are
+ *   checked one after the other and cannot together exceed it; SQLite runs one write transaction
+ *   at a time (the app's single connection), which gives the same order;
+ * - lowering a lawsuit's agreed fee below what its payments not marked as overpayments already
+ *   total is 422 on `agreedFee`;
+ * - `GET /admin/lawsuits/:id/fees` (`LawsuitFees`), and the same figures as `fees` on every
+ *   lawsuit row answered to a reader who may view payments (one query per page).
+ */
+export function installPayments(app: FastifyInstance): void {
+  const entities = app.entities;
+  const dialect: Dialect = app.dialect;
+
+  /** Locks the lawsuit's row until the write commits (PostgreSQL); returns its agreed fee. */
+  async function lockLawsuit(trx: Trx, id: number): Promise<number | null | undefined> {
+    let query = trx.selectFrom('lawsuits').select(AGREED_FEE).where('id', '=', id);
+    if (dialect === 'postgres') query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    if (!row) return undefined;
+    return row[AGREED_FEE] === null ? null : Number(row[AGREED_FEE]);
+  }
+
+  async function checkAgainstFee(ctx: HookContext, row: Record<string, unknown>, exceptId?: number) {
+    if (typeof row.lawsuitId !== 'number' || typeof row.amount !== 'number') return;
+    const agreedFee = await lockLawsuit(ctx.trx, row.lawsuitId);
+    // An unknown lawsuit is the engine's reference check (422 on lawsuitId).
+    if (agreedFee === undefined || row.overpayment === true) return;
+    const paid = (await paidBy(ctx.trx, [row.lawsuitId], exceptId)).get(row.lawsuitId) ?? 0;
+    const agreed = agreedFee ?? 0;
+    if (paid + row.amount <= agreed) return;
+    throw new AppError('validation', {
+      entity: lawsuitPayments.name,
+      errors: {
+        amount: [
+          {
+            key: agreedFee === null ? 'legal.payments.noAgreedFee' : 'legal.payments.exceedsAgreedFee',
+            params: {
+              agreedFee: moneyToMajor(agreed),
+              paid: moneyToMajor(paid),
+              remaining: moneyToMajor(Math.max(agreed - paid, 0)),
+            },
+          },
+        ],
+      },
+    });
+  }
+
+  entities.hooks(lawsuitPayments.name, {
+    async beforeCreate(ctx, values) {
+      await checkAgainstFee(ctx, values);
+    },
+    async beforeUpdate(ctx, values, before) {
+      if (['amount', 'overpayment', 'lawsuitId'].some((key) => key in values))
+        await checkAgainstFee(ctx, { ...before, ...values }, before.id);
+    },
+  });
+
+  const mayViewPayments = (user: { permissions: Set<string> } | null) =>
+    !user || user.permissions.has(permissionKey(lawsuitPayments.name, 'view'));
+
+  entities.hooks('lawsuits', {
+    async beforeUpdate(ctx, values, before) {
+      if (!('agreedFee' in values)) return;
+      const agreed = typeof values.agreedFee === 'number' ? values.agreedFee : 0;
+      await lockLawsuit(ctx.trx, before.id);
+      // What was paid as overpayments was accepted beyond the fee: only the rest binds it.
+      const withinFee = await ctx.trx
+        .selectFrom(TABLE)
+        .select((eb) => eb.fn.sum<string | number>(AMOUNT).as('paid'))
+        .where(LAWSUIT, '=', before.id)
+        .where(OVERPAYMENT, '=', dialect === 'postgres' ? false : 0)
+        .executeTakeFirst();
+      const bound = Number(withinFee?.paid ?? 0);
+      if (agreed >= bound) return;
+      throw new AppError('validation', {
+        entity: 'lawsuits',
+        errors: {
+          agreedFee: [{ key: 'legal.payments.feeBelowPaid', params: { paid: moneyToMajor(bound) } }],
+        },
+      });
+    },
+    async expand(ctx, rows) {
+      if (!mayViewPayments(ctx.user)) return rows;
+      const paid = await paidBy(
+        ctx.db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((row): ApiRow => ({
+        ...row,
+        fees: lawsuitFeeFigures(row.agreedFee as number | null, paid.get(row.id) ?? 0),
+      }));
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: API_BASE + LEGAL.lawsuitFees,
+    permission: permissionKey(lawsuitPayments.name, 'view'),
+    tags: [lawsuitPayments.name],
+    summary: "A lawsuit's agreed fee, paid, pending and collection rate (minor units, exact)",
+    params: z.object({ id: z.string() }),
+    response: lawsuitFees,
+    handler: async (request, { params }) => {
+      // Through the lawsuits service: 404 for a lawsuit that does not exist or is out of scope.
+      const lawsuit = await entities.get('lawsuits').get(pathId(params.id), actorOf(request));
+      const paid = (await paidBy(app.db, [lawsuit.id])).get(lawsuit.id) ?? 0;
+      return { data: lawsuitFeeFigures(lawsuit.agreedFee as number | null, paid) satisfies LawsuitFees };
+    },
+  });
+}

@@ -1,0 +1,258 @@
+import {
+  API_BASE,
+  LEGAL,
+  SESSION_TIME_PATTERN,
+  permissionKey,
+  sessionChain,
+  sessions,
+  type SessionChain,
+  type SessionRow,
+} from '@mizan/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { columnName } from '../db/migrations';
+import { actorOf, type WriteContext } from '../engine/context';
+import type { HookContext } from '../engine/hooks';
+import { pathId } from '../engine/plugin';
+import type { ApiRow } from '../engine/serialize';
+import { AppError, type Translatable } from '../http/errors';
+import { defineRoute } from '../http/route';
+import { checkBench } from './bench';
+
+const TABLE = sessions.table;
+const DATE = columnName('date');
+const DECISION = columnName('decision');
+const PREVIOUS = columnName('previousId');
+const LAWSUIT = columnName('lawsuitId');
+
+/**
+ * Marks a write context whose hearing writes come from this module (the next hearing of a
+ * postponement, the previous hearing's next date kept in step): only such writes may set
+ * `previousId` and `nextDate`. A symbol key survives the engine's context spreads.
+ */
+const CHAIN_WRITE = Symbol('sessions.chainWrite');
+type ChainContext = WriteContext & { [CHAIN_WRITE]?: true };
+const chainWrite = (ctx: WriteContext): ChainContext => ({ ...ctx, [CHAIN_WRITE]: true });
+const isChainWrite = (ctx: HookContext) => (ctx as ChainContext)[CHAIN_WRITE] === true;
+
+const present = (value: unknown): boolean => value !== null && value !== undefined && value !== '';
+
+function invalid(field: string, key: string, params?: Record<string, string | number>): AppError {
+  const message: Translatable = { key: `legal.sessions.${key}`, ...(params ? { params } : {}) };
+  return new AppError('validation', { entity: sessions.name, errors: { [field]: [message] } });
+}
+
+/** `9:30` → `09:30`; 422 on `time` for anything that is not a time of day. Blank stays blank. */
+function normalizeTime(values: Record<string, unknown>): void {
+  if (!present(values.time)) return;
+  const text = String(values.time);
+  const padded = /^\d:\d\d$/.test(text) ? `0${text}` : text;
+  if (!SESSION_TIME_PATTERN.test(padded)) throw invalid('time', 'timeFormat');
+  values.time = padded;
+}
+
+/**
+ * `previousId` and `nextDate` are the chain's: written by postponing, never by a form (sent back
+ * unchanged they are accepted). A `previousId` naming no hearing is left to the engine's
+ * reference check (422 `http.referenceMissing`, like any other reference).
+ */
+async function refuseChainFields(
+  ctx: HookContext,
+  values: Record<string, unknown>,
+  before?: ApiRow,
+): Promise<void> {
+  if (isChainWrite(ctx)) return;
+  for (const field of ['previousId', 'nextDate'] as const) {
+    if (!(field in values)) continue;
+    const value = values[field] ?? null;
+    if (value === (before ? (before[field] ?? null) : null)) {
+      delete values[field];
+      continue;
+    }
+    if (field === 'previousId' && typeof value === 'number' && (await dateOf(ctx, value)) === null) continue;
+    throw invalid(field, 'setByPostponing');
+  }
+}
+
+/** The date of hearing `id`, `YYYY-MM-DD`; null when there is no such hearing. */
+async function dateOf(ctx: { trx: HookContext['trx'] }, id: number): Promise<string | null> {
+  const row = await ctx.trx.selectFrom(TABLE).select(DATE).where('id', '=', id).executeTakeFirst();
+  return row ? String(row[DATE]) : null;
+}
+
+async function nextOf(
+  ctx: { trx: HookContext['trx'] },
+  id: number,
+): Promise<{ id: number; date: string } | null> {
+  const row = await ctx.trx
+    .selectFrom(TABLE)
+    .select(['id', DATE])
+    .where(PREVIOUS, '=', id)
+    .executeTakeFirst();
+  return row ? { id: Number(row.id), date: String(row[DATE]) } : null;
+}
+
+/**
+ * The hearings of a lawsuit beyond the generic pattern (call once per app, from the legal plugin):
+ *
+ * - `time` is `HH:mm` (`9:30` accepted as `09:30`), 422 otherwise;
+ * - court, circuit and judge left blank on create come from the lawsuit, each only while the ones
+ *   above it are the lawsuit's (a hearing moved to another court does not inherit the lawsuit's
+ *   circuit); then a circuit must be of the court and a judge of the circuit (`checkBench`);
+ * - the date is never before the lawsuit's filing date (422 on `date`), after the previous
+ *   hearing's and before the next one's in a chain; changing the date of a postponed-to hearing
+ *   keeps the previous hearing's `nextDate` in step, deleting it clears that `nextDate`;
+ * - `previousId` and `nextDate` are written only by postponing (422 when a form changes them);
+ * - the `postpone` action, the `nextId` of every answered row, the list filters `from`/`to`
+ *   (dates compared as `YYYY-MM-DD` text: calendar order) and `pastWithoutDecision` (before
+ *   the engine's today, the office's day, with no decision), and `GET …/sessions/:id/chain`.
+ */
+export function installSessions(app: FastifyInstance): void {
+  const entities = app.entities;
+  const lawsuitOf = (ctx: WriteContext, id: unknown) =>
+    typeof id === 'number' ? entities.get('lawsuits').getIn(ctx, id) : Promise.resolve(null);
+
+  /** Date rules on the hearing as it will be stored (`row`); `before` on update. */
+  async function checkDates(ctx: HookContext, row: Record<string, unknown>, before?: ApiRow): Promise<void> {
+    const date = String(row.date ?? '');
+    const lawsuit = await lawsuitOf(ctx, row.lawsuitId);
+    const filingDate = lawsuit?.filingDate;
+    if (typeof filingDate === 'string' && filingDate && date < filingDate)
+      throw invalid('date', 'beforeFilingDate', { filingDate });
+    if (typeof row.previousId === 'number') {
+      const previousDate = await dateOf(ctx, row.previousId);
+      if (previousDate && date <= previousDate) throw invalid('date', 'notAfterPrevious', { previousDate });
+    }
+    if (before) {
+      const next = await nextOf(ctx, before.id);
+      if (next && date >= next.date) throw invalid('date', 'notBeforeNext', { nextDate: next.date });
+    }
+  }
+
+  /** Court, circuit and judge left blank: the lawsuit's, while the ones above them are the lawsuit's. */
+  async function fillFromLawsuit(ctx: HookContext, values: Record<string, unknown>): Promise<void> {
+    const lawsuit = await lawsuitOf(ctx, values.lawsuitId);
+    if (!lawsuit) return;
+    if (!present(values.courtId)) values.courtId = lawsuit.courtId ?? null;
+    if (!present(values.circuitId) && values.courtId === (lawsuit.courtId ?? null))
+      values.circuitId = lawsuit.circuitId ?? null;
+    if (!present(values.judgeId) && values.circuitId === (lawsuit.circuitId ?? null))
+      values.judgeId = lawsuit.judgeId ?? null;
+  }
+
+  entities.hooks(sessions.name, {
+    async beforeCreate(ctx, values) {
+      normalizeTime(values);
+      await refuseChainFields(ctx, values);
+      await fillFromLawsuit(ctx, values);
+      await checkBench(ctx, sessions.name, values);
+      await checkDates(ctx, values);
+    },
+    async beforeUpdate(ctx, values, before) {
+      normalizeTime(values);
+      await refuseChainFields(ctx, values, before);
+      const merged = { ...before, ...values };
+      if (['courtId', 'circuitId', 'judgeId'].some((key) => key in values))
+        await checkBench(ctx, sessions.name, merged);
+      if ('date' in values) await checkDates(ctx, merged, before);
+    },
+    async afterChange(ctx, { action, before, after }) {
+      const service = entities.get(sessions.name);
+      // The previous hearing's next date follows this one's date, and is cleared when it goes.
+      if (action === 'update' && after && typeof after.previousId === 'number' && before?.date !== after.date)
+        await service.patch(chainWrite(ctx), after.previousId, { nextDate: after.date });
+      if (action === 'delete' && before && typeof before.previousId === 'number')
+        await service.patch(chainWrite(ctx), before.previousId, { nextDate: null });
+    },
+    async expand(ctx, rows) {
+      const links = await ctx.db
+        .selectFrom(TABLE)
+        .select(['id', PREVIOUS])
+        .where(
+          PREVIOUS,
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute();
+      const next = new Map(links.map((l) => [Number(l[PREVIOUS]), Number(l.id)]));
+      return rows.map((row) => ({ ...row, nextId: next.get(row.id) ?? null }));
+    },
+    actions: {
+      /**
+       * Records the decision and the next date on this hearing and creates the next hearing, in
+       * the action's one transaction: if creating it fails, this hearing keeps no decision.
+       */
+      async postpone(ctx, row, body: { decision: string; nextDate: string }) {
+        // Two postponements of one hearing at once: the second waits here, then finds the first's
+        // next hearing (PostgreSQL; SQLite runs one write transaction at a time).
+        if (app.dialect === 'postgres')
+          await ctx.trx.selectFrom(TABLE).select('id').where('id', '=', row.id).forUpdate().execute();
+        const next = await nextOf(ctx, row.id);
+        if (next)
+          throw new AppError('conflict', {
+            messageKey: 'legal.sessions.alreadyPostponed',
+            params: { nextDate: next.date },
+            extra: { nextId: next.id },
+          });
+        if (body.nextDate <= String(row.date))
+          throw invalid('nextDate', 'nextDateNotAfter', { date: String(row.date) });
+        await entities.get(sessions.name).create(chainWrite(ctx), {
+          lawsuitId: row.lawsuitId,
+          date: body.nextDate,
+          time: row.time,
+          courtId: row.courtId,
+          circuitId: row.circuitId,
+          judgeId: row.judgeId,
+          sessionTypeId: row.sessionTypeId,
+          attendanceId: row.attendanceId,
+          lawyerId: row.lawyerId,
+          previousId: row.id,
+        });
+        return { set: { decision: body.decision, nextDate: body.nextDate } };
+      },
+    },
+    listFilters: {
+      from: (value, { eb, table }) => eb(`${table}.${DATE}`, '>=', String(value)),
+      to: (value, { eb, table }) => eb(`${table}.${DATE}`, '<=', String(value)),
+      pastWithoutDecision: (value, { eb, table, today }) =>
+        value
+          ? eb.and([eb(`${table}.${DATE}`, '<', today), eb(`${table}.${DECISION}`, 'is', null)])
+          : eb.or([eb(`${table}.${DATE}`, '>=', today), eb(`${table}.${DECISION}`, 'is not', null)]),
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: API_BASE + LEGAL.sessionChain,
+    permission: permissionKey(sessions.name, 'view'),
+    tags: [sessions.name],
+    summary: 'The postponement chain a hearing belongs to, first to last',
+    params: z.object({ id: z.string() }),
+    response: sessionChain,
+    handler: async (request, { params }) => {
+      const service = entities.get(sessions.name);
+      const asked = await service.get(pathId(params.id), actorOf(request));
+      // Every link of the lawsuit's hearings (a lawsuit holds tens of hearings, not thousands).
+      const links = await app.db
+        .selectFrom(TABLE)
+        .select(['id', PREVIOUS])
+        .where(LAWSUIT, '=', asked.lawsuitId as number)
+        .execute();
+      const previousOf = new Map<number, number>();
+      const nextOf = new Map<number, number>();
+      for (const link of links) {
+        if (link[PREVIOUS] === null) continue;
+        previousOf.set(Number(link.id), Number(link[PREVIOUS]));
+        nextOf.set(Number(link[PREVIOUS]), Number(link.id));
+      }
+      let first = asked.id;
+      while (previousOf.has(first)) first = previousOf.get(first)!;
+      const ids = [first];
+      while (nextOf.has(ids[ids.length - 1]!)) ids.push(nextOf.get(ids[ids.length - 1]!)!);
+      const rows = await service.repo.expand(app.db, await service.repo.findMany(app.db, ids));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const items = ids.map((id) => ({ ...byId.get(id)!, nextId: nextOf.get(id) ?? null }));
+      return { data: { items: items as unknown as SessionRow[] } satisfies SessionChain };
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { EntityRecord } from '../entity';
+import type { sessions } from '../entities/hearings';
+
+/**
+ * Routes of the legal department beyond CRUD: the postponement chain of a hearing and the fee
+ * figures of a lawsuit. Paths are under `/api`; `:id` is a positive integer (anything else 404).
+ */
+export const LEGAL = {
+  /** `GET`: every hearing of the chain `:id` belongs to, first to last (`SessionChain`). */
+  sessionChain: '/admin/lawsuits/sessions/:id/chain',
+  /** `GET`: agreed fee, paid, pending and collection rate of lawsuit `:id` (`LawsuitFees`). */
+  lawsuitFees: '/admin/lawsuits/:id/fees',
+} as const;
+
+/** A hearing as the API returns it (with `nextId`, the hearing it was postponed to, or null). */
+export type SessionRow = EntityRecord<typeof sessions> & { nextId: number | null };
+
+/**
+ * The `data` of `GET …/sessions/:id/chain`: the hearings linked by postponement (`previousId`),
+ * from the first to the last, the asked one among them. A hearing never postponed and not
+ * reached by a postponement is a chain of one.
+ */
+export interface SessionChain {
+  items: SessionRow[];
+}
+
+export const sessionChain = z.object({
+  items: z.array(z.object({ id: z.int(), previousId: z.int().nullable(), date: z.string() }).loose()),
+});
+
+/**
+ * The fee figures of a lawsuit, amounts in minor units (see money.ts), exact integers:
+ * - `agreedFee`: the lawsuit's agreed fee (0 when none is recorded);
+ * - `paid`: the sum of its payments; `pending`: what is left, never below 0;
+ * - `overpaid`: what was paid beyond the agreed fee (payments marked as overpayments), else 0;
+ * - `collectionRate`: paid as a whole percentage of the agreed fee (see `collectionRate`), null
+ *   when no fee is agreed.
+ */
+export const lawsuitFees = z.object({
+  agreedFee: z.int(),
+  paid: z.int(),
+  pending: z.int(),
+  overpaid: z.int(),
+  collectionRate: z.int().nullable(),
+});
+export type LawsuitFees = z.infer<typeof lawsuitFees>;
+
+/**
+ * Paid as a whole percentage of the agreed fee, exactly (integer arithmetic on BigInt, no float):
+ * rounded to the nearest percent with halves up (1/8 → 13), except that it reads 100 only once
+ * nothing is pending (99.5% → 99) and 0 only while nothing is paid (0.4% → 1), so the rate never
+ * contradicts the amounts beside it. Above 100 when overpaid. Null when no fee is agreed.
+ *
+ * @example collectionRate(1, 3) // 33
+ * @example collectionRate(995, 1000) // 99
+ * @example collectionRate(1100, 1000) // 110
+ */
+export function collectionRate(paid: number, agreedFee: number): number | null {
+  if (agreedFee <= 0) return null;
+  const p = BigInt(paid);
+  const a = BigInt(agreedFee);
+  // round(p * 100 / a) with halves up = floor((200p + a) / 2a)
+  let rate = Number((200n * p + a) / (2n * a));
+  if (paid < agreedFee) rate = Math.min(rate, 99);
+  if (paid > 0) rate = Math.max(rate, 1);
+  return rate;
+}
+
+/** The fee figures from the agreed fee (null: none recorded) and the sum of the payments. */
+export function lawsuitFeeFigures(agreedFee: number | null, paid: number): LawsuitFees {
+  const agreed = agreedFee ?? 0;
+  return {
+    agreedFee: agreed,
+    paid,
+    pending: Math.max(agreed - paid, 0),
+    overpaid: Math.max(paid - agreed, 0),
+    collectionRate: collectionRate(paid, agreed),
+  };
+}

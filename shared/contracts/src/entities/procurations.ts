@@ -1,0 +1,53 @@
+import { DOCUMENT_FILE_TYPES, defineEntity } from '../entity';
+
+/** Scans and copies a power of attorney may carry: PDF, images, Word. */
+export const PROCURATION_FILE_TYPES = DOCUMENT_FILE_TYPES;
+/** Largest accepted file of a power of attorney (a multi-page scan): 20 MB. */
+export const PROCURATION_FILE_MAX_SIZE = 20 * 1024 * 1024;
+/** Most files one power of attorney holds. */
+export const PROCURATION_FILE_MAX_COUNT = 20;
+/** A power of attorney expiring within this many days is flagged in the list. */
+export const PROCURATION_EXPIRY_WARNING_DAYS = 30;
+/** The largest "expires within N days" the list filter takes (ten years). */
+export const PROCURATION_EXPIRY_FILTER_MAX_DAYS = 3650;
+
+/**
+ * Powers of attorney (seed §7): number and year (unique together), the clients who gave it, the
+ * lawyers it empowers, the notary office or authority that issued it, issue and (optional) expiry
+ * date, its case type (settings list), scope and scans. The list filters `expiresWithin=N` (expiry
+ * between today and today + N days) and `expired=true` (expiry before today; open-ended ones never
+ * expire) have their conditions on the server (clients module).
+ */
+export const procurations = defineEntity({
+  name: 'procurations',
+  path: '/admin/customers/procurations',
+  remote: 'clients',
+  menu: { group: null, order: 130 },
+  titleField: 'number',
+  defaultSort: 'issueDate:desc',
+  uniqueTogether: [['number', 'year']],
+  fileDeletePath: '/files/:fileId',
+  fields: {
+    number: { type: 'string', required: true, max: 50, code: true, search: true, sort: true },
+    year: { type: 'integer', required: true, min: 1900, max: 2100, code: true, sort: true, filter: true },
+    customerIds: { type: 'refs', entity: 'customers', required: true, filter: true },
+    lawyerIds: { type: 'refs', entity: 'employees', filter: true },
+    issuer: { type: 'string', max: 200, search: true },
+    issueDate: { type: 'date', required: true, sort: true },
+    expiryDate: { type: 'date', sort: true },
+    procurationCaseId: { type: 'ref', entity: 'procurationCases', filter: true },
+    scope: { type: 'text', max: 5000 },
+    notes: { type: 'text', max: 2000, list: false },
+    files: {
+      type: 'files',
+      accept: PROCURATION_FILE_TYPES,
+      maxSize: PROCURATION_FILE_MAX_SIZE,
+      maxCount: PROCURATION_FILE_MAX_COUNT,
+      list: false,
+    },
+  },
+  listFilters: {
+    expiresWithin: { type: 'integer', min: 0, max: PROCURATION_EXPIRY_FILTER_MAX_DAYS },
+    expired: { type: 'boolean' },
+  },
+});

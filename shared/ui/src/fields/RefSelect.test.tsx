@@ -1,0 +1,70 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { foldArabic } from '@mizan/contracts';
+import { json, startServer, type TestServer } from '@mizan/sdk/testing/apiServer';
+import { captureToasts, pointSdkAt, renderScreen, signIn } from '../testing/render';
+import { matchesFolded } from './matchText';
+import { RefSelect } from './RefSelect';
+
+const rows = [
+  { id: 1, name: 'أحمد إبراهيم', nationalId: '29801011234567' },
+  { id: 2, name: 'محمد علي', nationalId: '28505051234567' },
+  { id: 3, name: 'إيمان مصطفى', nationalId: null },
+];
+
+describe('matchesFolded', () => {
+  it.each([
+    ['أحمد إبراهيم', 'احمد', true],
+    ['أحمد إبراهيم', 'احمد ابراهيم', true],
+    ['مكتبة المدينة', 'مكتبه', true],
+    ['مصطفى', 'مصطفي', true],
+    ['مُحَمَّد', 'محمد', true],
+    ['Ahmed', 'AHM', true],
+    ['رقم ٢٩٨٠١', '29801', true],
+    ['محمد علي', 'احمد', false],
+    ['أي شيء', '', true],
+  ])('%s ⊇ %s: %s', (text, typed, expected) => {
+    expect(matchesFolded(text, typed)).toBe(expected);
+  });
+});
+
+describe('reference select: local filtering', () => {
+  let server: TestServer;
+  beforeEach(async () => {
+    captureToasts();
+    signIn(['customers.view']);
+    // Answers as the engine does: `q` folded, over the name and the ID.
+    server = await startServer((req, res) => {
+      const q = foldArabic(req.query.get('q') ?? '');
+      const items = rows.filter((r) => !q || foldArabic(`${r.name} ${r.nationalId ?? ''}`).includes(q));
+      json(res, 200, { data: { items, total: items.length, page: 1, pageSize: 20 } });
+    });
+    pointSdkAt(server.url);
+  });
+  afterEach(() => server.close());
+
+  const open = async () => {
+    renderScreen(<RefSelect entity="customers" aria-label="الموكل" />);
+    const box = screen.getByRole('combobox', { name: 'الموكل' });
+    fireEvent.mouseDown(box);
+    await screen.findByText('محمد علي', { selector: '.ant-select-item-option-content' });
+    return box;
+  };
+  const shown = () =>
+    [...document.querySelectorAll('.ant-select-item-option-content')].map((o) => o.textContent);
+
+  it('narrows the loaded options at once by the folded label: "احمد" keeps "أحمد"', async () => {
+    const box = await open();
+    fireEvent.change(box, { target: { value: 'احمد' } });
+    // Before the debounced search reaches the server.
+    expect(shown()).toEqual(['أحمد إبراهيم']);
+    fireEvent.change(box, { target: { value: 'ايمان' } });
+    expect(shown()).toEqual(['إيمان مصطفى']);
+  });
+
+  it('keeps what the server found for the text typed, even when the label does not hold it', async () => {
+    const box = await open();
+    fireEvent.change(box, { target: { value: '٢٩٨٠١' } });
+    await waitFor(() => expect(server.seen.at(-1)!.query.get('q')).toBe('٢٩٨٠١'));
+    await waitFor(() => expect(shown()).toEqual(['أحمد إبراهيم']));
+  });
+});
