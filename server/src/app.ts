@@ -24,6 +24,9 @@ import { healthPlugin } from './health';
 import { clientsPlugin } from './clients';
 import { importPlugin } from './import';
 import { legalPlugin } from './legal';
+import { notificationsPlugin } from './notifications';
+import { remindersPlugin } from './reminders';
+import { dashboardPlugin } from './dashboard';
 import { peoplePlugin } from './people';
 import { readTimeZone, systemMigrations, systemPlugin } from './system';
 import { installErrorHandler } from './http/errorHandler';
@@ -65,6 +68,9 @@ export const MODULES: readonly AppModule[] = [
   { name: 'import', plugin: importPlugin },
   { name: 'clients', plugin: clientsPlugin },
   { name: 'legal', plugin: legalPlugin },
+  { name: 'notifications', plugin: notificationsPlugin },
+  { name: 'reminders', plugin: remindersPlugin },
+  { name: 'dashboard', plugin: dashboardPlugin },
 ];
 
 /** Every migration group, in order: the kernel's, then each module's. */

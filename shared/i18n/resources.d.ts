@@ -12,6 +12,7 @@ export type Namespace =
   | 'settings'
   | 'clients'
   | 'legal'
+  | 'notifications'
   | 'server-http'
   | 'server-ws'
   | 'server-auth'
@@ -19,7 +20,9 @@ export type Namespace =
   | 'server-import'
   | 'server-system'
   | 'server-clients'
-  | 'server-legal';
+  | 'server-legal'
+  | 'server-notifications'
+  | 'server-dashboard';
 /** Nested translation tree of one namespace. */
 export interface ResourceTree {
   [key: string]: string | ResourceTree;

@@ -14,6 +14,7 @@ const NAMESPACES = [
   'settings',
   'clients',
   'legal',
+  'notifications',
   // The server's messages, one namespace per area: `auth.tokenInvalid` is `server-auth:tokenInvalid`.
   'server-http',
   'server-ws',
@@ -23,6 +24,8 @@ const NAMESPACES = [
   'server-system',
   'server-clients',
   'server-legal',
+  'server-notifications',
+  'server-dashboard',
 ];
 
 const resources = {};

@@ -8,3 +8,5 @@ export * from './files';
 export * from './people';
 export * from './clients';
 export * from './legal';
+export * from './notifications';
+export * from './dashboard';

@@ -1,0 +1,16 @@
+// The legal remote's screens render with antd in jsdom over a real test HTTP server.
+const preset = require('../../jest.preset.cjs')({
+  dir: __dirname,
+  env: 'jsdom',
+  antd: true,
+  setup: ['<rootDir>/src/test/setup.ts'],
+});
+
+module.exports = {
+  ...preset,
+  moduleNameMapper: {
+    ...preset.moduleNameMapper,
+    // A fixed device identity: jsdom has nothing to fingerprint and FingerprintJS would wait out its timeouts.
+    '^@fingerprintjs/fingerprintjs$': '<rootDir>/../../shared/ui/src/test/fingerprintStub.cjs',
+  },
+};

@@ -1,0 +1,12 @@
+// The shared browser and antd set-ups run first (jest.preset.cjs); this adds the remote's own.
+import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+import { initI18n } from '@mizan/i18n';
+
+// The first call computes the device fingerprint; on a loaded two-core machine that can take seconds.
+configure({ asyncUtilTimeout: 10_000 });
+// Whole screens over HTTP take seconds each when every package's tests run at once on two cores.
+jest.setTimeout(90_000);
+
+// The app's language: Arabic, right to left (the render helper gives antd RTL).
+void initI18n('ar');

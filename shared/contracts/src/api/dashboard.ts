@@ -1,0 +1,2 @@
+// Routes of the dashboard (issue 11): being built.
+export {};

@@ -1,0 +1,2 @@
+// Routes of the notifications (issue 11): being built.
+export {};
