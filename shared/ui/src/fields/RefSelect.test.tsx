@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { foldArabic } from '@mizan/contracts';
 import { json, startServer, type TestServer } from '@mizan/sdk/testing/apiServer';
@@ -66,5 +67,50 @@ describe('reference select: local filtering', () => {
     fireEvent.change(box, { target: { value: '٢٩٨٠١' } });
     await waitFor(() => expect(server.seen.at(-1)!.query.get('q')).toBe('٢٩٨٠١'));
     await waitFor(() => expect(shown()).toEqual(['أحمد إبراهيم']));
+  });
+});
+
+describe('reference select: fixed filter', () => {
+  const circuits = [
+    { id: 1, name: 'الدائرة الأولى', courtId: 10 },
+    { id: 2, name: 'الدائرة الثانية', courtId: 10 },
+    { id: 3, name: 'الدائرة الخامسة', courtId: 20 },
+  ];
+  let server: TestServer;
+  beforeEach(async () => {
+    captureToasts();
+    signIn(['circuits.view']);
+    server = await startServer((req, res) => {
+      const court = req.query.get('courtId');
+      const items = circuits.filter((c) => !court || String(c.courtId) === court);
+      json(res, 200, { data: { items, total: items.length, page: 1, pageSize: 20 } });
+    });
+    pointSdkAt(server.url);
+  });
+  afterEach(() => server.close());
+
+  const shown = () =>
+    [...document.querySelectorAll('.ant-select-item-option-content')].map((o) => o.textContent);
+
+  it('sends the filter with every options query and reloads when it changes', async () => {
+    function Harness() {
+      const [court, setCourt] = useState(10);
+      return (
+        <>
+          <button type="button" onClick={() => setCourt(20)}>
+            court 20
+          </button>
+          <RefSelect entity="circuits" aria-label="الدائرة" filter={{ courtId: court }} />
+        </>
+      );
+    }
+    renderScreen(<Harness />);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'الدائرة' }));
+    await waitFor(() => expect(shown()).toEqual(['الدائرة الأولى', 'الدائرة الثانية']));
+    expect(server.seen.at(-1)!.query.get('courtId')).toBe('10');
+
+    fireEvent.click(screen.getByRole('button', { name: 'court 20' }));
+    await waitFor(() => expect(shown()).toEqual(['الدائرة الخامسة']));
+    expect(server.seen.at(-1)!.query.get('courtId')).toBe('20');
   });
 });

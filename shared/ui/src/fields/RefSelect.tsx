@@ -20,6 +20,11 @@ export interface RefSelectProps {
   multiple?: boolean;
   /** Labels already known from the row (`{ id, name }`), so the current value shows its name at once. */
   known?: RefLabel[];
+  /**
+   * List filters sent with every options query, narrowing the choice (`{ courtId: 3 }`: the
+   * circuits of one court). The options reload when it changes.
+   */
+  filter?: Record<string, string | number | boolean>;
   placeholder?: string;
   allowClear?: boolean;
   disabled?: boolean;
@@ -36,13 +41,21 @@ export interface RefSelectProps {
  * ("احمد" keeps "أحمد"); what the server found for the text typed stays (it may match on another
  * field than the label, an ID number say).
  */
-export function RefSelect({ entity, value, onChange, multiple, known = [], ...rest }: RefSelectProps) {
+export function RefSelect({
+  entity,
+  value,
+  onChange,
+  multiple,
+  known = [],
+  filter,
+  ...rest
+}: RefSelectProps) {
   const { t, i18n } = useTranslation('ui');
   const target = getEntity(entity);
   const api = useMemo(() => entityApi(target), [target]);
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
-  const params = { page: 1, pageSize: OPTIONS_PAGE_SIZE, ...(q ? { q } : {}) };
+  const params = { page: 1, pageSize: OPTIONS_PAGE_SIZE, ...filter, ...(q ? { q } : {}) };
   const list = useQuery({
     queryKey: entityKeys.list(entity, params),
     queryFn: () => api.list(params),
