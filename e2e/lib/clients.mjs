@@ -219,6 +219,10 @@ export function clientsSpec(lng) {
       for (const typed of [foldedName, arabicIndic(nationalId)]) {
         const before = searched();
         await search.fill(typed);
+        // The box holds what was typed before it is submitted (a re-render cannot have replaced it).
+        await eventually(async () => (await search.inputValue()) === typed, {
+          message: `the search box holds "${typed}"`,
+        });
         await search.press('Enter');
         // The search reaches the URL (as typed, or with its digits normalised): a history update,
         // not a page load, so it is polled rather than awaited as a navigation.

@@ -18,6 +18,13 @@ async function pickOption(page, drawer, label, option) {
   await combo.click();
   await combo.fill(option);
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  // The choice is made (a list re-rendered under the click would leave the field empty).
+  // (The typed search is the input's value, not its text: the text is the chosen label.)
+  await drawer
+    .locator('.ant-form-item')
+    .filter({ has: page.getByRole('combobox', { name: label }) })
+    .filter({ hasText: option })
+    .waitFor();
 }
 
 describe('countries', () => {

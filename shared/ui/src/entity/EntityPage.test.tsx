@@ -102,7 +102,11 @@ describe('EntityPage built from the countries definition', () => {
     const search = screen.getByLabelText('بحث في الدول');
     fireEvent.change(search, { target: { value: 'مصر' } });
     fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    // Typing on while that search is applied: the new text stays in the box (not swapped back).
+    fireEvent.change(screen.getByLabelText('بحث في الدول'), { target: { value: 'قطر' } });
     await waitFor(() => expect(lastList().query.get('q')).toBe('مصر'));
+    expect(page.location()).toContain(`q=${encodeURIComponent('مصر')}`);
+    expect(screen.getByLabelText('بحث في الدول')).toHaveValue('قطر');
     // A new search starts again at page 1.
     expect(lastList().query.get('page')).toBe('1');
     expect(page.location()).not.toContain('page=2');
@@ -111,6 +115,8 @@ describe('EntityPage built from the countries definition', () => {
     act(() => void page.back());
     expect(page.location()).toContain('page=2');
     expect(page.location()).not.toContain('q=');
+    // The box follows the URL back: no search.
+    expect(screen.getByLabelText('بحث في الدول')).toHaveValue('');
   });
 
   it('validates the drawer form with the contracts schema and translated messages', async () => {

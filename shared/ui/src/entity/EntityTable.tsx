@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Empty, Flex, Input, Popconfirm, Result, Space, Switch, Table, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
@@ -156,15 +156,10 @@ export function EntityTable(props: EntityTableProps) {
     // given and the table scrolls inside it, so a wide list never widens the page.
     <div className="mizan-entity-table" style={{ minInlineSize: 0, contain: 'inline-size' }}>
       <Flex wrap gap={8} align="center" style={{ marginBlockEnd: 12 }}>
-        <Input.Search
-          key={query.q ?? ''}
-          defaultValue={query.q}
-          placeholder={t('table.search', { ns: 'ui', title: text.title })}
-          aria-label={t('table.search', { ns: 'ui', title: text.title })}
-          allowClear
-          enterButton
+        <SearchBox
+          value={query.q}
+          label={t('table.search', { ns: 'ui', title: text.title })}
           onSearch={(q) => update({ q: q || undefined })}
-          style={{ inlineSize: 280, maxInlineSize: '100%' }}
         />
         {filterControls}
         {filtered && (
@@ -227,5 +222,39 @@ export function EntityTable(props: EntityTableProps) {
         />
       )}
     </div>
+  );
+}
+
+/**
+ * The list's search box: what is typed is its own state, so a search applied meanwhile (the URL's
+ * `q` changing) never swaps the input under the typing hand; the text follows `value` only when
+ * `value` itself changes (a cleared filter, the browser's back button).
+ */
+function SearchBox({
+  value,
+  label,
+  onSearch,
+}: {
+  value: string | undefined;
+  label: string;
+  onSearch: (q: string) => void;
+}) {
+  const [text, setText] = useState(value ?? '');
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setText(value ?? '');
+  }
+  return (
+    <Input.Search
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      placeholder={label}
+      aria-label={label}
+      allowClear
+      enterButton
+      onSearch={onSearch}
+      style={{ inlineSize: 280, maxInlineSize: '100%' }}
+    />
   );
 }
