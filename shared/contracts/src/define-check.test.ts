@@ -39,6 +39,12 @@ describe('defineEntity checks its definition', () => {
     expect(defineEntity({ ...base, listFilters }).listFilters).toEqual(listFilters);
   });
 
+  it('accepts composite indexes over fields and the system columns lists sort by', () => {
+    const fields = { ...base.fields, ownerId: { type: 'ref', entity: 'employees' } } as const;
+    const indexes = [['ownerId', 'name'], ['status', 'createdAt'], ['updatedAt']] as const;
+    expect(defineEntity({ ...base, fields, indexes }).indexes).toEqual(indexes);
+  });
+
   it.each<[string, Record<string, unknown>, RegExp]>([
     ['a name that is not camelCase', { name: 'Gadgets' }, /"Gadgets".*name must be camelCase/s],
     ['a snake_case name', { name: 'gadget_types' }, /name must be camelCase/],
@@ -140,6 +146,18 @@ describe('defineEntity checks its definition', () => {
       { uniqueTogether: [['name']] },
       /uniqueTogether \[name\] needs two fields/,
     ],
+    ['an index naming no field', { indexes: [['name', 'rank']] }, /indexes \[name, rank\] names "rank"/],
+    ['an empty index', { indexes: [[]] }, /indexes \[\]: an index needs at least one field/],
+    ['an index naming a field twice', { indexes: [['name', 'name']] }, /a field appears twice/],
+    [
+      'an index on a refs list',
+      {
+        fields: { name: { type: 'string' }, tagIds: { type: 'refs', entity: 'tags' } },
+        indexes: [['tagIds']],
+      },
+      /names "tagIds", which is not a stored field/,
+    ],
+    ['an index on status without the toggle', { status: false, indexes: [['status']] }, /names "status"/],
     ['a fileDeletePath without files', { fileDeletePath: '/delete/file/:ownerId/:fileId' }, /no files field/],
     ...(
       [

@@ -147,6 +147,21 @@ export function definitionProblems(definition: EntityDefinition<Fields>): string
     for (const key of group)
       if (!isStored(key)) out.push(`uniqueTogether names "${key}", which is not a stored field`);
   }
+  // Composite indexes: stored fields or the system columns lists filter and sort by; `id` ends
+  // every index already (the server adds it).
+  const indexable = (key: string) =>
+    isStored(key) ||
+    key === 'createdAt' ||
+    key === 'updatedAt' ||
+    (key === 'status' && definition.status !== false);
+  for (const group of definition.indexes ?? []) {
+    const label = `indexes [${group.join(', ')}]`;
+    if (group.length === 0) out.push(`${label}: an index needs at least one field`);
+    if (new Set(group).size !== group.length) out.push(`${label}: a field appears twice`);
+    for (const key of group)
+      if (!indexable(key))
+        out.push(`${label} names "${key}", which is not a stored field (nor createdAt, updatedAt or status)`);
+  }
   if (definition.fileDeletePath !== undefined) {
     if (!Object.values(fields).some((f) => f.type === 'files'))
       out.push('fileDeletePath is set but there is no files field');

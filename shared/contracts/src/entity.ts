@@ -195,6 +195,16 @@ export interface EntityDefinition<F extends Fields = Fields> {
   /** Groups of fields that must be unique together. */
   uniqueTogether?: readonly (readonly (keyof F & string)[])[];
   /**
+   * Composite indexes beyond the ones every table gets (each sortable column, each reference,
+   * each unique field): a list query that filters on several columns and sorts by another, at a
+   * million rows. Each group names fields in the index's order (equality filters first, then the
+   * range or sort column; `createdAt`, `updatedAt` and `status` may be named too); the server
+   * ends every index with `id`, so it also serves the `(…, sort column, id)` page order.
+   *
+   * @example indexes: [['lawyerId', 'date']] // a lawyer's hearings of a month, by date
+   */
+  indexes?: readonly (readonly (IndexColumn<F> & string)[])[];
+  /**
    * Route (under the entity's path) deleting one attached file: `DELETE` with `:fileId`, and
    * `:ownerId` when the owner row is part of the path (`/delete/file/:ownerId/:fileId`); without
    * it (`/files/:fileId`) the owner is the file's own.
@@ -213,6 +223,9 @@ export interface EntityDefinition<F extends Fields = Fields> {
    */
   menu?: MenuPlacement;
 }
+
+/** What a composite index may name: a field, or a system column lists filter or sort by. */
+export type IndexColumn<F extends Fields> = keyof F | 'createdAt' | 'updatedAt' | 'status';
 
 /** See `EntityDefinition.menu`. */
 export type MenuPlacement = false | { group: string | null; order?: number };
@@ -235,7 +248,7 @@ export function snakeCase(name: string): string {
 
 /**
  * Declares an entity once; see the module comment for an example. The definition is checked here
- * (names, path, fields, titleField, defaultSort, uniqueTogether, files rules: a `DefinitionError`
+ * (names, path, fields, titleField, defaultSort, uniqueTogether, indexes, files rules: a `DefinitionError`
  * naming the entity and field at start-up); reference targets and cycles are checked when the
  * registry is built (`checkRegistry`).
  *

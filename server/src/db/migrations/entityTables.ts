@@ -107,6 +107,28 @@ export async function createSortIndexes(db: Db, entity: Entity<Fields>): Promise
       .execute();
 }
 
+/** The column of a name a composite index may hold: a field's, or a system column's. */
+const indexColumn = (key: string): string => (key === 'status' ? 'status' : columnName(key));
+
+/** The columns of each composite index the definition declares, `id` last (see `EntityDefinition.indexes`). */
+export function declaredIndexColumns(entity: Entity<Fields>): string[][] {
+  return (entity.indexes ?? []).map((group) => [...group.map(indexColumn), 'id']);
+}
+
+/**
+ * The definition's composite indexes (`indexes`), `<table>_<columns>_idx`; existing ones are kept,
+ * so a migration can run it over a table created before an index was declared.
+ */
+export async function createDeclaredIndexes(db: Db, entity: Entity<Fields>): Promise<void> {
+  for (const columns of declaredIndexColumns(entity))
+    await db.schema
+      .createIndex(`${entity.table}_${columns.join('_')}_idx`)
+      .ifNotExists()
+      .on(entity.table)
+      .columns(columns)
+      .execute();
+}
+
 /** One entity's tables from its definition (migrations name entities: see `createEntityTables`). */
 export async function createEntityTable(db: Db, dialect: Dialect, entity: Entity<Fields>): Promise<void> {
   let table = idColumn(db.schema.createTable(entity.table), dialect);
@@ -146,6 +168,7 @@ export async function createEntityTable(db: Db, dialect: Dialect, entity: Entity
     .columns(['created_at', 'id'])
     .execute();
   await createSortIndexes(db, entity);
+  await createDeclaredIndexes(db, entity);
 
   for (const [key, field] of Object.entries(entity.fields)) {
     const column = columnName(key);

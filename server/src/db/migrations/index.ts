@@ -2,6 +2,7 @@ import { systemMigration } from './001_system';
 import { entitiesMigration } from './002_entities';
 import { sortIndexesMigration } from './003_sort_indexes';
 import { searchTextMigration } from './004_search_text';
+import { declaredIndexesMigration } from './005_declared_indexes';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -12,6 +13,8 @@ export {
   columnName,
   joinTableName,
   columnType,
+  createDeclaredIndexes,
+  declaredIndexColumns,
 } from './entityTables';
 export { SEARCH_COLUMN, foldRows, foldUnfoldedRows } from './searchColumn';
 
@@ -25,4 +28,5 @@ export const coreMigrations: Migration[] = [
   entitiesMigration,
   sortIndexesMigration,
   searchTextMigration,
+  declaredIndexesMigration,
 ];

@@ -63,6 +63,8 @@ export const sessions = defineEntity({
   status: false,
   titleField: 'date',
   defaultSort: 'date:desc',
+  // The calendar's month for one lawyer (`lawyerId=N&from=…&to=…`) at millions of hearings.
+  indexes: [['lawyerId', 'date']],
   fields: {
     lawsuitId: { type: 'ref', entity: 'lawsuits', required: true, filter: true, createOnly: true },
     date: { type: 'date', required: true, sort: true },

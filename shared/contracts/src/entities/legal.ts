@@ -91,6 +91,8 @@ export const lawsuits = defineEntity({
   status: false,
   // Offices bring their running lawsuits from spreadsheets (file numbers generated when blank).
   importable: true,
+  // A court's lawsuits in one state, newest first, with their exact total, at a million lawsuits.
+  indexes: [['courtId', 'state', 'createdAt']],
   fields: {
     fileNumber: { type: 'string', max: 30, code: true, unique: true, search: true, sort: true },
     caseNumber: { type: 'string', max: 50, code: true, search: true },
