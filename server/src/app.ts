@@ -24,7 +24,7 @@ import { healthPlugin } from './health';
 import { clientsPlugin } from './clients';
 import { importPlugin } from './import';
 import { legalPlugin } from './legal';
-import { notificationsPlugin } from './notifications';
+import { notificationsMigrations, notificationsPlugin } from './notifications';
 import { remindersPlugin } from './reminders';
 import { dashboardPlugin } from './dashboard';
 import { peoplePlugin } from './people';
@@ -68,7 +68,7 @@ export const MODULES: readonly AppModule[] = [
   { name: 'import', plugin: importPlugin },
   { name: 'clients', plugin: clientsPlugin },
   { name: 'legal', plugin: legalPlugin },
-  { name: 'notifications', plugin: notificationsPlugin },
+  { name: 'notifications', plugin: notificationsPlugin, migrations: notificationsMigrations },
   { name: 'reminders', plugin: remindersPlugin },
   { name: 'dashboard', plugin: dashboardPlugin },
 ];

@@ -1,3 +1,5 @@
+import type { NotificationLiveMessage } from './api/notifications';
+
 /** WebSocket protocol of DESIGN §4 on `/api/ws`. */
 
 /**
@@ -17,7 +19,9 @@ export type ServerMessage =
   | { type: 'subscribed' | 'unsubscribed' | 'resubscribed'; channel: string }
   | { type: 'event'; channel: string; action: EventAction; data: unknown }
   | { type: 'message'; channel: string; data: unknown; from?: number }
-  | { type: 'error'; message: string; channel?: string };
+  | { type: 'error'; message: string; channel?: string }
+  // The employee's own channel (`user:<id>`): new notifications and unread-count changes.
+  | NotificationLiveMessage;
 
 /** Close codes the hub uses. */
 export const WS_CLOSE = {

@@ -1,2 +1,159 @@
-// Routes of the notifications (issue 11): being built.
-export {};
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../entity';
+
+/**
+ * The notification centre: one `notifications` table per employee, the routes under
+ * `/api/notifications` and the employee's own WebSocket channel. Areas add kinds here (append
+ * only) with their texts `notifications:kinds.<kind>.title|body` in both languages; they never
+ * build a mechanism of their own.
+ */
+
+/** What a notification is about. Append only: stored rows and preferences name these. */
+export const NOTIFICATION_KINDS = [
+  'hearingTomorrow',
+  'hearingToday',
+  'hearingNoDecision',
+  'procurationExpiring',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** How an employee receives a kind: in the app (the bell), by email as well (when SMTP is set), or not at all. */
+export const NOTIFICATION_CHANNELS = ['app', 'email', 'off'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** An employee's choice per kind; every kind is present in answers. */
+export type NotificationPreferences = Record<NotificationKind, NotificationChannel>;
+
+/** Every kind in the app until the employee chooses otherwise. */
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = Object.fromEntries(
+  NOTIFICATION_KINDS.map((kind) => [kind, 'app']),
+) as NotificationPreferences;
+
+/** The values a kind's texts are filled with (`{{fileNumber}}`, `{{date}}`...). */
+export type NotificationParams = Record<string, string | number>;
+
+/**
+ * One notification as the API and the live channel carry it. The texts are the client's
+ * (`notifications:kinds.<kind>.title|body` with `params`), so they follow the reader's language.
+ *
+ * @example
+ * { id: 7, kind: 'hearingTomorrow', params: { fileNumber: '12/2026', date: '2026-11-24', time: '09:30', court: 'North Cairo' },
+ *   link: '/admin/lawsuits/sessions/41', readAt: null, createdAt: '2026-11-23T16:00:00.000Z' }
+ */
+export interface NotificationRow {
+  id: number;
+  kind: NotificationKind;
+  params: NotificationParams;
+  /** The record's screen route (`/admin/lawsuits/sessions/41`), or null. */
+  link: string | null;
+  readAt: string | null;
+  createdAt: string;
+}
+
+/** Paths under `API_BASE`. */
+export const NOTIFICATIONS = {
+  base: '/notifications',
+  unreadCount: '/notifications/unread-count',
+  /** `:id` is the notification's. */
+  read: '/notifications/:id/read',
+  readAll: '/notifications/read-all',
+  preferences: '/notifications/preferences',
+} as const;
+
+/** `PATCH /api/notifications/:id/read` for one notification. */
+export const notificationReadPath = (id: number) => NOTIFICATIONS.read.replace(':id', String(id));
+
+/** The employee's own channel: the hub lets only that employee join it. */
+export const notificationChannel = (employeeId: number) => `user:${employeeId}`;
+
+const positive = z.coerce
+  .number({ error: 'validation.types.integer' })
+  .int({ error: 'validation.types.integer' })
+  .positive({ error: 'validation.types.integer' });
+
+/** `GET /api/notifications`: newest first, paged; `unread=true` keeps the unread ones. */
+export const notificationsQuery = z
+  .object({
+    page: positive.default(1),
+    pageSize: positive.max(MAX_PAGE_SIZE, { error: 'validation.number.max' }).default(DEFAULT_PAGE_SIZE),
+    unread: z
+      .enum(['true', 'false'], { error: 'validation.enum' })
+      .optional()
+      .transform((v) => v === 'true'),
+  })
+  .strip();
+export type NotificationsQuery = z.input<typeof notificationsQuery>;
+
+/** The `data` of `GET /api/notifications`. */
+export interface NotificationsPage {
+  items: NotificationRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** The employee's unread notifications, whatever the filter. */
+  unread: number;
+}
+
+/** The `data` of `GET /api/notifications/unread-count`. */
+export interface NotificationsUnreadCount {
+  unread: number;
+}
+
+/** The `data` of `PATCH /api/notifications/:id/read` and `PATCH /api/notifications/read-all`. */
+export interface NotificationsReadAnswer {
+  /** The notification marked read (one), or null (all). */
+  item: NotificationRow | null;
+  /** How many were marked read now. */
+  marked: number;
+  unread: number;
+}
+
+/**
+ * `PUT /api/notifications/preferences`: the kinds to change (others keep their choice). An
+ * unknown kind or channel is a field error (422) on that kind.
+ *
+ * @example { hearingTomorrow: 'email', procurationExpiring: 'off' }
+ */
+export const notificationPreferencesBody = z
+  .record(z.string(), z.unknown())
+  .superRefine((value, ctx) => {
+    for (const [kind, channel] of Object.entries(value)) {
+      if (!(NOTIFICATION_KINDS as readonly string[]).includes(kind)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [kind],
+          message: 'validation.enum',
+          values: [...NOTIFICATION_KINDS],
+        });
+      } else if (!(NOTIFICATION_CHANNELS as readonly unknown[]).includes(channel)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [kind],
+          message: 'validation.enum',
+          values: [...NOTIFICATION_CHANNELS],
+        });
+      }
+    }
+  })
+  .transform((value) => value as Partial<NotificationPreferences>);
+export type NotificationPreferencesBody = Partial<NotificationPreferences>;
+
+/** The `data` of `GET` and `PUT /api/notifications/preferences`. */
+export interface NotificationPreferencesAnswer {
+  preferences: NotificationPreferences;
+  /** Whether the server can send mail (SMTP configured): without it 'email' acts as 'app'. */
+  emailAvailable: boolean;
+}
+
+/**
+ * Frames on the employee's channel (`notificationChannel(id)`): a new notification, and the
+ * unread count after notifications were marked read (every tab of the employee follows).
+ */
+export type NotificationLiveMessage =
+  | { type: 'notification'; channel: string; data: NotificationRow }
+  | {
+      type: 'notificationsRead';
+      channel: string;
+      /** `ids` marked read, or null for all. */
+      data: { ids: number[] | null; unread: number; readAt: string };
+    };
