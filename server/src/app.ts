@@ -26,6 +26,7 @@ import { importPlugin } from './import';
 import { legalPlugin } from './legal';
 import { notificationsMigrations, notificationsPlugin } from './notifications';
 import { remindersPlugin } from './reminders';
+import { schedulerMigrations, schedulerPlugin } from './scheduler';
 import { dashboardPlugin } from './dashboard';
 import { peoplePlugin } from './people';
 import { readTimeZone, systemMigrations, systemPlugin } from './system';
@@ -69,6 +70,7 @@ export const MODULES: readonly AppModule[] = [
   { name: 'clients', plugin: clientsPlugin },
   { name: 'legal', plugin: legalPlugin },
   { name: 'notifications', plugin: notificationsPlugin, migrations: notificationsMigrations },
+  { name: 'scheduler', plugin: schedulerPlugin, migrations: schedulerMigrations },
   { name: 'reminders', plugin: remindersPlugin },
   { name: 'dashboard', plugin: dashboardPlugin },
 ];
@@ -131,6 +133,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const fileStore = new FileStore(config.dataDir);
 
   app.decorate('config', config);
+  app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('bus', bus);

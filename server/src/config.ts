@@ -31,6 +31,11 @@ export interface Config {
   trustProxy: string | false;
   /** Also log to stdout (off in tests so Jest output stays readable). */
   logToStdout: boolean;
+  /**
+   * How often this instance looks for due scheduled jobs (`MIZAN_SCHEDULER_POLL_SECONDS`, default
+   * 60); 0: this instance runs none (another instance on the same database does).
+   */
+  schedulerPollSeconds: number;
 }
 
 /** Local remotes served from `remotes/<name>/dist` when `MIZAN_REMOTES` is not set. */
@@ -69,6 +74,14 @@ function parseTrustProxy(raw: string | undefined): string | false {
   return value.toLowerCase() === 'none' ? false : value;
 }
 
+function parsePollSeconds(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 60;
+  const seconds = Number(raw);
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > 86_400)
+    throw new Error(`MIZAN_SCHEDULER_POLL_SECONDS must be 0-86400, got "${raw}"`);
+  return seconds;
+}
+
 const blankToNull = (value: string | undefined): string | null => (value && value.trim() ? value : null);
 
 /** Reads the configuration from `env`; throws with a clear message on an invalid value. */
@@ -90,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.MIZAN_TRUST_PROXY),
     logToStdout: env.MIZAN_LOG_STDOUT !== 'false',
+    schedulerPollSeconds: parsePollSeconds(env.MIZAN_SCHEDULER_POLL_SECONDS),
   };
 }

@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' ? address.replace('0.0.0.0', 'localhost') : address;
   app.log.info({ url: shown }, `Mizan is serving on ${shown}`);
+  app.scheduler.start(config.schedulerPollSeconds * 1000);
 }
 
 main().catch((error: unknown) => {

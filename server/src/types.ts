@@ -18,6 +18,8 @@ declare module 'fastify' {
     fileStore: FileStore;
     /** Who may read files owned by non-registry modules (`app.fileAccess.set(owner, rule)`). */
     fileAccess: FileAccessRules;
+    /** The current instant (AppOptions.clock in tests, the system's otherwise). */
+    clock: () => Date;
   }
 }
 
