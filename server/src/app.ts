@@ -27,7 +27,7 @@ import { legalPlugin } from './legal';
 import { notificationsMigrations, notificationsPlugin } from './notifications';
 import { remindersPlugin } from './reminders';
 import { schedulerMigrations, schedulerPlugin } from './scheduler';
-import { dashboardPlugin } from './dashboard';
+import { dashboardMigrations, dashboardPlugin } from './dashboard';
 import { peoplePlugin } from './people';
 import { readTimeZone, systemMigrations, systemPlugin } from './system';
 import { installErrorHandler } from './http/errorHandler';
@@ -72,7 +72,7 @@ export const MODULES: readonly AppModule[] = [
   { name: 'notifications', plugin: notificationsPlugin, migrations: notificationsMigrations },
   { name: 'scheduler', plugin: schedulerPlugin, migrations: schedulerMigrations },
   { name: 'reminders', plugin: remindersPlugin },
-  { name: 'dashboard', plugin: dashboardPlugin },
+  { name: 'dashboard', plugin: dashboardPlugin, migrations: dashboardMigrations },
 ];
 
 /** Every migration group, in order: the kernel's, then each module's. */

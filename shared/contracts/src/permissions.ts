@@ -25,6 +25,11 @@ export function entityActions(entity: Entity<Fields>): EntityAction[] {
 /** Permissions of whole areas rather than of one entity. */
 export const AREA_PERMISSIONS = {
   dashboardView: 'dashboard.view',
+  /**
+   * The dashboard's per-lawyer figures (`employeePerformance`): colleagues' results are the
+   * administrator's to see, not every lawyer's. The dashboard's fee figures need `lawsuitPayments.view`.
+   */
+  dashboardPerformance: 'dashboard.performance',
   systemSettingsView: 'systemSettings.view',
   systemSettingsUpdate: 'systemSettings.update',
   logsView: 'logs.view',

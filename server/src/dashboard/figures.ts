@@ -1,0 +1,377 @@
+import {
+  DASHBOARD,
+  collectionRate,
+  courts,
+  customers,
+  employees,
+  lawsuitCases,
+  lawsuits,
+  percentOf,
+  sessions,
+  trendMonths,
+  type Dashboard,
+  type EmployeePerformance,
+  type RecentLawsuit,
+  type UpcomingSession,
+} from '@mizan/contracts';
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../db';
+import { columnName } from '../db/migrations';
+import { readCount } from '../engine/counts';
+import { recount, STATS_TABLE, type StatKind, type StatRow } from './stats';
+
+/** What the figures are asked for: a day range (both ends optional, included) and a branch. */
+export interface DashboardFilter {
+  from?: string;
+  to?: string;
+  branchId?: number;
+}
+
+const c = columnName;
+const num = (value: unknown): number => Number(value ?? 0) || 0;
+
+function lastDayOf(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return new Date(Date.UTC(y!, m!, 0)).toISOString().slice(0, 10);
+}
+function shiftMonth(month: string, by: number): string {
+  const [y, m] = month.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1 + by, 1)).toISOString().slice(0, 7);
+}
+
+/**
+ * A day range as whole months (read from the aggregates) and the days at its edges that do not
+ * fill a month (recounted from the base tables through their date indexes: at most two months'
+ * rows). No range: every month, and the rows without a date.
+ *
+ * @example splitRange('2026-01-15', '2026-03-31') // { months: ['2026-02', '2026-03'], edges: [['2026-01-15', '2026-01-31']] }
+ */
+export function splitRange(
+  from?: string,
+  to?: string,
+): { all: boolean; months: [string | null, string | null] | null; edges: [string, string][] } {
+  if (!from && !to) return { all: true, months: [null, null], edges: [] };
+  const fromMonth = from?.slice(0, 7);
+  const toMonth = to?.slice(0, 7);
+  const edges: [string, string][] = [];
+  const partialStart = !!from && !from.endsWith('-01');
+  const partialEnd = !!to && to !== lastDayOf(toMonth!);
+  if (partialStart) {
+    const end = to && toMonth === fromMonth ? to : lastDayOf(fromMonth!);
+    edges.push([from!, end]);
+  }
+  if (partialEnd && !(partialStart && toMonth === fromMonth)) {
+    const start = from && fromMonth === toMonth ? from : `${toMonth}-01`;
+    edges.push([start, to!]);
+  }
+  const first = fromMonth ? (partialStart ? shiftMonth(fromMonth, 1) : fromMonth) : null;
+  const last = toMonth ? (partialEnd ? shiftMonth(toMonth, -1) : toMonth) : null;
+  const months: [string | null, string | null] | null = first && last && first > last ? null : [first, last];
+  return { all: false, months, edges };
+}
+
+/** The aggregate rows for the filter: whole months from the table, edges recounted. */
+async function statsFor(db: Db, dialect: Dialect, filter: DashboardFilter): Promise<StatRow[]> {
+  const range = splitRange(filter.from, filter.to);
+  const out: StatRow[] = [];
+  if (range.months) {
+    const [first, last] = range.months;
+    let query = db
+      .selectFrom(STATS_TABLE)
+      .select((eb) => [
+        'kind',
+        // The trend needs lawsuits by month; the other kinds are summed over the months.
+        sql<string>`case when kind = 'lawsuit' then month else '' end`.as('month'),
+        'k1',
+        'k2',
+        eb.fn.sum<string | number>('n').as('n'),
+        eb.fn.sum<string | number>('agreed').as('agreed'),
+        eb.fn.sum<string | number>('paid').as('paid'),
+        eb.fn.sum<string | number>('pending').as('pending'),
+        eb.fn.sum<string | number>('attended').as('attended'),
+      ])
+      .where('kind', 'in', ['lawsuit', 'court', 'lawyer', 'hearing'])
+      .groupBy(['kind', sql`case when kind = 'lawsuit' then month else '' end`, 'k1', 'k2']);
+    if (filter.branchId !== undefined) query = query.where('branch_id', '=', filter.branchId);
+    if (!range.all) query = query.where('month', '!=', '');
+    if (first) query = query.where('month', '>=', first);
+    if (last) query = query.where('month', '<=', last);
+    for (const r of await query.execute())
+      out.push({
+        kind: r.kind as StatKind,
+        branchId: filter.branchId ?? 0,
+        month: String(r.month ?? ''),
+        k1: num(r.k1),
+        k2: num(r.k2),
+        n: num(r.n),
+        agreed: num(r.agreed),
+        paid: num(r.paid),
+        pending: num(r.pending),
+        attended: num(r.attended),
+      });
+  }
+  for (const edge of range.edges)
+    out.push(
+      ...(await recount(db, dialect, { lawsuitDays: edge, hearingDays: edge, branchId: filter.branchId })),
+    );
+  return out;
+}
+
+async function namesOf(db: Db, table: string, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom(table)
+    .select(['id', 'name'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), String(r.name)]));
+}
+
+/** Hearings from today (or `from`, if later) to `to`, soonest first, read through the date index. */
+async function upcoming(db: Db, filter: DashboardFilter, today: string): Promise<UpcomingSession[]> {
+  const start = filter.from && filter.from > today ? filter.from : today;
+  if (filter.to && filter.to < start) return [];
+  const h = sessions.table;
+  let query = db
+    .selectFrom(`${h} as h`)
+    .innerJoin(`${lawsuits.table} as l`, 'l.id', `h.${c('lawsuitId')}`)
+    .select([
+      'h.id as id',
+      `h.${c('date')} as date`,
+      `h.${c('time')} as time`,
+      `h.${c('courtId')} as courtId`,
+      `h.${c('lawyerId')} as lawyerId`,
+      'l.id as lawsuitId',
+      `l.${c('fileNumber')} as fileNumber`,
+    ])
+    .where(`h.${c('date')}`, '>=', start)
+    .orderBy(`h.${c('date')}`)
+    .orderBy(`h.${c('time')}`)
+    .orderBy('h.id')
+    .limit(DASHBOARD.listSize);
+  if (filter.to) query = query.where(`h.${c('date')}`, '<=', filter.to);
+  if (filter.branchId !== undefined) query = query.where(`l.${c('branchId')}`, '=', filter.branchId);
+  const rows = await query.execute();
+  const courtNames = await namesOf(db, courts.table, rows.map((r) => num(r.courtId)).filter(Boolean));
+  const lawyerNames = await namesOf(db, employees.table, rows.map((r) => num(r.lawyerId)).filter(Boolean));
+  const named = (names: Map<number, string>, value: unknown) => {
+    const key = num(value);
+    return key && names.has(key) ? { id: key, name: names.get(key)! } : null;
+  };
+  return rows.map((r) => ({
+    id: Number(r.id),
+    date: dayText(r.date),
+    time: r.time === null || r.time === undefined ? null : String(r.time),
+    lawsuit: { id: Number(r.lawsuitId), fileNumber: String(r.fileNumber) },
+    court: named(courtNames, r.courtId),
+    lawyer: named(lawyerNames, r.lawyerId),
+  }));
+}
+
+/** A stored day as `YYYY-MM-DD` (PostgreSQL may hand a date back as a Date). */
+function dayText(value: unknown): string {
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return String(value ?? '').slice(0, 10);
+}
+function instantText(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : String(value ?? '');
+}
+
+/** The latest recorded lawsuits; with a range, the latest filed in it (filing-date index). */
+async function recent(
+  db: Db,
+  filter: DashboardFilter,
+  cases: Map<number, CaseInfo>,
+): Promise<RecentLawsuit[]> {
+  const filed = c('filingDate');
+  let query = db
+    .selectFrom(lawsuits.table)
+    .select(['id', c('fileNumber'), filed, 'state', c('courtId'), c('lawsuitCaseId'), 'created_at'])
+    .limit(DASHBOARD.listSize);
+  if (filter.from || filter.to) {
+    if (filter.from) query = query.where(filed, '>=', filter.from);
+    if (filter.to) query = query.where(filed, '<=', filter.to);
+    query = query.orderBy(filed, 'desc').orderBy('id', 'desc');
+  } else query = query.orderBy('created_at', 'desc').orderBy('id', 'desc');
+  if (filter.branchId !== undefined) query = query.where(c('branchId'), '=', filter.branchId);
+  const rows = (await query.execute()) as Record<string, unknown>[];
+  const courtNames = await namesOf(db, courts.table, rows.map((r) => num(r.court_id)).filter(Boolean));
+  return rows.map((r) => {
+    const caseInfo = cases.get(num(r.lawsuit_case_id));
+    const courtId = num(r.court_id);
+    return {
+      id: Number(r.id),
+      fileNumber: String(r.file_number),
+      filingDate: r[filed] === null || r[filed] === undefined ? null : dayText(r[filed]),
+      state: r.state === 'completed' ? 'completed' : 'active',
+      court: courtId && courtNames.has(courtId) ? { id: courtId, name: courtNames.get(courtId)! } : null,
+      lawsuitCase: caseInfo ? { id: caseInfo.id, name: caseInfo.name, outcome: caseInfo.outcome } : null,
+      createdAt: instantText(r.created_at),
+    };
+  });
+}
+
+interface CaseInfo {
+  id: number;
+  name: string;
+  color: string | null;
+  outcome: 'ongoing' | 'won' | 'lost';
+}
+
+/** Customers and employees in the branch (an indexed count), or every one (the maintained totals). */
+async function headCount(db: Db, entity: string, table: string, branchId?: number): Promise<number> {
+  if (branchId === undefined) return (await readCount(db, entity)) ?? 0;
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where(c('branchId'), '=', branchId)
+    .executeTakeFirst();
+  return num(row?.n);
+}
+
+/**
+ * The whole dashboard for `filter`, every permission-bound part included (the route leaves out
+ * what the reader may not see). `today` is the office's day (upcoming hearings, the trend's
+ * last month when no `to` is given).
+ */
+export async function computeDashboard(
+  db: Db,
+  dialect: Dialect,
+  filter: DashboardFilter,
+  today: string,
+): Promise<Dashboard> {
+  const stats = await statsFor(db, dialect, filter);
+  const caseRows = await db
+    .selectFrom(lawsuitCases.table)
+    .select(['id', 'name', 'color', 'outcome'])
+    .execute();
+  const cases = new Map<number, CaseInfo>(
+    caseRows.map((r) => [
+      Number(r.id),
+      {
+        id: Number(r.id),
+        name: String(r.name),
+        color: r.color ? String(r.color) : null,
+        outcome: (r.outcome as CaseInfo['outcome']) ?? 'ongoing',
+      },
+    ]),
+  );
+  const outcomeOf = (caseId: number) => cases.get(caseId)?.outcome ?? 'ongoing';
+  const of = (kind: StatKind) => stats.filter((s) => s.kind === kind);
+  const sum = (rows: StatRow[], column: 'n' | 'agreed' | 'paid' | 'pending' | 'attended') =>
+    rows.reduce((total, r) => total + r[column], 0);
+
+  const lawsuitRows = of('lawsuit');
+  const won = sum(
+    lawsuitRows.filter((r) => outcomeOf(r.k1) === 'won'),
+    'n',
+  );
+  const lost = sum(
+    lawsuitRows.filter((r) => outcomeOf(r.k1) === 'lost'),
+    'n',
+  );
+
+  const byCase = new Map<number, number>();
+  for (const r of lawsuitRows) byCase.set(r.k1, (byCase.get(r.k1) ?? 0) + r.n);
+  const lawsuitStatusDistribution = [...byCase]
+    .filter(([, count]) => count > 0)
+    .map(([caseId, count]) => {
+      const info = cases.get(caseId);
+      return {
+        lawsuitCaseId: info ? caseId : null,
+        name: info?.name ?? null,
+        color: info?.color ?? null,
+        outcome: info?.outcome ?? null,
+        count,
+      };
+    })
+    .sort((a, b) => b.count - a.count || (a.lawsuitCaseId ?? 0) - (b.lawsuitCaseId ?? 0));
+
+  const byMonth = new Map<string, number>();
+  for (const r of lawsuitRows) byMonth.set(r.month, (byMonth.get(r.month) ?? 0) + r.n);
+  const monthlyLawsuitTrend = trendMonths(filter.to ?? today).map((month) => ({
+    month,
+    count: byMonth.get(month) ?? 0,
+  }));
+
+  const courtRows = of('court');
+  const courtIds = [...new Set(courtRows.map((r) => r.k1).filter(Boolean))];
+  const courtTypes = new Map<number, string>();
+  if (courtIds.length)
+    for (const r of await db
+      .selectFrom(courts.table)
+      .select(['id', c('courtType')])
+      .where('id', 'in', courtIds)
+      .execute())
+      courtTypes.set(Number(r.id), String(r[c('courtType')]));
+  const byType = new Map<string | null, number>();
+  for (const r of courtRows) {
+    const type = r.k1 ? (courtTypes.get(r.k1) ?? null) : null;
+    byType.set(type, (byType.get(type) ?? 0) + r.n);
+  }
+  const courtTypeDistribution = [...byType]
+    .filter(([, count]) => count > 0)
+    .map(([courtType, count]) => ({ courtType, count }) as Dashboard['courtTypeDistribution'][number])
+    .sort((a, b) => b.count - a.count || String(a.courtType).localeCompare(String(b.courtType)));
+
+  const people = new Map<number, Omit<EmployeePerformance, 'name'>>();
+  const person = (employeeId: number) => {
+    let entry = people.get(employeeId);
+    if (!entry) {
+      entry = { employeeId, lawsuits: 0, won: 0, lost: 0, hearingsAttended: 0, hearings: 0, tasksDone: null };
+      people.set(employeeId, entry);
+    }
+    return entry;
+  };
+  for (const r of of('lawyer')) {
+    const entry = person(r.k1);
+    entry.lawsuits += r.n;
+    if (outcomeOf(r.k2) === 'won') entry.won += r.n;
+    if (outcomeOf(r.k2) === 'lost') entry.lost += r.n;
+  }
+  const hearingRows = of('hearing');
+  for (const r of hearingRows) {
+    if (!r.k1) continue;
+    const entry = person(r.k1);
+    entry.hearings += r.n;
+    entry.hearingsAttended += r.attended;
+  }
+  const names = await namesOf(db, employees.table, [...people.keys()]);
+  const employeePerformance = [...people.values()]
+    .filter((p) => names.has(p.employeeId) && (p.lawsuits > 0 || p.hearings > 0))
+    .map((p) => ({ ...p, name: names.get(p.employeeId)! }))
+    .sort((a, b) => b.lawsuits - a.lawsuits || b.hearings - a.hearings || a.employeeId - b.employeeId);
+
+  const totalFees = sum(lawsuitRows, 'agreed');
+  const paidFees = sum(lawsuitRows, 'paid');
+
+  return {
+    counts: {
+      customers: await headCount(db, customers.name, customers.table, filter.branchId),
+      lawsuits: sum(lawsuitRows, 'n'),
+      employees: await headCount(db, employees.name, employees.table, filter.branchId),
+      sessions: sum(hearingRows, 'n'),
+      activeLawsuits: sum(
+        lawsuitRows.filter((r) => r.k2 === 0),
+        'n',
+      ),
+      completedLawsuits: sum(
+        lawsuitRows.filter((r) => r.k2 === 1),
+        'n',
+      ),
+    },
+    rates: { successRate: percentOf(won, won + lost) },
+    upcomingSessions: await upcoming(db, filter, today),
+    recentLawsuits: await recent(db, filter, cases),
+    lawsuitStatusDistribution,
+    monthlyLawsuitTrend,
+    courtTypeDistribution,
+    employeePerformance,
+    financialStatistics: {
+      totalFees,
+      paidFees,
+      pendingFees: sum(lawsuitRows, 'pending'),
+      collectionRate: collectionRate(paidFees, totalFees) ?? 0,
+    },
+  };
+}

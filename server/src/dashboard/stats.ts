@@ -1,0 +1,331 @@
+import { lawsuitPayments, lawsuits, sessions } from '@mizan/contracts';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db, Dialect } from '../db';
+import { columnName, joinTableName, type Migration } from '../db/migrations';
+import type { Trx } from '../engine/context';
+import type { ApiRow } from '../engine/serialize';
+
+/**
+ * The dashboard's maintained aggregates: one table of sums, so that the figures are read from a few
+ * hundred rows instead of the lawsuits and hearings themselves. A row is one combination of a
+ * `kind` and its dimensions, every dimension stored as a value (0 or '' for none), never NULL, so
+ * that a key is comparable and unique on both databases:
+ *
+ * | kind      | branch_id          | month (YYYY-MM)        | k1           | k2                 | sums                     |
+ * |-----------|--------------------|------------------------|--------------|--------------------|--------------------------|
+ * | `lawsuit` | lawsuit's branch   | filing month           | case (stage) | 0 active, 1 closed | n, agreed, paid, pending |
+ * | `court`   | lawsuit's branch   | filing month           | court        | 0                  | n                        |
+ * | `lawyer`  | lawsuit's branch   | filing month           | lawyer       | case (stage)       | n                        |
+ * | `hearing` | its lawsuit's branch | hearing month        | lawyer       | 0                  | n, attended              |
+ *
+ * Settings that can change under them (a case's outcome, a court's type, a name) are not copied
+ * in: they are joined when the figures are read. Every write of a lawsuit, hearing or payment
+ * adjusts the rows in the write's own transaction (`applyChange`), from the row before and after;
+ * `recount` computes the same rows from the base tables (for the edges of a date range, at start
+ * on a database that has none yet, and as the reference the tests compare with).
+ */
+export const STATS_TABLE = 'dashboard_stats';
+
+export const KINDS = ['lawsuit', 'court', 'lawyer', 'hearing'] as const;
+export type StatKind = (typeof KINDS)[number];
+
+/** One aggregate row: a key and its sums (amounts in minor units). */
+export interface StatRow {
+  kind: StatKind;
+  branchId: number;
+  month: string;
+  k1: number;
+  k2: number;
+  n: number;
+  agreed: number;
+  paid: number;
+  pending: number;
+  attended: number;
+}
+
+const KEY_COLUMNS = ['kind', 'branch_id', 'month', 'k1', 'k2'] as const;
+const SUM_COLUMNS = ['n', 'agreed', 'paid', 'pending', 'attended'] as const;
+/** Marks a database whose aggregates have been computed once (kept beside them). */
+const BUILT = { kind: 'built', branch_id: 0, month: '', k1: 0, k2: 0 } as const;
+
+export const dashboardMigrations: Migration[] = [
+  {
+    name: 'dashboard_001_stats',
+    async up(db, dialect) {
+      const big = dialect === 'postgres' ? 'bigint' : 'integer';
+      await db.schema
+        .createTable(STATS_TABLE)
+        .addColumn('kind', 'varchar(10)', (c) => c.notNull())
+        .addColumn('branch_id', 'integer', (c) => c.notNull())
+        .addColumn('month', 'varchar(7)', (c) => c.notNull())
+        .addColumn('k1', 'integer', (c) => c.notNull())
+        .addColumn('k2', 'integer', (c) => c.notNull())
+        .addColumn('n', big, (c) => c.notNull().defaultTo(0))
+        .addColumn('agreed', big, (c) => c.notNull().defaultTo(0))
+        .addColumn('paid', big, (c) => c.notNull().defaultTo(0))
+        .addColumn('pending', big, (c) => c.notNull().defaultTo(0))
+        .addColumn('attended', big, (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint(`${STATS_TABLE}_pk`, [...KEY_COLUMNS])
+        .execute();
+      // A branch's figures are read by kind and branch over a month range.
+      await db.schema
+        .createIndex(`${STATS_TABLE}_kind_branch_month_idx`)
+        .on(STATS_TABLE)
+        .columns(['kind', 'branch_id', 'month'])
+        .execute();
+    },
+  },
+];
+
+const id = (value: unknown): number => (typeof value === 'number' ? value : Number(value ?? 0) || 0);
+const monthOf = (day: unknown): string => (typeof day === 'string' && day.length >= 7 ? day.slice(0, 7) : '');
+const present = (value: unknown): boolean => value !== null && value !== undefined && value !== '';
+
+function stat(
+  kind: StatKind,
+  branchId: number,
+  month: string,
+  k1: number,
+  k2: number,
+  sums: Partial<StatRow> = {},
+): StatRow {
+  return { kind, branchId, month, k1, k2, n: 1, agreed: 0, paid: 0, pending: 0, attended: 0, ...sums };
+}
+
+/** What one lawsuit adds to the aggregates, with `paid` the sum of its payments. */
+export function lawsuitStats(row: ApiRow, paid: number): StatRow[] {
+  const branch = id(row.branchId);
+  const month = monthOf(row.filingDate);
+  const caseId = id(row.lawsuitCaseId);
+  const agreed = id(row.agreedFee);
+  const lawyers = [...new Set((Array.isArray(row.lawyerIds) ? row.lawyerIds : []).map(id))];
+  return [
+    stat('lawsuit', branch, month, caseId, row.state === 'completed' ? 1 : 0, {
+      agreed,
+      paid,
+      pending: Math.max(agreed - paid, 0),
+    }),
+    stat('court', branch, month, id(row.courtId), 0),
+    ...lawyers.map((lawyer) => stat('lawyer', branch, month, lawyer, caseId)),
+  ];
+}
+
+/** What one hearing adds, its lawsuit being in branch `branchId` (0: none). */
+export function hearingStats(row: ApiRow, branchId: number): StatRow[] {
+  return [
+    stat('hearing', branchId, monthOf(row.date), id(row.lawyerId), 0, {
+      attended: present(row.decision) ? 1 : 0,
+    }),
+  ];
+}
+
+const keyOf = (r: Pick<StatRow, 'kind' | 'branchId' | 'month' | 'k1' | 'k2'>) =>
+  `${r.kind}|${r.branchId}|${r.month}|${r.k1}|${r.k2}`;
+
+/** `plus` minus `minus`, merged by key, without the keys whose every sum cancels out. */
+export function difference(minus: readonly StatRow[], plus: readonly StatRow[]): StatRow[] {
+  const byKey = new Map<string, StatRow>();
+  const add = (row: StatRow, sign: 1 | -1) => {
+    const key = keyOf(row);
+    const into = byKey.get(key) ?? { ...row, n: 0, agreed: 0, paid: 0, pending: 0, attended: 0 };
+    for (const column of SUM_COLUMNS) into[column] += sign * row[column];
+    byKey.set(key, into);
+  };
+  for (const row of minus) add(row, -1);
+  for (const row of plus) add(row, 1);
+  return [...byKey.values()].filter((row) => SUM_COLUMNS.some((c) => row[c] !== 0));
+}
+
+/**
+ * Adds `delta` to the aggregate rows inside the write's transaction (one upsert per key; a row
+ * whose count falls to 0 is removed, so the table holds exactly the keys a recount gives).
+ */
+export async function applyDelta(trx: Trx | Db, delta: readonly StatRow[]): Promise<void> {
+  for (const row of delta) {
+    const values = {
+      kind: row.kind,
+      branch_id: row.branchId,
+      month: row.month,
+      k1: row.k1,
+      k2: row.k2,
+      n: row.n,
+      agreed: row.agreed,
+      paid: row.paid,
+      pending: row.pending,
+      attended: row.attended,
+    };
+    await trx
+      .insertInto(STATS_TABLE)
+      .values(values)
+      .onConflict((oc) =>
+        oc
+          .columns([...KEY_COLUMNS])
+          .doUpdateSet(
+            Object.fromEntries(
+              SUM_COLUMNS.map((c) => [
+                c,
+                sql`${sql.ref(`${STATS_TABLE}.${c}`)} + ${sql.ref(`excluded.${c}`)}`,
+              ]),
+            ),
+          ),
+      )
+      .execute();
+    if (row.n < 0)
+      await trx
+        .deleteFrom(STATS_TABLE)
+        .where('kind', '=', row.kind)
+        .where('branch_id', '=', row.branchId)
+        .where('month', '=', row.month)
+        .where('k1', '=', row.k1)
+        .where('k2', '=', row.k2)
+        .where('n', '<=', 0)
+        .execute();
+  }
+}
+
+const LAWSUITS = lawsuits.table;
+const HEARINGS = sessions.table;
+const PAYMENTS = lawsuitPayments.table;
+const LAWYERS = joinTableName(lawsuits, 'lawyerIds');
+const c = columnName;
+
+/** Which base rows a recount covers: lawsuits filed and hearings held in a day range, one branch. */
+export interface RecountFilter {
+  /** Filing days `[first, last]` of the lawsuits counted; absent: every lawsuit. */
+  lawsuitDays?: readonly [string, string];
+  /** Days `[first, last]` of the hearings counted; absent: every hearing. */
+  hearingDays?: readonly [string, string];
+  branchId?: number;
+}
+
+/**
+ * The aggregate rows computed from the base tables (grouped queries, one per kind), for the rows
+ * `filter` selects. With day ranges they read through the filing-date and hearing-date indexes.
+ */
+export async function recount(
+  db: Db | Trx,
+  dialect: Dialect,
+  filter: RecountFilter = {},
+): Promise<StatRow[]> {
+  const pg = dialect === 'postgres';
+  const month = (column: RawBuilder<unknown>) =>
+    pg ? sql`coalesce(to_char(${column}, 'YYYY-MM'), '')` : sql`coalesce(substr(${column}, 1, 7), '')`;
+  const greatest = pg ? sql.raw('greatest') : sql.raw('max');
+  const ref = (table: string, column: string) => sql.ref(`${table}.${column}`);
+  const lawsuitWhere = (alias: string) => {
+    const parts: RawBuilder<unknown>[] = [sql`1 = 1`];
+    if (filter.lawsuitDays)
+      parts.push(
+        sql`${ref(alias, c('filingDate'))} between ${filter.lawsuitDays[0]} and ${filter.lawsuitDays[1]}`,
+      );
+    if (filter.branchId !== undefined) parts.push(sql`${ref(alias, c('branchId'))} = ${filter.branchId}`);
+    return sql.join(parts, sql` and `);
+  };
+  const branch = sql`coalesce(${ref('l', c('branchId'))}, 0)`;
+  const filed = month(ref('l', c('filingDate')));
+  const caseId = sql`coalesce(${ref('l', c('lawsuitCaseId'))}, 0)`;
+
+  const lawsuitRows = await sql<Record<string, unknown>>`
+    select branch_id, month, k1, k2, count(*) as n, sum(agreed) as agreed, sum(paid) as paid,
+      sum(${greatest}(agreed - paid, 0)) as pending
+    from (
+      select ${branch} as branch_id, ${filed} as month, ${caseId} as k1,
+        case when ${ref('l', 'state')} = 'completed' then 1 else 0 end as k2,
+        coalesce(${ref('l', c('agreedFee'))}, 0) as agreed,
+        coalesce((select sum(${ref('p', c('amount'))}) from ${sql.table(PAYMENTS)} p
+          where ${ref('p', c('lawsuitId'))} = ${ref('l', 'id')}), 0) as paid
+      from ${sql.table(LAWSUITS)} l
+      where ${lawsuitWhere('l')}
+    ) x
+    group by branch_id, month, k1, k2`.execute(db);
+
+  const courtRows = await sql<Record<string, unknown>>`
+    select ${branch} as branch_id, ${filed} as month, coalesce(${ref('l', c('courtId'))}, 0) as k1,
+      0 as k2, count(*) as n
+    from ${sql.table(LAWSUITS)} l
+    where ${lawsuitWhere('l')}
+    group by 1, 2, 3`.execute(db);
+
+  const lawyerRows = await sql<Record<string, unknown>>`
+    select ${branch} as branch_id, ${filed} as month, ${ref('w', 'ref_id')} as k1, ${caseId} as k2,
+      count(*) as n
+    from ${sql.table(LAWSUITS)} l
+    join ${sql.table(LAWYERS)} w on ${ref('w', 'owner_id')} = ${ref('l', 'id')}
+    where ${lawsuitWhere('l')}
+    group by 1, 2, 3, 4`.execute(db);
+
+  const hearingWhere: RawBuilder<unknown>[] = [sql`1 = 1`];
+  if (filter.hearingDays)
+    hearingWhere.push(
+      sql`${ref('h', c('date'))} between ${filter.hearingDays[0]} and ${filter.hearingDays[1]}`,
+    );
+  if (filter.branchId !== undefined) hearingWhere.push(sql`${ref('l', c('branchId'))} = ${filter.branchId}`);
+  const decided = ref('h', c('decision'));
+  const hearingRows = await sql<Record<string, unknown>>`
+    select ${branch} as branch_id, ${month(ref('h', c('date')))} as month,
+      coalesce(${ref('h', c('lawyerId'))}, 0) as k1, 0 as k2, count(*) as n,
+      sum(case when ${decided} is not null and ${decided} <> '' then 1 else 0 end) as attended
+    from ${sql.table(HEARINGS)} h
+    join ${sql.table(LAWSUITS)} l on ${ref('l', 'id')} = ${ref('h', c('lawsuitId'))}
+    where ${sql.join(hearingWhere, sql` and `)}
+    group by 1, 2, 3`.execute(db);
+
+  const toStat = (kind: StatKind) => (r: Record<string, unknown>) =>
+    stat(kind, id(r.branch_id), String(r.month ?? ''), id(r.k1), id(r.k2), {
+      n: id(r.n),
+      agreed: id(r.agreed),
+      paid: id(r.paid),
+      pending: id(r.pending),
+      attended: id(r.attended),
+    });
+  return [
+    ...lawsuitRows.rows.map(toStat('lawsuit')),
+    ...courtRows.rows.map(toStat('court')),
+    ...lawyerRows.rows.map(toStat('lawyer')),
+    ...hearingRows.rows.map(toStat('hearing')),
+  ];
+}
+
+/** Every aggregate row as stored (tests compare it with `recount`). */
+export async function storedStats(db: Db | Trx): Promise<StatRow[]> {
+  const rows = await db.selectFrom(STATS_TABLE).selectAll().where('kind', '!=', BUILT.kind).execute();
+  return rows.map((r) =>
+    stat(r.kind as StatKind, id(r.branch_id), String(r.month), id(r.k1), id(r.k2), {
+      n: id(r.n),
+      agreed: id(r.agreed),
+      paid: id(r.paid),
+      pending: id(r.pending),
+      attended: id(r.attended),
+    }),
+  );
+}
+
+/** `pg_advisory_xact_lock(class, 0)`: one instance at a time builds the aggregates. */
+const BUILD_LOCK = 0x64617368; // 'dash'
+
+/**
+ * Computes the aggregates from the base tables, replacing what is stored: on a database where they
+ * were never built (lawsuits recorded before the dashboard existed), or with `force` after rows were
+ * written around the engine (a bulk load). One instance at a time, in one transaction.
+ */
+export async function rebuildStats(
+  db: Db,
+  dialect: Dialect,
+  options: { force?: boolean } = {},
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${BUILD_LOCK}, 0)`.execute(trx);
+    if (!options.force) {
+      const built = await trx
+        .selectFrom(STATS_TABLE)
+        .select('kind')
+        .where('kind', '=', BUILT.kind)
+        .executeTakeFirst();
+      if (built) return false;
+    }
+    await trx.deleteFrom(STATS_TABLE).execute();
+    await applyDelta(trx, await recount(trx, dialect));
+    await trx.insertInto(STATS_TABLE).values(BUILT).execute();
+    return true;
+  });
+}
