@@ -15,7 +15,7 @@ const SCREEN_TITLES: Record<string, string> = {
 };
 
 /** Menu items whose remote serves no screen yet (their glossary terms are checked in @mizan/i18n). */
-const NO_SCREEN_YET = ['attachments', 'tasks', 'chat'];
+const NO_SCREEN_YET = ['tasks', 'chat'];
 
 const items: MenuItem[] = MENU.flatMap((entry) => (isMenuGroup(entry) ? entry.items : [entry]));
 

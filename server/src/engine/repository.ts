@@ -110,11 +110,14 @@ export class EntityRepository {
     return query.executeTakeFirst();
   }
 
-  /** The rows of `ids`, in id order, a few hundred per query. */
-  async findMany(db: Executor, ids: readonly number[]): Promise<DbRow[]> {
+  /** The rows of `ids` (and within `where`, a scope), in id order, a few hundred per query. */
+  async findMany(db: Executor, ids: readonly number[], where: readonly ScopeWhere[] = []): Promise<DbRow[]> {
     const rows: DbRow[] = [];
-    for (const part of chunks(ids, 500))
-      rows.push(...(await db.selectFrom(this.table).selectAll().where('id', 'in', part).execute()));
+    for (const part of chunks(ids, 500)) {
+      let query = db.selectFrom(this.table).selectAll(this.table).where(`${this.table}.id`, 'in', part);
+      if (where.length) query = query.where((eb) => eb.and(where.map((w) => w(eb, this.table))));
+      rows.push(...(await query.execute()));
+    }
     return rows.sort((a, b) => Number(a.id) - Number(b.id));
   }
 

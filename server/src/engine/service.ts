@@ -213,6 +213,18 @@ export class EntityService {
     return api!;
   }
 
+  /**
+   * The rows of `ids` as `GET /:id` answers each one (scoped, computed fields included), in id
+   * order; ids that do not exist or lie outside the actor's scope are left out. For routes that
+   * answer several rows they found themselves (a hearing's postponement chain).
+   */
+  async getMany(ids: readonly number[], actor?: ActorContext): Promise<ApiRow[]> {
+    if (!ids.length) return [];
+    const read = this.readContext(this.deps.db, actor);
+    const raw = await this.repo.findMany(this.deps.db, ids, this.scopeOf(read));
+    return this.present(read, await this.repo.expand(this.deps.db, raw));
+  }
+
   /** Loads one row inside a transaction (hooks, other modules), unscoped and without computed fields. */
   async getIn(ctx: WriteContext, id: number): Promise<ApiRow | null> {
     const row = await this.repo.findRaw(ctx.trx, id);

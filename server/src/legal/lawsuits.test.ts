@@ -347,7 +347,7 @@ describe.each(dialects())('lawsuits on %s', (dialect) => {
     }
   });
 
-  it('is not deleted while hearings or payments hold it: 409 naming them, nothing removed', async () => {
+  it('is not deleted while hearings, payments or attachments hold it: 409 naming them, nothing removed', async () => {
     const row = await create('/admin/lawsuits', {
       customerIds: [s.client],
       agreedFee: 100000,
@@ -356,16 +356,21 @@ describe.each(dialects())('lawsuits on %s', (dialect) => {
     await create('/admin/lawsuits/sessions', { lawsuitId: row.id, date: '2026-02-01' });
     await create('/admin/lawsuits/sessions', { lawsuitId: row.id, date: '2026-03-01' });
     await create('/admin/lawsuits/payments', { lawsuitId: row.id, amount: 2500, paidOn: '2026-02-02' });
+    const group = (await api('GET', `${URL}/attachments/groups`)).json().data.items[0].id;
+    await create('/admin/lawsuits/attachments', { lawsuitId: row.id, groupId: group, title: 'صحيفة الدعوى' });
     const refused = await api('DELETE', `${URL}/${row.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().heldBy).toEqual(
       expect.arrayContaining([
         { entity: 'sessions', count: 2 },
         { entity: 'lawsuitPayments', count: 1 },
+        { entity: 'attachments', count: 1 },
       ]),
     );
+    expect(refused.json().message).toContain('Attachments: 1');
     const ar = (await api('DELETE', `${URL}/${row.id}`, undefined, 'ar')).json().message;
     expect(ar).toContain('جلسات الدعاوى: 2');
+    expect(ar).toContain('المرفقات: 1');
     expect((await api('GET', `${URL}/${row.id}`)).statusCode).toBe(200);
   });
 

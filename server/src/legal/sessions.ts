@@ -2,17 +2,22 @@ import {
   API_BASE,
   LEGAL,
   SESSION_TIME_PATTERN,
+  customers,
+  lawsuits,
+  opponents,
   permissionKey,
   sessionChain,
   sessions,
+  type LawsuitInfo,
+  type LawsuitParty,
   type SessionChain,
   type SessionRow,
 } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { columnName } from '../db/migrations';
+import { columnName, joinTableName } from '../db/migrations';
 import { actorOf, type WriteContext } from '../engine/context';
-import type { HookContext } from '../engine/hooks';
+import type { HookContext, ListFilterCondition, ReadContext } from '../engine/hooks';
 import { pathId } from '../engine/plugin';
 import type { ApiRow } from '../engine/serialize';
 import { AppError, type Translatable } from '../http/errors';
@@ -24,6 +29,60 @@ const DATE = columnName('date');
 const DECISION = columnName('decision');
 const PREVIOUS = columnName('previousId');
 const LAWSUIT = columnName('lawsuitId');
+const CUSTOMER_LINKS = joinTableName(lawsuits, 'customerIds');
+const OPPONENT_LINKS = joinTableName(lawsuits, 'opponentIds');
+
+/** Hearings of the lawsuits `lawsuitIds` selects (a subquery on the lawsuits' tables). */
+const ofLawsuits =
+  (
+    lawsuitIds: (eb: Parameters<ListFilterCondition>[1]['eb'], value: number) => unknown,
+  ): ListFilterCondition =>
+  (value, { eb, table }) =>
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a subquery built on the generated tables
+    eb(`${table}.${LAWSUIT}`, 'in', lawsuitIds(eb, Number(value)) as any);
+
+/** Hearings whose lawsuit names party `value` in the join table `links` (clients or opponents). */
+const ofParty = (links: string) =>
+  ofLawsuits((eb, id) => eb.selectFrom(links).select(`${links}.owner_id`).where(`${links}.ref_id`, '=', id));
+
+const EMPTY_INFO: LawsuitInfo = { caseNumber: null, caseYear: null, customers: [], opponents: [] };
+
+/**
+ * `lawsuitInfo` of every hearing in `rows`: the lawsuits' case number and year, and their clients
+ * and opponents by id, in three queries for the page whatever its size.
+ */
+async function lawsuitInfoOf(ctx: ReadContext, rows: readonly ApiRow[]): Promise<Map<number, LawsuitInfo>> {
+  const ids = [...new Set(rows.map((r) => r.lawsuitId).filter((id): id is number => typeof id === 'number'))];
+  const out = new Map<number, LawsuitInfo>();
+  if (!ids.length) return out;
+  const found = await ctx.db
+    .selectFrom(lawsuits.table)
+    .select(['id', columnName('caseNumber'), columnName('caseYear')])
+    .where('id', 'in', ids)
+    .execute();
+  for (const row of found)
+    out.set(Number(row.id), {
+      caseNumber: (row[columnName('caseNumber')] as string | null) ?? null,
+      caseYear: row[columnName('caseYear')] == null ? null : Number(row[columnName('caseYear')]),
+      customers: [],
+      opponents: [],
+    });
+  const parties = async (links: string, table: string): Promise<[number, LawsuitParty][]> =>
+    (
+      await ctx.db
+        .selectFrom(links)
+        .innerJoin(table, `${table}.id`, `${links}.ref_id`)
+        .select([`${links}.owner_id as owner`, `${table}.id as id`, `${table}.name as name`])
+        .where(`${links}.owner_id`, 'in', ids)
+        .orderBy(`${table}.id`)
+        .execute()
+    ).map((r) => [Number(r.owner), { id: Number(r.id), name: String(r.name) }]);
+  for (const [owner, party] of await parties(CUSTOMER_LINKS, customers.table))
+    out.get(owner)?.customers.push(party);
+  for (const [owner, party] of await parties(OPPONENT_LINKS, opponents.table))
+    out.get(owner)?.opponents.push(party);
+  return out;
+}
 
 /**
  * Marks a write context whose hearing writes come from this module (the next hearing of a
@@ -103,9 +162,11 @@ async function nextOf(
  *   hearing's and before the next one's in a chain; changing the date of a postponed-to hearing
  *   keeps the previous hearing's `nextDate` in step, deleting it clears that `nextDate`;
  * - `previousId` and `nextDate` are written only by postponing (422 when a form changes them);
- * - the `postpone` action, the `nextId` of every answered row, the list filters `from`/`to`
- *   (dates compared as `YYYY-MM-DD` text: calendar order) and `pastWithoutDecision` (before
- *   the engine's today, the office's day, with no decision), and `GET …/sessions/:id/chain`.
+ * - the `postpone` action; the `nextId` and `lawsuitInfo` (case number and parties) of every
+ *   answered row; the list filters `from`/`to` (dates compared as `YYYY-MM-DD` text: calendar
+ *   order), `pastWithoutDecision` (before the engine's today, the office's day, with no
+ *   decision), `branchId`, `customerId` and `opponentId` (through the lawsuit); and
+ *   `GET …/sessions/:id/chain`, each hearing of it under the reader's scope.
  */
 export function installSessions(app: FastifyInstance): void {
   const entities = app.entities;
@@ -175,7 +236,12 @@ export function installSessions(app: FastifyInstance): void {
         )
         .execute();
       const next = new Map(links.map((l) => [Number(l[PREVIOUS]), Number(l.id)]));
-      return rows.map((row) => ({ ...row, nextId: next.get(row.id) ?? null }));
+      const info = await lawsuitInfoOf(ctx, rows);
+      return rows.map((row) => ({
+        ...row,
+        nextId: next.get(row.id) ?? null,
+        lawsuitInfo: info.get(row.lawsuitId as number) ?? EMPTY_INFO,
+      }));
     },
     actions: {
       /**
@@ -218,6 +284,11 @@ export function installSessions(app: FastifyInstance): void {
         value
           ? eb.and([eb(`${table}.${DATE}`, '<', today), eb(`${table}.${DECISION}`, 'is', null)])
           : eb.or([eb(`${table}.${DATE}`, '>=', today), eb(`${table}.${DECISION}`, 'is not', null)]),
+      branchId: ofLawsuits((eb, id) =>
+        eb.selectFrom(lawsuits.table).select(`${lawsuits.table}.id`).where(columnName('branchId'), '=', id),
+      ),
+      customerId: ofParty(CUSTOMER_LINKS),
+      opponentId: ofParty(OPPONENT_LINKS),
     },
   });
 
@@ -249,9 +320,9 @@ export function installSessions(app: FastifyInstance): void {
       while (previousOf.has(first)) first = previousOf.get(first)!;
       const ids = [first];
       while (nextOf.has(ids[ids.length - 1]!)) ids.push(nextOf.get(ids[ids.length - 1]!)!);
-      const rows = await service.repo.expand(app.db, await service.repo.findMany(app.db, ids));
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      const items = ids.map((id) => ({ ...byId.get(id)!, nextId: nextOf.get(id) ?? null }));
+      // Each hearing as the reader may see it: one out of their scope is left out of the chain.
+      const byId = new Map((await service.getMany(ids, actorOf(request))).map((r) => [r.id, r]));
+      const items = ids.flatMap((id) => byId.get(id) ?? []);
       return { data: { items: items as unknown as SessionRow[] } satisfies SessionChain };
     },
   });

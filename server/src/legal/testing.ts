@@ -53,3 +53,29 @@ export async function postponedFrom(
   });
   return next.json().data;
 }
+
+/**
+ * An attachment names no hearing: a generated one would be of another lawsuit (422, see
+ * attachments.ts). Its files are sent as multipart by the attachment tests.
+ */
+export function attachmentSample(): Record<string, unknown> {
+  return { sessionId: null };
+}
+
+/**
+ * An attachment holding hearing `held` through `sessionId`: filed in the hearing's own lawsuit,
+ * the only lawsuit whose attachments may name it. For delete tests (`createHolder`).
+ */
+export async function attachmentOfSession(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  held: Record<string, unknown> & { id: number },
+  createRow: (
+    app: FastifyInstance,
+    headers: Record<string, string>,
+    name: string,
+    overrides: Record<string, unknown>,
+  ) => Promise<Record<string, unknown> & { id: number }>,
+): Promise<Record<string, unknown> & { id: number }> {
+  return createRow(app, headers, 'attachments', { lawsuitId: held.lawsuitId, sessionId: held.id });
+}

@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { API_BASE, AUTH, MONEY_MAX, PEOPLE } from '@mizan/contracts';
 import { customerSample } from '../clients/testing';
 import { benchHolder, lawsuitSample, opponentSample } from '../legal/samples';
-import { lawsuitPaymentSample, postponedFrom, sessionSample } from '../legal/testing';
+import {
+  attachmentOfSession,
+  attachmentSample,
+  lawsuitPaymentSample,
+  postponedFrom,
+  sessionSample,
+} from '../legal/testing';
 
 /** A strong password that passes the auth module's rules. */
 export const TEST_PASSWORD = 'Strong-pass-2026';
@@ -73,6 +79,7 @@ const MODULE_SAMPLES: Record<string, (seq: number) => Record<string, unknown>> =
   lawsuitPayments: lawsuitPaymentSample,
   lawsuits: lawsuitSample,
   opponents: opponentSample,
+  attachments: attachmentSample,
 };
 
 /** The module's part of a valid body of `entity` (see `MODULE_SAMPLES`); `{}` for most entities. */
@@ -116,6 +123,9 @@ const MODULE_HOLDERS: Record<string, Record<string, Holder>> = {
   lawsuits: {
     circuitId: benchHolder('lawsuits', 'circuitId', createRow),
     judgeId: benchHolder('lawsuits', 'judgeId', createRow),
+  },
+  attachments: {
+    sessionId: (app, headers, held) => attachmentOfSession(app, headers, held, createRow),
   },
 };
 

@@ -76,10 +76,7 @@ const SLOTS: MenuSlot[] = [
   {
     key: 'legal',
     order: 140,
-    screens: [
-      { order: 4, item: screen('attachments', '/admin/lawsuits/attachments', 'attachments.view', 'legal') },
-      { order: 5, item: screen('tasks', '/admin/lawsuits/tasks', 'tasks.view', 'tasks') },
-    ],
+    screens: [{ order: 5, item: screen('tasks', '/admin/lawsuits/tasks', 'tasks.view', 'tasks') }],
   },
   { key: 'chat', order: 150, screen: screen('chat', '/admin/chats', AREA_PERMISSIONS.chatUse, 'chat') },
 ];

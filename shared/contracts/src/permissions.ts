@@ -1,4 +1,5 @@
 import type { Entity, Fields } from './entity';
+import { ATTACHMENT_GROUP_SEEDS } from './entities/attachments';
 import { registry } from './registry';
 
 /** The standard actions; a definition's own `actions` add theirs (`courts.archive`). */
@@ -56,11 +57,12 @@ export const ALL_PERMISSIONS: PermissionSeed[] = [
 /**
  * What a lawyer writes beyond reading: a lawyer takes in a client and records the power of
  * attorney the client signs, and keeps both current (status included); opens lawsuits, records
- * their opponents, keeps both current, and closes and reopens lawsuits. Deleting them, importing
- * them in bulk and editing the settings lists behind them stay with the administrator.
+ * their opponents, keeps both current, closes and reopens lawsuits, and files their papers
+ * (attachments, a wrong file removed by updating). Deleting them, importing them in bulk and
+ * editing the settings lists behind them (attachment groups too) stay with the administrator.
  */
 const LAWYER_WRITES =
-  /^(customers|procurations|opponents)\.(create|update|status)$|^lawsuits\.(create|update|close|reopen)$/;
+  /^(customers|procurations|opponents|attachments)\.(create|update|status)$|^lawsuits\.(create|update|close|reopen)$/;
 
 /**
  * The front desk's areas: the secretary registers clients, client types and powers of attorney,
@@ -75,9 +77,10 @@ const SECRETARY_AREAS = ['customers', 'customerTypes', 'procurations', 'sessions
 const LAWYER_HEARING_WRITES = /^sessions\.(create|update|postpone)$/;
 /**
  * The secretary also registers lawsuits and opponents as the lawyers dictate and keeps their
- * details current, but closing or reopening a lawsuit (its outcome) is a lawyer's decision.
+ * details current, and files the papers lawyers hand in (attachments), but closing or reopening
+ * a lawsuit (its outcome) is a lawyer's decision.
  */
-const SECRETARY_WRITES = /^(lawsuits|opponents)\.(create|update)$/;
+const SECRETARY_WRITES = /^(lawsuits|opponents|attachments)\.(create|update)$/;
 
 /**
  * Roles created on first start. The administrator role holds every permission. A role's name is
@@ -134,10 +137,16 @@ export function roleName(name: string, lng: string): string {
 
 /**
  * How a record's title reads in a language, wherever a list, a reference or a select shows it:
- * seeded roles read in English in English (`roleName`); every other title is data, shown as stored.
+ * seeded roles read in English in English (`roleName`), and so do the seeded attachment groups
+ * still carrying their seeded name (`ATTACHMENT_GROUP_SEEDS`); every other title is data, shown
+ * as stored.
  *
  * @example recordTitle('roles', 'محامٍ', 'en') // 'Lawyer'
+ * @example recordTitle('attachmentGroups', 'الأحكام', 'en') // 'Judgments'
  */
 export function recordTitle(entity: string, title: string, lng: string): string {
-  return entity === 'roles' ? roleName(title, lng) : title;
+  if (entity === 'roles') return roleName(title, lng);
+  if (entity === 'attachmentGroups' && lng === 'en')
+    return ATTACHMENT_GROUP_SEEDS.find((group) => group.name === title)?.nameEn ?? title;
+  return title;
 }

@@ -13,8 +13,31 @@ export const LEGAL = {
   lawsuitFees: '/admin/lawsuits/:id/fees',
 } as const;
 
-/** A hearing as the API returns it (with `nextId`, the hearing it was postponed to, or null). */
-export type SessionRow = EntityRecord<typeof sessions> & { nextId: number | null };
+/** A party of a hearing's lawsuit as a hearing row names it: id and stored name. */
+export interface LawsuitParty {
+  id: number;
+  name: string;
+}
+
+/**
+ * What a hearing row carries of its lawsuit, for the calendar and the printable hearing roll:
+ * the court's case number and year (null when not recorded) and the parties, our clients and the
+ * opponents, each ordered by id.
+ *
+ * @example { caseNumber: '1234', caseYear: 2026, customers: [{ id: 3, name: 'أحمد إبراهيم' }], opponents: [] }
+ */
+export interface LawsuitInfo {
+  caseNumber: string | null;
+  caseYear: number | null;
+  customers: LawsuitParty[];
+  opponents: LawsuitParty[];
+}
+
+/**
+ * A hearing as the API returns it: `nextId`, the hearing it was postponed to (or null), and
+ * `lawsuitInfo`, its lawsuit's case number and parties (see `LawsuitInfo`).
+ */
+export type SessionRow = EntityRecord<typeof sessions> & { nextId: number | null; lawsuitInfo: LawsuitInfo };
 
 /**
  * The `data` of `GET …/sessions/:id/chain`: the hearings linked by postponement (`previousId`),

@@ -49,8 +49,10 @@ export type PostponeInput = z.input<typeof postponeBody> & { updatedAt?: string 
  * hearings of a lawsuit form chains (`GET …/sessions/:id/chain`, api/legal.ts). A hearing is never
  * before its lawsuit's filing date.
  *
- * List filters: `from`/`to` (a date range, both days included: the calendar's month), and
- * `pastWithoutDecision=true` (before today with no decision: flagged). A lawyer's own hearings are
+ * List filters: `from`/`to` (a date range, both days included: the calendar's month),
+ * `pastWithoutDecision=true` (before today with no decision: flagged), and through the lawsuit:
+ * `branchId` (its branch: a branch's calendar), `customerId` and `opponentId` (lawsuits naming
+ * that client or opponent among their parties: a client's hearings). A lawyer's own hearings are
  * the field filter `lawyerId=<their employee id>`. Stored in `lawsuit_sessions` (the sign-in
  * sessions own `sessions`).
  */
@@ -85,6 +87,9 @@ export const sessions = defineEntity({
     from: { type: 'date' },
     to: { type: 'date' },
     pastWithoutDecision: { type: 'boolean' },
+    branchId: { type: 'integer', min: 1 },
+    customerId: { type: 'integer', min: 1 },
+    opponentId: { type: 'integer', min: 1 },
   },
   actions: {
     postpone: { body: postponeBody },

@@ -1,3 +1,4 @@
+export * from './attachments';
 export * from './customers';
 export * from './legal';
 export * from './hearings';

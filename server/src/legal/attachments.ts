@@ -1,0 +1,68 @@
+import { ATTACHMENT_GROUP_SEEDS, attachmentGroups, attachments, sessions } from '@mizan/contracts';
+import type { FastifyInstance } from 'fastify';
+import { columnName } from '../db/migrations';
+import type { HookContext } from '../engine/hooks';
+import type { EntityServices } from '../engine/service';
+import { AppError } from '../http/errors';
+
+/**
+ * A hearing named by an attachment must be one of the attachment's lawsuit (422 on `sessionId`
+ * otherwise). A hearing that does not exist is left to the engine's reference check.
+ */
+async function checkSession(ctx: HookContext, lawsuitId: unknown, sessionId: unknown): Promise<void> {
+  if (typeof sessionId !== 'number') return;
+  const hearing = await ctx.trx
+    .selectFrom(sessions.table)
+    .select(columnName('lawsuitId'))
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  if (!hearing || Number(hearing[columnName('lawsuitId')]) === lawsuitId) return;
+  throw new AppError('validation', {
+    entity: attachments.name,
+    errors: { sessionId: [{ key: 'legal.attachments.sessionOfAnotherLawsuit' }] },
+  });
+}
+
+/**
+ * A lawsuit's attachments beyond the generic pattern (call once per app, from the legal plugin):
+ * the hearing rule. Files (several per row, type and size checked, stored under DATA_DIR, removed
+ * after commit when a file or the row is deleted) are the engine's, from the definition.
+ */
+export function installAttachmentHooks(entities: EntityServices): void {
+  entities.hooks(attachments.name, {
+    async beforeCreate(ctx, values) {
+      await checkSession(ctx, values.lawsuitId, values.sessionId);
+    },
+    async beforeUpdate(ctx, values, before) {
+      if ('sessionId' in values) await checkSession(ctx, before.lawsuitId, values.sessionId);
+    },
+  });
+}
+
+/**
+ * Files the default attachment groups (`ATTACHMENT_GROUP_SEEDS`) into a list nobody has written
+ * to yet: no group stored and none ever audited. So a fresh database (or one upgraded to this
+ * version) starts with them once, through the engine like any write (audited, counted), and groups
+ * the office deletes later stay deleted. Instances starting together on one PostgreSQL: the one
+ * that loses the race meets the unique names and leaves the other's rows. Run at start.
+ */
+export async function seedAttachmentGroups(app: FastifyInstance): Promise<void> {
+  const stored = await app.db.selectFrom(attachmentGroups.table).select('id').limit(1).executeTakeFirst();
+  if (stored) return;
+  const audited = await app.db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('entity', '=', attachmentGroups.name)
+    .limit(1)
+    .executeTakeFirst();
+  if (audited) return;
+  try {
+    await app.entities.get(attachmentGroups.name).createMany(
+      { user: null },
+      ATTACHMENT_GROUP_SEEDS.map(({ name, nameEn, order }) => ({ name, nameEn, order })),
+    );
+  } catch (error) {
+    const seededMeanwhile = await app.db.selectFrom(attachmentGroups.table).select('id').executeTakeFirst();
+    if (!(error instanceof AppError) || !seededMeanwhile) throw error;
+  }
+}
