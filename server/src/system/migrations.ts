@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '@mizan/contracts';
+import { DEFAULT_TIME_ZONE, REMINDER_DEFAULTS } from '@mizan/contracts';
 import { sql } from 'kysely';
 import type { Migration } from '../db/migrations';
 import { instantType } from '../db/migrations/entityTables';
@@ -44,6 +44,27 @@ export const systemMigrations: Migration[] = [
         .alterTable('system_settings')
         .addColumn('time_zone', 'varchar(64)', (c) => c.notNull().defaultTo(DEFAULT_TIME_ZONE))
         .execute();
+    },
+  },
+  {
+    // When reminders go out and how long before a power of attorney's expiry; offices get the defaults.
+    name: 'system_003_reminders',
+    async up(db) {
+      const columns: [string, string, string][] = [
+        ['reminder_evening_time', 'varchar(5)', REMINDER_DEFAULTS.reminderEveningTime],
+        ['reminder_morning_time', 'varchar(5)', REMINDER_DEFAULTS.reminderMorningTime],
+        [
+          'procuration_reminder_days',
+          'varchar(100)',
+          JSON.stringify(REMINDER_DEFAULTS.procurationReminderDays),
+        ],
+      ];
+      // One column per statement: SQLite adds one at a time.
+      for (const [name, type, value] of columns)
+        await db.schema
+          .alterTable('system_settings')
+          .addColumn(name, sql.raw(type), (c) => c.notNull().defaultTo(value))
+          .execute();
     },
   },
 ];

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '@mizan/contracts';
+import { DEFAULT_TIME_ZONE, REMINDER_DEFAULTS } from '@mizan/contracts';
 import { toBoolean, type Db } from '../../db';
 import type { Trx } from '../../engine/context';
 import {
@@ -28,6 +28,10 @@ interface SettingsRow {
   password_min_length: number;
   password_require_digits: boolean | number;
   password_require_symbols: boolean | number;
+  reminder_evening_time: string;
+  reminder_morning_time: string;
+  /** A JSON list of numbers (`[30,7]`). */
+  procuration_reminder_days: string;
   logo_file_id: number | null;
   favicon_file_id: number | null;
   primary_color: string;
@@ -39,6 +43,17 @@ const SETTINGS_ID = 1;
 
 /** The image URL carries the file id, so a new logo is never served from a stale browser cache. */
 const imageUrl = (path: string, fileId: number | null) => (fileId === null ? null : `${path}?v=${fileId}`);
+
+/** The stored thresholds; the defaults when the column holds something else. */
+function parseDays(stored: string): number[] {
+  try {
+    const days: unknown = JSON.parse(stored);
+    if (Array.isArray(days) && days.every((d) => Number.isInteger(d) && d > 0)) return days as number[];
+  } catch {
+    // Falls through to the defaults.
+  }
+  return [...REMINDER_DEFAULTS.procurationReminderDays];
+}
 
 function fromRow(row: SettingsRow): SystemSettings {
   const logoFileId = row.logo_file_id === null ? null : Number(row.logo_file_id);
@@ -57,6 +72,9 @@ function fromRow(row: SettingsRow): SystemSettings {
     passwordMinLength: Number(row.password_min_length),
     passwordRequireDigits: toBoolean(row.password_require_digits),
     passwordRequireSymbols: toBoolean(row.password_require_symbols),
+    reminderEveningTime: row.reminder_evening_time,
+    reminderMorningTime: row.reminder_morning_time,
+    procurationReminderDays: parseDays(row.procuration_reminder_days),
     logoFileId,
     faviconFileId,
     logoUrl: imageUrl(PUBLIC_IMAGE_PATHS.logo, logoFileId),
@@ -89,6 +107,9 @@ function toRow(settings: SystemSettings, employeeId: number | null): SettingsRow
     password_min_length: settings.passwordMinLength,
     password_require_digits: settings.passwordRequireDigits,
     password_require_symbols: settings.passwordRequireSymbols,
+    reminder_evening_time: settings.reminderEveningTime,
+    reminder_morning_time: settings.reminderMorningTime,
+    procuration_reminder_days: JSON.stringify(settings.procurationReminderDays),
     logo_file_id: settings.logoFileId,
     favicon_file_id: settings.faviconFileId,
     primary_color: settings.primaryColor,
@@ -153,6 +174,9 @@ export function generalOf(
     passwordMinLength: settings.passwordMinLength,
     passwordRequireDigits: settings.passwordRequireDigits,
     passwordRequireSymbols: settings.passwordRequireSymbols,
+    reminderEveningTime: settings.reminderEveningTime,
+    reminderMorningTime: settings.reminderMorningTime,
+    procurationReminderDays: settings.procurationReminderDays,
     primaryColor: settings.primaryColor,
     logoFileId: settings.logoFileId,
     faviconFileId: settings.faviconFileId,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeDigits } from '../text';
 
 /**
  * `/api/admin/settings/system/general` (and its appearance form) and the public
@@ -86,6 +87,12 @@ export interface SystemSettings {
   passwordMinLength: number;
   passwordRequireDigits: boolean;
   passwordRequireSymbols: boolean;
+  /** When the day-before hearing reminder goes out, `HH:mm` on the office's clock. */
+  reminderEveningTime: string;
+  /** When the morning reminders go out (today's hearings, hearings left without a decision, expiring powers of attorney). */
+  reminderMorningTime: string;
+  /** How many days before its expiry a power of attorney is reminded of, once per number (`[30, 7]`). */
+  procurationReminderDays: number[];
   logoFileId: number | null;
   faviconFileId: number | null;
   /** Public URLs of the images (no sign-in needed: the login page shows them), null when unset. */
@@ -111,6 +118,9 @@ export type GeneralSettings = Pick<
   | 'passwordMinLength'
   | 'passwordRequireDigits'
   | 'passwordRequireSymbols'
+  | 'reminderEveningTime'
+  | 'reminderMorningTime'
+  | 'procurationReminderDays'
 >;
 
 /** Settings every visitor may read (the login page), as `GET /api/auth/systemSettings` answers. */
@@ -130,6 +140,18 @@ export type PublicSystemSettings = Pick<
 export const SETTINGS_LIMITS = {
   sessionLifetimeHours: { min: 1, max: 720 },
   passwordMinLength: { min: 8, max: 64 },
+  /** Each "days before expiry" of `procurationReminderDays`, and how many there may be. */
+  procurationReminderDays: { min: 1, max: 365, count: 5 },
+} as const;
+
+/** A time of day on the 24-hour clock, `HH:mm` (`07:00`, `18:30`). */
+export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Reminder times and thresholds until an administrator sets others. */
+export const REMINDER_DEFAULTS = {
+  reminderEveningTime: '18:00',
+  reminderMorningTime: '07:00',
+  procurationReminderDays: [30, 7],
 } as const;
 
 const typeError = (kind: string) => (issue: { input?: unknown }) =>
@@ -153,6 +175,12 @@ const bounded = (limits: { min: number; max: number }) =>
     .int({ error: typeError('integer') })
     .min(limits.min, { error: 'validation.number.min' })
     .max(limits.max, { error: 'validation.number.max' });
+
+const timeOfDay = z
+  .string({ error: typeError('string') })
+  .trim()
+  .transform(normalizeDigits)
+  .pipe(z.string().regex(TIME_OF_DAY_PATTERN, { error: 'validation.types.time' }));
 
 /**
  * The body of `PUT /`. Every field may be left out (it keeps its stored value); a given field must
@@ -183,6 +211,13 @@ export const generalSettingsBody = z
     passwordMinLength: bounded(SETTINGS_LIMITS.passwordMinLength),
     passwordRequireDigits: z.boolean({ error: typeError('boolean') }),
     passwordRequireSymbols: z.boolean({ error: typeError('boolean') }),
+    reminderEveningTime: timeOfDay,
+    reminderMorningTime: timeOfDay,
+    // Each number once, largest first: the order reminders go out in.
+    procurationReminderDays: z
+      .array(bounded(SETTINGS_LIMITS.procurationReminderDays), { error: typeError('array') })
+      .max(SETTINGS_LIMITS.procurationReminderDays.count, { error: 'validation.array.max' })
+      .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
     /**
      * The `updatedAt` the form was read at (null: read before the first save): a stale one is
      * refused with 409 `StaleWriteError`, as entity writes are. Left out: no check.
