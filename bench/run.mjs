@@ -4,6 +4,9 @@
 // The search cases run the Arabic-folded `q` over as many clients with realistic Arabic names
 // (hamza written or not, as people type them): a selective full-name variant and a common first name;
 // the conflict-of-interest check looks a reordered full name up among the same clients.
+// The legal cases run on a law office's data set (legalData.mjs; BENCH_LAWSUITS, BENCH_SESSIONS,
+// default 1,000,000 and 3,000,000; BENCH_LAWSUITS=0 leaves them out): the lawsuit list of one
+// court in one state with its exact total, and the calendar's month of one lawyer, every page.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +15,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FAMILY_NAMES, FIRST_NAMES, legalCounts, seedLegal, seeded } from './legalData.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverRequire = createRequire(path.join(root, 'server', 'package.json'));
@@ -19,6 +23,9 @@ const Database = serverRequire('better-sqlite3');
 const Fastify = serverRequire('fastify');
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
+/** The built server to measure (default `server/dist`). */
+const SERVER_DIST = path.resolve(root, process.env.BENCH_SERVER_DIST ?? 'server/dist');
+const LEGAL = process.env.BENCH_LAWSUITS === '0' ? null : legalCounts();
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ADMIN = { email: 'bench@mizan.local', password: 'Bench-Passw0rd!' };
@@ -47,7 +54,7 @@ async function waitFor(url, timeoutMs = 60_000) {
 }
 
 function startServer(dataDir, port) {
-  const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+  const child = spawn(process.execPath, [path.join(SERVER_DIST, 'main.js')], {
     cwd: root,
     env: {
       ...process.env,
@@ -70,44 +77,62 @@ const stop = (child) =>
     child.kill('SIGTERM');
   });
 
-/** Fixed-duration load with `CONNECTIONS` keep-alive connections; latency percentiles in ms. */
-async function load(url, headers = {}, connections = CONNECTIONS) {
+/** One GET on `agent`: its status and, with `json`, its parsed body. Never throws. */
+const get = (agent, url, headers, json = false) =>
+  new Promise((resolve) => {
+    const req = http.get(url, { agent, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => json && chunks.push(c));
+      res.on('end', () => {
+        let body = null;
+        if (json && res.statusCode === 200) body = JSON.parse(Buffer.concat(chunks).toString());
+        resolve({ status: res.statusCode, body });
+      });
+    });
+    req.on('error', () => resolve({ status: 0, body: null }));
+  });
+
+/**
+ * Fixed-duration load with `connections` keep-alive connections, each running `operation(agent)`
+ * again and again (one request, or several: a month of the calendar); it answers how many
+ * requests it made and whether all succeeded. Latency percentiles in ms are per operation.
+ */
+async function loadOps(operation, connections = CONNECTIONS) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies = [];
   let errors = 0;
+  let requests = 0;
   const until = Date.now() + SECONDS * 1000;
-  const one = () =>
-    new Promise((resolve) => {
-      const started = process.hrtime.bigint();
-      const req = http.get(url, { agent, headers }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode !== 200) errors += 1;
-          latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
-          resolve();
-        });
-      });
-      req.on('error', () => {
-        errors += 1;
-        resolve();
-      });
-    });
   const worker = async () => {
-    while (Date.now() < until) await one();
+    while (Date.now() < until) {
+      const started = process.hrtime.bigint();
+      const done = await operation(agent);
+      latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+      requests += done.requests;
+      if (!done.ok) errors += 1;
+    }
   };
   await Promise.all(Array.from({ length: connections }, worker));
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
   return {
-    requests: latencies.length,
+    requests,
     errors,
-    reqPerSec: Math.round(latencies.length / SECONDS),
+    reqPerSec: Math.round(requests / SECONDS),
+    ...(requests !== latencies.length ? { opsPerSec: +(latencies.length / SECONDS).toFixed(1) } : {}),
     p50: +pct(50).toFixed(2),
     p95: +pct(95).toFixed(2),
     p99: +pct(99).toFixed(2),
   };
 }
+
+/** Fixed-duration load of one URL; latency percentiles in ms. */
+const load = (url, headers = {}, connections = CONNECTIONS) =>
+  loadOps(
+    async (agent) => ({ requests: 1, ok: (await get(agent, url, headers)).status === 200 }),
+    connections,
+  );
 
 function seed(file) {
   const db = new Database(file);
@@ -158,26 +183,6 @@ function seed(file) {
   db.close();
 }
 
-/** First names, some with and some without their hamza or ta marbuta, as typed in practice. */
-const FIRST_NAMES = [
-  ...['محمد', 'أحمد', 'احمد', 'محمود', 'مصطفى', 'إبراهيم', 'ابراهيم', 'علي', 'عليّ', 'حسن', 'حسين'],
-  ...['عبد الله', 'عبد الرحمن', 'يوسف', 'خالد', 'عمرو', 'طارق', 'سامح', 'هشام', 'وائل', 'أيمن', 'ايمن'],
-  ...['إسلام', 'اسلام', 'كريم', 'شريف', 'ياسر', 'أسامة', 'اسامه', 'مؤمن', 'رؤوف', 'عادل', 'سعيد', 'جمال'],
-  ...['فاطمة', 'فاطمه', 'مريم', 'آية', 'اية', 'نورا', 'هدى', 'سارة', 'ساره', 'منى', 'إيمان', 'ايمان'],
-  ...['رحاب', 'دعاء', 'أسماء', 'اسماء', 'زينب', 'هبة', 'هبه', 'ياسمين', 'رضوى', 'شيماء', 'سلمى', 'نهى'],
-];
-const FAMILY_NAMES = [
-  ...['السيد', 'الشناوي', 'عبد الفتاح', 'المصري', 'الشافعي', 'النجار', 'الحداد', 'عبد العزيز', 'الجندي'],
-  ...['البنا', 'الشربيني', 'القاضي', 'الفقي', 'الدسوقي', 'العطار', 'البدوي', 'الزيات', 'الخولي'],
-  ...['الصعيدي', 'عثمان', 'سليمان', 'رمضان', 'منصور', 'عبد الحميد', 'الأنصاري', 'الانصاري', 'الإمام'],
-];
-
-/** A repeatable pseudo-random sequence in [0, 1), so every run seeds the same names. */
-function seeded(seed) {
-  let state = seed >>> 0;
-  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-
 async function bareFastify(connections = CONNECTIONS) {
   const app = Fastify({ logger: false });
   app.get('/', async () => ({ data: { ok: true } }));
@@ -188,6 +193,110 @@ async function bareFastify(connections = CONNECTIONS) {
   return result;
 }
 
+/** Every month from `YYYY-MM` to `YYYY-MM`, both included. */
+function monthsBetween(from, to) {
+  const out = [];
+  for (let [y, m] = from.split('-').map(Number); `${y}-${String(m).padStart(2, '0')}` <= to; m += 1) {
+    if (m > 12) [y, m] = [y + 1, 1];
+    out.push(`${y}-${String(m).padStart(2, '0')}`);
+  }
+  return out;
+}
+
+/**
+ * The legal cases: a court's lawsuits in one state with their exact total (court and state
+ * rotating), and a lawyer's month of hearings as the calendar loads it, every page of 100 one after
+ * the other (lawyer and month rotating over the data set). Both are first checked against the
+ * database: the list's total is the table's count, the month's pages hold exactly its hearings.
+ */
+async function legalCases(base, headers, { courts, lawyers, months }, dataDir, results) {
+  const out = {};
+  const lawsuitsList = `${base}/admin/lawsuits`;
+  const sessionsList = `${base}/admin/lawsuits/sessions`;
+  const lastDay = (month) => {
+    const [y, m] = month.split('-').map(Number);
+    return `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+  };
+  const courtUrl = (court, state) => `${lawsuitsList}?courtId=${court}&state=${state}&pageSize=20`;
+  const monthUrl = (lawyer, month) =>
+    `${sessionsList}?lawyerId=${lawyer}&from=${month}-01&to=${lastDay(month)}&pageSize=100`;
+  /** Every page of a month; how many requests it took, whether all answered, and the hearings. */
+  async function month(agent, lawyer, when) {
+    const first = await get(agent, `${monthUrl(lawyer, when)}&page=1`, headers, true);
+    if (first.status !== 200) return { requests: 1, ok: false, items: [] };
+    const items = [...first.body.data.items];
+    const pages = Math.ceil(first.body.data.total / 100);
+    let ok = true;
+    for (let page = 2; page <= pages; page += 1) {
+      const next = await get(agent, `${monthUrl(lawyer, when)}&page=${page}`, headers, true);
+      ok &&= next.status === 200;
+      items.push(...(next.body?.data.items ?? []));
+    }
+    return { requests: Math.max(1, pages), ok, items, total: first.body.data.total };
+  }
+
+  // Checked first, against the database itself (read beside the running server: WAL).
+  const db = new Database(path.join(dataDir, 'bench.db'), { readonly: true });
+  try {
+    const agent = new http.Agent({ keepAlive: true });
+    const court = courts[0];
+    const answer = (await get(agent, courtUrl(court, 'active'), headers, true)).body?.data;
+    const counted = db
+      .prepare('select count(*) as n from lawsuits where court_id = ? and state = ?')
+      .get(court, 'active').n;
+    if (answer?.total !== counted) throw new Error(`lawsuit total ${answer?.total}, table ${counted}`);
+    const when = months[Math.floor(months.length / 2)];
+    const got = await month(agent, lawyers[0], when);
+    const stored = db
+      .prepare('select count(*) as n from lawsuit_sessions where lawyer_id = ? and date between ? and ?')
+      .get(lawyers[0], `${when}-01`, lastDay(when)).n;
+    if (!got.ok || got.items.length !== stored || new Set(got.items.map((h) => h.id)).size !== stored)
+      throw new Error(
+        `month ${when}: ${got.items.length} hearings in ${got.requests} pages, table ${stored}`,
+      );
+    // Generated rows are searchable as the engine's own: folded text, FTS index rebuilt.
+    const typed = 'اخلاء'; // typed without its hamza; the subjects say إخلاء
+    const searched = (await get(agent, `${lawsuitsList}?q=${encodeURIComponent(typed)}`, headers, true)).body
+      ?.data.total;
+    const folded = db
+      .prepare('select count(*) as n from lawsuits where instr(search_text, ?) > 0')
+      .get(typed).n;
+    if (!folded || searched !== folded) throw new Error(`search "${typed}": ${searched}, table ${folded}`);
+    agent.destroy();
+    out.legalProbe = {
+      searchTyped: typed,
+      searchMatches: folded,
+      court,
+      activeLawsuits: counted,
+      month: when,
+      monthHearings: stored,
+      monthPages: got.requests,
+    };
+  } finally {
+    db.close();
+  }
+
+  const random = seeded(11);
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const courtCase = async (agent) => {
+    const { status } = await get(agent, courtUrl(pick(courts), pick(['active', 'completed'])), headers);
+    return { requests: 1, ok: status === 200 };
+  };
+  const monthCase = (agent) => month(agent, pick(lawyers), pick(months));
+  for (const [name, operation] of [
+    ['lawsuitsByCourtAndState', courtCase],
+    ['calendarMonth', monthCase],
+  ]) {
+    out[name] = await loadOps(operation);
+    out[name].ratioToBare = +(out[name].reqPerSec / results.bareFastify.reqPerSec).toFixed(3);
+    out[`${name}OneUser`] = await loadOps(operation, 1);
+    out[`${name}OneUser`].ratioToBare = +(
+      out[`${name}OneUser`].reqPerSec / results.bareFastifyOneUser.reqPerSec
+    ).toFixed(3);
+  }
+  return out;
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mizan-bench-'));
   const results = {
@@ -196,11 +305,14 @@ async function main() {
     connections: CONNECTIONS,
     cpus: os.cpus().length,
     node: process.version,
+    // Other work on the machine shows here; bare Fastify's figures move with it.
+    loadAverage: os.loadavg().map((l) => +l.toFixed(2)),
   };
   try {
     console.log(
       `bench: ${ROWS} police stations and clients, ${CONNECTIONS} connections, ${SECONDS} s per case`,
     );
+    if (LEGAL) Object.assign(results, { lawsuits: LEGAL.lawsuits, hearings: LEGAL.sessions });
     results.bareFastify = await bareFastify();
     results.bareFastifyOneUser = await bareFastify(1);
 
@@ -212,6 +324,16 @@ async function main() {
     const seedStart = Date.now();
     seed(path.join(dataDir, 'bench.db'));
     results.seedSeconds = +((Date.now() - seedStart) / 1000).toFixed(1);
+    let legalSet = null;
+    if (LEGAL) {
+      console.log(`bench: writing ${LEGAL.lawsuits} lawsuits and ${LEGAL.sessions} hearings`);
+      const { courts, lawyers, ...written } = seedLegal(path.join(dataDir, 'bench.db'), LEGAL, {
+        serverDist: SERVER_DIST,
+      });
+      results.legalData = written;
+      legalSet = { courts, lawyers, months: monthsBetween(written.months.from, written.months.to) };
+      console.log(`bench: legal data written in ${written.seconds} s (${written.rowsPerSecond} rows/s)`);
+    }
     port = await freePort();
     const startedAt = Date.now();
     server = startServer(dataDir, port);
@@ -264,14 +386,12 @@ async function main() {
         results[`${name}OneUser`].reqPerSec / results.bareFastifyOneUser.reqPerSec
       ).toFixed(3);
     }
+    if (legalSet) Object.assign(results, await legalCases(base, headers, legalSet, dataDir, results));
     await stop(server);
+    results.loadAverageAtEnd = os.loadavg().map((l) => +l.toFixed(2));
 
     console.table(
-      Object.fromEntries(
-        Object.entries(results)
-          .filter(([, v]) => typeof v === 'object')
-          .map(([k, v]) => [k, v]),
-      ),
+      Object.fromEntries(Object.entries(results).filter(([, v]) => typeof v === 'object' && 'p50' in v)),
     );
     console.log(
       `login ${results.loginMs} ms (argon2id), seed ${results.seedSeconds} s, ` +
