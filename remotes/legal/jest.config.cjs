@@ -12,5 +12,12 @@ module.exports = {
     ...preset.moduleNameMapper,
     // A fixed device identity: jsdom has nothing to fingerprint and FingerprintJS would wait out its timeouts.
     '^@fingerprintjs/fingerprintjs$': '<rootDir>/../../shared/ui/src/test/fingerprintStub.cjs',
+    // FullCalendar renders with preact, whose "browser" export (jsdom's condition) is ESM: its CommonJS build.
+    ...Object.fromEntries(
+      ['preact', 'preact/compat', 'preact/hooks'].map((m) => [
+        `^${m}$`,
+        require.resolve(m, { paths: [require.resolve('@fullcalendar/core', { paths: [__dirname] })] }),
+      ]),
+    ),
   },
 };

@@ -2,18 +2,10 @@ import { SESSION_TIME_PATTERN, sessions, type SessionRow } from '@mizan/contract
 import { refLabels, type EntityRow, type RefLabel } from '@mizan/ui';
 
 /**
- * What the hearings list joins from a hearing's lawsuit: the court's case number and year, and the
- * names of our clients and of the opponents (the calendar's titles and the hearing roll).
+ * A hearing as the list API returns it: the row with `lawsuitInfo` (case number, clients and
+ * opponents of its lawsuit) and the joined `{ id, name }` labels of its references.
  */
-export interface LawsuitInfo {
-  caseNumber: string | null;
-  caseYear: number | null;
-  customers: RefLabel[];
-  opponents: RefLabel[];
-}
-
-/** A hearing as the list API returns it: the row, its joined `{ id, name }` labels and `lawsuitInfo`. */
-export type HearingRow = SessionRow & { lawsuitInfo?: LawsuitInfo | null } & Record<string, unknown>;
+export type HearingRow = SessionRow & Record<string, unknown>;
 
 /**
  * How a hearing stands on the calendar:
@@ -55,7 +47,8 @@ export interface TitleWords {
   separator: string;
 }
 
-const names = (labels: RefLabel[] | undefined, separator: string) =>
+// A row cached from before the lawsuit's details were joined has no `lawsuitInfo`: tolerated.
+const names = (labels: readonly RefLabel[] | undefined, separator: string) =>
   (labels ?? []).map((l) => l.name).join(separator);
 
 /**

@@ -1,0 +1,53 @@
+import { branches, courts, employees, sessions } from '@mizan/contracts';
+import { json, startServer } from '@mizan/sdk/testing/apiServer';
+import type { HearingRow } from '../hearings';
+
+type Row = { id: number } & Record<string, unknown>;
+
+/**
+ * A real HTTP server for the calendar's tests: the hearings list as the engine answers it (the
+ * `from`/`to` range with both days included, `lawyerId`/`courtId` field filters, the `branchId`
+ * list filter, pages of `pageSize`), and the lists behind the filter selects. Every request kept.
+ */
+export async function startCalendarServer(spec: {
+  hearings: HearingRow[];
+  /** The branch of each hearing (through its lawsuit), for the `branchId` filter. */
+  branchOf?: Record<number, number>;
+  lists?: { employees?: Row[]; courts?: Row[]; branches?: Row[] };
+}) {
+  const stamp = '2026-11-01T09:00:00.000Z';
+  const lists: Record<string, Row[]> = {
+    [employees.path]: spec.lists?.employees ?? [],
+    [courts.path]: spec.lists?.courts ?? [],
+    [branches.path]: spec.lists?.branches ?? [],
+  };
+  const server = await startServer((req, res) => {
+    if (req.method !== 'GET') return json(res, 405, { message: 'Method not allowed' });
+    const page = Number(req.query.get('page') ?? 1);
+    const pageSize = Number(req.query.get('pageSize') ?? 20);
+    if (pageSize > 100) return json(res, 422, { message: 'pageSize' });
+    let rows: Row[];
+    if (req.path === `/api${sessions.path}`) {
+      const q = req.query;
+      rows = spec.hearings.filter(
+        (h) =>
+          (!q.get('from') || h.date >= q.get('from')!) &&
+          (!q.get('to') || h.date <= q.get('to')!) &&
+          (!q.get('lawyerId') || String(h.lawyerId) === q.get('lawyerId')) &&
+          (!q.get('courtId') || String(h.courtId) === q.get('courtId')) &&
+          (!q.get('branchId') || String(spec.branchOf?.[h.id]) === q.get('branchId')),
+      );
+    } else {
+      const list = lists[req.path.replace(/^\/api/, '')];
+      if (!list) return json(res, 404, { message: 'Not found' });
+      rows = list.map((r) => ({ createdAt: stamp, updatedAt: stamp, status: true, ...r }));
+    }
+    const items = rows.slice((page - 1) * pageSize, page * pageSize);
+    return json(res, 200, { data: { items, total: rows.length, page, pageSize } });
+  });
+  return {
+    ...server,
+    /** The hearings list requests, as sent. */
+    hearingRequests: () => server.calls('GET', `/api${sessions.path}`),
+  };
+}
