@@ -21,6 +21,9 @@ const stored: GeneralSettings & Record<string, unknown> = {
   passwordMinLength: 8,
   passwordRequireDigits: false,
   passwordRequireSymbols: false,
+  reminderEveningTime: '18:00',
+  reminderMorningTime: '07:00',
+  procurationReminderDays: [30, 7],
   updatedAt: read,
 };
 

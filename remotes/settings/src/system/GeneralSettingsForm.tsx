@@ -2,15 +2,21 @@ import { Button, Card, Col, Form, Input, InputNumber, Row, Segmented, Select, Sp
 import { ConflictDialog, staleConflictOf, type FieldDifference, type StaleConflict } from '@mizan/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { validationMessage } from '@mizan/i18n';
 import { rulesFor } from '../common/validation';
 import {
   CALENDARS,
   LANGUAGES,
   LIMITS,
+  normalizeDays,
+  normalizeTime,
   PHONE_PATTERN,
+  reminderDays,
   THEMES,
+  TIME_OF_DAY_PATTERN,
   timeZoneChoices,
   toPayload,
+  validReminderDays,
   type GeneralSettings,
 } from './generalSettings';
 
@@ -40,6 +46,9 @@ const FIELDS = [
   'passwordMinLength',
   'passwordRequireDigits',
   'passwordRequireSymbols',
+  'reminderEveningTime',
+  'reminderMorningTime',
+  'procurationReminderDays',
 ] as const satisfies readonly (keyof ReturnType<typeof toPayload>)[];
 
 /** Office identity, localisation and security policy: one form, saved as a whole. */
@@ -55,6 +64,11 @@ export function GeneralSettingsForm({
   const [form] = Form.useForm<GeneralSettings>();
   const label = (field: string) => t(`system.general.fields.${field}`);
   const rules = (field: string) => rulesFor(t, label(field));
+  /** A reminder time: required, `HH:mm` on the 24-hour clock. */
+  const timeRules = (field: string) => [
+    rules(field).required(),
+    { pattern: TIME_OF_DAY_PATTERN, message: validationMessage(t, 'types.time', { label: label(field) }) },
+  ];
 
   // Refill the form only when the stored settings really changed (a save here or elsewhere), not
   // each time the query hands over an equal copy, which would wipe what the user is typing.
@@ -77,6 +91,7 @@ export function GeneralSettingsForm({
   /** A value as the form shows it: choices by their label, switches as yes/no. */
   const display = (field: string, value: unknown): string => {
     if (typeof value === 'boolean') return t(value ? 'values.yes' : 'values.no', { ns: 'ui' });
+    if (Array.isArray(value)) return value.join('، ');
     if (value === null || value === undefined) return '';
     if (field === 'timeZone') return zoneLabel(String(value));
     const choice = { defaultLanguage: 'languages', defaultTheme: 'themes', calendar: 'calendars' }[field];
@@ -254,6 +269,69 @@ export function GeneralSettingsForm({
                   valuePropName="checked"
                 >
                   <Switch aria-label={label('passwordRequireSymbols')} />
+                </Form.Item>
+              </Col>
+            </Row>
+          </Card>
+
+          <Card title={t('system.general.sections.reminders')}>
+            <Row gutter={16}>
+              <Col xs={24} md={8}>
+                <Form.Item
+                  name="reminderEveningTime"
+                  label={label('reminderEveningTime')}
+                  extra={t('system.general.hints.reminderEveningTime')}
+                  normalize={normalizeTime}
+                  rules={timeRules('reminderEveningTime')}
+                >
+                  <Input dir="ltr" inputMode="numeric" placeholder="18:00" maxLength={5} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item
+                  name="reminderMorningTime"
+                  label={label('reminderMorningTime')}
+                  extra={t('system.general.hints.reminderMorningTime')}
+                  normalize={normalizeTime}
+                  rules={timeRules('reminderMorningTime')}
+                >
+                  <Input dir="ltr" inputMode="numeric" placeholder="07:00" maxLength={5} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item
+                  name="procurationReminderDays"
+                  label={label('procurationReminderDays')}
+                  extra={t('system.general.hints.procurationReminderDays')}
+                  normalize={normalizeDays}
+                  rules={[
+                    {
+                      validator: async (_rule, values: (number | string)[] | undefined) => {
+                        if (validReminderDays(values ?? [])) return;
+                        const { min, max, count } = LIMITS.procurationReminderDays;
+                        throw new Error(
+                          reminderDays(values ?? []).length > count
+                            ? validationMessage(t, 'array.max', {
+                                label: label('procurationReminderDays'),
+                                max: count,
+                              })
+                            : validationMessage(t, 'number.range', {
+                                label: label('procurationReminderDays'),
+                                min,
+                                max,
+                              }),
+                        );
+                      },
+                    },
+                  ]}
+                >
+                  <Select
+                    aria-label={label('procurationReminderDays')}
+                    mode="tags"
+                    open={false}
+                    suffixIcon={null}
+                    tokenSeparators={[',', '،', ' ']}
+                  />
                 </Form.Item>
               </Col>
             </Row>

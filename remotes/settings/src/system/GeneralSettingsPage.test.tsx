@@ -19,6 +19,9 @@ const stored: GeneralSettings & Record<string, unknown> = {
   passwordMinLength: 8,
   passwordRequireDigits: false,
   passwordRequireSymbols: false,
+  reminderEveningTime: '18:00',
+  reminderMorningTime: '07:00',
+  procurationReminderDays: [30, 7],
   logoUrl: null,
   faviconUrl: null,
   primaryColor: '#1d4ed8',
@@ -110,8 +113,41 @@ describe('GeneralSettingsPage', () => {
       passwordMinLength: 8,
       passwordRequireDigits: true,
       passwordRequireSymbols: false,
+      reminderEveningTime: '18:00',
+      reminderMorningTime: '07:00',
+      procurationReminderDays: [30, 7],
     });
     await waitFor(() => expect(toasts.success).toContain('The settings were saved and apply at once.'));
+  });
+
+  it('saves the reminder times and thresholds, Arabic-Indic digits read, and refuses bad ones', async () => {
+    signIn([AREA_PERMISSIONS.systemSettingsView, AREA_PERMISSIONS.systemSettingsUpdate]);
+    renderScreen(<GeneralSettingsPage />);
+    await screen.findByDisplayValue('Al-Adl Law Office');
+    expect(field('Day-before hearing reminder at')).toHaveValue('18:00');
+    expect(screen.getByTitle('30')).toBeInTheDocument();
+
+    fireEvent.change(field('Day-before hearing reminder at'), { target: { value: '25:00' } });
+    fireEvent.change(field('Morning reminders at'), { target: { value: '' } });
+    save();
+    await waitFor(() =>
+      expect(help('reminderEveningTime')).toMatch(/Day-before hearing reminder at.*24-hour/),
+    );
+    expect(help('reminderMorningTime')).toMatch(/Morning reminders at/);
+    expect(puts()).toHaveLength(0);
+
+    fireEvent.change(field('Day-before hearing reminder at'), { target: { value: '١٩:٣٠' } });
+    fireEvent.change(field('Morning reminders at'), { target: { value: '06:45' } });
+    const days = field('Remind of an expiring power of attorney (days before)');
+    fireEvent.change(days, { target: { value: '٦٠' } });
+    fireEvent.keyDown(days, { key: 'Enter', keyCode: 13 });
+    save();
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(JSON.parse(puts()[0]!.body)).toMatchObject({
+      reminderEveningTime: '19:30',
+      reminderMorningTime: '06:45',
+      procurationReminderDays: [60, 30, 7],
+    });
   });
 
   it('offers the time zones by city and country, and saves the one chosen', async () => {

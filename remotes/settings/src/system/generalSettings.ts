@@ -1,4 +1,4 @@
-import { OFFICE_TIME_ZONES } from '@mizan/contracts';
+import { normalizeDigits, OFFICE_TIME_ZONES, SETTINGS_LIMITS, TIME_OF_DAY_PATTERN } from '@mizan/contracts';
 
 /** The office-wide settings of `/admin/settings/system/general` (GET then PUT). */
 export interface GeneralSettings {
@@ -16,6 +16,12 @@ export interface GeneralSettings {
   passwordMinLength: number;
   passwordRequireDigits: boolean;
   passwordRequireSymbols: boolean;
+  /** When the day-before hearing reminder goes out, `HH:mm` on the office's clock. */
+  reminderEveningTime: string;
+  /** When the morning reminders go out, `HH:mm`. */
+  reminderMorningTime: string;
+  /** Days before a power of attorney's expiry its lawyers are reminded (the tags input may hold typed text). */
+  procurationReminderDays: (number | string)[];
   /** The version read (GET) and sent back on save, so a stale save is refused (409). */
   updatedAt?: string | null;
 }
@@ -43,9 +49,36 @@ export const LIMITS = {
   sessionLifetimeHours: { min: 1, max: 720 },
   // Employee passwords are at least 8 characters in the contracts; policy may only tighten it.
   passwordMinLength: { min: 8, max: 64 },
+  procurationReminderDays: SETTINGS_LIMITS.procurationReminderDays,
 } as const;
 
 export const PHONE_PATTERN = /^\+?[0-9 ()-]{5,20}$/;
+export { TIME_OF_DAY_PATTERN };
+
+/** A typed time with Arabic-Indic digits read as ASCII (`١٨:٣٠` → `18:30`). */
+export const normalizeTime = (value: unknown) =>
+  typeof value === 'string' ? normalizeDigits(value.trim()) : value;
+
+/** Typed tags read as numbers where they are digits (Arabic-Indic too); other text stays, for the check to name. */
+export function normalizeDays(values: readonly (number | string)[] | undefined): (number | string)[] {
+  return (values ?? []).map((v) => {
+    const text = typeof v === 'string' ? normalizeDigits(v.trim()) : v;
+    return typeof text === 'string' && /^\d+$/.test(text) ? Number(text) : text;
+  });
+}
+
+/** The thresholds as numbers (typed tags are text, Arabic-Indic digits allowed), each once, largest first. */
+export function reminderDays(values: readonly (number | string)[]): number[] {
+  const days = values.map((v) => Number(typeof v === 'string' ? normalizeDigits(v.trim()) : v));
+  return [...new Set(days)].sort((a, b) => b - a);
+}
+
+/** Whether the thresholds are whole numbers within the limits, at most `count` of them. */
+export function validReminderDays(values: readonly (number | string)[]): boolean {
+  const { min, max, count } = SETTINGS_LIMITS.procurationReminderDays;
+  const days = reminderDays(values);
+  return days.length <= count && days.every((d) => Number.isInteger(d) && d >= min && d <= max);
+}
 
 /**
  * The body of `PUT /general`: only the editable fields (the GET answer also carries images and
@@ -66,5 +99,8 @@ export function toPayload(values: GeneralSettings): Omit<GeneralSettings, 'id'> 
     passwordMinLength: values.passwordMinLength,
     passwordRequireDigits: values.passwordRequireDigits,
     passwordRequireSymbols: values.passwordRequireSymbols,
+    reminderEveningTime: values.reminderEveningTime,
+    reminderMorningTime: values.reminderMorningTime,
+    procurationReminderDays: reminderDays(values.procurationReminderDays ?? []),
   };
 }
