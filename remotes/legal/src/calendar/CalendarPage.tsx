@@ -134,9 +134,11 @@ export function CalendarPage() {
               {t('calendar.title')}
             </Typography.Title>
             {range && (
-              <Typography.Text type="secondary" className="mizan-calendar-range">
-                <bdi>{range.title}</bdi> · <bdi>{hijriRange(range.start, range.end, lng)}</bdi>
-              </Typography.Text>
+              // Two lines, not a separator: a dot between Arabic-Indic figures reads as a zero.
+              <Flex vertical className="mizan-calendar-range">
+                <Typography.Text>{range.title}</Typography.Text>
+                <Typography.Text type="secondary">{hijriRange(range.start, range.end, lng)}</Typography.Text>
+              </Flex>
             )}
           </div>
           <Space wrap>

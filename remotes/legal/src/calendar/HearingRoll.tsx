@@ -1,7 +1,8 @@
 import { ArrowLeftOutlined, ArrowRightOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Alert, Button, ConfigProvider, Empty, Flex, Spin } from 'antd';
 import { useAtomValue } from 'jotai';
-import { useContext } from 'react';
+import { useContext, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { sdkStore, systemSettingsAtom } from '@mizan/sdk';
 import { formatHijri, localizeDigits } from '@mizan/ui';
@@ -20,7 +21,7 @@ export interface HearingRollProps {
  * A day's hearing roll, the list a lawyer carries to court: the office's name and the day in both
  * calendars at the top, then the hearings by time with court and circuit, file and case numbers,
  * parties, session type, what is required and the lawyer. Printing shows this sheet alone
- * (`calendar.css`).
+ * (`PrintCopy`, `calendar.css`).
  */
 export function HearingRoll({ day, rows, loading, failed, onBack }: HearingRollProps) {
   const { t, i18n } = useTranslation(['legal', 'entities']);
@@ -38,9 +39,67 @@ export function HearingRoll({ day, rows, loading, failed, onBack }: HearingRollP
   const digits = (text: string) => localizeDigits(text, lng);
   const BackIcon = direction === 'rtl' ? ArrowRightOutlined : ArrowLeftOutlined;
 
+  const sheet = (
+    <section className="mizan-hearing-roll" aria-label={t('calendar.roll.title')}>
+      <header className="mizan-hearing-roll-head">
+        {settings?.officeName && <div className="mizan-hearing-roll-office">{settings.officeName}</div>}
+        <h1>{t('calendar.roll.title')}</h1>
+        {/* Two lines, not a separator: a dot between Arabic-Indic figures reads as a zero. */}
+        <div className="mizan-hearing-roll-date">{gregorian}</div>
+        <div className="mizan-hearing-roll-date">{formatHijri(date, lng)}</div>
+      </header>
+      {failed && <Alert type="error" showIcon title={t('calendar.loadError')} />}
+      {loading && !rows ? (
+        <Spin />
+      ) : lines.length === 0 ? (
+        <Empty description={t('calendar.roll.empty')} />
+      ) : (
+        <table className="mizan-hearing-roll-table">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>{t('entities:sessions.fields.time')}</th>
+              <th>{t('calendar.roll.courtAndCircuit')}</th>
+              <th>{t('entities:lawsuits.fields.fileNumber')}</th>
+              <th>{t('calendar.roll.caseNumber')}</th>
+              <th>{t('entities:lawsuits.fields.customerIds')}</th>
+              <th>{t('entities:lawsuits.fields.opponentIds')}</th>
+              <th>{t('entities:sessions.fields.sessionTypeId')}</th>
+              <th>{t('entities:sessions.fields.requirements')}</th>
+              <th>{t('entities:sessions.fields.lawyerId')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line, i) => (
+              <tr key={line.id}>
+                <td>{digits(String(i + 1))}</td>
+                <td className="mizan-nowrap">{line.time ? digits(line.time) : t('calendar.allDay')}</td>
+                <td>
+                  {line.court}
+                  {line.circuit && <div className="mizan-hearing-roll-sub">{line.circuit}</div>}
+                </td>
+                <td className="mizan-nowrap">
+                  <bdi>{line.fileNumber}</bdi>
+                </td>
+                <td className="mizan-nowrap">
+                  <bdi>{line.caseNumber}</bdi>
+                </td>
+                <td>{line.clients.join(t('calendar.separator'))}</td>
+                <td>{line.opponents.join(t('calendar.separator'))}</td>
+                <td>{line.sessionType}</td>
+                <td className="mizan-prewrap">{line.requirements}</td>
+                <td>{line.lawyer}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+
   return (
     <div className="mizan-hearing-roll-page">
-      <Flex className="mizan-no-print" gap="small" justify="space-between" style={{ marginBottom: 16 }}>
+      <Flex gap="small" justify="space-between" style={{ marginBottom: 16 }}>
         <Button icon={<BackIcon />} onClick={onBack}>
           {t('calendar.roll.back')}
         </Button>
@@ -48,63 +107,22 @@ export function HearingRoll({ day, rows, loading, failed, onBack }: HearingRollP
           {t('calendar.roll.print')}
         </Button>
       </Flex>
-      <section className="mizan-hearing-roll" aria-label={t('calendar.roll.title')}>
-        <header className="mizan-hearing-roll-head">
-          {settings?.officeName && <div className="mizan-hearing-roll-office">{settings.officeName}</div>}
-          <h1>{t('calendar.roll.title')}</h1>
-          <div className="mizan-hearing-roll-date">
-            <bdi>{gregorian}</bdi>
-            <span aria-hidden="true"> · </span>
-            <bdi>{formatHijri(date, lng)}</bdi>
-          </div>
-        </header>
-        {failed && <Alert type="error" showIcon title={t('calendar.loadError')} />}
-        {loading && !rows ? (
-          <Spin />
-        ) : lines.length === 0 ? (
-          <Empty description={t('calendar.roll.empty')} />
-        ) : (
-          <table className="mizan-hearing-roll-table">
-            <thead>
-              <tr>
-                <th>#</th>
-                <th>{t('entities:sessions.fields.time')}</th>
-                <th>{t('calendar.roll.courtAndCircuit')}</th>
-                <th>{t('entities:lawsuits.fields.fileNumber')}</th>
-                <th>{t('calendar.roll.caseNumber')}</th>
-                <th>{t('entities:lawsuits.fields.customerIds')}</th>
-                <th>{t('entities:lawsuits.fields.opponentIds')}</th>
-                <th>{t('entities:sessions.fields.sessionTypeId')}</th>
-                <th>{t('entities:sessions.fields.requirements')}</th>
-                <th>{t('entities:sessions.fields.lawyerId')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line, i) => (
-                <tr key={line.id}>
-                  <td>{digits(String(i + 1))}</td>
-                  <td className="mizan-nowrap">{line.time ? digits(line.time) : t('calendar.allDay')}</td>
-                  <td>
-                    {line.court}
-                    {line.circuit && <div className="mizan-hearing-roll-sub">{line.circuit}</div>}
-                  </td>
-                  <td className="mizan-nowrap">
-                    <bdi>{line.fileNumber}</bdi>
-                  </td>
-                  <td className="mizan-nowrap">
-                    <bdi>{line.caseNumber}</bdi>
-                  </td>
-                  <td>{line.clients.join(t('calendar.separator'))}</td>
-                  <td>{line.opponents.join(t('calendar.separator'))}</td>
-                  <td>{line.sessionType}</td>
-                  <td className="mizan-prewrap">{line.requirements}</td>
-                  <td>{line.lawyer}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      {sheet}
+      <PrintCopy>{sheet}</PrintCopy>
     </div>
+  );
+}
+
+/**
+ * What printing shows: a copy of the sheet directly under `<body>`, where the print stylesheet can
+ * hide every sibling (the host's chrome, whatever it is) and show this alone. Hidden on screen and
+ * from assistive technology (the sheet on screen is the one read).
+ */
+function PrintCopy({ children }: { children: ReactNode }) {
+  return createPortal(
+    <div className="mizan-print-only" aria-hidden="true">
+      {children}
+    </div>,
+    document.body,
   );
 }

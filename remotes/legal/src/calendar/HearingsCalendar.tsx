@@ -87,6 +87,8 @@ export function HearingsCalendar({
   const initial = useRef({ view: CALENDAR_VIEWS[view], date: initialDate });
 
   const dayCellContent = (arg: DayCellContentArg) => {
+    // The week's columns have their Hijri date in the header (below).
+    if (arg.view.type !== CALENDAR_VIEWS.month) return true;
     const hijri = hijriCell(arg.date, lng);
     return (
       <>
@@ -124,6 +126,10 @@ export function HearingsCalendar({
       events={events}
       navLinks
       navLinkDayClick={(date) => onOpenDay(dayString(date))}
+      // The whole title on hover: a month's day cuts it short.
+      eventDidMount={(arg) => {
+        arg.el.title = arg.event.title;
+      }}
       eventClick={(arg: EventClickArg) => {
         arg.jsEvent.preventDefault();
         onOpenHearing(Number(arg.event.id));
