@@ -1,7 +1,48 @@
 import type { EntityRouteOverrides } from '@mizan/ui';
+import { LawsuitForm } from './lawsuits/LawsuitForm';
+import { LawsuitStateActions } from './lawsuits/LawsuitStateActions';
+import { lawsuitColumns } from './lawsuits/columns';
+import { lawsuitTabs } from './lawsuits/recordTabs';
+import { LawsuitStateTag } from './lawsuits/StateTag';
+import { PostponeAction } from './sessions/PostponeAction';
+import { sessionColumns } from './sessions/columns';
+import { sessionTabs } from './sessions/recordTabs';
+import { SessionsToolbar } from './sessions/SessionsToolbar';
 
 /**
- * Where the legal department's screens go beyond the generic pages (issue 10: being built);
- * everything not named here is the generic page alone.
+ * Where the legal department's screens go beyond the generic pages (as react-admin resources
+ * override their list or form); everything not named here is the generic page alone (opponents,
+ * the attachments list and its groups, payments).
+ *
+ * - lawsuits: the form by sections with the court → circuit → judge cascade; the state as a tag
+ *   with the final case's outcome; close (asking the final case) and reopen on the row and the
+ *   record page, whose tabs are details, hearings, attachments by group, payments with the fee
+ *   figures, and history;
+ * - hearings: past ones with no decision flagged, a link to the calendar; the record page shows
+ *   the postponement chain and records a postponement.
  */
-export const ENTITY_OVERRIDES: EntityRouteOverrides = {};
+export const ENTITY_OVERRIDES: EntityRouteOverrides = {
+  lawsuits: {
+    renderForm: (props) => <LawsuitForm {...props} />,
+    columns: lawsuitColumns,
+    extraActions: (row) => <LawsuitStateActions row={row} compact />,
+    record: {
+      fields: ['fileNumber', 'caseNumber', 'caseYear', 'courtId', 'customerIds', 'opponentIds'],
+      extraActions: (row) => (
+        <>
+          <LawsuitStateTag row={row} />
+          <LawsuitStateActions row={row} />
+        </>
+      ),
+      tabs: lawsuitTabs,
+    },
+  },
+  sessions: {
+    columns: sessionColumns(),
+    toolbar: <SessionsToolbar />,
+    record: {
+      extraActions: (row) => <PostponeAction row={row} />,
+      tabs: sessionTabs,
+    },
+  },
+};

@@ -80,6 +80,7 @@ export {
   fieldKind,
   enumLabel,
   BooleanFilter,
+  formatMoney,
   formatNumber,
   parseNumberInput,
 } from './fields/registry';

@@ -1,0 +1,50 @@
+import {
+  LEGAL,
+  actionPath,
+  type Entity,
+  type Fields,
+  type LawsuitFees,
+  type SessionChain,
+} from '@mizan/contracts';
+import { api, type RequestOptions } from '@mizan/sdk';
+import type { EntityRow } from '@mizan/ui';
+
+/** An API path with its `:id` filled in. */
+export const withId = (path: string, id: number) => path.replace(':id', String(id));
+
+/**
+ * Runs one of a definition's declared row actions (`close`, `postpone`…) at the route the engine
+ * derives for it (`PATCH <path>/:id/<action>` unless the definition says otherwise), with the
+ * version the row was read at so a row changed since answers 409.
+ *
+ * @example await runAction(lawsuits, 'close', 7, { lawsuitCaseId: 3, updatedAt: row.updatedAt });
+ */
+export function runAction(
+  entity: Entity<Fields>,
+  action: string,
+  id: number,
+  body: Record<string, unknown> = {},
+  options?: RequestOptions,
+): Promise<EntityRow> {
+  const definition = entity.actions?.[action];
+  if (!definition) return Promise.reject(new Error(`${entity.name} declares no action "${action}"`));
+  const url = `${entity.path}${withId(actionPath(action, definition), id)}`;
+  return definition.method === 'POST'
+    ? api.post<EntityRow>(url, body, options)
+    : api.patch<EntityRow>(url, body, options);
+}
+
+/** Query keys of the legal routes beyond CRUD (beside the entity keys, so a save can refresh them). */
+export const legalKeys = {
+  fees: (lawsuitId: number) => ['legal', 'fees', lawsuitId] as const,
+  chain: (sessionId: number) => ['legal', 'chain', sessionId] as const,
+  chains: () => ['legal', 'chain'] as const,
+};
+
+/** The fee figures of one lawsuit (`GET LEGAL.lawsuitFees`). */
+export const fetchLawsuitFees = (lawsuitId: number, options?: RequestOptions) =>
+  api.get<LawsuitFees>(withId(LEGAL.lawsuitFees, lawsuitId), options);
+
+/** The postponement chain of one hearing, first to last (`GET LEGAL.sessionChain`). */
+export const fetchSessionChain = (sessionId: number, options?: RequestOptions) =>
+  api.get<SessionChain>(withId(LEGAL.sessionChain, sessionId), options);
