@@ -16,6 +16,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { signOut } from '../auth/session';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { useSystemSettings } from '../system/systemSettings';
 import { navBackground } from '../theme/contrast';
 import { themeConfigAtom } from '../theme/themeConfig';
@@ -112,7 +113,7 @@ export interface HeaderProps {
   onOpenDrawer: () => void;
 }
 
-/** Seed §2 header (height 60): brand, menu toggles, switches, connection state and user menu. */
+/** Seed §2 header (height 60): brand, menu toggles, switches, connection state, notifications and user menu. */
 export function Header({ mobile, onOpenDrawer }: HeaderProps) {
   const { t } = useTranslation('layout');
   const { token } = antdTheme.useToken();
@@ -173,6 +174,7 @@ export function Header({ mobile, onOpenDrawer }: HeaderProps) {
             />
           </Tooltip>
         )}
+        <NotificationBell color={color} />
         <Dropdown
           trigger={['click']}
           menu={{

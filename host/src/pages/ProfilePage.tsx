@@ -6,6 +6,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordForm } from '../auth/ChangePasswordForm';
+import { NotificationPreferences } from '../notifications/NotificationPreferences';
 import { ContentSpinner } from './Spinners';
 
 type ProfileValues = Pick<AuthUser, 'name' | 'email'> & { phone?: string | null; jobTitle?: string | null };
@@ -13,7 +14,7 @@ type ProfileValues = Pick<AuthUser, 'name' | 'email'> & { phone?: string | null;
 const PROFILE_KEY = ['profile'] as const;
 const PROFILE_FIELDS: string[] = ['name', 'email', 'phone', 'jobTitle'];
 
-/** The signed-in employee's own details (`GET`/`PUT` profile) and password change. */
+/** The signed-in employee's own details (`GET`/`PUT` profile), password change and notification preferences. */
 export function ProfilePage() {
   const { t, i18n } = useTranslation('layout');
   const { t: ta } = useTranslation('auth');
@@ -119,6 +120,9 @@ export function ProfilePage() {
         <Card title={ta('changePassword.title')}>
           <ChangePasswordForm />
         </Card>
+      </Col>
+      <Col xs={24} lg={14}>
+        <NotificationPreferences />
       </Col>
     </Row>
   );

@@ -52,7 +52,7 @@ function publishRead(
 export const notificationsPlugin: FastifyPluginAsync = async (app) => {
   const db = app.db as Kysely<NotificationsTables>;
   const tags = ['notifications'];
-  const route = { tags, permission: null, labels: 'notifications.preferences.kinds' };
+  const route = { tags, permission: null, labels: 'notifications.labels' };
   const me = (request: FastifyRequest) => request.user!.id;
 
   // The hub is registered after the modules: its guard is added once the app is ready.
