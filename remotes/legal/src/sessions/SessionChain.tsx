@@ -1,5 +1,5 @@
 import { Alert, Empty, Flex, Skeleton, Tag, Timeline, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { sessions, type SessionRow } from '@mizan/contracts';
@@ -26,6 +26,8 @@ export function SessionChain({ sessionId, version }: SessionChainProps) {
   const chain = useQuery({
     queryKey: [...legalKeys.chain(sessionId), version ?? ''],
     queryFn: ({ signal }) => fetchSessionChain(sessionId, { signal, silent: true }),
+    // The chain stays in view while a newer version of it loads.
+    placeholderData: keepPreviousData,
   });
   if (chain.isError) return <Alert type="error" showIcon title={t('sessions.chain.loadFailed')} />;
   if (!chain.data) return <Skeleton active paragraph={{ rows: 3 }} />;
