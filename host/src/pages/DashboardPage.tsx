@@ -1,10 +1,13 @@
 import { isMenuGroup, MENU } from '@mizan/contracts';
 import { permissionsAtom, userAtom } from '@mizan/sdk';
-import { Card, Col, Empty, Flex, Row, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Flex, Row, Skeleton, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { DashboardFigures } from '../dashboard/DashboardFigures';
+import { DashboardFilters, useDashboardFilter } from '../dashboard/DashboardFilters';
+import { useDashboard } from '../dashboard/useDashboard';
 import { visibleItems } from '../layout/menu';
 
 /** Today in the Gregorian and the Hijri (Umm al-Qura) calendars, in the interface language. */
@@ -36,8 +39,10 @@ function groupKeyOf(itemKey: string): string | undefined {
 }
 
 /**
- * The dashboard shell: a welcome with the user's name, today's dates, and links to every screen
- * the user may open. The office's figures arrive with the legal area (a later issue).
+ * The dashboard: a welcome with the user's name, today's dates, the office's figures for the
+ * chosen range and branch (`GET /admin/dashboard`, cached 300 s and refreshed by the channels of
+ * what it counts; the all-zero fallback with a retry when it cannot be read), and links to every
+ * screen the user may open.
  */
 export function DashboardPage() {
   const { t, i18n } = useTranslation('dashboard');
@@ -50,6 +55,8 @@ export function DashboardPage() {
   );
   const language = i18n.language === 'en' ? 'en' : 'ar';
   const today = useMemo(() => todayInCalendars(new Date(), language), [language]);
+  const [filter, setFilter] = useDashboardFilter();
+  const figures = useDashboard(filter);
 
   return (
     <Flex vertical gap={16}>
@@ -72,6 +79,25 @@ export function DashboardPage() {
           </div>
         </Flex>
       </Card>
+      <DashboardFilters filter={filter} onChange={setFilter} />
+      {figures.failed ? (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="dashboard-fallback"
+          title={t('failed')}
+          action={
+            <Button size="small" onClick={figures.retry} loading={figures.fetching}>
+              {t('retry')}
+            </Button>
+          }
+        />
+      ) : null}
+      {figures.dashboard ? (
+        <DashboardFigures dashboard={figures.dashboard} filter={filter} />
+      ) : (
+        <Skeleton active />
+      )}
       <Card size="small" title={t('quickLinks')}>
         {links.length === 0 ? (
           <Empty description={t('noLinks')} />
