@@ -397,6 +397,18 @@ describe.each(dialects())('dashboard on %s', (dialect) => {
   it('keeps the aggregates equal to a full recount', async () => {
     expect(byKey(await storedStats(t.app.db))).toEqual(byKey(await recount(t.app.db, t.dialect)));
   });
+
+  it('lists the next hearings soonest first by day and time, at most the list size', async () => {
+    const times = ['14:00', '09:30', '11:00', '08:00'];
+    for (let i = 0; i < 12; i++)
+      await post('sessions', { lawsuitId: ids.l3, date: `2026-06-1${6 + (i % 3)}`, time: times[i % 4] });
+    const d = await read();
+    expect(d.upcomingSessions).toHaveLength(DASHBOARD.listSize);
+    const order = d.upcomingSessions.map((s) => `${s.date} ${s.time}`);
+    expect(order).toEqual([...order].sort());
+    expect(order[0]).toBe('2026-06-16 08:00');
+    expect(order.at(-1)! < '2026-06-20').toBe(true);
+  });
 });
 
 /** A small seeded generator (mulberry32): the same sequence on every run. */

@@ -132,25 +132,40 @@ async function upcoming(db: Db, filter: DashboardFilter, today: string): Promise
   const start = filter.from && filter.from > today ? filter.from : today;
   if (filter.to && filter.to < start) return [];
   const h = sessions.table;
-  let query = db
-    .selectFrom(`${h} as h`)
-    .innerJoin(`${lawsuits.table} as l`, 'l.id', `h.${c('lawsuitId')}`)
+  const date = `h.${c('date')}`;
+  const base = () => {
+    let query = db
+      .selectFrom(`${h} as h`)
+      .innerJoin(`${lawsuits.table} as l`, 'l.id', `h.${c('lawsuitId')}`)
+      .where(date, '>=', start);
+    if (filter.to) query = query.where(date, '<=', filter.to);
+    if (filter.branchId !== undefined) query = query.where(`l.${c('branchId')}`, '=', filter.branchId);
+    return query;
+  };
+  // The day of the last hearing listed, read along the date index, bounds the rows sorted by
+  // time: only a few days' hearings are ordered, however many lie ahead.
+  const last = await base()
+    .select(`${date} as date`)
+    .orderBy(date)
+    .orderBy('h.id')
+    .offset(DASHBOARD.listSize - 1)
+    .limit(1)
+    .executeTakeFirst();
+  let query = base()
     .select([
       'h.id as id',
-      `h.${c('date')} as date`,
+      `${date} as date`,
       `h.${c('time')} as time`,
       `h.${c('courtId')} as courtId`,
       `h.${c('lawyerId')} as lawyerId`,
       'l.id as lawsuitId',
       `l.${c('fileNumber')} as fileNumber`,
     ])
-    .where(`h.${c('date')}`, '>=', start)
-    .orderBy(`h.${c('date')}`)
+    .orderBy(date)
     .orderBy(`h.${c('time')}`)
     .orderBy('h.id')
     .limit(DASHBOARD.listSize);
-  if (filter.to) query = query.where(`h.${c('date')}`, '<=', filter.to);
-  if (filter.branchId !== undefined) query = query.where(`l.${c('branchId')}`, '=', filter.branchId);
+  if (last) query = query.where(date, '<=', dayText(last.date));
   const rows = await query.execute();
   const courtNames = await namesOf(db, courts.table, rows.map((r) => num(r.courtId)).filter(Boolean));
   const lawyerNames = await namesOf(db, employees.table, rows.map((r) => num(r.lawyerId)).filter(Boolean));
