@@ -222,19 +222,18 @@ export function CalendarPage() {
           <Badge color={palette.muted.border} text={t('calendar.states.postponed')} />
         </Space>
 
-        <div className="mizan-hearings-calendar" style={style}>
-          <HearingsCalendar
-            calendarRef={calendarRef}
-            view={state.view}
-            initialDate={state.date ?? today}
-            now={now}
-            events={events}
-            hours={hours}
-            onRange={onRange}
-            onOpenHearing={(id) => navigate(recordPath(sessions, id))}
-            onOpenDay={openRoll}
-          />
-        </div>
+        <HearingsCalendar
+          calendarRef={calendarRef}
+          view={state.view}
+          initialDate={state.date ?? today}
+          now={now}
+          events={events}
+          hours={hours}
+          style={style}
+          onRange={onRange}
+          onOpenHearing={(id) => navigate(recordPath(sessions, id))}
+          onOpenDay={openRoll}
+        />
       </Flex>
     </Card>
   );

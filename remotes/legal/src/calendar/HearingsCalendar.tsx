@@ -1,4 +1,4 @@
-import { useContext, useMemo, useRef, type RefObject } from 'react';
+import { useContext, useEffect, useMemo, useRef, type CSSProperties, type RefObject } from 'react';
 import { ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import FullCalendar from '@fullcalendar/react';
@@ -51,6 +51,8 @@ export interface HearingsCalendarProps {
   onOpenDay: (day: string) => void;
   /** Hours shown in the week view: those of the office day, widened to take every hearing. */
   hours: { min: string; max: string };
+  /** The theme's colours as FullCalendar's CSS variables (`useCalendarTheme`). */
+  style: CSSProperties;
 }
 
 const viewOf = (type: string): CalendarView =>
@@ -71,6 +73,7 @@ export function HearingsCalendar({
   onOpenHearing,
   onOpenDay,
   hours,
+  style,
 }: HearingsCalendarProps) {
   const { t, i18n } = useTranslation('legal');
   const lng = i18n.language;
@@ -85,6 +88,16 @@ export function HearingsCalendar({
   );
   // The first view comes from the address once; after that FullCalendar drives (`changeView`).
   const initial = useRef({ view: CALENDAR_VIEWS[view], date: initialDate });
+  // FullCalendar measures itself on window resizes only; the page's width also changes when the
+  // menu beside it folds or unfolds.
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = frame.current;
+    if (!el || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => calendarRef.current?.getApi().updateSize());
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [calendarRef]);
 
   const dayCellContent = (arg: DayCellContentArg) => {
     // The week's columns have their Hijri date in the header (below).
@@ -111,52 +124,54 @@ export function HearingsCalendar({
   };
 
   return (
-    <FullCalendar
-      ref={calendarRef}
-      plugins={PLUGINS}
-      initialView={initial.current.view}
-      initialDate={initial.current.date}
-      headerToolbar={false}
-      locale={locale}
-      direction={direction}
-      firstDay={0}
-      timeZone="UTC"
-      now={now}
-      height="auto"
-      events={events}
-      navLinks
-      navLinkDayClick={(date) => onOpenDay(dayString(date))}
-      // The whole title on hover: a month's day cuts it short.
-      eventDidMount={(arg) => {
-        arg.el.title = arg.event.title;
-      }}
-      eventClick={(arg: EventClickArg) => {
-        arg.jsEvent.preventDefault();
-        onOpenHearing(Number(arg.event.id));
-      }}
-      datesSet={(arg: DatesSetArg) =>
-        onRange({
-          view: viewOf(arg.view.type),
-          from: dayString(arg.start),
-          to: dayString(new Date(arg.end.getTime() - 1)),
-          anchor: dayString(arg.view.currentStart),
-          title: arg.view.title,
-          start: arg.view.currentStart,
-          end: arg.view.currentEnd,
-        })
-      }
-      dayCellContent={dayCellContent}
-      dayHeaderContent={dayHeaderContent}
-      listDayFormat={{ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }}
-      listDaySideFormat={(arg) => formatHijri(new Date(arg.date.year, arg.date.month, arg.date.day), lng)}
-      eventTimeFormat={TIME_FORMAT}
-      slotLabelFormat={TIME_FORMAT}
-      slotMinTime={hours.min}
-      slotMaxTime={hours.max}
-      allDaySlot
-      dayMaxEvents={4}
-      nowIndicator
-      eventDisplay="block"
-    />
+    <div className="mizan-hearings-calendar" style={style} ref={frame}>
+      <FullCalendar
+        ref={calendarRef}
+        plugins={PLUGINS}
+        initialView={initial.current.view}
+        initialDate={initial.current.date}
+        headerToolbar={false}
+        locale={locale}
+        direction={direction}
+        firstDay={0}
+        timeZone="UTC"
+        now={now}
+        height="auto"
+        events={events}
+        navLinks
+        navLinkDayClick={(date) => onOpenDay(dayString(date))}
+        // The whole title on hover: a month's day cuts it short.
+        eventDidMount={(arg) => {
+          arg.el.title = arg.event.title;
+        }}
+        eventClick={(arg: EventClickArg) => {
+          arg.jsEvent.preventDefault();
+          onOpenHearing(Number(arg.event.id));
+        }}
+        datesSet={(arg: DatesSetArg) =>
+          onRange({
+            view: viewOf(arg.view.type),
+            from: dayString(arg.start),
+            to: dayString(new Date(arg.end.getTime() - 1)),
+            anchor: dayString(arg.view.currentStart),
+            title: arg.view.title,
+            start: arg.view.currentStart,
+            end: arg.view.currentEnd,
+          })
+        }
+        dayCellContent={dayCellContent}
+        dayHeaderContent={dayHeaderContent}
+        listDayFormat={{ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }}
+        listDaySideFormat={(arg) => formatHijri(new Date(arg.date.year, arg.date.month, arg.date.day), lng)}
+        eventTimeFormat={TIME_FORMAT}
+        slotLabelFormat={TIME_FORMAT}
+        slotMinTime={hours.min}
+        slotMaxTime={hours.max}
+        allDaySlot
+        dayMaxEvents={4}
+        nowIndicator
+        eventDisplay="block"
+      />
+    </div>
   );
 }
