@@ -23,6 +23,8 @@ export class UnitOfWork {
   readonly newFiles: string[] = [];
   /** Detached during the transaction: removed from disk after it commits. */
   readonly staleFiles: string[] = [];
+  /** Run once it commits, after the events are published (mail, say); never when it fails. */
+  readonly afterCommit: (() => Promise<void>)[] = [];
 }
 
 export type Trx = Transaction<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- generated tables, see Db
@@ -43,8 +45,8 @@ export function isWriteContext(ctx: ActorContext): ctx is WriteContext {
 }
 
 /**
- * Runs `fn` in one transaction; after it commits, publishes the collected events and removes
- * detached files; if it fails, removes the files written for it. Nested calls with a
+ * Runs `fn` in one transaction; after it commits, publishes the collected events, removes
+ * detached files and runs the `afterCommit` tasks; if it fails, removes the files written for it. Nested calls with a
  * WriteContext join the outer transaction.
  *
  * @example
@@ -68,5 +70,6 @@ export async function inTransaction<T>(
   }
   for (const { channel, message } of work.events) deps.bus.publish(channel, message);
   await Promise.all(work.staleFiles.map((name) => deps.files.remove(name)));
+  for (const task of work.afterCommit) await task();
   return result;
 }

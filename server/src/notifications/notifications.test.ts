@@ -189,28 +189,32 @@ describe.each(dialects())('notifications on %s', (dialect) => {
     const input = { employeeId: otherId, ...hearing(7), key: 'hearingTomorrow:7:2026-11-24' };
     expect(await notify(t.app, t.app.db, [input, { ...input, employeeId: admin.user.id }])).toBe(2);
     expect(await notify(t.app, t.app.db, [input])).toBe(0);
-    await t.app.db.transaction().execute(async (trx) => {
-      expect(await notify(t.app, trx, [input, { ...input, key: 'hearingTomorrow:7:2026-11-25' }])).toBe(1);
+    await t.app.entities.transaction({ user: null, ip: '127.0.0.1' }, async (ctx) => {
+      expect(await notify(t.app, ctx, [input, { ...input, key: 'hearingTomorrow:7:2026-11-25' }])).toBe(1);
     });
     const links = (await get(other, '/api/notifications?pageSize=100')).json().data
       .items as NotificationRow[];
     expect(links.filter((n) => n.link === '/admin/lawsuits/sessions/7')).toHaveLength(2);
   });
 
-  it('delivers a notification sent in a transaction only after it commits, and none when it rolls back', async () => {
+  it('delivers a notification sent in a write only after it commits, and none when it rolls back', async () => {
     const mine = await connect(admin);
     await mine.request({ type: 'subscribe', channel: notificationChannel(admin.user.id) });
+    const actor = { user: null, ip: '127.0.0.1' };
     await expect(
-      t.app.db.transaction().execute(async (trx) => {
-        expect(await notify(t.app, trx, [{ employeeId: admin.user.id, ...hearing(8) }])).toBe(1);
+      t.app.entities.transaction(actor, async (ctx) => {
+        expect(await notify(t.app, ctx, [{ employeeId: admin.user.id, ...hearing(8) }])).toBe(1);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    await t.app.db.transaction().execute(async (trx) => {
-      await notify(t.app, trx, [{ employeeId: admin.user.id, ...hearing(9) }]);
+    await t.app.entities.transaction(actor, async (ctx) => {
+      await notify(t.app, ctx, [{ employeeId: admin.user.id, ...hearing(9) }]);
       // Not yet: the row is not committed.
       expect(mine.frames).toHaveLength(0);
     });
+    // The rolled-back one was never stored.
+    const links = (await get(admin, '/api/notifications?pageSize=100')).json().data.items as NotificationRow[];
+    expect(links.map((n) => n.link)).not.toContain('/admin/lawsuits/sessions/8');
     expect(await mine.next()).toMatchObject({
       type: 'notification',
       data: { link: '/admin/lawsuits/sessions/9' },

@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db';
+import type { WriteContext } from '../engine/context';
 import { translate, type Lang } from '../http/messages';
 import { readSettings } from '../system';
 import { ROW_COLUMNS, readEmployeeSettings, toRow, type NotificationsTables } from './store';
@@ -28,9 +29,6 @@ export interface NotifyInput {
 /** Rows per INSERT (SQLite's bound-parameter limit). */
 const CHUNK = 500;
 
-/** How long to wait for the sender's transaction to commit before giving the live delivery up (ms). */
-const COMMIT_WAIT_MS = 60_000;
-
 /**
  * Stores notifications and delivers them: each employee's sockets (their channel) hear the new
  * row, and the kinds the employee takes by email are mailed too (when SMTP is configured), in
@@ -38,20 +36,27 @@ const COMMIT_WAIT_MS = 60_000;
  * who turned a kind off gets nothing; a `key` already sent to that employee is skipped. Answers
  * how many rows were stored.
  *
- * `db` may be the database or an open transaction on it: delivery waits until the rows are
- * committed (visible outside the transaction), and a transaction that rolls back delivers nothing.
+ * `target` is the database (the rows are stored in their own transaction and delivered at once)
+ * or a write's context (`app.entities.transaction`, an entity hook's `ctx`): the rows join its
+ * transaction and are delivered when it commits, through its unit of work; a write that rolls
+ * back stores and delivers nothing.
  *
  * @example
- * await app.db.transaction().execute((trx) =>
- *   notify(app, trx, [{ employeeId: 3, kind: 'hearingTomorrow', key: 'hearingTomorrow:41',
+ * await app.entities.transaction(actor, (ctx) =>
+ *   notify(app, ctx, [{ employeeId: 3, kind: 'hearingTomorrow', key: 'hearingTomorrow:41',
  *     params: { fileNumber: '12/2026', date: '2026-11-24', time: '09:30', court: 'North Cairo' },
  *     link: '/admin/lawsuits/sessions/41' }]));
  */
-export async function notify(app: FastifyInstance, db: Db, inputs: readonly NotifyInput[]): Promise<number> {
+export async function notify(
+  app: FastifyInstance,
+  target: Db | WriteContext,
+  inputs: readonly NotifyInput[],
+): Promise<number> {
   if (inputs.length === 0) return 0;
-  const executor = db as Kysely<NotificationsTables>;
+  const write = 'work' in target ? target : null;
+  const executor = (write ? write.trx : target) as Kysely<NotificationsTables>;
   const settings = await readEmployeeSettings(executor, [...new Set(inputs.map((i) => i.employeeId))]);
-  const createdAt = new Date().toISOString();
+  const createdAt = app.clock().toISOString();
   const values = inputs
     .filter((input) => settings.get(input.employeeId)?.preferences[input.kind] !== 'off')
     .map((input) => ({
@@ -79,66 +84,31 @@ export async function notify(app: FastifyInstance, db: Db, inputs: readonly Noti
     }
     return stored;
   };
-  const stored = executor.isTransaction
-    ? await insert(executor)
-    : await executor.transaction().execute((trx) => insert(trx));
+  const stored = write ? await insert(executor) : await executor.transaction().execute(insert);
   if (stored.length === 0) return 0;
 
-  const deliver = async () => {
-    const committed = executor.isTransaction ? await whenCommitted(app, stored, createdAt) : stored;
-    publish(app, committed);
-    await mail(
-      app,
-      committed.filter((row) => settings.get(row.employeeId)?.preferences[row.kind] === 'email'),
-      settings,
+  const mailed = stored.filter((row) => settings.get(row.employeeId)?.preferences[row.kind] === 'email');
+  const sendMail = () =>
+    mail(app, mailed, settings).catch((error: unknown) =>
+      app.log.error({ err: error }, 'notification mail failed'),
     );
-  };
-  const delivery = deliver().catch((error: unknown) =>
-    app.log.error({ err: error }, 'notification delivery failed'),
-  );
-  // Outside a transaction the rows are committed already: answer once the sockets have them.
-  if (!executor.isTransaction) await delivery;
+  if (write) {
+    // Published and mailed by the write's transaction once it commits (engine/context.ts).
+    write.work.events.push(...events(stored));
+    write.work.afterCommit.push(sendMail);
+  } else {
+    for (const { channel, message } of events(stored)) app.bus.publish(channel, message);
+    await sendMail();
+  }
   return stored.length;
 }
 
-/** Each row on its employee's channel (every instance's hub, through the bus). */
-function publish(app: FastifyInstance, rows: readonly (NotificationRow & { employeeId: number })[]): void {
-  for (const { employeeId, ...row } of rows) {
+/** Each row as an event on its employee's channel (every instance's hub, through the bus). */
+function events(rows: readonly (NotificationRow & { employeeId: number })[]) {
+  return rows.map(({ employeeId, ...row }) => {
     const channel = notificationChannel(employeeId);
-    app.bus.publish(channel, { type: 'notification', channel, data: row });
-  }
-}
-
-/**
- * The rows once the transaction that wrote them has committed: read back from the database
- * outside it. SQLite has one connection, so the read waits for the transaction to end; on
- * PostgreSQL it is tried again until they appear. A rolled-back transaction's rows never do.
- */
-async function whenCommitted<R extends NotificationRow & { employeeId: number }>(
-  app: FastifyInstance,
-  rows: readonly R[],
-  createdAt: string,
-): Promise<R[]> {
-  const db = app.db as Kysely<NotificationsTables>;
-  const ids = rows.map((r) => r.id);
-  const started = Date.now();
-  for (let attempt = 0; ; attempt++) {
-    const visible = await db
-      .selectFrom('notifications')
-      .select(['id', 'employee_id', 'created_at'])
-      .where('id', 'in', ids)
-      .execute();
-    // Same id, employee and instant: not another row that reused a rolled-back id.
-    const found = new Set(
-      visible
-        .filter((v) => rows.some((r) => r.id === Number(v.id) && r.employeeId === Number(v.employee_id)))
-        .filter((v) => new Date(v.created_at).toISOString() === createdAt)
-        .map((v) => Number(v.id)),
-    );
-    if (found.size > 0) return rows.filter((r) => found.has(r.id));
-    if (app.dialect === 'sqlite' || Date.now() - started > COMMIT_WAIT_MS) return [];
-    await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** attempt, 2000)));
-  }
+    return { channel, message: { type: 'notification' as const, channel, data: row } };
+  });
 }
 
 /** The kinds taken by email, mailed through the outbox (only when SMTP is configured). */
