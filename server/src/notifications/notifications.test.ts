@@ -213,7 +213,8 @@ describe.each(dialects())('notifications on %s', (dialect) => {
       expect(mine.frames).toHaveLength(0);
     });
     // The rolled-back one was never stored.
-    const links = (await get(admin, '/api/notifications?pageSize=100')).json().data.items as NotificationRow[];
+    const links = (await get(admin, '/api/notifications?pageSize=100')).json().data
+      .items as NotificationRow[];
     expect(links.map((n) => n.link)).not.toContain('/admin/lawsuits/sessions/8');
     expect(await mine.next()).toMatchObject({
       type: 'notification',
