@@ -14,6 +14,7 @@ import {
   type SessionRow,
 } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Expression } from 'kysely';
 import { z } from 'zod';
 import { columnName, joinTableName } from '../db/migrations';
 import { actorOf, type WriteContext } from '../engine/context';
@@ -35,11 +36,10 @@ const OPPONENT_LINKS = joinTableName(lawsuits, 'opponentIds');
 /** Hearings of the lawsuits `lawsuitIds` selects (a subquery on the lawsuits' tables). */
 const ofLawsuits =
   (
-    lawsuitIds: (eb: Parameters<ListFilterCondition>[1]['eb'], value: number) => unknown,
+    lawsuitIds: (eb: Parameters<ListFilterCondition>[1]['eb'], value: number) => Expression<unknown>,
   ): ListFilterCondition =>
   (value, { eb, table }) =>
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a subquery built on the generated tables
-    eb(`${table}.${LAWSUIT}`, 'in', lawsuitIds(eb, Number(value)) as any);
+    eb(`${table}.${LAWSUIT}`, 'in', lawsuitIds(eb, Number(value)));
 
 /** Hearings whose lawsuit names party `value` in the join table `links` (clients or opponents). */
 const ofParty = (links: string) =>
