@@ -156,7 +156,8 @@ export default function DashboardCharts({ dashboard }: DashboardChartsProps) {
   );
 
   const chart = (option: object, label: string) => (
-    <div role="img" aria-label={label}>
+    // ECharts lays the chart out itself (axes mirrored above): SVG text anchors must not flip with the page.
+    <div role="img" aria-label={label} dir="ltr">
       <ReactEChartsCore
         echarts={echarts}
         option={option}
