@@ -39,7 +39,7 @@ interface Group {
 const GROUP_PARAMS = { page: 1, pageSize: MAX_PAGE_SIZE, sort: 'order:asc' };
 
 /** The group's name in the interface language: its English name in English when it has one. */
-export function groupName(row: EntityRow, lng: string): string {
+export function groupName(row: { id: number; name?: unknown; nameEn?: unknown }, lng: string): string {
   const name = String(row.name ?? row.id);
   if (lng.startsWith('en') && typeof row.nameEn === 'string' && row.nameEn.trim()) return row.nameEn;
   return recordTitle(attachmentGroups.name, name, lng);
@@ -57,6 +57,8 @@ export function LawsuitAttachments({ lawsuit, title }: LawsuitAttachmentsProps) 
   const { can } = useAuth();
   const queryClient = useQueryClient();
   const [drawer, setDrawer] = useState<DrawerState>(null);
+  // The groups unfolded: at first those holding attachments; a group added to unfolds.
+  const [unfolded, setUnfolded] = useState<string[] | null>(null);
   useEntityChannel(attachments.name);
   useEntityChannel(attachmentGroups.name);
 
@@ -114,6 +116,7 @@ export function LawsuitAttachments({ lawsuit, title }: LawsuitAttachmentsProps) 
   }));
   const strays = items.filter((row) => !known.has(row.groupId as number));
   if (strays.length > 0) sections.push({ key: 'other', group: null, rows: strays });
+  const activeKeys = unfolded ?? sections.filter((s) => s.rows.length > 0).map((s) => s.key);
 
   const addButton = (group: Group | null) =>
     allowed('create') && (
@@ -124,6 +127,7 @@ export function LawsuitAttachments({ lawsuit, title }: LawsuitAttachmentsProps) 
         onClick={(event) => {
           // Inside a panel header: adding must not also fold the panel.
           event.stopPropagation();
+          if (group && !activeKeys.includes(String(group.id))) setUnfolded([...activeKeys, String(group.id)]);
           setDrawer({ mode: 'create', groupId: group?.id });
         }}
       >
@@ -143,7 +147,8 @@ export function LawsuitAttachments({ lawsuit, title }: LawsuitAttachmentsProps) 
         <Empty description={t('attachments.noGroups')} />
       ) : (
         <Collapse
-          defaultActiveKey={sections.filter((s) => s.rows.length > 0).map((s) => s.key)}
+          activeKey={activeKeys}
+          onChange={(keys) => setUnfolded(keys)}
           items={sections.map(({ key, group, rows: inGroup }) => ({
             key,
             label: (

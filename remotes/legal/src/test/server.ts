@@ -43,10 +43,24 @@ export function multipartFields(req: SeenRequest): Record<string, string | strin
   return out;
 }
 
+/** The files of a multipart body: the field each came in and its name and type. */
+export function multipartFiles(req: SeenRequest): { field: string; name: string; type: string }[] {
+  const boundary = /boundary=(.+)$/.exec(req.contentType)?.[1];
+  if (!boundary) return [];
+  return req.body.split(`--${boundary}`).flatMap((part) => {
+    const head = /name="([^"]+)"; filename="([^"]*)"\r\nContent-Type: ([^\r\n]+)/.exec(part);
+    return head ? [{ field: head[1]!, name: head[2]!, type: head[3]! }] : [];
+  });
+}
+
+/** A multipart value as the engine reads it: digits are numbers, repeated keys arrays. */
+const typed = (value: string | string[]): unknown =>
+  Array.isArray(value) ? value.map(typed) : /^\d+$/.test(value) ? Number(value) : value;
+
 function bodyOf(req: SeenRequest): Record<string, unknown> {
   if (req.contentType.startsWith('application/json'))
     return JSON.parse(req.body || '{}') as Record<string, unknown>;
-  return multipartFields(req);
+  return Object.fromEntries(Object.entries(multipartFields(req)).map(([k, v]) => [k, typed(v)]));
 }
 
 /**
@@ -142,6 +156,11 @@ export async function startLegalServer(entities: readonly Entity<Fields>[], spec
         const given = spec.save?.(req, entity.name);
         if (given) return json(res, given.status, given.body);
         const body = bodyOf(req);
+        // Files sent are stored: each becomes a stored file of its field.
+        for (const file of multipartFiles(req)) {
+          const stored = { id: ++nextId, originalName: file.name, mimeType: file.type, size: 1024 };
+          body[file.field] = [...((body[file.field] as unknown[] | undefined) ?? []), stored];
+        }
         if (req.method === 'POST') {
           const row: Row = { ...body, id: ++nextId, createdAt: STAMP, updatedAt: stamp() };
           rows.push(row);
@@ -153,6 +172,16 @@ export async function startLegalServer(entities: readonly Entity<Fields>[], spec
           rows[at] = { ...rows[at]!, ...body, id: rows[at]!.id, updatedAt: stamp() };
           return json(res, 200, { data: withNext(entity.name, full(rows[at]!)) });
         }
+      }
+      const file = new RegExp(`^${entity.path}/files/(\\d+)$`).exec(path);
+      if (file && req.method === 'DELETE' && entity.fileDeletePath === '/files/:fileId') {
+        const fileId = Number(file[1]);
+        const other = (f: unknown) => (f as { id?: unknown } | null)?.id !== fileId;
+        for (const [at, row] of rows.entries())
+          for (const [key, value] of Object.entries(row))
+            if (Array.isArray(value) && !value.every(other))
+              rows[at] = { ...row, [key]: value.filter(other), updatedAt: stamp() };
+        return json(res, 200, { data: { id: fileId } });
       }
       const byId = new RegExp(`^${entity.path}/(\\d+)(?:/(\\w+))?$`).exec(path);
       if (!byId) continue;
