@@ -195,6 +195,15 @@ const DAY_MS = 86_400_000;
 const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
 const isoAt = (ms) => new Date(ms).toISOString();
 
+/** The dashboard module's table of maintained aggregates (its migration creates it). */
+const DASHBOARD_STATS = 'dashboard_stats';
+
+/** Empties the dashboard's aggregates of a SQLite database, if it has them (see `seedLegal`). */
+function clearDashboardStats(db) {
+  if (db.prepare("select 1 from sqlite_master where type = 'table' and name = ?").get(DASHBOARD_STATS))
+    db.exec(`delete from ${DASHBOARD_STATS}`);
+}
+
 /** Rows per transaction: big enough to be fast, small enough to keep the WAL short. */
 const BATCH = 100_000;
 
@@ -675,6 +684,11 @@ export function seedLegal(file, counts = legalCounts(), options = {}) {
       db.exec(`insert into "${fts}"("${fts}") values ('rebuild')`);
   }
   timings.searchIndex = (Date.now() - rebuilt) / 1000;
+  // The dashboard's maintained aggregates (server/src/dashboard/stats.ts) were built on the empty
+  // tables at the first start and know nothing of rows written around the engine: removing them
+  // with their "built" mark makes the next start compute them again from the tables; at scale,
+  // call `buildDashboardStats` instead (that start would take too long).
+  clearDashboardStats(db);
   db.close();
 
   const seconds = (Date.now() - started) / 1000;
@@ -699,4 +713,170 @@ export function seedLegal(file, counts = legalCounts(), options = {}) {
     rowsPerSecond: Math.round(rows / seconds),
     timings,
   };
+}
+
+/** The entities `seedLegal` writes, referenced ones first (the order their rows are copied in). */
+const WRITTEN = [
+  ...['lawsuitTypes', 'lawsuitOwners', 'lawsuitCases', 'sessionTypes', 'sessionAttendances'],
+  ...['judicialRanks', 'branches', 'administrativeSections', 'courts', 'circuits', 'judges', 'employees'],
+  ...['customers', 'opponents', 'lawsuits', 'sessions', 'lawsuitPayments'],
+];
+
+/**
+ * Copies the legal data set of the SQLite database `file` (written by `seedLegal`) into the
+ * PostgreSQL database `url`, migrated by the same server build and otherwise untouched (so that
+ * both hold the same start-up rows under the same ids; those are kept). INSERTs of `unnest`ed
+ * column arrays through `pg`, 20,000 rows each, in id order; the tables' secondary indexes are dropped first and created again after, and
+ * foreign keys are not checked row by row (`session_replication_role`: the rows come from a
+ * database that checked them). Sequences are moved past the copied ids and the tables analysed;
+ * the dashboard's aggregates are then `buildDashboardStats`' job.
+ */
+export async function copyToPostgres(file, url) {
+  const Database = serverRequire('better-sqlite3');
+  const { Client } = serverRequire('pg');
+  const { getEntity, snakeCase } = serverRequire('@mizan/contracts');
+  const started = Date.now();
+  const timings = {};
+  const lite = new Database(file, { readonly: true });
+  const pg = new Client({ connectionString: url });
+  await pg.connect();
+  try {
+    const tables = [];
+    for (const name of WRITTEN) {
+      const entity = getEntity(name);
+      tables.push(entity.table);
+      for (const [key, field] of Object.entries(entity.fields))
+        if (field.type === 'refs') tables.push(`${entity.table}_${snakeCase(key)}`);
+    }
+    const indexes = (
+      await pg.query(
+        `select i.indexname, i.indexdef from pg_indexes i
+         where i.schemaname = current_schema() and i.tablename = any($1)
+         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+        [tables],
+      )
+    ).rows;
+    for (const { indexname } of indexes) await pg.query(`drop index "${indexname}"`);
+    await pg.query('set session_replication_role = replica');
+    let rows = 0;
+    for (const table of tables) {
+      const t0 = Date.now();
+      const columns = (
+        await pg.query(
+          `select a.attname as column_name, format_type(a.atttypid, a.atttypmod) as type
+           from pg_attribute a where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped`,
+          [table],
+        )
+      ).rows;
+      const liteColumns = new Set(
+        lite
+          .prepare(`select name from pragma_table_info(?)`)
+          .all(table)
+          .map((c) => c.name),
+      );
+      const shared = columns.filter((c) => liteColumns.has(c.column_name));
+      const boolean = shared.map((c) => c.type === 'boolean');
+      const hasId = liteColumns.has('id');
+      // One array parameter per column (`unnest`): far cheaper to send and parse than a
+      // parameter per value.
+      const perStatement = 20_000;
+      const list = shared.map((c) => `"${c.column_name}"`).join(', ');
+      const arrays = shared.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ');
+      const flush = async (batch) => {
+        const values = shared.map((_, i) =>
+          batch.map((row) => (boolean[i] && row[i] !== null ? row[i] === 1 : row[i])),
+        );
+        await pg.query(
+          `insert into "${table}" (${list}) select * from unnest(${arrays}) on conflict do nothing`,
+          values,
+        );
+      };
+      const select = lite.prepare(`select ${list} from "${table}"${hasId ? ' order by id' : ''}`).raw(true);
+      let batch = [];
+      await pg.query('begin');
+      for (const row of select.iterate()) {
+        batch.push(row);
+        rows += 1;
+        if (batch.length === perStatement) {
+          await flush(batch);
+          batch = [];
+        }
+      }
+      if (batch.length) await flush(batch);
+      await pg.query('commit');
+      if (hasId)
+        await pg.query(
+          `select setval(pg_get_serial_sequence($1, 'id'), (select coalesce(max(id), 1) from "${table}"))
+           where pg_get_serial_sequence($1, 'id') is not null`,
+          [table],
+        );
+      timings[table] = (Date.now() - t0) / 1000;
+    }
+    await pg.query('set session_replication_role = origin');
+    const t1 = Date.now();
+    for (const { indexdef } of indexes) await pg.query(indexdef);
+    timings.indexes = (Date.now() - t1) / 1000;
+    const t2 = Date.now();
+    for (const table of tables) await pg.query(`analyze "${table}"`);
+    timings.analyze = (Date.now() - t2) / 1000;
+    const seconds = (Date.now() - started) / 1000;
+    return { rows, seconds: +seconds.toFixed(1), rowsPerSecond: Math.round(rows / seconds), timings };
+  } finally {
+    lite.close();
+    await pg.end();
+  }
+}
+
+/**
+ * Computes the dashboard's maintained aggregates of the database `databaseUrl` (`sqlite:<file>` or
+ * `postgres://…`) from its tables, with the server build's own `recount` (what its `rebuildStats`
+ * stores), written in multi-row INSERTs with the "built" mark, so that the next start finds them
+ * built. Done here rather than left to that start: at a million lawsuits the rebuild (one upsert
+ * per aggregate row, some 10^5 of them) outlasts the 10 s Fastify lets a plugin start, and on
+ * PostgreSQL takes minutes. Answers the rows written and the seconds it took.
+ */
+export async function buildDashboardStats(databaseUrl, serverDist = path.join(root, 'server/dist')) {
+  const started = Date.now();
+  const { createDatabase } = serverRequire(path.join(serverDist, 'db/index.js'));
+  const { recount, STATS_TABLE } = serverRequire(path.join(serverDist, 'dashboard/stats.js'));
+  const { db, dialect, destroy } = createDatabase(databaseUrl);
+  try {
+    const rows = await recount(db, dialect);
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom(STATS_TABLE).execute();
+      const values = rows.map((r) => ({
+        kind: r.kind,
+        branch_id: r.branchId,
+        month: r.month,
+        k1: r.k1,
+        k2: r.k2,
+        n: r.n,
+        agreed: r.agreed,
+        paid: r.paid,
+        pending: r.pending,
+        attended: r.attended,
+      }));
+      // The mark `rebuildStats` leaves (stats.ts BUILT).
+      values.push({
+        kind: 'built',
+        branch_id: 0,
+        month: '',
+        k1: 0,
+        k2: 0,
+        n: 0,
+        agreed: 0,
+        paid: 0,
+        pending: 0,
+        attended: 0,
+      });
+      for (let i = 0; i < values.length; i += 500)
+        await trx
+          .insertInto(STATS_TABLE)
+          .values(values.slice(i, i + 500))
+          .execute();
+    });
+    return { rows: rows.length, seconds: +((Date.now() - started) / 1000).toFixed(1) };
+  } finally {
+    await destroy();
+  }
 }

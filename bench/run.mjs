@@ -7,15 +7,33 @@
 // The legal cases run on a law office's data set (legalData.mjs; BENCH_LAWSUITS, BENCH_SESSIONS,
 // default 1,000,000 and 3,000,000; BENCH_LAWSUITS=0 leaves them out): the lawsuit list of one
 // court in one state with its exact total, and the calendar's month of one lawyer, every page.
+// The dashboard cases (issue 11) run on the same data: GET /api/admin/dashboard cold (the first call
+// after a server start, BENCH_COLD_STARTS starts per URL) and warm (steady load on one URL), with
+// and without a date range and branch, its figures first checked against the tables; and, when
+// the host is built, the dashboard in headless Chromium after the sign-in submit (browser.mjs).
+// BENCH_DATA_DIR keeps the generated database there and reuses it on the next run (the set is
+// generated once: about ten minutes at 1M lawsuits). MIZAN_BENCH_PG_URL (a PostgreSQL server URL,
+// e.g. the tests' MIZAN_TEST_PG_URL) also runs the legal and dashboard cases on PostgreSQL: a
+// database created for the run, the same data copied into it (legalData.mjs), dropped at the end.
+// BENCH_ONLY=legal leaves out the police-station and client cases.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FAMILY_NAMES, FIRST_NAMES, legalCounts, seedLegal, seeded } from './legalData.mjs';
+import { measureDashboardInBrowser } from './browser.mjs';
+import {
+  FAMILY_NAMES,
+  FIRST_NAMES,
+  buildDashboardStats,
+  copyToPostgres,
+  legalCounts,
+  seedLegal,
+  seeded,
+} from './legalData.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverRequire = createRequire(path.join(root, 'server', 'package.json'));
@@ -30,6 +48,13 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ADMIN = { email: 'bench@mizan.local', password: 'Bench-Passw0rd!' };
 const FINGERPRINT = 'bench-fingerprint-session';
+/** Server starts per dashboard URL for the cold figures (the first call after each start). */
+const COLD_STARTS = Number(process.env.BENCH_COLD_STARTS ?? 6);
+/** Sign-ins measured in Chromium (0: none). */
+const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
+const PG_URL = process.env.MIZAN_BENCH_PG_URL || null;
+/** A generated data set kept here and reused (see the header). */
+const KEEP_DIR = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : null;
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -53,7 +78,7 @@ async function waitFor(url, timeoutMs = 60_000) {
   throw new Error(`${url} did not answer in ${timeoutMs} ms`);
 }
 
-function startServer(dataDir, port) {
+function startServer(dataDir, port, databaseUrl = `sqlite:${path.join(dataDir, 'bench.db')}`) {
   const child = spawn(process.execPath, [path.join(SERVER_DIST, 'main.js')], {
     cwd: root,
     env: {
@@ -61,7 +86,10 @@ function startServer(dataDir, port) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: `sqlite:${path.join(dataDir, 'bench.db')}`,
+      DATABASE_URL: databaseUrl,
+      // The built host and remotes of this checkout, wherever the server build is.
+      MIZAN_STATIC_DIR: root,
+      MIZAN_LOGIN_LIMIT_PER_IP: '1000',
       MIZAN_ADMIN_EMAIL: ADMIN.email,
       MIZAN_ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
@@ -193,6 +221,38 @@ async function bareFastify(connections = CONNECTIONS) {
   return result;
 }
 
+/**
+ * The tables read directly, beside the running server, to check its answers: `{ sqlite: file }`
+ * (read-only, WAL) or `{ pg: url }`. `get(sql, ...params)` answers the first row; `?` marks the
+ * parameters on both.
+ */
+async function openTables(target) {
+  if (target.sqlite) {
+    const db = new Database(target.sqlite, { readonly: true });
+    return {
+      dialect: 'sqlite',
+      get: async (text, ...params) => db.prepare(text).get(...params),
+      close: async () => db.close(),
+    };
+  }
+  const { Client } = serverRequire('pg');
+  const client = new Client({ connectionString: target.pg });
+  await client.connect();
+  return {
+    dialect: 'postgres',
+    get: async (text, ...params) => {
+      let n = 0;
+      return (
+        await client.query(
+          text.replace(/\?/g, () => `$${(n += 1)}`),
+          params,
+        )
+      ).rows[0];
+    },
+    close: () => client.end(),
+  };
+}
+
 /** Every month from `YYYY-MM` to `YYYY-MM`, both included. */
 function monthsBetween(from, to) {
   const out = [];
@@ -209,7 +269,7 @@ function monthsBetween(from, to) {
  * the other (lawyer and month rotating over the data set). Both are first checked against the
  * database: the list's total is the table's count, the month's pages hold exactly its hearings.
  */
-async function legalCases(base, headers, { courts, lawyers, months }, dataDir, results) {
+async function legalCases(base, headers, { courts, lawyers, months }, target, results) {
   const out = {};
   const lawsuitsList = `${base}/admin/lawsuits`;
   const sessionsList = `${base}/admin/lawsuits/sessions`;
@@ -235,21 +295,29 @@ async function legalCases(base, headers, { courts, lawyers, months }, dataDir, r
     return { requests: Math.max(1, pages), ok, items, total: first.body.data.total };
   }
 
-  // Checked first, against the database itself (read beside the running server: WAL).
-  const db = new Database(path.join(dataDir, 'bench.db'), { readonly: true });
+  // Checked first, against the database itself (read beside the running server).
+  const db = await openTables(target);
   try {
     const agent = new http.Agent({ keepAlive: true });
     const court = courts[0];
     const answer = (await get(agent, courtUrl(court, 'active'), headers, true)).body?.data;
-    const counted = db
-      .prepare('select count(*) as n from lawsuits where court_id = ? and state = ?')
-      .get(court, 'active').n;
+    const counted = Number(
+      (await db.get('select count(*) as n from lawsuits where court_id = ? and state = ?', court, 'active'))
+        .n,
+    );
     if (answer?.total !== counted) throw new Error(`lawsuit total ${answer?.total}, table ${counted}`);
     const when = months[Math.floor(months.length / 2)];
     const got = await month(agent, lawyers[0], when);
-    const stored = db
-      .prepare('select count(*) as n from lawsuit_sessions where lawyer_id = ? and date between ? and ?')
-      .get(lawyers[0], `${when}-01`, lastDay(when)).n;
+    const stored = Number(
+      (
+        await db.get(
+          'select count(*) as n from lawsuit_sessions where lawyer_id = ? and date between ? and ?',
+          lawyers[0],
+          `${when}-01`,
+          lastDay(when),
+        )
+      ).n,
+    );
     if (!got.ok || got.items.length !== stored || new Set(got.items.map((h) => h.id)).size !== stored)
       throw new Error(
         `month ${when}: ${got.items.length} hearings in ${got.requests} pages, table ${stored}`,
@@ -258,9 +326,8 @@ async function legalCases(base, headers, { courts, lawyers, months }, dataDir, r
     const typed = 'اخلاء'; // typed without its hamza; the subjects say إخلاء
     const searched = (await get(agent, `${lawsuitsList}?q=${encodeURIComponent(typed)}`, headers, true)).body
       ?.data.total;
-    const folded = db
-      .prepare('select count(*) as n from lawsuits where instr(search_text, ?) > 0')
-      .get(typed).n;
+    const found = db.dialect === 'postgres' ? 'strpos(search_text, ?)' : 'instr(search_text, ?)';
+    const folded = Number((await db.get(`select count(*) as n from lawsuits where ${found} > 0`, typed)).n);
     if (!folded || searched !== folded) throw new Error(`search "${typed}": ${searched}, table ${folded}`);
     agent.destroy();
     out.legalProbe = {
@@ -273,7 +340,7 @@ async function legalCases(base, headers, { courts, lawyers, months }, dataDir, r
       monthPages: got.requests,
     };
   } finally {
-    db.close();
+    await db.close();
   }
 
   const random = seeded(11);
@@ -297,8 +364,181 @@ async function legalCases(base, headers, { courts, lawyers, months }, dataDir, r
   return out;
 }
 
+/** A new PostgreSQL database on the server of `baseUrl`: its URL and how to drop it. */
+async function createPgDatabase(baseUrl) {
+  const { Client } = serverRequire('pg');
+  const name = `mizan_bench_${Date.now()}`;
+  const run = async (text) => {
+    const client = new Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database "${name}"`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => run(`drop database if exists "${name}" with (force)`) };
+}
+
+/** p50/p95/max of a few samples (ms), and the samples themselves. */
+function summary(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const pct = (p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+  return {
+    n: sorted.length,
+    p50: +pct(50).toFixed(1),
+    p95: +pct(95).toFixed(1),
+    max: +(sorted.at(-1) ?? 0).toFixed(1),
+    samples: samples.map((v) => +v.toFixed(1)),
+  };
+}
+
+/** Signs the bench administrator in on `base` (…/api): the headers of its requests. */
+async function signIn(base) {
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-fingerprint-session': FINGERPRINT },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!login.ok) throw new Error(`sign-in ${login.status}: ${await login.text()}`);
+  const { data } = await login.json();
+  return { authorization: `Bearer ${data.token}`, 'x-fingerprint-session': FINGERPRINT };
+}
+
+/** Starts the built server on the data of `dataDir` / `databaseUrl`, answering once healthy. */
+async function launch(dataDir, databaseUrl) {
+  const port = await freePort();
+  const started = Date.now();
+  const child = startServer(dataDir, port, databaseUrl);
+  const origin = `http://127.0.0.1:${port}`;
+  await waitFor(`${origin}/api/health`, 900_000);
+  return {
+    origin,
+    base: `${origin}/api`,
+    startSeconds: +((Date.now() - started) / 1000).toFixed(1),
+    stop: () => stop(child),
+  };
+}
+
+/**
+ * The dashboard's URLs: the whole office, and a branch over the last year (both ends inside a
+ * month, so the whole months come from the aggregates and both edges are recounted). Its figures
+ * are checked against the tables first, for both URLs; then each is timed warm (steady load on the
+ * running server: after the first call, the short cache answers) and cold (the first call after a
+ * server start, sign-in aside; the server is started again for every sample).
+ */
+async function dashboardCases(server, headers, target, today, results, relaunch) {
+  const out = {};
+  const url = `${server.base}/admin/dashboard`;
+  const db = await openTables(target);
+  let urls;
+  try {
+    const { id: branch } = await db.get(
+      'select branch_id as id, count(*) as n from lawsuits group by branch_id order by n desc limit 1',
+    );
+    const from = new Date(Date.parse(`${today}T00:00:00Z`) - 365 * 86_400_000).toISOString().slice(0, 10);
+    const range = { from: from.endsWith('-01') ? `${from.slice(0, 8)}02` : from, to: today };
+    urls = {
+      dashboard: url,
+      dashboardBranchYear: `${url}?from=${range.from}&to=${range.to}&branchId=${branch}`,
+    };
+    const agent = new http.Agent({ keepAlive: true });
+    const whole = (await get(agent, urls.dashboard, headers, true)).body?.data;
+    const part = (await get(agent, urls.dashboardBranchYear, headers, true)).body?.data;
+    agent.destroy();
+    const n = async (text, ...params) => Number((await db.get(text, ...params)).n ?? 0);
+    const expected = {
+      lawsuits: await n('select count(*) as n from lawsuits'),
+      activeLawsuits: await n("select count(*) as n from lawsuits where state = 'active'"),
+      completedLawsuits: await n("select count(*) as n from lawsuits where state = 'completed'"),
+      sessions: await n('select count(*) as n from lawsuit_sessions'),
+      totalFees: await n('select sum(agreed_fee) as n from lawsuits'),
+      paidFees: await n('select sum(amount) as n from lawsuit_payments'),
+      branchYearLawsuits: await n(
+        'select count(*) as n from lawsuits where branch_id = ? and filing_date between ? and ?',
+        branch,
+        range.from,
+        range.to,
+      ),
+      branchYearSessions: await n(
+        `select count(*) as n from lawsuit_sessions h join lawsuits l on l.id = h.lawsuit_id
+         where l.branch_id = ? and h.date between ? and ?`,
+        branch,
+        range.from,
+        range.to,
+      ),
+    };
+    const answered = {
+      lawsuits: whole?.counts.lawsuits,
+      activeLawsuits: whole?.counts.activeLawsuits,
+      completedLawsuits: whole?.counts.completedLawsuits,
+      sessions: whole?.counts.sessions,
+      totalFees: whole?.financialStatistics?.totalFees,
+      paidFees: whole?.financialStatistics?.paidFees,
+      branchYearLawsuits: part?.counts.lawsuits,
+      branchYearSessions: part?.counts.sessions,
+    };
+    const wrong = Object.keys(expected).filter((k) => answered[k] !== expected[k]);
+    if (wrong.length)
+      throw new Error(
+        `dashboard figures differ from the tables: ${wrong.map((k) => `${k} ${answered[k]} ≠ ${expected[k]}`).join(', ')}`,
+      );
+    out.dashboardProbe = { ...expected, branchId: Number(branch), ...range };
+  } finally {
+    await db.close();
+  }
+
+  for (const [name, target] of Object.entries(urls)) {
+    out[`${name}Warm`] = await load(target, headers);
+    out[`${name}Warm`].ratioToBare = +(out[`${name}Warm`].reqPerSec / results.bareFastify.reqPerSec).toFixed(
+      3,
+    );
+    out[`${name}WarmOneUser`] = await load(target, headers, 1);
+    out[`${name}WarmOneUser`].ratioToBare = +(
+      out[`${name}WarmOneUser`].reqPerSec / results.bareFastifyOneUser.reqPerSec
+    ).toFixed(3);
+  }
+  return { out, urls, cold: async () => coldCases(urls, relaunch) };
+}
+
+/** The first dashboard call after each of `COLD_STARTS` server starts, per URL. */
+async function coldCases(urls, relaunch) {
+  const out = {};
+  const starts = [];
+  for (const [name, url] of Object.entries(urls)) {
+    const samples = [];
+    for (let i = 0; i < COLD_STARTS; i += 1) {
+      const server = await relaunch();
+      starts.push(server.startSeconds);
+      try {
+        const headers = await signIn(server.base);
+        const target = url.replace(/^http:\/\/127\.0\.0\.1:\d+\/api/, server.base);
+        const agent = new http.Agent({ keepAlive: true });
+        const t0 = process.hrtime.bigint();
+        const { status } = await get(agent, target, headers);
+        samples.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        agent.destroy();
+        if (status !== 200) throw new Error(`cold ${name}: ${status}`);
+      } finally {
+        await server.stop();
+      }
+    }
+    out[`${name}Cold`] = summary(samples);
+  }
+  out.coldStartMs = summary(starts.map((s) => s * 1000));
+  return out;
+}
+
 async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mizan-bench-'));
+  const dataDir = KEEP_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'mizan-bench-'));
+  mkdirSync(dataDir, { recursive: true });
+  const setFile = path.join(dataDir, 'bench-set.json');
+  const reuse = KEEP_DIR && existsSync(setFile) ? JSON.parse(readFileSync(setFile, 'utf8')) : null;
+  if (reuse && (reuse.rows !== ROWS || JSON.stringify(reuse.legal) !== JSON.stringify(LEGAL)))
+    throw new Error(`${dataDir} holds another data set (${JSON.stringify(reuse.legal)}, ${reuse.rows} rows)`);
   const results = {
     rows: ROWS,
     seconds: SECONDS,
@@ -308,6 +548,8 @@ async function main() {
     // Other work on the machine shows here; bare Fastify's figures move with it.
     loadAverage: os.loadavg().map((l) => +l.toFixed(2)),
   };
+  const file = path.join(dataDir, 'bench.db');
+  let pgDatabase = null;
   try {
     console.log(
       `bench: ${ROWS} police stations and clients, ${CONNECTIONS} connections, ${SECONDS} s per case`,
@@ -316,41 +558,52 @@ async function main() {
     results.bareFastify = await bareFastify();
     results.bareFastifyOneUser = await bareFastify(1);
 
-    // First start migrates; rows are then bulk-inserted; the second start recounts the totals.
-    let port = await freePort();
-    let server = startServer(dataDir, port);
-    await waitFor(`http://127.0.0.1:${port}/api/health`);
-    await stop(server);
-    const seedStart = Date.now();
-    seed(path.join(dataDir, 'bench.db'));
-    results.seedSeconds = +((Date.now() - seedStart) / 1000).toFixed(1);
     let legalSet = null;
-    if (LEGAL) {
-      console.log(`bench: writing ${LEGAL.lawsuits} lawsuits and ${LEGAL.sessions} hearings`);
-      const { courts, lawyers, ...written } = seedLegal(path.join(dataDir, 'bench.db'), LEGAL, {
-        serverDist: SERVER_DIST,
-      });
-      results.legalData = written;
-      legalSet = { courts, lawyers, months: monthsBetween(written.months.from, written.months.to) };
-      console.log(`bench: legal data written in ${written.seconds} s (${written.rowsPerSecond} rows/s)`);
+    let today = new Date().toISOString().slice(0, 10);
+    if (reuse) {
+      ({ legalSet, today } = reuse);
+      Object.assign(results, { reusedDataSet: dataDir, ...reuse.results });
+    } else {
+      // First start migrates; rows are then bulk-inserted; the second start recounts the totals.
+      const first = await launch(dataDir);
+      await first.stop();
+      const seedStart = Date.now();
+      seed(file);
+      results.seedSeconds = +((Date.now() - seedStart) / 1000).toFixed(1);
+      if (LEGAL) {
+        console.log(`bench: writing ${LEGAL.lawsuits} lawsuits and ${LEGAL.sessions} hearings`);
+        const { courts, lawyers, ...written } = seedLegal(file, LEGAL, { serverDist: SERVER_DIST });
+        results.legalData = written;
+        legalSet = { courts, lawyers, months: monthsBetween(written.months.from, written.months.to) };
+        console.log(`bench: legal data written in ${written.seconds} s (${written.rowsPerSecond} rows/s)`);
+        results.dashboardStatsSeconds = await buildDashboardStats(`sqlite:${file}`, SERVER_DIST);
+      }
     }
-    port = await freePort();
-    const startedAt = Date.now();
-    server = startServer(dataDir, port);
-    const base = `http://127.0.0.1:${port}/api`;
-    // This start also folds the seeded rows' search text (as the migration does for old rows).
-    await waitFor(`${base}/health`, 600_000);
-    results.foldStartSeconds = +((Date.now() - startedAt) / 1000).toFixed(1);
+    // This start also folds the seeded rows' search text (as the migration does for old rows),
+    // recounts the totals and, on a new data set, computes the dashboard's aggregates.
+    let server = await launch(dataDir);
+    results.foldStartSeconds = server.startSeconds;
+    if (KEEP_DIR && !reuse)
+      writeFileSync(
+        setFile,
+        JSON.stringify({
+          rows: ROWS,
+          legal: LEGAL,
+          legalSet,
+          today,
+          results: {
+            seedSeconds: results.seedSeconds,
+            legalData: results.legalData,
+            dashboardStatsSeconds: results.dashboardStatsSeconds,
+            firstStartSeconds: server.startSeconds,
+          },
+        }),
+      );
+    const base = server.base;
 
     const loginStart = process.hrtime.bigint();
-    const login = await fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-fingerprint-session': FINGERPRINT },
-      body: JSON.stringify(ADMIN),
-    });
+    const headers = await signIn(base);
     results.loginMs = +(Number(process.hrtime.bigint() - loginStart) / 1e6).toFixed(1);
-    const { data } = await login.json();
-    const headers = { authorization: `Bearer ${data.token}`, 'x-fingerprint-session': FINGERPRINT };
     const list = `${base}/admin/settings/places/policeStations`;
     const clients = `${base}/admin/customers`;
 
@@ -368,31 +621,75 @@ async function main() {
       // seeded as first first first family); candidates by folded search, scored as word sets.
       conflictCheck: `${clients}/conflicts?name=${encodeURIComponent('الشناوي محمد ابراهيم احمد')}`,
     };
-    // The conflict case must time real matches, not an empty or refused answer.
-    const probe = await (await fetch(cases.conflictCheck, { headers })).json();
-    if (!probe.data?.matches?.length)
-      throw new Error(`conflict check found nothing: ${JSON.stringify(probe)}`);
-    results.conflictMatches = probe.data.matches.length;
-    results.conflictReasons = [...new Set(probe.data.matches.flatMap((m) => m.reasons))].join(', ');
-    for (const [name, url] of Object.entries(cases)) {
-      results[name] = await load(url, headers);
-      results[name].ratioToBare = +(results[name].reqPerSec / results.bareFastify.reqPerSec).toFixed(3);
+    if (process.env.BENCH_ONLY !== 'legal') {
+      // The conflict case must time real matches, not an empty or refused answer.
+      const probe = await (await fetch(cases.conflictCheck, { headers })).json();
+      if (!probe.data?.matches?.length)
+        throw new Error(`conflict check found nothing: ${JSON.stringify(probe)}`);
+      results.conflictMatches = probe.data.matches.length;
+      results.conflictReasons = [...new Set(probe.data.matches.flatMap((m) => m.reasons))].join(', ');
+      for (const [name, url] of Object.entries(cases)) {
+        results[name] = await load(url, headers);
+        results[name].ratioToBare = +(results[name].reqPerSec / results.bareFastify.reqPerSec).toFixed(3);
+      }
+      // One user searching at a time: the latency a person waits for, without the queue of the cases
+      // above (their p50 is about `CONNECTIONS` requests' worth of work).
+      for (const name of ['searchFullName', 'searchCommonName', 'conflictCheck']) {
+        results[`${name}OneUser`] = await load(cases[name], headers, 1);
+        results[`${name}OneUser`].ratioToBare = +(
+          results[`${name}OneUser`].reqPerSec / results.bareFastifyOneUser.reqPerSec
+        ).toFixed(3);
+      }
     }
-    // One user searching at a time: the latency a person waits for, without the queue of the cases
-    // above (their p50 is about `CONNECTIONS` requests' worth of work).
-    for (const name of ['searchFullName', 'searchCommonName', 'conflictCheck']) {
-      results[`${name}OneUser`] = await load(cases[name], headers, 1);
-      results[`${name}OneUser`].ratioToBare = +(
-        results[`${name}OneUser`].reqPerSec / results.bareFastifyOneUser.reqPerSec
-      ).toFixed(3);
+    if (legalSet) {
+      Object.assign(results, await legalCases(base, headers, legalSet, { sqlite: file }, results));
+      const dash = await dashboardCases(server, headers, { sqlite: file }, today, results, () =>
+        launch(dataDir),
+      );
+      Object.assign(results, dash.out);
+      if (BROWSER_RUNS > 0) {
+        const browser = await measureDashboardInBrowser(server.origin, ADMIN, BROWSER_RUNS);
+        if (browser) results.dashboardInBrowser = browser;
+      }
+      await server.stop();
+      server = null;
+      Object.assign(results, await dash.cold());
     }
-    if (legalSet) Object.assign(results, await legalCases(base, headers, legalSet, dataDir, results));
-    await stop(server);
+    if (server) await server.stop();
+
+    if (PG_URL && legalSet) {
+      // The same data set on PostgreSQL: a database of its own, migrated by the server, the rows
+      // copied from the SQLite file, the server started again on it (totals, aggregates).
+      pgDatabase = await createPgDatabase(PG_URL);
+      console.log(`bench: copying the data set into PostgreSQL ${pgDatabase.name}`);
+      const first = await launch(dataDir, pgDatabase.url);
+      await first.stop();
+      results.pgCopy = await copyToPostgres(file, pgDatabase.url);
+      results.pgDashboardStatsSeconds = await buildDashboardStats(pgDatabase.url, SERVER_DIST);
+      console.log(`bench: PostgreSQL copy in ${results.pgCopy.seconds} s`);
+      const pgServer = await launch(dataDir, pgDatabase.url);
+      results.pgFirstStartSeconds = pgServer.startSeconds;
+      const pgHeaders = await signIn(pgServer.base);
+      const pg = {};
+      const target = { pg: pgDatabase.url };
+      Object.assign(pg, await legalCases(pgServer.base, pgHeaders, legalSet, target, results));
+      const dash = await dashboardCases(pgServer, pgHeaders, target, today, results, () =>
+        launch(dataDir, pgDatabase.url),
+      );
+      Object.assign(pg, dash.out);
+      await pgServer.stop();
+      Object.assign(pg, await dash.cold());
+      results.postgres = pg;
+    }
     results.loadAverageAtEnd = os.loadavg().map((l) => +l.toFixed(2));
 
-    console.table(
-      Object.fromEntries(Object.entries(results).filter(([, v]) => typeof v === 'object' && 'p50' in v)),
-    );
+    const timed = (object, prefix = '') =>
+      Object.entries(object).flatMap(([k, v]) =>
+        v && typeof v === 'object' && 'p50' in v
+          ? [[`${prefix}${k}`, Object.fromEntries(Object.entries(v).filter(([key]) => key !== 'samples'))]]
+          : [],
+      );
+    console.table(Object.fromEntries([...timed(results), ...timed(results.postgres ?? {}, 'pg.')]));
     console.log(
       `login ${results.loginMs} ms (argon2id), seed ${results.seedSeconds} s, ` +
         `start with folding ${results.foldStartSeconds} s, ` +
@@ -407,7 +704,8 @@ async function main() {
     writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
     console.log(`written ${path.relative(root, out)}`);
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (pgDatabase) await pgDatabase.drop();
+    if (!KEEP_DIR) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
