@@ -28,6 +28,15 @@ export async function startClientsServer(entities: readonly Entity<Fields>[], sp
       if (!res.destroyed) json(res, 200, { data: { matches } });
       return;
     }
+    // One row by id (a record page).
+    for (const e of entities) {
+      const id = new RegExp(`^/api${e.path}/(\\d+)$`).exec(req.path)?.[1];
+      const row = spec.rows?.[e.name]?.find((r) => String(r.id) === id);
+      if (req.method === 'GET' && id)
+        return row
+          ? json(res, 200, { data: { createdAt: stamp, updatedAt: stamp, status: true, ...row } })
+          : json(res, 404, { message: 'Not found' });
+    }
     const entity = entities.find((e) => req.path === `/api${e.path}`);
     if (!entity) return json(res, 404, { message: 'Not found' });
     if (req.method === 'GET') {

@@ -1,0 +1,27 @@
+import { sessions } from '@mizan/contracts';
+import { i18n } from '@mizan/i18n';
+import { EntityTable, useEntityList, type RecordTab, type RecordTabContext } from '@mizan/ui';
+
+/**
+ * A client's hearings: the generic hearings list fixed to the lawsuits naming this client among
+ * their parties (the `customerId` list filter), newest first, each linking to its page.
+ */
+export function CustomerHearings({ customerId }: { customerId: number }) {
+  const list = useEntityList(sessions, { urlState: false, fixedFilters: { customerId } });
+  return <EntityTable {...list} />;
+}
+
+/**
+ * The client page's tabs with the hearings tab after the client's lawsuits (for a user who may
+ * view hearings).
+ */
+export function customerTabs(derived: RecordTab[], { row, can }: RecordTabContext): RecordTab[] {
+  if (!can('sessions.view')) return derived;
+  const tab: RecordTab = {
+    key: 'sessions.customerId',
+    label: i18n.t('sessions.title', { ns: 'entities' }),
+    children: <CustomerHearings customerId={row.id} />,
+  };
+  const at = derived.findIndex((t) => t.key === 'lawsuits.customerIds');
+  return at < 0 ? [tab, ...derived] : [...derived.slice(0, at + 1), tab, ...derived.slice(at + 1)];
+}
