@@ -13,10 +13,12 @@ jest.mock('../../../shared/sdk/src/fingerprint', () => ({
   resetFingerprintCache: () => undefined,
 }));
 
-// Whole-app renders load antd lazily per test file; the root config's 5 s default is too tight.
-jest.setTimeout(30_000);
+// Whole-app renders load antd lazily per test file, and the dashboard (every signed-in landing)
+// renders dozens of antd parts: on two cores running every package's tests at once, a sign-out
+// from that page measured 10 s. As the remotes' set-ups allow.
+jest.setTimeout(90_000);
 // Lazy screens and antd's first render take more than the default second on a busy machine.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // Tests read English labels unless they switch; the app itself defaults to Arabic.
 void initI18n('en');
