@@ -55,14 +55,18 @@ const clearing = (form: FormInstance, fields: string[]) => () =>
  * circuit clears the judge), as the server refuses a circuit of another court. A server 422 lands
  * on its field through the derived items.
  */
-export function LawsuitForm({ form, items }: EntityFormRenderProps) {
+export function LawsuitForm({ form, items, mode }: EntityFormRenderProps) {
   const { t } = useTranslation('legal');
   const courtId = idOf(Form.useWatch('courtId', form));
   const circuitId = idOf(Form.useWatch('circuitId', form));
 
   const shown: Record<string, ReactNode> = {
     ...items,
-    fileNumber: adjust(items.fileNumber, { extra: t('lawsuits.form.fileNumberHelp') }, {}),
+    // Generated only on create: an existing lawsuit keeps its number (blanking it is refused).
+    fileNumber:
+      mode === 'create'
+        ? adjust(items.fileNumber, { extra: t('lawsuits.form.fileNumberHelp') }, {})
+        : items.fileNumber,
     courtId: adjust(items.courtId, {}, { onChange: clearing(form, ['circuitId', 'judgeId']) }),
     circuitId: adjust(
       items.circuitId,
