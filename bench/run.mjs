@@ -657,6 +657,14 @@ async function main() {
     }
     if (server) await server.stop();
 
+    // Written now and again at the end: the PostgreSQL part takes long (the copy of the set).
+    const out = path.join(
+      root,
+      'bench/results',
+      `${new Date().toISOString().slice(0, 19).replace(/:/g, '-')}.json`,
+    );
+    mkdirSync(path.dirname(out), { recursive: true });
+    writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
     if (PG_URL && legalSet) {
       // The same data set on PostgreSQL: a database of its own, migrated by the server, the rows
       // copied from the SQLite file, the server started again on it (totals, aggregates).
@@ -694,12 +702,6 @@ async function main() {
       `login ${results.loginMs} ms (argon2id), seed ${results.seedSeconds} s, ` +
         `start with folding ${results.foldStartSeconds} s, ` +
         `conflict check ${results.conflictMatches} matches (${results.conflictReasons})`,
-    );
-    mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-    const out = path.join(
-      root,
-      'bench/results',
-      `${new Date().toISOString().slice(0, 19).replace(/:/g, '-')}.json`,
     );
     writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
     console.log(`written ${path.relative(root, out)}`);
