@@ -190,8 +190,8 @@ async function settled(page) {
   await page.waitForTimeout(300);
 }
 
-/** Screenshot, raw keys and axe findings of the screen now shown. */
-async function check(page, lng, name) {
+/** Screenshot, raw keys and axe findings of the screen now shown (also used by lib/legal.mjs). */
+export async function check(page, lng, name) {
   await settled(page);
   await snap(page, `${lng}/${name}`);
   return [
