@@ -10,7 +10,14 @@ describe('modules and their migrations', () => {
     const names = MODULES.map((m) => m.name);
     expect(new Set(names).size).toBe(names.length);
     // A group's position is part of its steps' recorded names: reordering would re-run them.
-    expect(MIGRATION_GROUPS.map((g) => g.group)).toEqual(['core', 'auth', 'system', 'notifications', 'scheduler', 'dashboard']);
+    expect(MIGRATION_GROUPS.map((g) => g.group)).toEqual([
+      'core',
+      'auth',
+      'system',
+      'notifications',
+      'scheduler',
+      'dashboard',
+    ]);
   });
 
   it('records each step under the name databases already hold, and runs nothing twice', async () => {
