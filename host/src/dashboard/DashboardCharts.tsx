@@ -88,6 +88,8 @@ export default function DashboardCharts({ dashboard }: DashboardChartsProps) {
     () => ({
       ...common,
       tooltip: { ...common.tooltip, trigger: 'axis', valueFormatter: number },
+      // One series, named by the card's title: a legend would only cover the axis labels.
+      legend: { show: false },
       grid: { top: 16, bottom: 8, left: 8, right: 8 },
       xAxis: {
         type: 'category',
@@ -126,6 +128,8 @@ export default function DashboardCharts({ dashboard }: DashboardChartsProps) {
     () => ({
       ...common,
       tooltip: { ...common.tooltip, trigger: 'axis', valueFormatter: number },
+      // One series, named by the card's title: a legend would only cover the axis labels.
+      legend: { show: false },
       grid: { top: 16, bottom: 8, left: 8, right: 8 },
       xAxis: {
         type: 'category',
