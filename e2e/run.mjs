@@ -77,8 +77,9 @@ async function runSpecs(files, label) {
   const stream = run({
     files,
     concurrency: Number(process.env.E2E_CONCURRENCY ?? 2),
-    // Per spec file; a screens file walks every main screen of one language.
-    timeout: 240_000,
+    // Per spec file; a screens file walks every main screen of one language, a legal file a
+    // whole lawsuit (form, hearing, postponement, calendar, attachment, payments, axe).
+    timeout: 360_000,
   });
   stream.on('test:diagnostic', (d) => {
     const m = /^(tests|pass|fail|cancelled|skipped|todo) (\d+)$/.exec(d.message);
