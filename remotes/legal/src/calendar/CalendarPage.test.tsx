@@ -129,6 +129,8 @@ describe('hearings calendar', () => {
       formatHijri(new Date(2026, 2, 17), 'ar'),
     );
     expect(within(cell as HTMLElement).getByText('١٧')).toBeInTheDocument();
+    // A day holding a hearing is named by all it shows, not by its day number alone.
+    expect(cell).not.toHaveAttribute('aria-labelledby');
     expect(location()).toBe(`${CALENDAR_ROUTE}?date=2026-03-01`);
   });
 

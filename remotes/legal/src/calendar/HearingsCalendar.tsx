@@ -160,6 +160,10 @@ export function HearingsCalendar({
           })
         }
         dayCellContent={dayCellContent}
+        // FullCalendar names a month's day cell by its day number alone (aria-labelledby), though
+        // the cell also shows its hearings: the cell is named by all it shows instead; the day
+        // number stays a link of its own.
+        dayCellDidMount={(arg) => arg.el.removeAttribute('aria-labelledby')}
         dayHeaderContent={dayHeaderContent}
         listDayFormat={{ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }}
         listDaySideFormat={(arg) => formatHijri(new Date(arg.date.year, arg.date.month, arg.date.day), lng)}

@@ -35,6 +35,9 @@ export function useCalendarTheme(): { palette: HearingPalette; style: CSSPropert
       '--fc-event-border-color': token.colorPrimary,
       '--fc-event-text-color': token.colorTextLightSolid,
       '--fc-small-font-size': `${token.fontSizeSM}px`,
+      // Ours (calendar.css): the Hijri days and the days of the months around, readable (AA).
+      '--mizan-secondary-text': token.colorTextSecondary,
+      '--mizan-other-day-bg': token.colorFillTertiary,
       color: token.colorText,
       fontFamily: token.fontFamily,
     } as CSSProperties;
