@@ -10,7 +10,7 @@ import { registry, type Entity, type Fields } from '@mizan/contracts';
 import { authMigrations, authPlugin, authenticateSocket } from './auth';
 import { createBus, type Bus } from './bus';
 import type { Config } from './config';
-import { createDatabase } from './db';
+import { createDatabase, refreshPlannerStatistics } from './db';
 import { runMigrations, type MigrationGroup } from './db/migrate';
 import { coreMigrations, createMissingEntityTables, type Migration } from './db/migrations';
 import { registerDocs } from './docs';
@@ -26,7 +26,7 @@ import { importPlugin } from './import';
 import { legalPlugin } from './legal';
 import { notificationsMigrations, notificationsPlugin } from './notifications';
 import { remindersPlugin } from './reminders';
-import { schedulerMigrations, schedulerPlugin } from './scheduler';
+import { dailyAt, schedulerMigrations, schedulerPlugin } from './scheduler';
 import { dashboardMigrations, dashboardPlugin } from './dashboard';
 import { peoplePlugin } from './people';
 import { readTimeZone, systemMigrations, systemPlugin } from './system';
@@ -164,6 +164,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       database.dialect,
       registry.map((e) => e.name),
     );
+    await refreshPlannerStatistics(database.db, database.dialect);
   } catch (error) {
     await database.destroy();
     logs.close();
@@ -187,6 +188,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerDocs(app);
 
   for (const module of MODULES) await app.register(module.plugin);
+  app.scheduler.define({
+    name: 'database.optimize',
+    schedule: dailyAt('03:00'),
+    run: () => refreshPlannerStatistics(app.db, app.dialect),
+  });
   await app.register(healthPlugin, { prefix: '/api' });
   await registerEngine(app);
   await registerFileRoutes(app);
