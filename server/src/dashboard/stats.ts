@@ -300,6 +300,43 @@ export async function storedStats(db: Db | Trx): Promise<StatRow[]> {
   );
 }
 
+/** Rows per INSERT when the aggregates are rebuilt (10 columns: within SQLite's bound-parameter limit). */
+const INSERT_CHUNK = 500;
+
+/**
+ * Stores a full recount into the emptied table: rows of one key summed first, then multi-row
+ * INSERTs (a row-by-row upsert took 52 s for 15,000 rows on PostgreSQL, past the start timeout).
+ */
+async function insertAll(trx: Trx | Db, rows: readonly StatRow[]): Promise<void> {
+  const byKey = new Map<string, StatRow>();
+  for (const row of rows) {
+    const key = [row.kind, row.branchId, row.month, row.k1, row.k2].join('|');
+    const seen = byKey.get(key);
+    if (!seen) byKey.set(key, { ...row });
+    else for (const c of ['n', 'agreed', 'paid', 'pending', 'attended'] as const) seen[c] += row[c];
+  }
+  const values = [...byKey.values()]
+    // As an upsert would leave them (`applyDelta` drops a key whose count falls to zero).
+    .filter((row) => row.n > 0)
+    .map((row) => ({
+      kind: row.kind,
+      branch_id: row.branchId,
+      month: row.month,
+      k1: row.k1,
+      k2: row.k2,
+      n: row.n,
+      agreed: row.agreed,
+      paid: row.paid,
+      pending: row.pending,
+      attended: row.attended,
+    }));
+  for (let i = 0; i < values.length; i += INSERT_CHUNK)
+    await trx
+      .insertInto(STATS_TABLE)
+      .values(values.slice(i, i + INSERT_CHUNK))
+      .execute();
+}
+
 /** `pg_advisory_xact_lock(class, 0)`: one instance at a time builds the aggregates. */
 const BUILD_LOCK = 0x64617368; // 'dash'
 
@@ -324,7 +361,7 @@ export async function rebuildStats(
       if (built) return false;
     }
     await trx.deleteFrom(STATS_TABLE).execute();
-    await applyDelta(trx, await recount(trx, dialect));
+    await insertAll(trx, await recount(trx, dialect));
     await trx.insertInto(STATS_TABLE).values(BUILT).execute();
     return true;
   });
