@@ -48,7 +48,7 @@ export function groupName(row: { id: number; name?: unknown; nameEn?: unknown },
 /**
  * A lawsuit's attachments filed by group, the groups in their own order (an attachment of a group
  * not loaded goes under "other"): per attachment its title, hearing, notes and files with inline
- * preview, download and delete; each group adds attachments of its own (several files at once,
+ * preview, download and delete; each group's panel adds attachments of its own (several files at once,
  * each with its upload progress), and an attachment is edited or deleted in place.
  */
 export function LawsuitAttachments({ lawsuit, title }: LawsuitAttachmentsProps) {
@@ -57,7 +57,7 @@ export function LawsuitAttachments({ lawsuit, title }: LawsuitAttachmentsProps) 
   const { can } = useAuth();
   const queryClient = useQueryClient();
   const [drawer, setDrawer] = useState<DrawerState>(null);
-  // The groups unfolded: at first those holding attachments; a group added to unfolds.
+  // The groups unfolded: at first those holding attachments, then as the user folds them.
   const [unfolded, setUnfolded] = useState<string[] | null>(null);
   useEntityChannel(attachments.name);
   useEntityChannel(attachmentGroups.name);
@@ -118,18 +118,15 @@ export function LawsuitAttachments({ lawsuit, title }: LawsuitAttachmentsProps) 
   if (strays.length > 0) sections.push({ key: 'other', group: null, rows: strays });
   const activeKeys = unfolded ?? sections.filter((s) => s.rows.length > 0).map((s) => s.key);
 
+  // In a group's panel, not its header (a button in a button); named with the group, its shown
+  // text first.
   const addButton = (group: Group | null) =>
     allowed('create') && (
       <Button
         size="small"
         icon={<PlusOutlined />}
-        aria-label={group ? t('attachments.addTo', { group: group.name }) : t('attachments.add')}
-        onClick={(event) => {
-          // Inside a panel header: adding must not also fold the panel.
-          event.stopPropagation();
-          if (group && !activeKeys.includes(String(group.id))) setUnfolded([...activeKeys, String(group.id)]);
-          setDrawer({ mode: 'create', groupId: group?.id });
-        }}
+        aria-label={group ? t('attachments.addTo', { group: group.name }) : undefined}
+        onClick={() => setDrawer({ mode: 'create', groupId: group?.id })}
       >
         {t('attachments.add')}
       </Button>
@@ -157,32 +154,35 @@ export function LawsuitAttachments({ lawsuit, title }: LawsuitAttachmentsProps) 
                 <Badge count={inGroup.length} showZero color={inGroup.length ? 'blue' : 'gray'} />
               </Space>
             ),
-            extra: addButton(group),
-            children:
-              inGroup.length === 0 ? (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('attachments.emptyGroup')} />
-              ) : (
-                <ul
-                  aria-label={group ? group.name : t('attachments.otherGroup')}
-                  style={{ listStyle: 'none', margin: 0, padding: 0 }}
-                >
-                  {inGroup.map((row) => (
-                    <li
-                      key={row.id}
-                      style={{ borderBlockEnd: '1px solid rgba(5, 5, 5, 0.06)', paddingBlock: 12 }}
-                    >
-                      <AttachmentItem
-                        row={row}
-                        canUpdate={allowed('update')}
-                        canDelete={allowed('delete')}
-                        deleting={remove.isPending && remove.variables?.id === row.id}
-                        onEdit={() => setDrawer({ mode: 'update', row })}
-                        onDelete={() => remove.mutateAsync(row).catch(() => undefined)}
-                      />
-                    </li>
-                  ))}
-                </ul>
-              ),
+            children: (
+              <Flex vertical gap={8}>
+                {allowed('create') && <Flex justify="end">{addButton(group)}</Flex>}
+                {inGroup.length === 0 ? (
+                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('attachments.emptyGroup')} />
+                ) : (
+                  <ul
+                    aria-label={group ? group.name : t('attachments.otherGroup')}
+                    style={{ listStyle: 'none', margin: 0, padding: 0 }}
+                  >
+                    {inGroup.map((row) => (
+                      <li
+                        key={row.id}
+                        style={{ borderBlockEnd: '1px solid rgba(5, 5, 5, 0.06)', paddingBlock: 12 }}
+                      >
+                        <AttachmentItem
+                          row={row}
+                          canUpdate={allowed('update')}
+                          canDelete={allowed('delete')}
+                          deleting={remove.isPending && remove.variables?.id === row.id}
+                          onEdit={() => setDrawer({ mode: 'update', row })}
+                          onDelete={() => remove.mutateAsync(row).catch(() => undefined)}
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Flex>
+            ),
           }))}
         />
       )}

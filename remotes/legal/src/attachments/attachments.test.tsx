@@ -96,7 +96,12 @@ describe('lawsuit attachments', () => {
 
   it('adds an attachment of several files to a group, the lawsuit and group filled in', async () => {
     await openAttachments();
-    fireEvent.click(screen.getByRole('button', { name: 'إضافة مرفق إلى الأحكام' }));
+    // Each group adds its own from inside its panel (its header is a button already); the
+    // empty group is folded at first.
+    expect(document.querySelector('.ant-collapse-header button')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'إضافة مرفق إلى الأحكام' })).toBeNull();
+    fireEvent.click(screen.getByText('الأحكام', { selector: '.ant-collapse-title span' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'إضافة مرفق إلى الأحكام' }));
     const drawer = (await screen.findByText(/^إضافة /, { selector: '.ant-drawer-title' })).closest(
       '.ant-drawer',
     ) as HTMLElement;
