@@ -64,10 +64,8 @@ export function SessionChain({ sessionId, version }: SessionChainProps) {
                       <DualDate value={item.date} />
                     </Typography.Text>
                   ) : (
-                    <Link
-                      to={recordPath(sessions, item.id)}
-                      aria-label={t('sessions.chain.open', { number: index + 1 })}
-                    >
+                    // Named by the date it shows; its place in the chain is the text just before.
+                    <Link to={recordPath(sessions, item.id)}>
                       <DualDate value={item.date} />
                     </Link>
                   )}
