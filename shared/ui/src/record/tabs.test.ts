@@ -1,5 +1,14 @@
-import { customers, employees, permissions, registry, type Entity, type Fields } from '@mizan/contracts';
-import { recordReferences } from './tabs';
+import {
+  customers,
+  employees,
+  permissions,
+  registry,
+  sessions,
+  type Entity,
+  type Fields,
+} from '@mizan/contracts';
+import type { EntityRow } from '../fields/types';
+import { recordReferences, titleOf } from './tabs';
 import { parseRecordId, recordPath, recordRoute } from './paths';
 
 const all = registry as readonly Entity<Fields>[];
@@ -30,5 +39,25 @@ describe('record paths', () => {
     expect(
       ['7', 7, '0', '-1', 'abc', '1.5', '', undefined, '99999999999999999999'].map(parseRecordId),
     ).toEqual([7, 7, null, null, null, null, null, null, null]);
+  });
+});
+
+const row = (values: Record<string, unknown>) =>
+  ({ createdAt: '2026-11-01T09:00:00.000Z', updatedAt: '2026-11-01T09:00:00.000Z', ...values }) as EntityRow;
+
+describe(titleOf.name, () => {
+  it('shows a date title as a date in the interface language, not as stored', () => {
+    const hearing = sessions as unknown as Entity<Fields>;
+    const en = titleOf(hearing, row({ id: 4, date: '2026-11-24' }), 'en');
+    const ar = titleOf(hearing, row({ id: 4, date: '2026-11-24' }), 'ar');
+    expect(en).not.toBe('2026-11-24');
+    expect(en).toMatch(/1448/);
+    expect(ar).toMatch(/[٠-٩]/);
+    expect(ar).not.toMatch(/[0-9]/);
+  });
+
+  it('keeps a text title and falls back to the id', () => {
+    expect(titleOf(customers as Entity<Fields>, row({ id: 3, name: 'أحمد' }), 'ar')).toBe('أحمد');
+    expect(titleOf(customers as Entity<Fields>, row({ id: 3 }), 'ar')).toBe('#3');
   });
 });

@@ -8,6 +8,7 @@ import {
   type Fields,
   type Reference,
 } from '@mizan/contracts';
+import { currentDateStyle, formatDateParts } from '../dates/format';
 import type { EntityText } from '../entity/labels';
 import type { EntityRow } from '../fields/types';
 import { RecordFiles, filesFields } from './RecordFiles';
@@ -95,9 +96,17 @@ export function deriveRecordTabs(
   return tabs;
 }
 
-/** The record's title as the list shows it (seeded rows in the interface language), else `#id`. */
+/**
+ * The record's title as the list shows it (seeded rows in the interface language; a date in the
+ * office's first calendar, a hearing's say), else `#id`.
+ */
 export function titleOf(entity: Entity<Fields>, row: EntityRow, lng: string): string {
   const value = row[entity.titleField];
+  const type = entity.fields[entity.titleField]?.type;
+  if (typeof value === 'string' && value && (type === 'date' || type === 'datetime')) {
+    const parts = formatDateParts(value, type, { ...currentDateStyle(), lng });
+    if (parts) return parts.primary;
+  }
   if (typeof value === 'string' && value) return recordTitle(entity.name, value, lng);
   if (typeof value === 'number') return String(value);
   return `#${row.id}`;
