@@ -230,16 +230,14 @@ export function legalSpec(lng) {
     };
 
     /**
-     * The link of the chain's `number`th hearing (on `day`). Named now by "open session N of the
-     * chain" while it shows the date; axe (below) asks for the shown date within the name, so
-     * either name is accepted here and the mismatch is left to the axe step.
+     * The link of the chain's `number`th hearing (on `day`): named by the date it shows (both
+     * calendars, in the office's order), in the step headed "session N".
      */
     const chainLink = (chain, number, day) =>
-      chain.getByRole('link', {
-        name: new RegExp(
-          `^${escapeRegExp(l('sessions.chain.open', { number }))}$|${escapeRegExp(shownDate(day, lng))}`,
-        ),
-      });
+      chain
+        .getByTestId(/^chain-/)
+        .filter({ hasText: l('sessions.chain.step', { number }) })
+        .getByRole('link', { name: new RegExp(escapeRegExp(shownDate(day, lng))) });
 
     step(
       'a lawsuit is created through its form: client, opponent, court → circuit → judge, fee',
@@ -452,6 +450,11 @@ export function legalSpec(lng) {
       assert.ok(evidence, `the evidence group is seeded: ${groups.items.map((g) => g.name).join(', ')}`);
       const groupName = lng === 'en' ? evidence.nameEn : evidence.name;
       const panel = await lawsuitTab(page, e('attachments.title'));
+      // A group adds from inside its panel, folded at first while empty.
+      const groupHeader = panel.getByRole('button', {
+        name: new RegExp(`^${escapeRegExp(groupName)}\\s+[0-9٠-٩]+(\\s|$)`),
+      });
+      if ((await groupHeader.getAttribute('aria-expanded')) === 'false') await groupHeader.click();
       await panel
         .getByRole('button', { name: l('attachments.addTo', { group: groupName }), exact: true })
         .click();
