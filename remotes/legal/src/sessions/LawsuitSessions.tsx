@@ -1,15 +1,6 @@
-import { useMemo, useState } from 'react';
-import { Button } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { displayKey, sessions } from '@mizan/contracts';
-import {
-  EntityFormDrawer,
-  EntityTable,
-  useEntityList,
-  type EntityColumn,
-  type EntityRow,
-  type FormMode,
-} from '@mizan/ui';
+import { useMemo } from 'react';
+import { sessions, type Entity, type Fields } from '@mizan/contracts';
+import { ReferenceList, type EntityColumn, type EntityRow } from '@mizan/ui';
 import { sessionColumns } from './columns';
 
 export interface LawsuitSessionsProps {
@@ -21,50 +12,17 @@ export interface LawsuitSessionsProps {
   today?: () => string;
 }
 
-type DrawerState = { mode: FormMode; row?: EntityRow } | null;
+const reference = { entity: sessions as unknown as Entity<Fields>, field: 'lawsuitId', type: 'ref' } as const;
 
 /**
- * A lawsuit's hearings: its list (the lawsuit column left out), each row with the hearings it was
- * postponed from and to, past ones with no decision flagged; "add" opens the hearing form with
- * the lawsuit filled in.
+ * A lawsuit's hearings: the generic reference list (the lawsuit column left out), each row with
+ * the hearings it was postponed from and to, past ones with no decision flagged; "add" opens the
+ * hearing form with the lawsuit filled in.
  */
 export function LawsuitSessions({ lawsuit, title, today }: LawsuitSessionsProps) {
   const columns = useMemo(() => {
     const chain = sessionColumns({ chain: true, ...(today ? { today } : {}) });
     return (derived: EntityColumn[]) => chain(derived.filter((c) => c.key !== 'lawsuitId'));
   }, [today]);
-  const list = useEntityList(sessions, { urlState: false, fixedFilters: { lawsuitId: lawsuit.id }, columns });
-  const { t } = list.text;
-  const [drawer, setDrawer] = useState<DrawerState>(null);
-  const defaults = useMemo(
-    () => ({
-      lawsuitId: lawsuit.id,
-      [displayKey('lawsuitId', { type: 'ref' })]: { id: lawsuit.id, name: title },
-    }),
-    [lawsuit.id, title],
-  );
-
-  return (
-    <>
-      <EntityTable
-        {...list}
-        onEdit={(row) => setDrawer({ mode: 'update', row })}
-        extra={
-          list.allowed('create') && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ mode: 'create' })}>
-              {t('actions.createNamed', { ns: 'ui', name: list.text.singular })}
-            </Button>
-          )
-        }
-      />
-      <EntityFormDrawer
-        entity={sessions}
-        open={drawer !== null}
-        mode={drawer?.mode ?? 'create'}
-        row={drawer?.row}
-        defaults={defaults}
-        onClose={() => setDrawer(null)}
-      />
-    </>
-  );
+  return <ReferenceList reference={reference} ownerId={lawsuit.id} ownerTitle={title} columns={columns} />;
 }

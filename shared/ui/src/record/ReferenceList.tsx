@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { displayKey, type Reference } from '@mizan/contracts';
 import { EntityFormDrawer } from '../entity/EntityFormDrawer';
 import { EntityTable } from '../entity/EntityTable';
 import type { FormMode } from '../entity/formValues';
-import { useEntityList } from '../entity/useEntityList';
+import { useEntityList, type EntityList, type EntityListOptions } from '../entity/useEntityList';
 import type { EntityRow } from '../fields/types';
 
 export interface ReferenceListProps {
@@ -15,6 +15,10 @@ export interface ReferenceListProps {
   ownerId: number;
   /** The record's title, so the pre-filled reference shows its name in the form. */
   ownerTitle: string;
+  /** Adjusts the derived columns (a remote's flags, the owner's own column left out). */
+  columns?: EntityListOptions['columns'];
+  /** Shown above the list, given the list (figures read again when it changes, say). */
+  before?: (list: EntityList) => ReactNode;
 }
 
 type DrawerState = { mode: FormMode; row?: EntityRow } | null;
@@ -25,9 +29,13 @@ type DrawerState = { mode: FormMode; row?: EntityRow } | null;
  *
  * @example <ReferenceList reference={{ entity: procurations, field: 'customerIds', type: 'refs' }} ownerId={7} ownerTitle="…" />
  */
-export function ReferenceList({ reference, ownerId, ownerTitle }: ReferenceListProps) {
+export function ReferenceList({ reference, ownerId, ownerTitle, columns, before }: ReferenceListProps) {
   const { entity, field, type } = reference;
-  const list = useEntityList(entity, { urlState: false, fixedFilters: { [field]: ownerId } });
+  const list = useEntityList(entity, {
+    urlState: false,
+    fixedFilters: { [field]: ownerId },
+    ...(columns ? { columns } : {}),
+  });
   const { t } = list.text;
   const [drawer, setDrawer] = useState<DrawerState>(null);
   const defaults = useMemo(() => {
@@ -39,6 +47,7 @@ export function ReferenceList({ reference, ownerId, ownerTitle }: ReferenceListP
 
   return (
     <>
+      {before?.(list)}
       <EntityTable
         {...list}
         onEdit={(row) => setDrawer({ mode: 'update', row })}
