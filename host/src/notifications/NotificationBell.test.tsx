@@ -5,9 +5,10 @@ import {
   type NotificationRow,
 } from '@mizan/contracts';
 import { createI18n } from '@mizan/i18n';
-import { sdkStore, wsClient } from '@mizan/sdk';
+import { sdkStore } from '@mizan/sdk';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SeenRequest } from '@mizan/sdk/testing/apiServer';
+import { connectFakeSocket } from '@mizan/ui/testing/fakeSocket';
 import { SETTINGS_ANSWER, serveApiForFile, type Routes } from '../test/apiServer';
 import { makeUser, renderApp, resetPage, signIn } from '../test/renderApp';
 import { themeConfigAtom } from '../theme/themeConfig';
@@ -86,58 +87,6 @@ for (const id of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]) {
   routes[`PATCH /api/notifications/${id}/read`] = () => {
     rows = rows.map((r) => (r.id === id && !r.readAt ? { ...r, readAt: READ_AT } : r));
     return { body: { data: { item: rows.find((r) => r.id === id), marked: 1, unread: unreadOf() } } };
-  };
-}
-
-/** A stand-in WebSocket the SDK's one client talks to as to the hub. */
-class FakeSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSING = 2;
-  static readonly CLOSED = 3;
-  static instances: FakeSocket[] = [];
-  readyState = 0;
-  sent: { type: string; channel?: string }[] = [];
-  private listeners = new Map<string, Set<(event: unknown) => void>>();
-  constructor(readonly url: string) {
-    FakeSocket.instances.push(this);
-  }
-  addEventListener(type: string, listener: (event: unknown) => void) {
-    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
-    this.listeners.get(type)!.add(listener);
-  }
-  removeEventListener(type: string, listener: (event: unknown) => void) {
-    this.listeners.get(type)?.delete(listener);
-  }
-  emit(type: string, fields: Record<string, unknown>) {
-    for (const listener of this.listeners.get(type) ?? []) listener({ ...fields, type, target: this });
-  }
-  frame(message: unknown) {
-    act(() => this.emit('message', { data: JSON.stringify(message) }));
-  }
-  send(frame: string) {
-    this.sent.push(JSON.parse(frame) as { type: string });
-  }
-  close() {
-    this.readyState = 3;
-  }
-}
-
-async function connectFakeSocket() {
-  FakeSocket.instances = [];
-  const original = globalThis.WebSocket;
-  Object.assign(globalThis, { WebSocket: FakeSocket });
-  await wsClient.connect();
-  await waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
-  const socket = FakeSocket.instances[0]!;
-  socket.readyState = 1;
-  act(() => socket.emit('open', {}));
-  return {
-    socket,
-    restore: () => {
-      wsClient.disconnect();
-      Object.assign(globalThis, { WebSocket: original });
-    },
   };
 }
 

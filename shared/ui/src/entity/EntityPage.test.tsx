@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { countries, continents } from '@mizan/contracts';
 import { EntityPage } from './EntityPage';
 import { startApiServer, type TableSpec } from '../test/apiServer';
-import { connectFakeSocket } from '../test/fakeSocket';
+import { connectFakeSocket } from '../testing/fakeSocket';
 import { captureToasts, renderAt, signIn, pointSdkAt } from '../testing/render';
 
 const ROUTE = '/admin/settings/places/countries';

@@ -7,7 +7,7 @@ import { useEntityForm } from './useEntityForm';
 import { useEntityList } from './useEntityList';
 import type { EntityRow } from '../fields/types';
 import { startApiServer } from '../test/apiServer';
-import { connectFakeSocket } from '../test/fakeSocket';
+import { connectFakeSocket } from '../testing/fakeSocket';
 import { captureToasts, renderAt, signIn, pointSdkAt } from '../testing/render';
 
 const ROUTE = '/admin/settings/places/countries';

@@ -24,6 +24,10 @@ class FakeSocket {
   emit(type: string, fields: Record<string, unknown>) {
     for (const listener of this.listeners.get(type) ?? []) listener({ ...fields, type, target: this });
   }
+  /** Delivers one frame from the hub (a notification, a channel event). */
+  frame(message: unknown) {
+    act(() => this.emit('message', { data: JSON.stringify(message) }));
+  }
   send(frame: string) {
     this.sent.push(JSON.parse(frame));
   }
