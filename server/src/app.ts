@@ -26,7 +26,7 @@ import { importPlugin } from './import';
 import { legalPlugin } from './legal';
 import { notificationsMigrations, notificationsPlugin } from './notifications';
 import { remindersPlugin } from './reminders';
-import { dailyAt, schedulerMigrations, schedulerPlugin } from './scheduler';
+import { schedulerMigrations, schedulerPlugin } from './scheduler';
 import { dashboardMigrations, dashboardPlugin } from './dashboard';
 import { peoplePlugin } from './people';
 import { readTimeZone, systemMigrations, systemPlugin } from './system';
@@ -74,6 +74,9 @@ export const MODULES: readonly AppModule[] = [
   { name: 'reminders', plugin: remindersPlugin },
   { name: 'dashboard', plugin: dashboardPlugin, migrations: dashboardMigrations },
 ];
+
+/** How often a SQLite connection refreshes its planner statistics (`PRAGMA optimize`). */
+const OPTIMIZE_EVERY_MS = 6 * 60 * 60 * 1000;
 
 /** Every migration group, in order: the kernel's, then each module's. */
 export const MIGRATION_GROUPS: readonly MigrationGroup[] = [
@@ -188,11 +191,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerDocs(app);
 
   for (const module of MODULES) await app.register(module.plugin);
-  app.scheduler.define({
-    name: 'database.optimize',
-    schedule: dailyAt('03:00'),
-    run: () => refreshPlannerStatistics(app.db, app.dialect),
-  });
+  // SQLite's planner statistics, kept fresh on this connection as SQLite advises (see db/index.ts).
+  if (app.dialect === 'sqlite') {
+    const optimize = setInterval(() => {
+      refreshPlannerStatistics(app.db, app.dialect).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'planner statistics not refreshed'),
+      );
+    }, OPTIMIZE_EVERY_MS);
+    optimize.unref();
+    app.addHook('onClose', async () => clearInterval(optimize));
+  }
   await app.register(healthPlugin, { prefix: '/api' });
   await registerEngine(app);
   await registerFileRoutes(app);

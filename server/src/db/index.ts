@@ -135,8 +135,8 @@ export const now = (): string => new Date().toISOString();
  * `analysis_limit` rows per index, so a few milliseconds even at millions of rows). Without them
  * SQLite cannot tell a selective index from a poor one: at 1,000,000 lawsuits the dashboard's
  * date-range queries went through the three-value branch index and took seconds instead of
- * milliseconds. Run at start (after the migrations) and daily (the scheduler's
- * `database.optimize`), as SQLite advises for long-lived connections. PostgreSQL's autovacuum
+ * milliseconds. Run at start (after the migrations) and every few hours (app.ts), as SQLite
+ * advises for long-lived connections. PostgreSQL's autovacuum
  * keeps its own statistics: nothing to do there.
  */
 export async function refreshPlannerStatistics(db: Db, dialect: Dialect): Promise<void> {
