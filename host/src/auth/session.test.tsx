@@ -1,5 +1,5 @@
 import { ROUTES } from '@mizan/contracts';
-import { sdkStore, tokenAtom, userAtom, wsClient } from '@mizan/sdk';
+import { notify, sdkStore, tokenAtom, userAtom, wsClient } from '@mizan/sdk';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { SETTINGS_ANSWER, serveApiForFile, type Answer } from '../test/apiServer';
 import { makeUser, renderApp, resetPage, signIn } from '../test/renderApp';
@@ -13,10 +13,26 @@ const api = serveApiForFile({
   'POST /api/auth/logout': { body: { data: { ok: true } } },
 });
 
+/**
+ * Toasts as the SDK raises them. A toast shows for a few seconds: on a loaded machine a DOM query
+ * can miss it (the page behind it renders meanwhile), so the messages are read here.
+ */
+const toasts: string[] = [];
+
 beforeEach(async () => {
   await resetPage();
   api.server?.seen.splice(0);
+  toasts.splice(0);
+  for (const level of ['success', 'error'] as const) {
+    const original = notify[level];
+    jest.spyOn(notify, level).mockImplementation((content?: string) => {
+      toasts.push(`${level}: ${content ?? ''}`);
+      original(content);
+    });
+  }
 });
+
+afterEach(() => jest.restoreAllMocks());
 
 describe('session', () => {
   it('checks the stored token on load; a failed check clears it and goes home with the message', async () => {
@@ -46,8 +62,8 @@ describe('session', () => {
     await act(async () => {
       wsClient.events.emit('rejected', { code: 4403, reason: 'employeeBanned' });
     });
-    expect(await screen.findByText('Your account is banned')).toBeInTheDocument();
-    expect(screen.queryByText('Error verifying the session')).not.toBeInTheDocument();
+    await waitFor(() => expect(toasts).toContain('error: Your account is banned'));
+    expect(toasts.join('\n')).not.toContain('Error verifying the session');
     expect(sdkStore.get(tokenAtom)).toBeNull();
     await waitFor(() => expect(router.state.location.pathname).toBe(ROUTES.login));
   });
@@ -82,7 +98,7 @@ describe('session', () => {
     await act(async () => {
       fireEvent.click(await screen.findByText('Sign out'));
     });
-    expect(await screen.findByText('Signed out successfully')).toBeInTheDocument();
+    await waitFor(() => expect(toasts).toContain('success: Signed out successfully'));
     expect(sdkStore.get(tokenAtom)).toBeNull();
     expect(
       api.server?.seen.some(
