@@ -11,16 +11,20 @@ import {
   type Fields,
   type FilesField,
   type Page,
+  type RefField,
+  referencesIn,
+  registry,
 } from '@mizan/contracts';
 import { z } from 'zod';
 import { writeAudit, writeAuditMany, type AuditEntry } from '../audit/audit';
 import type { Bus } from '../bus';
 import type { Db, Dialect } from '../db';
+import { columnName } from '../db/migrations';
 import type { FileStore, SavedUpload } from '../files/storage';
 import { AppError, type Translatable } from '../http/errors';
 import { parseOrThrow, zodFieldErrors } from '../http/validation';
 import { inTransaction, type ActorContext, type WriteContext } from './context';
-import { adjustCount, readCount } from './counts';
+import { adjustCount, readStamp } from './counts';
 import {
   HookRegistry,
   type ChangeAction,
@@ -119,6 +123,10 @@ export class EntityService {
     private readonly registry: HookRegistry = new HookRegistry(),
     /** Every entity the app serves, what may still hold a row it deletes (default: the registry). */
     private readonly served?: readonly Entity<Fields>[],
+    /** The service of another served entity: deletes the rows that go with one of this entity's. */
+    private readonly peer: (name: string) => EntityService = () => {
+      throw new Error(`Entity "${entity.name}": no other entity services to cascade a delete to`);
+    },
   ) {
     this.repo = new EntityRepository(entity, deps.dialect);
     this.schemas = {
@@ -137,7 +145,10 @@ export class EntityService {
     return this.registry.of(this.name);
   }
 
-  /** `GET /`: one page; the total comes from `entity_counts` when nothing narrows the list. */
+  /**
+   * `GET /`: one page; the total comes from `entity_counts` when nothing narrows the list, and
+   * otherwise from the list cache while no write has happened since it was counted.
+   */
   async list(query: unknown, actor?: ActorContext): Promise<Page<ApiRow>> {
     const parsed = parseOrThrow(this.schemas.list, query ?? {}, this.name) as Record<string, unknown>;
     const { page, pageSize, q, sort, ...filters } = parsed as {
@@ -158,18 +169,15 @@ export class EntityService {
       filters: this.checkFilters(fieldFilters),
       where: [...this.scopeOf(read), ...(await this.listFilterConditions(filters))],
     };
+    // Read before the rows: totals and page boundaries learnt at this stamp stay exact while it holds.
+    const { stamp, totals } = await readStamp(db, this.repo.dependsOn(params));
     const [rows, total] = await Promise.all([
-      this.repo.page(db, params),
-      this.repo.isFiltered(params) ? this.repo.count(db, params) : this.unfilteredTotal(),
+      this.repo.page(db, params, stamp),
+      this.repo.isFiltered(params)
+        ? this.repo.count(db, params, stamp)
+        : (totals.get(this.name) ?? this.repo.count(db, { page: 1, pageSize: 1, filters: {} })),
     ]);
     return { items: await this.present(read, await this.repo.expand(db, rows)), total, page, pageSize };
-  }
-
-  private async unfilteredTotal(): Promise<number> {
-    return (
-      (await readCount(this.deps.db, this.name)) ??
-      this.repo.count(this.deps.db, { page: 1, pageSize: 1, filters: {} })
-    );
   }
 
   /**
@@ -459,6 +467,7 @@ export class EntityService {
         const before = await this.loadForWrite(ctx, id, undefined);
         const hookCtx = this.hookContext(ctx);
         for (const hooks of this.hooks) await hooks.beforeDelete?.(hookCtx, before);
+        await this.deleteParts(ctx, id);
         const heldBy = await this.repo.referencedBy(ctx.trx, id, this.served);
         if (heldBy.length) throw referencedError(this.entity, before, heldBy, ctx.request);
         ctx.work.staleFiles.push(...(await this.repo.detachFiles(ctx.trx, id)));
@@ -469,6 +478,25 @@ export class EntityService {
       },
       'delete',
     );
+  }
+
+  /**
+   * Deletes, within the write, the rows that are part of row `id`: those whose reference to this
+   * entity is declared `onDelete: 'cascade'`, each through its own service (hooks, audit, event, files).
+   */
+  private async deleteParts(ctx: WriteContext, id: number): Promise<void> {
+    const parts = referencesIn(this.name, this.served ?? (registry as readonly Entity<Fields>[])).filter(
+      (r) => r.type === 'ref' && (r.entity.fields[r.field] as RefField).onDelete === 'cascade',
+    );
+    for (const part of parts) {
+      const rows = await ctx.trx
+        .selectFrom(part.entity.table)
+        .select('id')
+        .where(columnName(part.field), '=', id)
+        .orderBy('id')
+        .execute();
+      for (const row of rows) await this.peer(part.entity.name).remove(ctx, Number(row.id));
+    }
   }
 
   /** `PATCH /status/:id`: toggles, or sets `{ status }` when given. */
@@ -826,7 +854,10 @@ export class EntityServices {
     private readonly deps: EngineDeps,
   ) {
     for (const entity of entities)
-      this.services.set(entity.name, new EntityService(entity, deps, this.registry, entities));
+      this.services.set(
+        entity.name,
+        new EntityService(entity, deps, this.registry, entities, (name) => this.get(name)),
+      );
   }
 
   get(name: string): EntityService {

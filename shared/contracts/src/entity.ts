@@ -90,6 +90,12 @@ export interface EnumField<V extends string = string> extends FieldCommon {
 export interface RefField extends FieldCommon {
   type: 'ref';
   entity: string;
+  /**
+   * `cascade`: the row is part of the one it references and is deleted with it (a task's
+   * comments), each through its own delete (hooks, audit entry, event, files) in the same
+   * transaction. Default: a referenced row cannot be deleted (409 `referenced`).
+   */
+  onDelete?: 'cascade';
 }
 /** A many-to-many reference, stored in a join table `<table>_<field>`. */
 export interface RefsField extends FieldCommon {
