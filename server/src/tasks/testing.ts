@@ -1,0 +1,66 @@
+import { getEntity } from '@mizan/contracts';
+import type { FastifyInstance } from 'fastify';
+import { columnName } from '../db/migrations';
+
+/**
+ * The employee every test app signs in as first: the auth seed's administrator, the first
+ * employee of a fresh database.
+ */
+export const SEEDED_ADMIN_ID = 1;
+
+/**
+ * What valid tasks and comments need beyond their field types, for tests that build rows from a
+ * definition (`test/fixtures` validInput), by the rules of the module's tasks and comments files: the
+ * creator or author is the writer (the seeded administrator, who writes them in those tests); a
+ * task is new, due in the future, names no hearing (a generated one would be of another lawsuit)
+ * and holds no text (saved by its own route) nor a state move.
+ *
+ * @example taskSample() // { createdById: 1, state: 'new', dueAt: '2099-03-15T10:30:00.000Z', ... }
+ */
+export function taskSample(): Record<string, unknown> {
+  return {
+    createdById: SEEDED_ADMIN_ID,
+    state: 'new',
+    dueAt: '2099-03-15T10:30:00.000Z',
+    sessionId: null,
+    text: null,
+    stateChangedAt: null,
+    stateChangedById: null,
+  };
+}
+
+/** @example taskCommentSample() // { authorId: 1 } */
+export function taskCommentSample(): Record<string, unknown> {
+  return { authorId: SEEDED_ADMIN_ID };
+}
+
+type Row = Record<string, unknown> & { id: number };
+type CreateRow = (
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  name: string,
+  overrides?: Record<string, unknown>,
+) => Promise<Row>;
+
+/**
+ * A row of `entity` whose server-written employee `field` (a task's creator or the employee who
+ * last moved it, a comment's author) is `held`: made by the administrator, then the column set as
+ * the server sets it when `held` writes. For the engine's delete tests (`createHolder`).
+ */
+export function writtenBy(entity: string, field: string, createRow: CreateRow) {
+  return async (app: FastifyInstance, headers: Record<string, string>, held: Row): Promise<Row> => {
+    const row = await createRow(app, headers, entity);
+    await app.db
+      .updateTable(getEntity(entity).table)
+      .set({ [columnName(field)]: held.id })
+      .where('id', '=', row.id)
+      .execute();
+    return { ...row, [field]: held.id };
+  };
+}
+
+/** A task on the hearing `held`, of its own lawsuit (a task's hearing must be of its lawsuit). */
+export function taskOfHearing(createRow: CreateRow) {
+  return (app: FastifyInstance, headers: Record<string, string>, held: Row): Promise<Row> =>
+    createRow(app, headers, 'tasks', { lawsuitId: held.lawsuitId, sessionId: held.id });
+}
