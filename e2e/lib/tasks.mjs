@@ -1,0 +1,60 @@
+// Tasks in a real browser (issue 12): helpers of specs/tasks.spec.mjs.
+import { createEmployee } from './app.mjs';
+import { t } from './i18n.mjs';
+
+export const TASKS = '/admin/lawsuits/tasks';
+export const BOARD = `${TASKS}/board`;
+export const LAWSUITS = '/admin/lawsuits';
+
+/**
+ * An employee of the seeded lawyer role (tasks, comments and the dashboard where sign-in lands),
+ * with the first sign-in's password change done through the API. Returns their id, name, e-mail
+ * and current password.
+ */
+export async function createLawyer(sys, adminApi, tag) {
+  const person = await createEmployee(adminApi, { roleNames: ['محامٍ'], name: `محامي المهام ${tag}` });
+  const own = sys.api();
+  await own.login(person.email, person.password);
+  const password = `${person.password}-2`;
+  await own.put('/employees/employees/changePassword', {
+    currentPassword: person.password,
+    newPassword: password,
+  });
+  return { id: person.employee.id, name: person.employee.name, email: person.email, password };
+}
+
+/** The header's bell of `page`, found by its label with `count` unread. */
+export const bell = (page, lng, count) =>
+  page.locator('header').getByRole('button', { name: t(lng, 'notifications:bell', { count }), exact: true });
+
+/** The task page's state select (antd), whose shown value is the state's name. */
+export const stateSelect = (page, lng) =>
+  page
+    .locator('.ant-select')
+    .filter({ has: page.getByRole('combobox', { name: t(lng, 'tasks:state.label') }) })
+    .first();
+
+/** A state's name as the screens show it. */
+export const stateName = (lng, state) => t(lng, `entities:tasks.values.state.${state}`);
+
+/** The board's column of `state` and the card of task `id`. */
+export const boardColumn = (page, state) => page.locator(`[data-board-column="${state}"]`);
+export const boardCard = (page, id) => page.locator(`[data-task-card="${id}"]`);
+
+/**
+ * Moves a card on the board from the keyboard, as the board's instructions say: its handle picks
+ * it up (space), the arrows carry it `steps` columns towards the end of the reading order (left in
+ * Arabic, right in English), space drops it.
+ */
+export async function moveCard(page, lng, title, steps) {
+  const handle = page.getByRole('button', { name: t(lng, 'tasks:board.handle', { title }) });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  const arrow = lng === 'ar' ? 'ArrowLeft' : 'ArrowRight';
+  for (let i = 0; i < steps; i++) {
+    await page.keyboard.press(arrow);
+    // dnd-kit moves the overlay in an animation frame; the next arrow measures from where it landed.
+    await page.waitForTimeout(150);
+  }
+  await page.keyboard.press('Space');
+}

@@ -1,0 +1,137 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { TASK_STATES } from '@mizan/contracts';
+import { captureToasts, pointSdkAt, signIn } from '@mizan/ui/testing/render';
+import { renderRoute, switchLanguage } from '../test/render';
+import { startTaskServer, TASK, type Override } from '../test/fixtures';
+import { BOARD_ROUTE } from './route';
+import { TaskBoard } from './TaskBoard';
+
+let server: Awaited<ReturnType<typeof startTaskServer>>;
+let toasts: ReturnType<typeof captureToasts>;
+
+// jsdom lays nothing out: the columns are drawn 250 px wide, right to left in Arabic and left to
+// right in English (as the browser lays out the board's flex row), a card
+// sits inside its column, and the copy under the pointer starts where its card is, so dnd-kit's
+// keyboard moves and collisions have shapes to work with.
+const WIDTH = 250;
+function layOut(direction: 'rtl' | 'ltr') {
+  const rect = (left: number, top: number, width: number, height: number) =>
+    ({
+      left,
+      top,
+      width,
+      height,
+      right: left + width,
+      bottom: top + height,
+      x: left,
+      y: top,
+      toJSON: () => ({}),
+    }) as DOMRect;
+  return jest.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    const column = this.closest('[data-board-column]');
+    if (!column) {
+      const copy = this.closest('[data-task-card]') ?? this.querySelector('[data-task-card]');
+      const id = copy?.getAttribute('data-task-card');
+      const card = id && document.querySelector(`[data-board-column] [data-task-card="${id}"]`);
+      return card ? card.getBoundingClientRect() : rect(0, 0, 0, 0);
+    }
+    const index = TASK_STATES.indexOf(column.getAttribute('data-board-column') as never);
+    const left = (direction === 'rtl' ? TASK_STATES.length - 1 - index : index) * WIDTH;
+    return this === column ? rect(left, 100, WIDTH - 10, 600) : rect(left + 10, 150, WIDTH - 30, 80);
+  });
+}
+
+async function serve(override?: Override) {
+  server = await startTaskServer([TASK], override);
+  pointSdkAt(server.url);
+}
+
+const column = (name: string) => screen.getByRole('region', { name });
+const tick = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
+/** Picks the task up by its handle, presses an arrow `steps` times and drops it. */
+async function move(steps: number, arrow = 'ArrowLeft', handleName = `نقل المهمة: ${TASK.title}`) {
+  const handle = await screen.findByRole('button', { name: handleName });
+  handle.focus();
+  fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
+  await tick();
+  for (let i = 0; i < steps; i += 1) {
+    fireEvent.keyDown(document, { code: arrow, key: arrow });
+    await tick();
+  }
+  fireEvent.keyDown(document, { code: 'Space', key: ' ' });
+  await tick();
+}
+
+beforeEach(async () => {
+  toasts = captureToasts();
+  signIn(['tasks.view', 'tasks.status']);
+  await switchLanguage('ar');
+});
+afterEach(async () => {
+  jest.restoreAllMocks();
+  await server.close();
+});
+
+describe('task board', () => {
+  it('moves a task to the next column from the keyboard and sends the new state with the version read', async () => {
+    await serve();
+    layOut('rtl');
+    renderRoute(BOARD_ROUTE, BOARD_ROUTE, <TaskBoard />);
+    expect(await within(column('جديدة')).findByRole('link', { name: TASK.title })).toBeInTheDocument();
+    // Overdue says so in words, not by colour alone.
+    expect(within(column('جديدة')).getByText('متأخرة')).toBeInTheDocument();
+
+    await move(1);
+
+    await waitFor(() =>
+      expect(server.calls('PATCH', `/api/admin/lawsuits/tasks/status/${TASK.id}`)).toHaveLength(1),
+    );
+    const [sent] = server.calls('PATCH', `/api/admin/lawsuits/tasks/status/${TASK.id}`);
+    expect(JSON.parse(sent!.body)).toEqual({ state: 'inProgress', updatedAt: TASK.updatedAt });
+    expect(await within(column('قيد التنفيذ')).findByRole('link', { name: TASK.title })).toBeInTheDocument();
+    expect(within(column('جديدة')).queryByRole('link', { name: TASK.title })).toBeNull();
+    expect(server.store[0]!.state).toBe('inProgress');
+    expect(toasts.error).toEqual([]);
+  });
+
+  it('puts the task back in its column with an error toast when the server refuses the move', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await serve((req) => {
+      if (req.method !== 'PATCH') return undefined;
+      answer();
+      return { status: 403, body: { message: 'لا تملك صلاحية تغيير حالة هذه المهمة' } };
+    });
+    layOut('rtl');
+    renderRoute(BOARD_ROUTE, BOARD_ROUTE, <TaskBoard />);
+    await within(column('جديدة')).findByRole('link', { name: TASK.title });
+
+    await move(2);
+    await answered;
+
+    await waitFor(() => expect(toasts.error).toHaveLength(1));
+    expect(toasts.error[0]).toContain(TASK.title);
+    expect(toasts.error[0]).toContain('لا تملك صلاحية تغيير حالة هذه المهمة');
+    expect(await within(column('جديدة')).findByRole('link', { name: TASK.title })).toBeInTheDocument();
+    expect(within(column('في الانتظار')).queryByRole('link', { name: TASK.title })).toBeNull();
+    expect(
+      JSON.parse(server.calls('PATCH', `/api/admin/lawsuits/tasks/status/${TASK.id}`)[0]!.body).state,
+    ).toBe('waiting');
+    expect(server.store[0]!.state).toBe('new');
+  });
+
+  it('follows the arrows as drawn in English, left to right: the right arrow reaches the next state', async () => {
+    await switchLanguage('en');
+    await serve();
+    layOut('ltr');
+    renderRoute(BOARD_ROUTE, BOARD_ROUTE, <TaskBoard />);
+    await within(column('New')).findByRole('link', { name: TASK.title });
+
+    await move(1, 'ArrowRight', `Move task: ${TASK.title}`);
+
+    await waitFor(() => expect(server.store[0]!.state).toBe('inProgress'));
+    expect(await within(column('In progress')).findByRole('link', { name: TASK.title })).toBeInTheDocument();
+    expect(within(column('In progress')).getByText('Overdue')).toBeInTheDocument();
+  });
+});
