@@ -1,7 +1,11 @@
 import type { RemoteRoute } from '@mizan/build/routes';
-import { entityRoutes } from '@mizan/ui';
+import { AREA_PERMISSIONS } from '@mizan/contracts';
+import { ChatPage } from './ChatPage';
 
-/** This remote's screens: the generic page of each registry entity of the chat area (none yet). */
-export const routes: RemoteRoute[] = entityRoutes('chat');
+/** The chat screen: the list alone, or the list beside one open chat. */
+export const routes: RemoteRoute[] = [
+  { path: '/admin/chats', element: <ChatPage />, permission: AREA_PERMISSIONS.chatUse },
+  { path: '/admin/chats/:id', element: <ChatPage />, permission: AREA_PERMISSIONS.chatUse },
+];
 
 export default routes;

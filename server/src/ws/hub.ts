@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
-  AREA_PERMISSIONS,
   API_BASE,
   HEADERS,
   SYSTEM_SETTINGS_CHANNEL,
@@ -25,7 +24,7 @@ declare module 'fastify' {
 
 /**
  * Decides whether `user` may join `channel`: true/false, or undefined to leave it to the next guard.
- * Chat registers one for `chats:room:*` membership.
+ * Modules own their channels this way (chat: `chats:*` by membership; notifications: `user:<id>`).
  */
 export type ChannelGuard = (
   user: AuthUser,
@@ -35,7 +34,8 @@ export type ChannelGuard = (
 /** Handles a client `message` frame on a channel the socket has joined (chat). */
 export type MessageHandler = (user: AuthUser, channel: string, data: unknown) => void | Promise<void>;
 
-const CHAT_ROOM = /^chats:room:\d+$/;
+/** Told when an employee's first socket on this instance opens (true) or the last one closes (false). */
+export type PresenceListener = (employeeId: number, online: boolean) => void;
 
 /**
  * How the hub learns who a socket belongs to, given by the app (the hub, a kernel part, does not
@@ -72,6 +72,9 @@ export class Hub {
   private readonly clients = new Set<Client>();
   private readonly guards: ChannelGuard[] = [];
   private readonly messageHandlers = new Map<string, MessageHandler>();
+  /** Open sockets per employee on this instance. */
+  private readonly socketsOf = new Map<number, number>();
+  private readonly presenceListeners = new Set<PresenceListener>();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -79,8 +82,8 @@ export class Hub {
   ) {}
 
   /**
-   * Adds a guard consulted before the built-in rules (entity channel: `<channel>.view`; chat room:
-   * `chat.use`; system settings: any signed-in user). Returns a function removing it.
+   * Adds a guard consulted before the built-in rules (entity channel: `<channel>.view`; system
+   * settings: any signed-in user; anything else refused). Returns a function removing it.
    *
    * @example
    * app.hub.guard(async (user, channel) => channel.startsWith('chats:room:') ? isMember(user.id, channel) : undefined);
@@ -106,7 +109,6 @@ export class Hub {
       if (verdict !== undefined) return verdict;
     }
     if (channel === SYSTEM_SETTINGS_CHANNEL) return true;
-    if (CHAT_ROOM.test(channel)) return user.permissions.has(AREA_PERMISSIONS.chatUse);
     const entity = findEntity(channel);
     return entity ? user.permissions.has(permissionKey(entity, 'view')) : false;
   }
@@ -117,17 +119,80 @@ export class Hub {
 
   add(client: Client): void {
     this.clients.add(client);
+    const count = (this.socketsOf.get(client.user.id) ?? 0) + 1;
+    this.socketsOf.set(client.user.id, count);
+    if (count === 1) this.tellPresence(client.user.id, true);
   }
 
   remove(client: Client): void {
-    this.clients.delete(client);
+    if (!this.clients.delete(client)) return;
+    const count = (this.socketsOf.get(client.user.id) ?? 1) - 1;
+    if (count > 0) return void this.socketsOf.set(client.user.id, count);
+    this.socketsOf.delete(client.user.id);
+    this.tellPresence(client.user.id, false);
+  }
+
+  /** Follows employees coming online and going offline on this instance. Returns the unsubscriber. */
+  onPresence(listener: PresenceListener): () => void {
+    this.presenceListeners.add(listener);
+    return () => void this.presenceListeners.delete(listener);
+  }
+
+  /** The employees with an open socket on this instance. */
+  employeesOnline(): number[] {
+    return [...this.socketsOf.keys()];
+  }
+
+  private tellPresence(employeeId: number, online: boolean): void {
+    for (const listener of this.presenceListeners) {
+      try {
+        listener(employeeId, online);
+      } catch (error) {
+        this.app.log.error({ err: error }, 'presence listener failed');
+      }
+    }
+  }
+
+  /**
+   * Takes these employees' sockets out of `channel` at once (they were removed from a chat), each
+   * told `unsubscribed`; nothing published on it afterwards reaches them.
+   */
+  evict(channel: string, employeeIds: readonly number[]): void {
+    const evicted = new Set(employeeIds);
+    for (const client of this.clients) {
+      if (!evicted.has(client.user.id) || !client.channels.delete(channel)) continue;
+      send(client.socket, { type: 'unsubscribed', channel });
+    }
   }
 
   deliver(channel: string, message: ServerMessage): void {
-    const text = JSON.stringify(message);
+    // Encoded once for every socket (a chat room may hold a thousand), sent as a text frame.
+    const frame = Buffer.from(JSON.stringify(message));
     for (const client of this.clients) {
       if (client.channels.has(channel) && client.socket.readyState === client.socket.OPEN)
-        client.socket.send(text);
+        client.socket.send(frame, TEXT_FRAME);
+    }
+  }
+
+  /**
+   * One pass over the sockets for a frame per employee (each on a channel of their own, such as
+   * `chats:user:<id>`): `frameOf` gives the employee's channel and frame, sent to those of their
+   * sockets that joined it.
+   */
+  deliverPerEmployee(
+    employeeIds: ReadonlySet<number>,
+    frameOf: (employeeId: number) => { channel: string; message: ServerMessage },
+  ): void {
+    const frames = new Map<number, { channel: string; text: string }>();
+    for (const client of this.clients) {
+      if (!employeeIds.has(client.user.id) || client.socket.readyState !== client.socket.OPEN) continue;
+      let frame = frames.get(client.user.id);
+      if (!frame) {
+        const { channel, message } = frameOf(client.user.id);
+        frame = { channel, text: JSON.stringify(message) };
+        frames.set(client.user.id, frame);
+      }
+      if (client.channels.has(frame.channel)) client.socket.send(frame.text);
     }
   }
 
@@ -136,7 +201,7 @@ export class Hub {
     for (const client of [...this.clients]) {
       if (!predicate(client)) continue;
       client.socket.close(code, reason);
-      this.clients.delete(client);
+      this.remove(client);
       closed++;
     }
     return closed;
@@ -182,6 +247,9 @@ export class Hub {
     return this.app.log;
   }
 }
+
+/** A Buffer sent as text, not binary, without compression. */
+const TEXT_FRAME = { binary: false, compress: false } as const;
 
 const send = (socket: WebSocket, message: ServerMessage) => {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
