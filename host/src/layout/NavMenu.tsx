@@ -23,6 +23,7 @@ import { useAtomValue } from 'jotai';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import { useMenu } from '../remotes/remoteMenu';
 import { useRemoteStatuses } from '../remotes/remoteStatus';
 import { activeItem, groupOf, visibleMenu } from './menu';
 
@@ -62,7 +63,8 @@ export function NavMenu({ mode, theme = 'light', collapsed = false, onNavigate }
   const permissions = useAtomValue(permissionsAtom);
   const statuses = useRemoteStatuses();
   const { pathname } = useLocation();
-  const entries = useMemo(() => visibleMenu(permissions), [permissions]);
+  const menu = useMenu();
+  const entries = useMemo(() => visibleMenu(permissions, menu), [permissions, menu]);
 
   const label = (item: MenuItem) => (
     <Link to={item.route} onClick={onNavigate}>
@@ -88,7 +90,7 @@ export function NavMenu({ mode, theme = 'light', collapsed = false, onNavigate }
 
   const flat = entries.flatMap((entry) => (isMenuGroup(entry) ? entry.items : [entry]));
   const active = activeItem(pathname, flat);
-  const openGroup = active ? groupOf(active.key) : undefined;
+  const openGroup = active ? groupOf(active.key, menu) : undefined;
 
   return (
     <Menu

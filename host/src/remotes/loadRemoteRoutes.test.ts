@@ -4,6 +4,9 @@ import { createFederationLoader, RemoteUnavailableError, validRoutes } from './l
 import { parseRemotesManifest } from './manifest';
 import { remoteForPath } from './remoteForPath';
 import { getRemoteStatuses, resetRemoteStatuses } from './remoteStatus';
+import type { BuildInfo } from './compat';
+import { getLoadedRemotes } from './loadedRemotes';
+import { getMenu, resetRemoteMenus } from './remoteMenu';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -14,6 +17,16 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
 const mockedRegister = registerRemotes as jest.MockedFunction<typeof registerRemotes>;
 const manifest = { settings: 'https://settings.example/mf-manifest.json' };
+const HOST: BuildInfo = {
+  name: 'host',
+  version: '0.1.0',
+  shared: { react: '19.3.1', '@mizan/sdk': '0.1.0' },
+};
+const fetchInfo = async (): Promise<BuildInfo> => ({
+  name: 'settings',
+  version: '0.1.0-1',
+  shared: HOST.shared,
+});
 
 async function reason(promise: Promise<unknown>): Promise<string> {
   const error = await promise.then(
@@ -27,13 +40,14 @@ async function reason(promise: Promise<unknown>): Promise<string> {
 beforeEach(() => {
   jest.clearAllMocks();
   resetRemoteStatuses();
+  resetRemoteMenus();
 });
 
 describe('createFederationLoader', () => {
   it('registers the remote from remotes.json and returns its routes', async () => {
     const route = { path: '/admin/settings/places/continents', permission: 'continents.view', element: null };
     mockedLoadRemote.mockResolvedValue({ default: [route] });
-    const load = createFederationLoader({ fetchManifest: async () => manifest });
+    const load = createFederationLoader({ fetchInfo, fetchManifest: async () => manifest });
     await expect(load('settings')).resolves.toEqual([route]);
     expect(mockedRegister).toHaveBeenCalledWith([{ name: 'settings', entry: manifest.settings }], {
       force: false,
@@ -43,33 +57,38 @@ describe('createFederationLoader', () => {
   });
 
   it('reports a remote missing from remotes.json, and a manifest that cannot be read', async () => {
-    expect(await reason(createFederationLoader({ fetchManifest: async () => ({}) })('legal'))).toBe(
-      'not-configured',
-    );
-    const broken = createFederationLoader({ fetchManifest: async () => Promise.reject(new Error('503')) });
+    expect(
+      await reason(createFederationLoader({ fetchInfo, fetchManifest: async () => ({}) })('legal')),
+    ).toBe('not-configured');
+    const broken = createFederationLoader({
+      fetchInfo,
+      fetchManifest: async () => Promise.reject(new Error('503')),
+    });
     expect(await reason(broken('settings'))).toBe('manifest');
     expect(getRemoteStatuses().settings).toBe('unavailable');
   });
 
   it("turns the runtime plugin's stand-in module into unavailable", async () => {
     mockedLoadRemote.mockResolvedValue({ [UNAVAILABLE]: true, error: new Error('404') });
-    expect(await reason(createFederationLoader({ fetchManifest: async () => manifest })('settings'))).toBe(
-      'load',
-    );
+    expect(
+      await reason(createFederationLoader({ fetchInfo, fetchManifest: async () => manifest })('settings')),
+    ).toBe('load');
   });
 
   it('gives up on a remote that does not answer in time', async () => {
     mockedLoadRemote.mockReturnValue(new Promise(() => undefined));
-    const load = createFederationLoader({ fetchManifest: async () => manifest, timeoutMs: 30 });
+    const load = createFederationLoader({ fetchInfo, fetchManifest: async () => manifest, timeoutMs: 30 });
     expect(await reason(load('settings'))).toBe('timeout');
   });
 
   it('re-reads remotes.json and re-registers with force on a fresh attempt', async () => {
     const fetchManifest = jest.fn(async () => manifest);
-    mockedLoadRemote
-      .mockRejectedValueOnce(new Error('ChunkLoadError'))
-      .mockResolvedValueOnce({ default: [] });
-    const load = createFederationLoader({ fetchManifest });
+    let routeLoads = 0;
+    mockedLoadRemote.mockImplementation(async (id: string) => {
+      if (id.endsWith('/routes') && routeLoads++ === 0) throw new Error('ChunkLoadError');
+      return { default: [] };
+    });
+    const load = createFederationLoader({ fetchInfo, fetchManifest });
     expect(await reason(load('settings'))).toBe('load');
     await expect(load('settings', { fresh: true })).resolves.toEqual([]);
     expect(fetchManifest).toHaveBeenCalledTimes(2);
@@ -80,9 +99,62 @@ describe('createFederationLoader', () => {
 
   it('rejects a module whose default export is not a route list', async () => {
     mockedLoadRemote.mockResolvedValue({ default: { path: '/admin/x' } });
-    expect(await reason(createFederationLoader({ fetchManifest: async () => manifest })('settings'))).toBe(
-      'invalid',
+    expect(
+      await reason(createFederationLoader({ fetchInfo, fetchManifest: async () => manifest })('settings')),
+    ).toBe('invalid');
+  });
+});
+
+describe('versions and menu of a remote', () => {
+  const route = { path: '/admin/settings/places/continents', permission: 'continents.view', element: null };
+  const loader = (info: BuildInfo | null) =>
+    createFederationLoader({ fetchManifest: async () => manifest, fetchInfo: async () => info, host: HOST });
+
+  it('refuses a remote built against an incompatible singleton before its entry runs, and says why', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const info = { name: 'settings', version: '0.2.0-5', shared: { react: '20.0.0', '@mizan/sdk': '0.1.2' } };
+    expect(await reason(loader(info)('settings'))).toBe('incompatible');
+    expect(mockedRegister).not.toHaveBeenCalled();
+    expect(mockedLoadRemote).not.toHaveBeenCalled();
+    expect(getRemoteStatuses().settings).toBe('unavailable');
+    expect(error).toHaveBeenCalledWith(
+      'Remote "settings" 0.2.0-5 refused: react 20.0.0 (remote) is not compatible with 19.3.1 (host)',
     );
+    error.mockRestore();
+  });
+
+  it('records the version of a loaded remote and takes its menu section', async () => {
+    const remoteMenu = [
+      {
+        key: 'places',
+        items: [
+          {
+            key: 'planets',
+            route: '/admin/settings/places/planets',
+            permission: 'planets.view',
+            remote: 'settings',
+          },
+        ],
+      },
+    ];
+    mockedLoadRemote.mockImplementation(async (id: string) => ({
+      default: id.endsWith('/menu') ? remoteMenu : [route],
+    }));
+    const info = { name: 'settings', version: '0.1.0-20261123', shared: { react: '19.0.0' } };
+    await loader(info)('settings');
+    expect(mockedLoadRemote).toHaveBeenCalledWith('settings/menu');
+    expect(getLoadedRemotes().settings).toEqual(info);
+    const places = getMenu().find((entry) => entry.key === 'places');
+    expect(places && 'items' in places ? places.items.map((i) => i.key) : []).toEqual(['planets']);
+  });
+
+  it('loads a remote that declares nothing, with a warning', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockedLoadRemote.mockResolvedValue({ default: [route] });
+    await expect(loader(null)('settings')).resolves.toEqual([route]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('declares no versions'));
+    expect(getLoadedRemotes().settings).toBeNull();
+    warn.mockRestore();
   });
 });
 

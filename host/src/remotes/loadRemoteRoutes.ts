@@ -3,6 +3,9 @@ import type { RemoteRoute } from '@mizan/build/routes';
 import { fetchRemotesManifest, type RemotesManifest } from './manifest';
 import { isUnavailableModule, mizanFederationPlugin } from './federationPlugin';
 import { setRemoteStatus } from './remoteStatus';
+import { HOST_BUILD, fetchRemoteInfo, incompatibilities, type BuildInfo } from './compat';
+import { setLoadedRemote } from './loadedRemotes';
+import { isRemoteMenu, setRemoteMenu } from './remoteMenu';
 
 /** A remote that did not answer in time counts as down (seed §9 uses 10 s for the WebSocket too). */
 export const REMOTE_TIMEOUT_MS = 10_000;
@@ -10,7 +13,7 @@ export const REMOTE_TIMEOUT_MS = 10_000;
 export class RemoteUnavailableError extends Error {
   constructor(
     readonly remote: string,
-    readonly reason: 'not-configured' | 'manifest' | 'load' | 'timeout' | 'invalid',
+    readonly reason: 'not-configured' | 'manifest' | 'load' | 'timeout' | 'invalid' | 'incompatible',
     override readonly cause?: unknown,
   ) {
     super(`Remote "${remote}" is unavailable (${reason})`);
@@ -36,6 +39,34 @@ export function validRoutes(name: string, value: unknown): RemoteRoute[] {
   );
 }
 
+/**
+ * Checked before the remote's entry runs: once it runs, its shared singletons are negotiated
+ * and a remote built against another major React or SDK would break the page, not just its area.
+ */
+function refuseIncompatible(name: string, info: BuildInfo | null, host: BuildInfo): void {
+  if (!info) {
+    console.warn(`Remote "${name}" declares no versions: loaded without a compatibility check`);
+    return;
+  }
+  const problems = incompatibilities(host, info);
+  if (problems.length === 0) return;
+  console.error(`Remote "${name}" ${info.version} refused: ${problems.join('; ')}`);
+  throw new RemoteUnavailableError(name, 'incompatible', new Error(problems.join('; ')));
+}
+
+/**
+ * The remote's own menu section (`./menu`). A remote without one, or a broken one, keeps the
+ * host's copy of its items: the menu is not worth losing the screens over.
+ */
+async function loadMenu(name: string): Promise<void> {
+  try {
+    const module = await loadRemote<{ default?: unknown }>(`${name}/menu`);
+    if (!isUnavailableModule(module) && isRemoteMenu(module?.default)) setRemoteMenu(name, module.default);
+  } catch (error) {
+    console.warn(`Remote "${name}" has no usable ./menu; the host's copy stays`, error);
+  }
+}
+
 function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(onTimeout()), ms);
@@ -58,8 +89,16 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error)
  */
 export function createFederationLoader({
   fetchManifest = () => fetchRemotesManifest(),
+  fetchInfo = fetchRemoteInfo,
+  host = HOST_BUILD,
   timeoutMs = REMOTE_TIMEOUT_MS,
-}: { fetchManifest?: () => Promise<RemotesManifest>; timeoutMs?: number } = {}): RemoteRoutesLoader {
+}: {
+  fetchManifest?: () => Promise<RemotesManifest>;
+  /** The remote's declaration beside its manifest (`null`: it has none). */
+  fetchInfo?: (manifestUrl: string) => Promise<BuildInfo | null>;
+  host?: BuildInfo;
+  timeoutMs?: number;
+} = {}): RemoteRoutesLoader {
   let manifest: Promise<RemotesManifest> | null = null;
   const registered = new Set<string>();
   registerPlugins([mizanFederationPlugin()]);
@@ -88,11 +127,21 @@ export function createFederationLoader({
       });
       const entry = entries[name];
       if (!entry) throw new RemoteUnavailableError(name, 'not-configured');
+      const info = await withTimeout(
+        fetchInfo(entry).catch((error: unknown) => {
+          throw new RemoteUnavailableError(name, 'manifest', error);
+        }),
+        timeoutMs,
+        () => new RemoteUnavailableError(name, 'timeout'),
+      );
+      refuseIncompatible(name, info, host);
       if (fresh || !registered.has(name)) {
         // `force` drops the runtime's cached entry and module of a failed attempt.
         registerRemotes([{ name, entry }], { force: registered.has(name) });
         registered.add(name);
       }
+      // The menu section downloads beside the routes, not after them.
+      const menu = loadMenu(name);
       const module = await withTimeout(
         loadRemote<unknown>(`${name}/routes`),
         timeoutMs,
@@ -100,6 +149,8 @@ export function createFederationLoader({
       );
       if (isUnavailableModule(module)) throw new RemoteUnavailableError(name, 'load', module.error);
       const routes = validRoutes(name, (module as { default?: unknown } | null)?.default);
+      await menu;
+      setLoadedRemote(name, info);
       setRemoteStatus(name, 'ready');
       return routes;
     } catch (error) {

@@ -73,11 +73,7 @@ const SLOTS: MenuSlot[] = [
   { key: 'sessionSettings', order: 90 },
   { key: 'offices', order: 100 },
   { key: 'clients', order: 120 },
-  {
-    key: 'legal',
-    order: 140,
-    screens: [{ order: 5, item: screen('tasks', '/admin/lawsuits/tasks', 'tasks.view', 'tasks') }],
-  },
+  { key: 'legal', order: 140 },
   { key: 'chat', order: 150, screen: screen('chat', '/admin/chats', AREA_PERMISSIONS.chatUse, 'chat') },
 ];
 
