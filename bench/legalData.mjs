@@ -829,53 +829,23 @@ export async function copyToPostgres(file, url) {
 
 /**
  * Computes the dashboard's maintained aggregates of the database `databaseUrl` (`sqlite:<file>` or
- * `postgres://…`) from its tables, with the server build's own `recount` (what its `rebuildStats`
- * stores), written in multi-row INSERTs with the "built" mark, so that the next start finds them
- * built. Done here rather than left to that start: at a million lawsuits the rebuild (one upsert
- * per aggregate row, some 10^5 of them) outlasts the 10 s Fastify lets a plugin start, and on
- * PostgreSQL takes minutes. Answers the rows written and the seconds it took.
+ * `postgres://…`) from its tables with the server build's own `rebuildStats` (forced: its rows and
+ * roll-ups, with the "built" mark), so that the next start finds them built. Done here rather than
+ * left to that start: at a million lawsuits the rebuild outlasts the 10 s Fastify lets a plugin
+ * start. Answers the rows stored and the seconds it took.
  */
 export async function buildDashboardStats(databaseUrl, serverDist = path.join(root, 'server/dist')) {
   const started = Date.now();
   const { createDatabase } = serverRequire(path.join(serverDist, 'db/index.js'));
-  const { recount, STATS_TABLE } = serverRequire(path.join(serverDist, 'dashboard/stats.js'));
+  const { rebuildStats, STATS_TABLE } = serverRequire(path.join(serverDist, 'dashboard/stats.js'));
   const { db, dialect, destroy } = createDatabase(databaseUrl);
   try {
-    const rows = await recount(db, dialect);
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom(STATS_TABLE).execute();
-      const values = rows.map((r) => ({
-        kind: r.kind,
-        branch_id: r.branchId,
-        month: r.month,
-        k1: r.k1,
-        k2: r.k2,
-        n: r.n,
-        agreed: r.agreed,
-        paid: r.paid,
-        pending: r.pending,
-        attended: r.attended,
-      }));
-      // The mark `rebuildStats` leaves (stats.ts BUILT).
-      values.push({
-        kind: 'built',
-        branch_id: 0,
-        month: '',
-        k1: 0,
-        k2: 0,
-        n: 0,
-        agreed: 0,
-        paid: 0,
-        pending: 0,
-        attended: 0,
-      });
-      for (let i = 0; i < values.length; i += 500)
-        await trx
-          .insertInto(STATS_TABLE)
-          .values(values.slice(i, i + 500))
-          .execute();
-    });
-    return { rows: rows.length, seconds: +((Date.now() - started) / 1000).toFixed(1) };
+    await rebuildStats(db, dialect, { force: true });
+    const { n } = await db
+      .selectFrom(STATS_TABLE)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return { rows: Number(n), seconds: +((Date.now() - started) / 1000).toFixed(1) };
   } finally {
     await destroy();
   }

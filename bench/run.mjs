@@ -16,6 +16,7 @@
 // e.g. the tests' MIZAN_TEST_PG_URL) also runs the legal and dashboard cases on PostgreSQL: a
 // database created for the run, the same data copied into it (legalData.mjs), dropped at the end.
 // BENCH_ONLY=legal leaves out the police-station and client cases.
+// BENCH_CHAT=0 leaves out the chat fan-out (bench/chat.mjs).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureChatFanOut } from './chat.mjs';
 import { measureDashboardInBrowser } from './browser.mjs';
 import {
   FAMILY_NAMES,
@@ -610,8 +612,15 @@ async function main() {
     const cases = {
       firstPage: `${list}?page=1&pageSize=20`,
       deepPage: `${list}?page=${Math.floor(ROWS / 40)}&pageSize=20`,
+      // The last page (page 10,000 at 200,000 rows): a seek from the page boundary the first
+      // request leaves in the list cache, not an OFFSET over every row before it.
+      lastPage: `${list}?page=${Math.floor(ROWS / 20)}&pageSize=20`,
       filtered: `${list}?governorateId=3&pageSize=20`,
+      // Filtered and sorted, with the exact total: counted once, then the list cache's until a write.
+      filteredSorted: `${list}?governorateId=3&sort=name:asc&pageSize=20`,
       sortedByName: `${list}?sort=name:asc&pageSize=20`,
+      // A reference field sorts by the referenced row's title (a join), not by its id.
+      sortedByGovernorate: `${list}?sort=governorateId:asc&pageSize=20`,
       search: `${list}?q=${encodeURIComponent('977')}&pageSize=20`,
       // Folded: matches أحمد / احمد, إبراهيم / ابراهيم in any order; a few dozen of the clients.
       searchFullName: `${clients}?q=${encodeURIComponent('الشناوي ابراهيم احمد')}&pageSize=20`,
@@ -656,6 +665,8 @@ async function main() {
       Object.assign(results, await dash.cold());
     }
     if (server) await server.stop();
+    // Chat fan-out, on servers and data of its own: one message to a group room's 1,000 sockets.
+    if (process.env.BENCH_CHAT !== '0') results.chat = await measureChatFanOut({ serverDist: SERVER_DIST });
 
     // Written now and again at the end: the PostgreSQL part takes long (the copy of the set).
     const out = path.join(

@@ -1,25 +1,12 @@
 import { getEntity, permissionKey, type Dashboard, type EmployeePerformance } from '@mizan/contracts';
 import { permissionsAtom } from '@mizan/sdk';
 import { DualDate, formatMoney, formatNumber, recordPath } from '@mizan/ui';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Empty,
-  List,
-  Row,
-  Skeleton,
-  Statistic,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Col, Empty, List, Row, Skeleton, Statistic, Table, Tag } from 'antd';
 import { useAtomValue } from 'jotai';
 import { Component, Suspense, lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { DashboardFilter } from './useDashboard';
+import type { DashboardFilter } from './dashboardQuery';
 
 /** The charts come in their own chunk, after the figures (first paint without ECharts). */
 const loadCharts = () => lazy(() => import('./DashboardCharts'));
@@ -303,14 +290,7 @@ export function DashboardFigures({ dashboard, filter }: DashboardFiguresProps) {
                 (key) => ({
                   key,
                   title: t(`performance.${key}`),
-                  render: (_: unknown, row: EmployeePerformance) => {
-                    const value = row[key];
-                    return value === null ? (
-                      <Typography.Text type="secondary">—</Typography.Text>
-                    ) : (
-                      number(value)
-                    );
-                  },
+                  render: (_: unknown, row: EmployeePerformance) => number(row[key]),
                 }),
               ),
             ]}

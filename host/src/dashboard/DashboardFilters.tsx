@@ -6,7 +6,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { DashboardFilter } from './useDashboard';
+import type { DashboardFilter } from './dashboardQuery';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

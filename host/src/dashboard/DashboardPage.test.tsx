@@ -11,6 +11,7 @@ import { ThemeProvider } from '../theme/ThemeProvider';
 import { themeConfigAtom } from '../theme/themeConfig';
 import { setPlatformAPI } from 'echarts/core';
 import { monthLabel } from './format';
+import { prefetchDashboardOnSignIn } from './prefetch';
 
 // jsdom has no canvas to measure chart text with: an estimate stands in (the browser measures).
 setPlatformAPI({ measureText: (text = '') => ({ width: text.length * 7 }) });
@@ -60,7 +61,7 @@ const FULL: Dashboard = {
       lost: 1,
       hearings: 4,
       hearingsAttended: 2,
-      tasksDone: null,
+      tasksDone: 0,
     },
   ],
   financialStatistics: { totalFees: 180_000, paidFees: 111_000, pendingFees: 70_000, collectionRate: 62 },
@@ -98,6 +99,11 @@ async function open(path = '/admin/dashboard', as = everything, locale: 'en' | '
     direction: locale === 'ar' ? 'rtl' : 'ltr',
   });
   await signIn(as);
+  await renderPage(path);
+}
+
+/** The page rendered with the session and query cache as they are. */
+async function renderPage(path: string) {
   await act(async () => {
     render(
       <JotaiProvider store={sdkStore}>
@@ -196,6 +202,32 @@ describe('dashboard page', () => {
     fireEvent.click(within(fallback).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.queryByTestId('dashboard-fallback')).toBeNull());
     expect(await figure('lawsuits')).toHaveTextContent('5');
+  });
+
+  it('asks for the figures the moment a user is signed in on the way to it; the page reads them from the cache', async () => {
+    await resetPage();
+    const at = (href: string) => new URL(href, 'http://office.test') as unknown as Location;
+    const stops = [
+      prefetchDashboardOnSignIn(at('/login?redirect=/admin/lawsuits')),
+      prefetchDashboardOnSignIn(at('/admin/customers')),
+    ];
+    const before = dashboardCalls().length;
+    // Not bound for the dashboard: nothing asked.
+    await signIn(everything);
+    await resetPage();
+    stops.push(prefetchDashboardOnSignIn(at('/login')));
+    // Without dashboard.view: nothing asked either.
+    await signIn(makeUser(['lawsuits.view']));
+    await resetPage();
+    expect(dashboardCalls()).toHaveLength(before);
+    await signIn(everything);
+    await waitFor(() => expect(dashboardCalls()).toHaveLength(before + 1));
+    expect(Object.fromEntries(dashboardCalls().at(-1)!.query)).toEqual({});
+    await waitFor(() => expect(queryClient.getQueryData(['dashboard', {}])).toEqual(FULL));
+    await renderPage('/admin/dashboard');
+    expect(await figure('lawsuits')).toHaveTextContent('5');
+    expect(dashboardCalls()).toHaveLength(before + 1);
+    stops.forEach((stop) => stop());
   });
 
   it('reads in Arabic with Arabic-Indic digits and Arabic month names', async () => {

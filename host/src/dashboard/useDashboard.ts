@@ -1,32 +1,10 @@
-import {
-  DASHBOARD,
-  emptyDashboard,
-  permissionKey,
-  type Dashboard,
-  type DashboardQuery,
-} from '@mizan/contracts';
-import { DASHBOARD_QUERY, api, permissionsAtom, wsClient, type ChannelMessage } from '@mizan/sdk';
+import { DASHBOARD, emptyDashboard, permissionKey } from '@mizan/contracts';
+import { permissionsAtom, wsClient, type ChannelMessage } from '@mizan/sdk';
 import { useOfficeToday } from '@mizan/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo } from 'react';
-
-/** Query keys of the dashboard: one entry per filter, all refreshed by one invalidation. */
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  one: (filter: DashboardFilter) => ['dashboard', filter] as const,
-};
-
-/** The filter of the dashboard as the page holds it (days `YYYY-MM-DD`). */
-export interface DashboardFilter {
-  from?: string;
-  to?: string;
-  branchId?: number;
-}
-
-function toQuery(filter: DashboardFilter): DashboardQuery {
-  return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== ''));
-}
+import { dashboardKeys, dashboardQuery, type DashboardFilter } from './dashboardQuery';
 
 /**
  * The office's figures for `filter`: cached 300 s (`DASHBOARD_QUERY`, the seed's dashboard cache),
@@ -38,11 +16,7 @@ export function useDashboard(filter: DashboardFilter) {
   const queries = useQueryClient();
   const permissions = useAtomValue(permissionsAtom);
   const today = useOfficeToday();
-  const query = useQuery({
-    queryKey: dashboardKeys.one(filter),
-    queryFn: () => api.get<Dashboard>(DASHBOARD.path, { params: toQuery(filter) }),
-    ...DASHBOARD_QUERY,
-  });
+  const query = useQuery(dashboardQuery(filter));
 
   // A channel is only joined with the permission to view what it carries.
   const channels = useMemo(

@@ -7,12 +7,23 @@ import {
 } from '@mizan/contracts';
 import { createRow, createUserWith, entityUrl } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
-import { splitRange } from './figures';
-import { STATS_TABLE, rebuildStats, recount, storedStats, type StatRow } from './stats';
+import { spans, splitRange } from './figures';
+import { STATS_TABLE, rebuildStats, recount, rollUp, storedStats, type StatRow } from './stats';
 
 const url = API_BASE + DASHBOARD.path;
 /** The office's day in these tests: 2026-06-15 (the trend runs 2025-07 … 2026-06). */
-const clock = () => new Date('2026-06-15T09:00:00Z');
+const TODAY = new Date('2026-06-15T09:00:00Z');
+let now = TODAY;
+const clock = () => now;
+/** Runs `write` at `instant` (a task's state records when it was set), then back to today. */
+async function at<T>(instant: string, write: () => Promise<T>): Promise<T> {
+  now = new Date(instant);
+  try {
+    return await write();
+  } finally {
+    now = TODAY;
+  }
+}
 
 const byKey = (rows: StatRow[]) =>
   rows
@@ -49,6 +60,32 @@ describe('splitRange', () => {
     [undefined, '2026-02-28', { all: false, months: [null, '2026-02'], edges: [] }],
   ])('%s … %s', (from, to, expected) => {
     expect(splitRange(from, to)).toEqual(expected);
+  });
+});
+
+describe('spans', () => {
+  it.each([
+    [null, null, { years: [{ first: '0000', last: '9999' }], months: [] }],
+    ['2025-01', '2025-12', { years: [{ first: '2025', last: '2025' }], months: [] }],
+    [
+      '2024-11',
+      '2026-02',
+      {
+        years: [{ first: '2025', last: '2025' }],
+        months: [
+          { first: '2024-11', last: '2024-12' },
+          { first: '2026-01', last: '2026-02' },
+        ],
+      },
+    ],
+    ['2025-12', '2026-10', { years: [], months: [{ first: '2025-12', last: '2026-10' }] }],
+    [
+      null,
+      '2025-06',
+      { years: [{ first: '0000', last: '2024' }], months: [{ first: '2025-01', last: '2025-06' }] },
+    ],
+  ])('%s … %s', (first, last, expected) => {
+    expect(spans(first, last)).toEqual(expected);
   });
 });
 
@@ -172,7 +209,19 @@ describe.each(dialects())('dashboard on %s', (dialect) => {
       await post('sessions', { lawsuitId: l3.id, date: '2026-06-20', time: '10:00', lawyerId: ids.e2 })
     ).id;
     ids.h4 = (await post('sessions', { lawsuitId: l2.id, date: '2026-07-01' })).id;
-  });
+
+    // Tasks done: one of L1's (branch 1) in February, one without a lawsuit for both lawyers in
+    // March; one of L3's still in progress.
+    const tasks = t.app.entities.get('tasks');
+    const task = async (fields: Record<string, unknown>, state: string, instant: string) => {
+      const { id } = await tasks.create({ user: null }, { title: 'Task', ...fields });
+      await at(instant, () => tasks.runAction({ user: null }, 'status', id, { state }));
+    };
+    await task({ assigneeIds: [ids.e1], lawsuitId: l1.id }, 'done', '2026-02-10T10:00:00.000Z');
+    await task({ assigneeIds: [ids.e1, ids.e2] }, 'done', '2026-03-05T08:00:00.000Z');
+    await task({ assigneeIds: [ids.e2], lawsuitId: l3.id }, 'inProgress', '2026-03-05T08:00:00.000Z');
+    // About sixty writes through HTTP: slow on a loaded machine.
+  }, 120_000);
   afterAll(() => t.close());
 
   it('answers every figure of a hand-computed office', async () => {
@@ -256,7 +305,7 @@ describe.each(dialects())('dashboard on %s', (dialect) => {
         lost: 1,
         hearings: 2,
         hearingsAttended: 1,
-        tasksDone: null,
+        tasksDone: 2,
       },
       {
         employeeId: ids.e2,
@@ -266,7 +315,7 @@ describe.each(dialects())('dashboard on %s', (dialect) => {
         lost: 1,
         hearings: 1,
         hearingsAttended: 0,
-        tasksDone: null,
+        tasksDone: 1,
       },
     ]);
     // Agreed 100 000 + 50 000 + 20 000 + 10 000; paid 60 000 + 50 000 + 1 000 (an overpayment
@@ -299,7 +348,14 @@ describe.each(dialects())('dashboard on %s', (dialect) => {
       ]),
     );
     expect(d.employeePerformance).toEqual([
-      expect.objectContaining({ employeeId: ids.e2, lawsuits: 2, won: 0, lost: 1, hearings: 0 }),
+      expect.objectContaining({
+        employeeId: ids.e2,
+        lawsuits: 2,
+        won: 0,
+        lost: 1,
+        hearings: 0,
+        tasksDone: 1,
+      }),
       expect.objectContaining({
         employeeId: ids.e1,
         lawsuits: 1,
@@ -307,6 +363,7 @@ describe.each(dialects())('dashboard on %s', (dialect) => {
         lost: 1,
         hearings: 2,
         hearingsAttended: 1,
+        tasksDone: 2,
       }),
     ]);
     expect(d.financialStatistics).toEqual({
@@ -319,6 +376,17 @@ describe.each(dialects())('dashboard on %s', (dialect) => {
     expect((await read('?from=2026-01-12&to=2026-01-25')).counts).toMatchObject({ lawsuits: 0, sessions: 1 });
     expect((await read('?from=2026-01-01&to=2026-02-28')).counts).toMatchObject({ lawsuits: 2, sessions: 2 });
     expect((await read('?from=2026-06-16')).upcomingSessions.map((s) => s.id)).toEqual([ids.h3, ids.h4]);
+    // Tasks by the day they were done: 2026-03-05 is an edge here, February a whole month.
+    const tasksOf = async (query: string) =>
+      Object.fromEntries((await read(query)).employeePerformance!.map((p) => [p.employeeId, p.tasksDone]));
+    expect(await tasksOf('?from=2026-02-10&to=2026-03-04')).toEqual({ [ids.e1!]: 1, [ids.e2!]: 0 });
+    expect(await tasksOf('?from=2026-03-05&to=2026-03-05')).toEqual({ [ids.e1!]: 1, [ids.e2!]: 1 });
+    // Whole years and the months around them (2025-05 … 2026-12: a year's rows and month rows).
+    const years = await read('?from=2024-12-01&to=2026-12-31');
+    expect(years.counts).toMatchObject({ lawsuits: 4, sessions: 4 });
+    expect((await read('?from=2025-01-01&to=2025-12-31')).counts).toMatchObject({ lawsuits: 1, sessions: 0 });
+    expect((await read('?to=2025-12-31')).counts).toMatchObject({ lawsuits: 1 });
+    expect((await read('?from=2026-01-01')).counts).toMatchObject({ lawsuits: 3, sessions: 4 });
   });
 
   it('limits everything to one branch', async () => {
@@ -342,8 +410,16 @@ describe.each(dialects())('dashboard on %s', (dialect) => {
         lost: 1,
         hearings: 2,
         hearingsAttended: 1,
+        tasksDone: 1,
       }),
-      expect.objectContaining({ employeeId: ids.e2, lawsuits: 1, won: 0, lost: 1, hearings: 0 }),
+      expect.objectContaining({
+        employeeId: ids.e2,
+        lawsuits: 1,
+        won: 0,
+        lost: 1,
+        hearings: 0,
+        tasksDone: 0,
+      }),
     ]);
     expect(d.financialStatistics).toEqual({
       totalFees: 150_000,
@@ -395,7 +471,7 @@ describe.each(dialects())('dashboard on %s', (dialect) => {
   });
 
   it('keeps the aggregates equal to a full recount', async () => {
-    expect(byKey(await storedStats(t.app.db))).toEqual(byKey(await recount(t.app.db, t.dialect)));
+    expect(byKey(await storedStats(t.app.db))).toEqual(byKey(rollUp(await recount(t.app.db, t.dialect))));
   });
 
   it('lists the next hearings soonest first by day and time, at most the list size', async () => {
@@ -433,7 +509,7 @@ describe.each(dialects())('dashboard aggregates under random writes on %s', (dia
   let t: TestApp;
   afterAll(() => t?.close());
 
-  it('stay equal to a full recount after creates, updates, deletes, closes, reopens, postponements and payments', async () => {
+  it('stay equal to a full recount, roll-ups included, after creates, updates, deletes, closes, reopens, postponements, payments and tasks', async () => {
     t = await createTestApp({ dialect, app: { clock } });
     const { headers } = await t.login();
     const system = { user: null };
@@ -455,6 +531,7 @@ describe.each(dialects())('dashboard aggregates under random writes on %s', (dia
     const lawsuitIds: number[] = [];
     const hearingIds: number[] = [];
     const paymentIds: number[] = [];
+    const taskIds: number[] = [];
     const lawsuitFields = () => ({
       branchId: rnd.pick(branches),
       filingDate: rnd.pick(days),
@@ -464,6 +541,17 @@ describe.each(dialects())('dashboard aggregates under random writes on %s', (dia
       agreedFee: rnd.chance(0.3) ? null : rnd.int(50) * 1000,
     });
     const hearingDay = () => `2026-0${3 + rnd.int(4)}-${String(1 + rnd.int(28)).padStart(2, '0')}`;
+    // A task's state and when it was set (done tasks count by that month), its assignees, its lawsuit.
+    const setState = (id: number) =>
+      at(`${rnd.pick(['2025-12-31', '2026-01-01', '2026-04-30'])}T23:30:00.000Z`, () =>
+        service('tasks').runAction(system, 'status', id, {
+          state: rnd.chance(0.6) ? 'done' : rnd.pick(['new', 'inProgress', 'cancelled']),
+        }),
+      );
+    const assignees = () => {
+      const some = lawyers.filter(() => rnd.chance(0.5));
+      return some.length ? some : [rnd.pick(lawyers)];
+    };
 
     const operations: (() => Promise<unknown>)[] = [
       () =>
@@ -544,13 +632,38 @@ describe.each(dialects())('dashboard aggregates under random writes on %s', (dia
         await service('lawsuitPayments').remove(system, id);
         paymentIds.splice(paymentIds.indexOf(id), 1);
       },
+      async () => {
+        const row = await service('tasks').create(system, {
+          title: 'Task',
+          assigneeIds: assignees(),
+          lawsuitId: lawsuitIds.length && rnd.chance(0.7) ? rnd.pick(lawsuitIds) : null,
+        });
+        taskIds.push(row.id);
+        if (rnd.chance(0.7)) await setState(row.id);
+      },
+      async () => {
+        if (taskIds.length) await setState(rnd.pick(taskIds));
+      },
+      async () => {
+        if (!taskIds.length) return;
+        await service('tasks').patch(system, rnd.pick(taskIds), {
+          ...(rnd.chance(0.6) ? { assigneeIds: assignees() } : {}),
+          ...(rnd.chance(0.5) && lawsuitIds.length ? { lawsuitId: rnd.pick([null, ...lawsuitIds]) } : {}),
+        });
+      },
+      async () => {
+        if (!taskIds.length) return;
+        const id = rnd.pick(taskIds);
+        await service('tasks').remove(system, id);
+        taskIds.splice(taskIds.indexOf(id), 1);
+      },
     ];
 
     let done = 0;
     let refused = 0;
     const failures: string[] = [];
     const seen = new Set<string>();
-    for (let step = 0; step < 160; step++) {
+    for (let step = 0; step < 200; step++) {
       const op = rnd.int(operations.length);
       try {
         await operations[op]!();
@@ -563,15 +676,16 @@ describe.each(dialects())('dashboard aggregates under random writes on %s', (dia
       }
       if (step % 20 === 19) {
         const stored = await storedStats(t.app.db);
-        expect(byKey(stored)).toEqual(byKey(await recount(t.app.db, t.dialect)));
+        expect(byKey(stored)).toEqual(byKey(rollUp(await recount(t.app.db, t.dialect))));
         for (const row of stored) seen.add(row.paid > 0 ? 'paid' : row.kind);
+        for (const row of stored) if (row.branchId === -1 && /^\d{4}$/.test(row.month)) seen.add('yearly');
       }
     }
     if (process.env.DEBUG_DASHBOARD) process.stdout.write(`${failures.join('\n')}\n`);
-    expect(done).toBeGreaterThan(80);
+    expect(done).toBeGreaterThan(100);
     expect(refused).toBeLessThan(done);
-    // Every kind of aggregate was exercised, payments included.
-    expect([...seen].sort()).toEqual(['court', 'hearing', 'lawsuit', 'lawyer', 'paid']);
+    // Every kind of aggregate was exercised, payments and the office-wide yearly roll-ups included.
+    expect([...seen].sort()).toEqual(['court', 'hearing', 'lawsuit', 'lawyer', 'paid', 'task', 'yearly']);
     // Built from the base tables (a database that had lawsuits before the dashboard): the same rows.
     const kept = byKey(await storedStats(t.app.db));
     await t.app.db.deleteFrom(STATS_TABLE).execute();

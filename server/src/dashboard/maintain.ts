@@ -1,9 +1,9 @@
-import { lawsuitPayments, lawsuits, sessions } from '@mizan/contracts';
-import { columnName } from '../db/migrations';
+import { lawsuitPayments, lawsuits, sessions, tasks } from '@mizan/contracts';
+import { columnName, joinTableName } from '../db/migrations';
 import type { Trx } from '../engine/context';
 import type { EntityServices } from '../engine/service';
 import type { ApiRow } from '../engine/serialize';
-import { applyDelta, difference, hearingStats, lawsuitStats } from './stats';
+import { applyDelta, difference, hearingStats, lawsuitStats, taskStats, type StatRow } from './stats';
 
 const LAWSUIT = columnName('lawsuitId');
 const BRANCH = columnName('branchId');
@@ -28,9 +28,28 @@ async function branchOf(trx: Trx, lawsuitId: unknown): Promise<number> {
   return Number(row?.[BRANCH] ?? 0) || 0;
 }
 
+/** What the done tasks of lawsuit `lawsuitId` add in branch `from` and in branch `to`, as a delta. */
+async function movedTasks(trx: Trx, lawsuitId: number, from: number, to: number): Promise<StatRow[]> {
+  const done = await trx
+    .selectFrom(`${tasks.table} as t`)
+    .innerJoin(`${joinTableName(tasks, 'assigneeIds')} as a`, 'a.owner_id', 't.id')
+    .select([`t.${columnName('stateChangedAt')} as stateChangedAt`, 'a.ref_id as assignee'])
+    .where(`t.${LAWSUIT}`, '=', lawsuitId)
+    .where('t.state', '=', 'done')
+    .execute();
+  const rows = done.map(
+    (r) =>
+      ({ state: 'done', stateChangedAt: r.stateChangedAt, assigneeIds: [r.assignee] }) as unknown as ApiRow,
+  );
+  return difference(
+    rows.flatMap((row) => taskStats(row, from)),
+    rows.flatMap((row) => taskStats(row, to)),
+  );
+}
+
 /**
  * Keeps the dashboard's aggregates (stats.ts) exact: every create, update, delete and action
- * (close, reopen, postpone) of a lawsuit, hearing or payment adds the difference between what the
+ * (close, reopen, postpone, a task's state) of a lawsuit, hearing, payment or task adds the difference between what the
  * row contributed before and after, inside the write's transaction, so a write that rolls back
  * leaves them as they were. `changed` is told after each such write (the server cache).
  */
@@ -61,6 +80,8 @@ export function installStatsHooks(entities: EntityServices): void {
           } as unknown as ApiRow;
           delta.push(...difference(hearingStats(row, oldBranch), hearingStats(row, newBranch)));
         }
+        // Its done tasks too (counted in their lawsuit's branch).
+        delta.push(...(await movedTasks(ctx.trx, lawsuitId, oldBranch, newBranch)));
       }
       await applyDelta(ctx.trx, delta);
     },
@@ -72,6 +93,17 @@ export function installStatsHooks(entities: EntityServices): void {
       await applyDelta(
         ctx.trx,
         difference(before ? hearingStats(before, branch) : [], after ? hearingStats(after, branch) : []),
+      );
+    },
+  });
+
+  entities.hooks(tasks.name, {
+    async afterChange(ctx, { before, after }) {
+      const branchBefore = before ? await branchOf(ctx.trx, before.lawsuitId) : 0;
+      const branchAfter = after ? await branchOf(ctx.trx, after.lawsuitId) : 0;
+      await applyDelta(
+        ctx.trx,
+        difference(before ? taskStats(before, branchBefore) : [], after ? taskStats(after, branchAfter) : []),
       );
     },
   });

@@ -1,4 +1,4 @@
-import { lawsuitPayments, lawsuits, sessions } from '@mizan/contracts';
+import { lawsuitPayments, lawsuits, sessions, tasks } from '@mizan/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Dialect } from '../db';
 import { columnName, joinTableName, type Migration } from '../db/migrations';
@@ -17,16 +17,23 @@ import type { ApiRow } from '../engine/serialize';
  * | `court`   | lawsuit's branch   | filing month           | court        | 0                  | n                        |
  * | `lawyer`  | lawsuit's branch   | filing month           | lawyer       | case (stage)       | n                        |
  * | `hearing` | its lawsuit's branch | hearing month        | lawyer       | 0                  | n, attended              |
+ * | `task`    | its lawsuit's branch | month it was done (UTC) | assignee    | 0                  | n (done tasks)           |
+ *
+ * Each of those rows is also added into its roll-ups (`rollUp`): the same key for every branch at
+ * once (`branch_id` -1), and for its year (`month` 'YYYY') and for all time (`month` '*', rows
+ * without a date included). The whole office's figures are then a few hundred `*` rows, and a
+ * year's a dozen months at most, instead of every branch's every month (170,000 rows at a million
+ * lawsuits).
  *
  * Settings that can change under them (a case's outcome, a court's type, a name) are not copied
- * in: they are joined when the figures are read. Every write of a lawsuit, hearing or payment
- * adjusts the rows in the write's own transaction (`applyChange`), from the row before and after;
- * `recount` computes the same rows from the base tables (for the edges of a date range, at start
+ * in: they are joined when the figures are read. Every write of a lawsuit, hearing, payment or task
+ * adjusts the rows in the write's own transaction (`applyDelta`), from the row before and after;
+ * `recount` computes the month rows from the base tables (for the edges of a date range, at start
  * on a database that has none yet, and as the reference the tests compare with).
  */
 export const STATS_TABLE = 'dashboard_stats';
 
-export const KINDS = ['lawsuit', 'court', 'lawyer', 'hearing'] as const;
+export const KINDS = ['lawsuit', 'court', 'lawyer', 'hearing', 'task'] as const;
 export type StatKind = (typeof KINDS)[number];
 
 /** One aggregate row: a key and its sums (amounts in minor units). */
@@ -45,8 +52,17 @@ export interface StatRow {
 
 const KEY_COLUMNS = ['kind', 'branch_id', 'month', 'k1', 'k2'] as const;
 const SUM_COLUMNS = ['n', 'agreed', 'paid', 'pending', 'attended'] as const;
-/** Marks a database whose aggregates have been computed once (kept beside them). */
-const BUILT = { kind: 'built', branch_id: 0, month: '', k1: 0, k2: 0 } as const;
+/**
+ * Marks a database whose aggregates have been computed once (kept beside them); `k1` is the layout
+ * of the rows (2: with roll-ups and tasks), so that a database built by an older server is built
+ * again.
+ */
+const BUILT = { kind: 'built', branch_id: 0, month: '', k1: 2, k2: 0 } as const;
+
+/** `branch_id` of the rows summed over every branch. */
+export const ALL_BRANCHES = -1;
+/** `month` of the rows summed over all time (undated rows included). */
+export const ALL_TIME = '*';
 
 export const dashboardMigrations: Migration[] = [
   {
@@ -122,7 +138,38 @@ export function hearingStats(row: ApiRow, branchId: number): StatRow[] {
 const keyOf = (r: Pick<StatRow, 'kind' | 'branchId' | 'month' | 'k1' | 'k2'>) =>
   `${r.kind}|${r.branchId}|${r.month}|${r.k1}|${r.k2}`;
 
-/** `plus` minus `minus`, merged by key, without the keys whose every sum cancels out. */
+/** What one task adds, its lawsuit being in branch `branchId` (0: none): a count per assignee once done. */
+export function taskStats(row: ApiRow, branchId: number): StatRow[] {
+  if (row.state !== 'done') return [];
+  const assignees = [...new Set((Array.isArray(row.assigneeIds) ? row.assigneeIds : []).map(id))];
+  const done = row.stateChangedAt instanceof Date ? row.stateChangedAt.toISOString() : row.stateChangedAt;
+  return assignees.map((assignee) => stat('task', branchId, monthOf(done), assignee, 0));
+}
+
+/** The months a month row also counts in: its year and all time (an undated row: all time only). */
+function monthsOf(month: string): string[] {
+  return month ? [month, month.slice(0, 4), ALL_TIME] : [month, ALL_TIME];
+}
+
+/** Month rows with their roll-ups (every branch, the year, all time), summed by key. */
+export function rollUp(rows: readonly StatRow[]): StatRow[] {
+  const byKey = new Map<string, StatRow>();
+  for (const row of rows)
+    for (const branchId of [row.branchId, ALL_BRANCHES])
+      for (const month of monthsOf(row.month)) {
+        const into = { ...row, branchId, month };
+        const key = keyOf(into);
+        const seen = byKey.get(key);
+        if (!seen) byKey.set(key, into);
+        else for (const column of SUM_COLUMNS) seen[column] += row[column];
+      }
+  return [...byKey.values()];
+}
+
+/**
+ * `plus` minus `minus` (month rows), with their roll-ups, merged by key, without the keys whose
+ * every sum cancels out.
+ */
 export function difference(minus: readonly StatRow[], plus: readonly StatRow[]): StatRow[] {
   const byKey = new Map<string, StatRow>();
   const add = (row: StatRow, sign: 1 | -1) => {
@@ -131,8 +178,8 @@ export function difference(minus: readonly StatRow[], plus: readonly StatRow[]):
     for (const column of SUM_COLUMNS) into[column] += sign * row[column];
     byKey.set(key, into);
   };
-  for (const row of minus) add(row, -1);
-  for (const row of plus) add(row, 1);
+  for (const row of rollUp(minus)) add(row, -1);
+  for (const row of rollUp(plus)) add(row, 1);
   return [...byKey.values()].filter((row) => SUM_COLUMNS.some((c) => row[c] !== 0));
 }
 
@@ -187,20 +234,33 @@ const LAWSUITS = lawsuits.table;
 const HEARINGS = sessions.table;
 const PAYMENTS = lawsuitPayments.table;
 const LAWYERS = joinTableName(lawsuits, 'lawyerIds');
+const TASKS = tasks.table;
+const ASSIGNEES = joinTableName(tasks, 'assigneeIds');
 const c = columnName;
 
-/** Which base rows a recount covers: lawsuits filed and hearings held in a day range, one branch. */
+/**
+ * Which base rows a recount covers: lawsuits filed, hearings held and tasks done in a day range,
+ * one branch.
+ */
 export interface RecountFilter {
   /** Filing days `[first, last]` of the lawsuits counted; absent: every lawsuit. */
   lawsuitDays?: readonly [string, string];
   /** Days `[first, last]` of the hearings counted; absent: every hearing. */
   hearingDays?: readonly [string, string];
+  /** Days `[first, last]` (UTC) the tasks counted were done; absent: every done task. */
+  taskDays?: readonly [string, string];
   branchId?: number;
 }
 
+const nextDay = (day: string): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
 /**
- * The aggregate rows computed from the base tables (grouped queries, one per kind), for the rows
- * `filter` selects. With day ranges they read through the filing-date and hearing-date indexes.
+ * The month rows computed from the base tables (grouped queries, one per kind; no roll-ups), for
+ * the rows `filter` selects. With day ranges they read through the filing-date and hearing-date
+ * indexes: the branch is compared as `+branch_id`, which SQLite cannot answer from the branch
+ * index (a third of the table with three branches), where its planner, without `ANALYZE`
+ * statistics, would otherwise prefer it.
  */
 export async function recount(
   db: Db | Trx,
@@ -218,7 +278,7 @@ export async function recount(
       parts.push(
         sql`${ref(alias, c('filingDate'))} between ${filter.lawsuitDays[0]} and ${filter.lawsuitDays[1]}`,
       );
-    if (filter.branchId !== undefined) parts.push(sql`${ref(alias, c('branchId'))} = ${filter.branchId}`);
+    if (filter.branchId !== undefined) parts.push(sql`+${ref(alias, c('branchId'))} = ${filter.branchId}`);
     return sql.join(parts, sql` and `);
   };
   const branch = sql`coalesce(${ref('l', c('branchId'))}, 0)`;
@@ -259,7 +319,7 @@ export async function recount(
     hearingWhere.push(
       sql`${ref('h', c('date'))} between ${filter.hearingDays[0]} and ${filter.hearingDays[1]}`,
     );
-  if (filter.branchId !== undefined) hearingWhere.push(sql`${ref('l', c('branchId'))} = ${filter.branchId}`);
+  if (filter.branchId !== undefined) hearingWhere.push(sql`+${ref('l', c('branchId'))} = ${filter.branchId}`);
   const decided = ref('h', c('decision'));
   const hearingRows = await sql<Record<string, unknown>>`
     select ${branch} as branch_id, ${month(ref('h', c('date')))} as month,
@@ -268,6 +328,24 @@ export async function recount(
     from ${sql.table(HEARINGS)} h
     join ${sql.table(LAWSUITS)} l on ${ref('l', 'id')} = ${ref('h', c('lawsuitId'))}
     where ${sql.join(hearingWhere, sql` and `)}
+    group by 1, 2, 3`.execute(db);
+
+  const doneAt = ref('t', c('stateChangedAt'));
+  const taskWhere: RawBuilder<unknown>[] = [sql`${ref('t', 'state')} = 'done'`];
+  if (filter.taskDays)
+    taskWhere.push(sql`${doneAt} >= ${filter.taskDays[0]} and ${doneAt} < ${nextDay(filter.taskDays[1])}`);
+  if (filter.branchId !== undefined)
+    taskWhere.push(sql`coalesce(${ref('l', c('branchId'))}, 0) = ${filter.branchId}`);
+  const doneMonth = pg
+    ? sql`coalesce(to_char(${doneAt} at time zone 'UTC', 'YYYY-MM'), '')`
+    : sql`coalesce(substr(${doneAt}, 1, 7), '')`;
+  const taskRows = await sql<Record<string, unknown>>`
+    select ${branch} as branch_id, ${doneMonth} as month, ${ref('a', 'ref_id')} as k1, 0 as k2,
+      count(*) as n
+    from ${sql.table(TASKS)} t
+    join ${sql.table(ASSIGNEES)} a on ${ref('a', 'owner_id')} = ${ref('t', 'id')}
+    left join ${sql.table(LAWSUITS)} l on ${ref('l', 'id')} = ${ref('t', c('lawsuitId'))}
+    where ${sql.join(taskWhere, sql` and `)}
     group by 1, 2, 3`.execute(db);
 
   const toStat = (kind: StatKind) => (r: Record<string, unknown>) =>
@@ -283,10 +361,11 @@ export async function recount(
     ...courtRows.rows.map(toStat('court')),
     ...lawyerRows.rows.map(toStat('lawyer')),
     ...hearingRows.rows.map(toStat('hearing')),
+    ...taskRows.rows.map(toStat('task')),
   ];
 }
 
-/** Every aggregate row as stored (tests compare it with `recount`). */
+/** Every aggregate row as stored, roll-ups included (tests compare it with `rollUp(recount())`). */
 export async function storedStats(db: Db | Trx): Promise<StatRow[]> {
   const rows = await db.selectFrom(STATS_TABLE).selectAll().where('kind', '!=', BUILT.kind).execute();
   return rows.map((r) =>
@@ -304,7 +383,7 @@ export async function storedStats(db: Db | Trx): Promise<StatRow[]> {
 const INSERT_CHUNK = 500;
 
 /**
- * Stores a full recount into the emptied table: rows of one key summed first, then multi-row
+ * Stores a full recount (with its roll-ups) into the emptied table: rows of one key summed first, then multi-row
  * INSERTs (a row-by-row upsert took 52 s for 15,000 rows on PostgreSQL, past the start timeout).
  */
 async function insertAll(trx: Trx | Db, rows: readonly StatRow[]): Promise<void> {
@@ -357,11 +436,12 @@ export async function rebuildStats(
         .selectFrom(STATS_TABLE)
         .select('kind')
         .where('kind', '=', BUILT.kind)
+        .where('k1', '=', BUILT.k1)
         .executeTakeFirst();
       if (built) return false;
     }
     await trx.deleteFrom(STATS_TABLE).execute();
-    await insertAll(trx, await recount(trx, dialect));
+    await insertAll(trx, rollUp(await recount(trx, dialect)));
     await trx.insertInto(STATS_TABLE).values(BUILT).execute();
     return true;
   });

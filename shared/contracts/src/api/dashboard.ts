@@ -27,6 +27,7 @@ export const DASHBOARD = {
     'courts',
     'lawsuitCases',
     'branches',
+    'tasks',
   ],
 } as const;
 
@@ -100,8 +101,11 @@ export const employeePerformance = z.object({
   /** Hearings assigned to the lawyer whose decision is recorded (the hearing took place). */
   hearingsAttended: count,
   hearings: count,
-  /** Tasks the lawyer finished: null until the tasks area exists. */
-  tasksDone: count.nullable(),
+  /**
+   * Tasks assigned to the employee that are done, counted in the month they were marked done (UTC)
+   * and in their lawsuit's branch (none: only the whole office's figures).
+   */
+  tasksDone: count,
 });
 export type EmployeePerformance = z.infer<typeof employeePerformance>;
 
