@@ -1,12 +1,19 @@
+import LocalStore from '@fastify/rate-limit/store/LocalStore';
+import RedisStore from '@fastify/rate-limit/store/RedisStore';
+import Redis from 'ioredis';
+
 /**
- * Fixed-window counters kept in memory, one limiter per purpose (login per IP, login failures per
- * account, ...). Per process: with several server instances each one counts on its own, which still
- * bounds guessing to N times the limit.
+ * Fixed-window counters of the auth routes, one limiter per purpose (login per IP, login failures
+ * per account, ...), counted by @fastify/rate-limit's stores: in memory (one budget per process)
+ * or, when `REDIS_URL` is set, in Redis (an atomic INCR + PEXPIRE script), so every instance
+ * draws on one budget and a guesser gains nothing by spreading attempts over instances.
+ * Failures are events rather than requests (a login that failed, a code that was wrong), so the
+ * service counts them itself through `hit`, reads them through `peek` and clears them on success.
  */
 export interface RateLimitOptions {
   limit: number;
   windowMs: number;
-  /** Entries kept before expired ones are swept (memory bound). */
+  /** Keys kept in memory (least recently used dropped first); the Redis store expires its own. */
   maxKeys?: number;
 }
 
@@ -17,56 +24,63 @@ export interface RateDecision {
   remaining: number;
 }
 
-export class RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+/** The count of a key in its window and the milliseconds left of it (@fastify/rate-limit's stores). */
+interface Window {
+  current: number;
+  ttl: number;
+}
+type Callback = (error: Error | null, window: Window) => void;
+interface Store {
+  incr(key: string, cb: Callback, timeWindow: number, max: number): void;
+  read(key: string, cb: Callback, timeWindow: number, max: number): void;
+}
 
-  constructor(private readonly options: RateLimitOptions) {}
+const call = (method: (cb: Callback) => void) =>
+  new Promise<Window>((resolve, reject) =>
+    method((error, window) => (error ? reject(error) : resolve(window))),
+  );
+
+export class RateLimiter {
+  private readonly store: Store & { lru?: { delete(key: string): void; clear(): void; size: number } };
+
+  /** `redis` and `namespace` (the key prefix there, one per purpose): a budget shared by instances. */
+  constructor(
+    private readonly options: RateLimitOptions,
+    private readonly redis?: { client: Redis; namespace: string },
+  ) {
+    this.store = redis
+      ? new RedisStore(false, false, redis.client, redis.namespace)
+      : new LocalStore(false, false, options.maxKeys ?? 50_000);
+  }
 
   /** The state for `key` without counting. */
-  peek(key: string, now = Date.now()): RateDecision {
-    const entry = this.windows.get(key);
-    if (!entry || entry.resetAt <= now)
-      return { allowed: true, retryAfter: 0, remaining: this.options.limit };
-    const remaining = Math.max(0, this.options.limit - entry.count);
-    return {
-      allowed: remaining > 0,
-      retryAfter: remaining > 0 ? 0 : Math.max(1, Math.ceil((entry.resetAt - now) / 1000)),
-      remaining,
-    };
+  async peek(key: string): Promise<RateDecision> {
+    const window = await call((cb) => this.store.read(key, cb, this.options.windowMs, this.options.limit));
+    return this.decision(window.current, window.ttl, window.current < this.options.limit);
   }
 
   /** Counts one event for `key` and says whether it is within the limit. */
-  hit(key: string, now = Date.now()): RateDecision {
-    let entry = this.windows.get(key);
-    if (!entry || entry.resetAt <= now) {
-      if (this.windows.size >= (this.options.maxKeys ?? 50_000)) this.sweep(now);
-      entry = { count: 0, resetAt: now + this.options.windowMs };
-      this.windows.set(key, entry);
-    }
-    entry.count += 1;
-    const allowed = entry.count <= this.options.limit;
+  async hit(key: string): Promise<RateDecision> {
+    const window = await call((cb) => this.store.incr(key, cb, this.options.windowMs, this.options.limit));
+    return this.decision(window.current, window.ttl, window.current <= this.options.limit);
+  }
+
+  async reset(key: string): Promise<void> {
+    if (this.redis) await this.redis.client.del(`${this.redis.namespace}${key}`);
+    else this.store.lru!.delete(key);
+  }
+
+  /** The in-memory counters (tests start each case from none); empty with Redis. */
+  get windows(): { clear(): void; size: number } {
+    return this.store.lru ?? { clear: () => undefined, size: 0 };
+  }
+
+  private decision(current: number, ttl: number, allowed: boolean): RateDecision {
     return {
       allowed,
-      retryAfter: allowed ? 0 : Math.max(1, Math.ceil((entry.resetAt - now) / 1000)),
-      remaining: Math.max(0, this.options.limit - entry.count),
+      retryAfter: allowed ? 0 : Math.max(1, Math.ceil(ttl / 1000)),
+      remaining: Math.max(0, this.options.limit - current),
     };
-  }
-
-  reset(key: string): void {
-    this.windows.delete(key);
-  }
-
-  private sweep(now: number): void {
-    for (const [key, entry] of this.windows) if (entry.resetAt <= now) this.windows.delete(key);
-    // Still full of live windows (a flood of distinct keys): drop the oldest rather than grow.
-    const excess = this.windows.size - Math.floor((this.options.maxKeys ?? 50_000) / 2);
-    if (excess > 0) {
-      let dropped = 0;
-      for (const key of this.windows.keys()) {
-        if (dropped++ >= excess) break;
-        this.windows.delete(key);
-      }
-    }
   }
 }
 
@@ -75,22 +89,28 @@ function envInt(value: string | undefined, fallback: number): number {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
-/** The limiters of the auth routes; limits can be raised through the environment (e2e suites). */
-export function createAuthLimiters(env: NodeJS.ProcessEnv = process.env) {
+/**
+ * The limiters of the auth routes; limits can be raised through the environment (e2e suites).
+ * With `redis`, counted there under `MIZAN_RATE_LIMIT_PREFIX` (default `mizan:rl:`).
+ */
+export function createAuthLimiters(env: NodeJS.ProcessEnv = process.env, redis?: Redis) {
   const minute = 60_000;
+  const prefix = env.MIZAN_RATE_LIMIT_PREFIX || 'mizan:rl:';
+  const limiter = (purpose: string, options: RateLimitOptions) =>
+    new RateLimiter(options, redis ? { client: redis, namespace: `${prefix}${purpose}:` } : undefined);
   return {
     /** Every login attempt from one IP: 10 per minute. */
-    loginIp: new RateLimiter({ limit: envInt(env.MIZAN_LOGIN_LIMIT_PER_IP, 10), windowMs: minute }),
+    loginIp: limiter('loginIp', { limit: envInt(env.MIZAN_LOGIN_LIMIT_PER_IP, 10), windowMs: minute }),
     /** Failed logins on one account: 5 per 15 minutes, then the account waits (from every IP). */
-    loginAccount: new RateLimiter({
+    loginAccount: limiter('loginAccount', {
       limit: envInt(env.MIZAN_LOGIN_FAILURES_PER_ACCOUNT, 5),
       windowMs: 15 * minute,
     }),
     /** Reset requests: 5 per 15 minutes per IP, 3 per 15 minutes per email. */
-    forgotIp: new RateLimiter({ limit: 5, windowMs: 15 * minute }),
-    forgotEmail: new RateLimiter({ limit: 3, windowMs: 15 * minute }),
+    forgotIp: limiter('forgotIp', { limit: 5, windowMs: 15 * minute }),
+    forgotEmail: limiter('forgotEmail', { limit: 3, windowMs: 15 * minute }),
     /** Code and token checks: 10 per minute per IP (each reset also allows only 5 wrong codes). */
-    verifyIp: new RateLimiter({ limit: 10, windowMs: minute }),
+    verifyIp: limiter('verifyIp', { limit: 10, windowMs: minute }),
   };
 }
 

@@ -43,3 +43,21 @@ export async function recountEntities(
       .execute();
   }
 }
+
+/**
+ * The write versions of `entities` (every entity when omitted) as one stamp for `ListCache`, read
+ * with `total` of the first in the same statement; the stamp is null when an entity has no row in
+ * `entity_counts` (an unserved table: nothing derived from it may be cached).
+ */
+export async function readStamp(
+  db: Trx | Db,
+  entities?: readonly string[],
+): Promise<{ stamp: string | null; totals: Map<string, number> }> {
+  let query = db.selectFrom('entity_counts').select(['entity', 'total', 'version']).orderBy('entity');
+  if (entities) query = query.where('entity', 'in', entities);
+  const rows = await query.execute();
+  const totals = new Map(rows.map((r) => [String(r.entity), Number(r.total)]));
+  const complete = !entities || entities.every((e) => totals.has(e));
+  const stamp = complete ? rows.map((r) => `${String(r.entity)}:${String(r.version)}`).join(',') : null;
+  return { stamp, totals };
+}

@@ -12,6 +12,7 @@ import type { Db, Dialect } from '../db';
 import { columnName, joinTableName } from '../db/migrations';
 import type { SavedUpload } from '../files/storage';
 import type { Trx } from './context';
+import { ListCache, type RowKey } from './listCache';
 import type { ScopeWhere } from './hooks';
 import { hasSearch, searchCondition, searchTokens } from './search';
 import { toApiRow, toStoredFile, type ApiRow, type DbRow, type Expansions } from './serialize';
@@ -51,6 +52,20 @@ function groupByEntity(refs: readonly Reference[]): { entity: Entity<Fields>; fi
 
 /** Column of a searched page's rows carrying the number of matches (see `page`). */
 const SEARCH_TOTAL = '__search_total';
+/** Alias of the referenced table a list sorted by a reference field joins, and its title's column. */
+const SORT_REF = '__sort_ref';
+const SORT_VALUE = '__sort_value';
+
+/** A list's order (see `EntityRepository.sortOf`). */
+interface ListOrder {
+  direction: 'asc' | 'desc';
+  /** The sorted field's column in the table (for a reference field, the id it holds). */
+  column: string;
+  /** The expression ordered by: the column, or the referenced row's title. */
+  value: string;
+  /** The referenced entity, when sorted by a reference field. */
+  target?: Entity<Fields>;
+}
 
 /** System fields that are columns of their own. */
 const SYSTEM_COLUMNS: Record<string, string> = {
@@ -323,7 +338,20 @@ export class EntityRepository {
     );
   }
 
-  async count(db: Executor, params: ListParams): Promise<number> {
+  /**
+   * The number of rows of a list query. With a `stamp` (see `ListCache`), a total counted before
+   * at the same stamp is answered without counting again.
+   */
+  async count(db: Executor, params: ListParams, stamp: string | null = null): Promise<number> {
+    const key = stamp === null ? null : this.whereKey(db, params);
+    const cached = key === null ? undefined : this.cache.total(key, stamp!);
+    if (cached !== undefined) return cached;
+    const total = await this.countNow(db, params);
+    if (key !== null) this.cache.setTotal(key, stamp!, total);
+    return total;
+  }
+
+  private async countNow(db: Executor, params: ListParams): Promise<number> {
     // A searched page counted its matches already (see `page`): the index is not asked twice.
     const counted = await this.searchTotals.get(params);
     if (counted !== undefined && counted !== null) return counted;
@@ -335,30 +363,152 @@ export class EntityRepository {
     return Number(row.total);
   }
 
-  /** One page in `(sort column, id)` order, the order the `(column, id)` indexes serve. */
-  async page(db: Executor, params: ListParams): Promise<DbRow[]> {
+  /**
+   * The entities whose rows a list query's answer depends on, for its `ListCache` stamp: this one
+   * and the target of a reference it is sorted by; undefined (every entity) when conditions of
+   * hooks narrow it (a scope may read other tables).
+   */
+  dependsOn(params: ListParams): string[] | undefined {
+    if (params.where?.length) return undefined;
+    const target = this.sortOf(params).target;
+    return target ? [this.entity.name, target.name] : [this.entity.name];
+  }
+
+  /** The list query's conditions as compiled SQL and parameters: its `ListCache` key. */
+  private whereKey(db: Executor, params: ListParams): string {
+    const compiled = db
+      .selectFrom(this.table)
+      .select(`${this.table}.id`)
+      .where((eb) => eb.and(this.whereClauses(eb, params)))
+      .compile();
+    return `${compiled.sql}\n${JSON.stringify(compiled.parameters)}`;
+  }
+
+  /**
+   * How a list is ordered: by a column of the table, or for a reference field by the referenced
+   * row's title (a join), then by id in the same direction.
+   */
+  private sortOf(params: ListParams): ListOrder {
     const [field, direction] = (params.sort ?? this.entity.defaultSort).split(':') as [
       string,
       'asc' | 'desc',
     ];
-    const where = (eb: AnyExpressionBuilder) => eb.and(this.whereClauses(eb, params));
-    const order = <Q extends { orderBy: (column: string, direction: 'asc' | 'desc') => Q }>(query: Q): Q =>
-      query.orderBy(`${this.table}.${this.column(field)}`, direction).orderBy(`${this.table}.id`, direction);
-    if (!this.isSearched(params)) {
-      return order(db.selectFrom(this.table).selectAll(this.table).where(where))
-        .limit(params.pageSize)
-        .offset((params.page - 1) * params.pageSize)
-        .execute();
+    const definition = this.entity.fields[field];
+    if (definition?.type !== 'ref')
+      return { direction, column: this.column(field), value: `${this.table}.${this.column(field)}` };
+    const target = getEntity(definition.entity) as Entity<Fields>;
+    return {
+      direction,
+      column: this.column(field),
+      target,
+      value: `${SORT_REF}.${columnName(target.titleField)}`,
+    };
+  }
+
+  /**
+   * Whether pages of this order can seek from a boundary: every sort value is non-NULL (a row
+   * value comparison skips NULLs, which the two databases also order differently).
+   */
+  private async seekable(db: Executor, order: ListOrder): Promise<boolean> {
+    const own = await this.notNullColumns(db, this.table);
+    if (!own.has(order.column)) return false;
+    if (!order.target) return true;
+    return (await this.notNullColumns(db, order.target.table)).has(columnName(order.target.titleField));
+  }
+
+  private notNullColumns(db: Executor, table: string): Promise<Set<string>> {
+    let columns = this.notNull.get(table);
+    if (!columns) {
+      columns = db.introspection.getTables().then(
+        (tables) =>
+          new Set(
+            tables
+              .find((t) => t.name === table)
+              ?.columns.filter((c) => !c.isNullable)
+              .map((c) => c.name) ?? [],
+          ),
+      );
+      this.notNull.set(table, columns);
     }
+    return columns;
+  }
+
+  /**
+   * One page in `(sort value, id)` order, the order the `(column, id)` indexes serve. With a
+   * `stamp` (see `ListCache`), a page starts from the nearest known boundary before it (a seek on
+   * the row value `(sort value, id)`) rather than at OFFSET over every earlier row; the rows are
+   * the same.
+   */
+  async page(db: Executor, params: ListParams, stamp: string | null = null): Promise<DbRow[]> {
+    const order = this.sortOf(params);
+    const { direction } = order;
+    const where = (eb: AnyExpressionBuilder) => eb.and(this.whereClauses(eb, params));
+    const orderBy = <Q extends { orderBy: (column: string, direction: 'asc' | 'desc') => Q }>(query: Q): Q =>
+      query.orderBy(order.value, direction).orderBy(`${this.table}.id`, direction);
+    if (this.isSearched(params)) return this.searchedPage(db, params, where, orderBy);
+    const offset = (params.page - 1) * params.pageSize;
+    const key = stamp !== null && (await this.seekable(db, order)) ? this.pageKey(db, params) : null;
+    const from = key === null ? undefined : this.cache.boundary(key, stamp!, offset);
+    // One row more, the one before the page, when the page does not start at a known boundary:
+    // its key is the boundary of this page for the next request.
+    const before = key !== null && offset > (from?.at ?? 0) ? 1 : 0;
+    let query = db
+      .selectFrom(this.table)
+      .selectAll(this.table)
+      .where(where)
+      .limit(params.pageSize + before)
+      .offset(offset - (from?.at ?? 0) - before);
+    if (order.target)
+      query = query
+        .leftJoin(`${order.target.table} as ${SORT_REF}`, `${SORT_REF}.id`, `${this.table}.${order.column}`)
+        .select(sql.ref(order.value).as(SORT_VALUE));
+    if (from)
+      query = query.where((eb) =>
+        eb(
+          eb.refTuple(order.value, `${this.table}.id`),
+          direction === 'asc' ? '>' : '<',
+          eb.tuple(...from.key),
+        ),
+      );
+    const rows: DbRow[] = await orderBy(query).execute();
+    const keyOf = (row: DbRow): RowKey => [
+      order.target ? row[SORT_VALUE] : row[order.column],
+      Number(row.id),
+    ];
+    if (key !== null) {
+      if (before && rows.length) this.cache.setBoundary(key, stamp!, offset, keyOf(rows.shift()!));
+      if (rows.length) this.cache.setBoundary(key, stamp!, offset + rows.length, keyOf(rows.at(-1)!));
+    }
+    for (const row of rows) delete row[SORT_VALUE];
+    return rows;
+  }
+
+  /** The `ListCache` key of a list query's pages: its conditions and order. */
+  private pageKey(db: Executor, params: ListParams): string {
+    return `${this.whereKey(db, params)}\n${params.sort ?? this.entity.defaultSort}`;
+  }
+
+  private async searchedPage(
+    db: Executor,
+    params: ListParams,
+    where: (eb: AnyExpressionBuilder) => Expression<SqlBool>,
+    orderBy: <Q extends { orderBy: (column: string, direction: 'asc' | 'desc') => Q }>(query: Q) => Q,
+  ): Promise<DbRow[]> {
+    const order = this.sortOf(params);
     // A search sorts every match anyway: that one pass also counts them, for the `count` of the
     // same list query (called alongside), so the search index is read once. Only the ids are
     // sorted; the page's rows are read by id afterwards.
-    const ranked = order(
-      db
-        .selectFrom(this.table)
-        .select([`${this.table}.id as id`, sql<number>`count(*) over ()`.as(SEARCH_TOTAL)])
-        .where(where),
-    )
+    let query = db
+      .selectFrom(this.table)
+      .select([`${this.table}.id as id`, sql<number>`count(*) over ()`.as(SEARCH_TOTAL)])
+      .where(where);
+    if (order.target)
+      query = query.leftJoin(
+        `${order.target.table} as ${SORT_REF}`,
+        `${SORT_REF}.id`,
+        `${this.table}.${order.column}`,
+      );
+    const ranked = orderBy(query)
       .limit(params.pageSize)
       .offset((params.page - 1) * params.pageSize)
       .execute();
@@ -379,6 +529,9 @@ export class EntityRepository {
     );
     return ids.flatMap((id) => rows.get(id) ?? []);
   }
+
+  private readonly cache = new ListCache();
+  private readonly notNull = new Map<string, Promise<Set<string>>>();
 
   /** Totals of searched pages, for the `count` of the same list query (see `page`). */
   private readonly searchTotals = new WeakMap<ListParams, Promise<number | null>>();

@@ -2,6 +2,7 @@ import { getEntity, snakeCase, type Entity, type FieldDefinition, type Fields } 
 import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Expression } from 'kysely';
 import type { Db, Dialect } from '../index';
 import { SEARCH_COLUMN, addSearchColumn, createSearchIndex, hasSearch } from './searchColumn';
+import { createWriteTriggers, hasVersionColumn } from './writeVersions';
 
 /**
  * Table shapes derived from entity definitions. Released migrations call these with explicit
@@ -79,9 +80,11 @@ function sortColumn(entity: Entity<Fields>): string | null {
 }
 
 /**
- * Columns a list may be sorted by (`sortableFields`) that need an index of their own: the default
- * order's, `updated_at`, `status`, and every `sort: true` or enum field (`id` and `created_at` are
- * indexed already, and so are unique fields and references).
+ * Columns a list may be sorted or filtered by (`sortableFields`, `filterableFields`) that need an
+ * index of their own: the default order's, `updated_at`, `status`, `baned`, and every `sort: true`,
+ * `filter: true`, enum or boolean field (`id` and `created_at` are indexed already, and so are
+ * unique fields and references). `(column, id)`: a filtered list in id order, or sorted by the
+ * column, reads the index in order.
  */
 export function sortIndexColumns(entity: Entity<Fields>): string[] {
   const columns = new Set<string>();
@@ -89,9 +92,11 @@ export function sortIndexColumns(entity: Entity<Fields>): string[] {
   if (byDefault) columns.add(byDefault);
   columns.add('updated_at');
   if (entity.status) columns.add('status');
+  if (entity.baned) columns.add('baned');
   for (const [key, field] of Object.entries(entity.fields)) {
     if (field.unique || field.type === 'ref' || field.type === 'refs' || field.type === 'files') continue;
-    if (field.sort || field.type === 'enum') columns.add(columnName(key));
+    if (field.sort || field.filter || field.type === 'enum' || field.type === 'boolean')
+      columns.add(columnName(key));
   }
   return [...columns];
 }
@@ -209,6 +214,24 @@ export async function createEntityTable(db: Db, dialect: Dialect, entity: Entity
   }
 
   await db.insertInto('entity_counts').values({ entity: entity.name, total: 0 }).execute();
+  await createEntityWriteTriggers(db, dialect, entity);
+}
+
+/**
+ * The write-version triggers (writeVersions.ts) of an entity's row table and join tables. Tables
+ * created by migrations older than the version column (002 on a fresh database) get theirs from
+ * migration 006, which adds the column first.
+ */
+export async function createEntityWriteTriggers(
+  db: Db,
+  dialect: Dialect,
+  entity: Entity<Fields>,
+): Promise<void> {
+  if (!(await hasVersionColumn(db))) return;
+  const joins = Object.entries(entity.fields)
+    .filter(([, field]) => field.type === 'refs')
+    .map(([key]) => joinTableName(entity, key));
+  await createWriteTriggers(db, dialect, entity.name, [entity.table, ...joins]);
 }
 
 /**

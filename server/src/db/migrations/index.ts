@@ -3,6 +3,7 @@ import { entitiesMigration } from './002_entities';
 import { sortIndexesMigration } from './003_sort_indexes';
 import { searchTextMigration } from './004_search_text';
 import { declaredIndexesMigration } from './005_declared_indexes';
+import { listScaleMigration } from './006_list_scale';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -29,4 +30,5 @@ export const coreMigrations: Migration[] = [
   sortIndexesMigration,
   searchTextMigration,
   declaredIndexesMigration,
+  listScaleMigration,
 ];

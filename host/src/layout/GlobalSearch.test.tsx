@@ -1,0 +1,78 @@
+import { DEFAULT_THEME_CONFIG, permissionKey, type GlobalSearchResult } from '@mizan/contracts';
+import { sdkStore } from '@mizan/sdk';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { SETTINGS_ANSWER, serveApiForFile } from '../test/apiServer';
+import { makeUser, renderApp, resetPage, signIn } from '../test/renderApp';
+import { themeConfigAtom } from '../theme/themeConfig';
+
+const RESULT: GlobalSearchResult = {
+  groups: [
+    { kind: 'customers', total: 7, items: [{ id: 4, title: 'مصطفى الشناوي', detail: '01001234567' }] },
+    {
+      kind: 'lawsuits',
+      total: 1,
+      items: [{ id: 12, title: 'F-2026-0417', detail: '7712/2025 · محكمة الجيزة' }],
+    },
+  ],
+};
+
+const reader = makeUser(['customers', 'lawsuits'].map((kind) => permissionKey(kind, 'view')));
+const asked: string[] = [];
+
+describe('global search box', () => {
+  serveApiForFile({
+    'GET /api/auth/systemSettings': SETTINGS_ANSWER,
+    'POST /api/auth/check': () => ({ body: { data: { user: reader, token: 'test-token' } } }),
+    'GET /api/search': (req) => {
+      asked.push(req.query.get('q') ?? '');
+      return { body: { data: RESULT } };
+    },
+  });
+  beforeEach(async () => {
+    asked.length = 0;
+    await resetPage();
+  });
+
+  const box = (name: RegExp) => screen.findByRole('combobox', { name });
+
+  it('lists hits grouped by kind and opens the highlighted one with the keyboard', async () => {
+    await signIn(reader);
+    const { router } = renderApp('/admin/dashboard');
+    const input = await box(/search clients/i);
+    // Ctrl+K puts the cursor in the box from anywhere on the page.
+    fireEvent.keyDown(document.body, { key: 'k', ctrlKey: true });
+    expect(document.activeElement).toBe(input);
+    fireEvent.change(input, { target: { value: 'الشناوي' } });
+    expect(await screen.findByTestId('search-group-customers')).toHaveTextContent('Clients (7 in all)');
+    expect(screen.getByTestId('search-group-lawsuits')).toHaveTextContent('Lawsuits (1 in all)');
+    expect(screen.getByText('7712/2025 · محكمة الجيزة')).toBeInTheDocument();
+    // One request once typing settles, with the typed text.
+    expect(asked).toEqual(['الشناوي']);
+    // The first hit is highlighted: down moves to the lawsuit, Enter opens its record.
+    fireEvent.keyDown(input, { key: 'ArrowDown', code: 'ArrowDown', keyCode: 40, which: 40 });
+    expect(screen.getByText('F-2026-0417').closest('.ant-select-item')).toHaveClass(
+      'ant-select-item-option-active',
+    );
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13, which: 13 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/lawsuits/12'));
+    expect(input).toHaveValue('');
+  });
+
+  it('is labelled in Arabic in an Arabic page', async () => {
+    sdkStore.set(themeConfigAtom, { ...DEFAULT_THEME_CONFIG, locale: 'ar', direction: 'rtl' });
+    await signIn(reader);
+    await act(async () => {
+      renderApp('/admin/dashboard');
+    });
+    expect(await box(/البحث في الموكلين/)).toBeInTheDocument();
+  });
+
+  it('is not shown to a reader of none of the kinds', async () => {
+    await signIn(makeUser([]));
+    await act(async () => {
+      renderApp('/admin/profile');
+    });
+    await screen.findByRole('banner');
+    expect(screen.queryByRole('combobox', { name: /search clients/i })).toBeNull();
+  });
+});

@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  API_BASE,
+  GLOBAL_SEARCH_LIMIT,
+  SEARCH,
+  globalSearchQuery,
+  globalSearchResult,
+  permissionKey,
+  type GlobalSearchGroup,
+  type GlobalSearchHit,
+  type GlobalSearchKind,
+  type GlobalSearchResult,
+} from '@mizan/contracts';
+import type { Db } from '../db';
+import { defineRoute } from '../http/route';
+import { actorOf, type ActorContext } from './context';
+import type { ApiRow } from './serialize';
+import type { EntityServices } from './service';
+
+/**
+ * The header's global search (contracts api/search.ts): each kind's own list with its folded `q`
+ * (trigram index, cached total, the reader's scope), so the box finds what each list would.
+ */
+
+type Display = { name?: string | null } | null | undefined;
+const nameOf = (value: unknown) => (value as Display)?.name ?? null;
+const joined = (...parts: unknown[]) =>
+  parts.filter((p) => p !== null && p !== undefined && p !== '').join(' · ') || null;
+
+/** Title and detail of one row of each kind. */
+const HIT: Record<Exclude<GlobalSearchKind, 'sessions'>, (row: ApiRow) => GlobalSearchHit> = {
+  customers: (row) => ({
+    id: row.id,
+    title: String(row.name),
+    detail: joined(row.mobile ?? row.phone, row.nationalId),
+  }),
+  opponents: (row) => ({ id: row.id, title: String(row.name), detail: joined(row.nationalId) }),
+  lawsuits: (row) => ({
+    id: row.id,
+    title: String(row.fileNumber ?? row.id),
+    detail: joined(
+      row.caseNumber && row.caseYear ? `${String(row.caseNumber)}/${String(row.caseYear)}` : row.caseNumber,
+      nameOf(row.court),
+    ),
+  }),
+};
+
+const canView = (actor: ActorContext, kind: GlobalSearchKind) =>
+  Boolean(actor.user?.permissions.has(permissionKey(kind, 'view')));
+
+/** A hearing: its day and time, its lawsuit's file number and its court. */
+const hearingHit = (row: ApiRow): GlobalSearchHit => ({
+  id: row.id,
+  title: [row.date, row.time].filter(Boolean).join(' '),
+  detail: joined(nameOf(row.lawsuit), nameOf(row.court)),
+});
+
+/**
+ * The hearings of the lawsuits found (the first `GLOBAL_SEARCH_LIMIT`), latest first, as the
+ * reader may see them; `total` counts every hearing of those lawsuits.
+ */
+async function hearingsOf(
+  db: Db,
+  entities: EntityServices,
+  actor: ActorContext,
+  lawsuitIds: readonly number[],
+): Promise<GlobalSearchGroup | null> {
+  if (!lawsuitIds.length) return null;
+  const sessions = entities.get('sessions');
+  const table = sessions.entity.table;
+  const of = db.selectFrom(table).where('lawsuit_id', 'in', lawsuitIds);
+  const [{ n }, latest] = await Promise.all([
+    of.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    of.select('id').orderBy('date', 'desc').orderBy('id', 'desc').limit(GLOBAL_SEARCH_LIMIT).execute(),
+  ]);
+  const ids = latest.map((r) => Number(r.id));
+  const rows = new Map((await sessions.getMany(ids, actor)).map((row) => [row.id, row]));
+  const items = ids.flatMap((id) => (rows.has(id) ? [hearingHit(rows.get(id)!)] : []));
+  return items.length ? { kind: 'sessions', total: Number(n), items } : null;
+}
+
+export async function globalSearch(
+  db: Db,
+  entities: EntityServices,
+  actor: ActorContext,
+  q: string,
+): Promise<GlobalSearchResult> {
+  const groups: GlobalSearchGroup[] = [];
+  let lawsuitIds: number[] = [];
+  for (const kind of ['customers', 'opponents', 'lawsuits'] as const) {
+    if (!canView(actor, kind)) continue;
+    const page = await entities.get(kind).list({ q, pageSize: GLOBAL_SEARCH_LIMIT }, actor);
+    if (kind === 'lawsuits') lawsuitIds = page.items.map((row) => row.id);
+    if (page.total) groups.push({ kind, total: page.total, items: page.items.map(HIT[kind]) });
+  }
+  if (canView(actor, 'sessions')) {
+    const hearings = await hearingsOf(db, entities, actor, lawsuitIds);
+    if (hearings) groups.push(hearings);
+  }
+  return { groups };
+}
+
+export function registerGlobalSearch(app: FastifyInstance): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: API_BASE + SEARCH.global,
+    permission: null,
+    tags: ['search'],
+    summary: 'Clients, opponents, lawsuits and their hearings matching q, grouped by kind',
+    query: globalSearchQuery,
+    response: globalSearchResult,
+    handler: async (request, { query }) => ({
+      data: await globalSearch(app.db, app.entities, actorOf(request), query.q),
+    }),
+  });
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * The header's global search (`GET /api/search?q=`): the Arabic-folded `q` of the entity lists
+ * (the same trigram index) over clients, opponents and lawsuits (file and case numbers included),
+ * and the hearings of the lawsuits found; a few rows per kind, grouped, each kind only for a reader
+ * who may view it, and within the reader's scope.
+ */
+export const SEARCH = { global: '/search' } as const;
+
+/** The kinds searched, in the order the box lists them; each is an entity name. */
+export const GLOBAL_SEARCH_KINDS = ['customers', 'opponents', 'lawsuits', 'sessions'] as const;
+export type GlobalSearchKind = (typeof GLOBAL_SEARCH_KINDS)[number];
+
+/** Rows answered per kind. */
+export const GLOBAL_SEARCH_LIMIT = 5;
+
+export const globalSearchQuery = z.object({
+  q: z.string().trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.string.max' }),
+});
+export type GlobalSearchQuery = z.infer<typeof globalSearchQuery>;
+
+export const globalSearchHit = z.object({
+  id: z.number().int(),
+  /** The row's title: a name, a file number, a hearing's date. */
+  title: z.string(),
+  /** What tells two hits apart: a case number and year, a court, a hearing's lawsuit. */
+  detail: z.string().nullable(),
+});
+export type GlobalSearchHit = z.infer<typeof globalSearchHit>;
+
+export const globalSearchGroup = z.object({
+  kind: z.enum(GLOBAL_SEARCH_KINDS),
+  /** How many rows match in all (hearings: of the lawsuits found), of which `items` are the first. */
+  total: z.number().int(),
+  items: z.array(globalSearchHit),
+});
+export type GlobalSearchGroup = z.infer<typeof globalSearchGroup>;
+
+/** Only the kinds the reader may view and that found something, in `GLOBAL_SEARCH_KINDS` order. */
+export const globalSearchResult = z.object({ groups: z.array(globalSearchGroup) });
+export type GlobalSearchResult = z.infer<typeof globalSearchResult>;

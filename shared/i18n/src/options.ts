@@ -1,0 +1,30 @@
+import type { InitOptions } from 'i18next';
+import type { Language } from '../resources';
+
+// What both entries of the package (the page's `client.ts`, the full `index.ts`) set up alike.
+
+export const LANGUAGES: Language[] = ['ar', 'en'];
+
+export const DEFAULT_LANGUAGE: Language = 'ar';
+
+/** Text direction of a language: Arabic is right-to-left. */
+export function dirOf(lng: Language): 'rtl' | 'ltr' {
+  return lng === 'ar' ? 'rtl' : 'ltr';
+}
+
+export const baseOptions = {
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: LANGUAGES,
+  defaultNS: 'common',
+  // Resources are in memory before `init`: initialise synchronously, the first render has texts.
+  initAsync: false,
+  returnNull: false,
+  // React escapes output; escaping here would double-escape Arabic punctuation and quotes.
+  interpolation: { escapeValue: false },
+} satisfies InitOptions;
+
+export function applyDocumentLanguage(lng: Language): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = lng;
+  document.documentElement.dir = dirOf(lng);
+}
