@@ -8,8 +8,13 @@ const root = __dirname;
 const jsdomSetup = [`${root}/shared/sdk/src/testing/setupJsdom.ts`];
 const antdSetup = [`${root}/shared/ui/src/testing/setupAntd.ts`];
 
-/** @param {{ dir: string, env?: 'node' | 'jsdom', antd?: boolean, setup?: string[] }} options */
-module.exports = function preset({ dir, env = 'node', antd = false, setup = [] }) {
+/**
+ * `fixedDevice`: a fixed device identity for packages whose screens sign in through the SDK (jsdom
+ * has nothing to fingerprint and FingerprintJS would wait out its timeouts).
+ *
+ * @param {{ dir: string, env?: 'node' | 'jsdom', antd?: boolean, fixedDevice?: boolean, setup?: string[] }} options
+ */
+module.exports = function preset({ dir, env = 'node', antd = false, fixedDevice = false, setup = [] }) {
   return {
     displayName: path.relative(root, dir),
     rootDir: dir,
@@ -36,6 +41,9 @@ module.exports = function preset({ dir, env = 'node', antd = false, setup = [] }
       '^@mizan/(contracts|sdk|ui|i18n)$': `${root}/shared/$1/src/index.ts`,
       '^@mizan/(contracts|sdk|ui|i18n)/(.*)$': `${root}/shared/$1/src/$2`,
       '\\.(css|less)$': `${root}/shared/build/styleStub.js`,
+      ...(fixedDevice
+        ? { '^@fingerprintjs/fingerprintjs$': `${root}/shared/ui/src/test/fingerprintStub.cjs` }
+        : {}),
     },
     setupFilesAfterEnv: [
       ...(env === 'jsdom' ? jsdomSetup : []),

@@ -4,9 +4,10 @@ const preset = require('../jest.preset.cjs')({ dir: __dirname, env: 'node' });
 
 module.exports = {
   ...preset,
-  // kysely 0.29 ships ESM only: let swc turn it into CommonJS for Jest's module system.
+  // kysely 0.29 (and sanitize-html's htmlparser2 12 with its dom packages) ship ESM only: let swc
+  // turn them into CommonJS for Jest's module system.
   transformIgnorePatterns: [
-    '/node_modules/(?!(\\.pnpm/)?(kysely|content-disposition|cookie|set-cookie-parser|toad-cache|jotai|@tanstack|reconnecting-websocket))',
+    '/node_modules/(?!(\\.pnpm/)?(kysely|content-disposition|cookie|set-cookie-parser|toad-cache|jotai|@tanstack|reconnecting-websocket|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities))',
   ],
   moduleNameMapper: {
     // The plain-data resources entry sits at the package root, not under src/ (first match wins).

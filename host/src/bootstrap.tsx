@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { appRoutes } from './app/routes';
+import { prefetchDashboardOnSignIn } from './dashboard/prefetch';
 import { createFederationLoader } from './remotes/loadRemoteRoutes';
 import { preloadScreenOf } from './remotes/preload';
 import { restoreThemeConfig } from './theme/themeConfig';
@@ -14,6 +15,7 @@ async function start(): Promise<void> {
   preloadScreenOf(window.location.pathname, loader);
   // Stored session and theme first, so the first render already has the right language and user.
   const [, theme] = await Promise.all([restoreSession(), restoreThemeConfig(sdkStore)]);
+  prefetchDashboardOnSignIn();
   await initI18n(theme.locale);
   // Seed §4/§9: the WebSocket connects 1 s after load when a token exists, and follows the token.
   autoConnect();

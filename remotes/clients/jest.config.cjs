@@ -1,16 +1,8 @@
 // The clients remote's screens render with antd in jsdom over a real test HTTP server.
-const preset = require('../../jest.preset.cjs')({
+module.exports = require('../../jest.preset.cjs')({
   dir: __dirname,
   env: 'jsdom',
   antd: true,
+  fixedDevice: true,
   setup: ['<rootDir>/src/test/setup.ts'],
 });
-
-module.exports = {
-  ...preset,
-  moduleNameMapper: {
-    ...preset.moduleNameMapper,
-    // A fixed device identity: jsdom has nothing to fingerprint and FingerprintJS would wait out its timeouts.
-    '^@fingerprintjs/fingerprintjs$': '<rootDir>/../../shared/ui/src/test/fingerprintStub.cjs',
-  },
-};

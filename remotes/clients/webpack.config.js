@@ -1,7 +1,7 @@
-// Remote "clients": exposes its route list as `./routes` (contract in @mizan/build/routes).
+// Remote "clients": exposes its route list as `./routes` (contract in @mizan/build/routes) and its menu as `./menu`.
 module.exports = require('@mizan/build').createConfig({
   name: 'clients',
   kind: 'remote',
   dir: __dirname,
-  exposes: { './routes': './src/routes.tsx' },
+  exposes: { './routes': './src/remoteRoutes.ts', './menu': './src/menu.ts' },
 });

@@ -3,6 +3,7 @@ const preset = require('../../jest.preset.cjs')({
   dir: __dirname,
   env: 'jsdom',
   antd: true,
+  fixedDevice: true,
   setup: ['<rootDir>/src/test/setup.ts'],
 });
 
@@ -10,8 +11,6 @@ module.exports = {
   ...preset,
   moduleNameMapper: {
     ...preset.moduleNameMapper,
-    // A fixed device identity: jsdom has nothing to fingerprint and FingerprintJS would wait out its timeouts.
-    '^@fingerprintjs/fingerprintjs$': '<rootDir>/../../shared/ui/src/test/fingerprintStub.cjs',
     // FullCalendar renders with preact, whose "browser" export (jsdom's condition) is ESM: its CommonJS build.
     ...Object.fromEntries(
       ['preact', 'preact/compat', 'preact/hooks'].map((m) => [

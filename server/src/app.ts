@@ -21,6 +21,7 @@ import { FileAccessRules } from './files/access';
 import { registerFileRoutes } from './files/routes';
 import { FileStore } from './files/storage';
 import { healthPlugin } from './health';
+import { chatMigrations, chatPlugin } from './chat';
 import { clientsPlugin } from './clients';
 import { importPlugin } from './import';
 import { legalPlugin } from './legal';
@@ -31,9 +32,11 @@ import { dashboardMigrations, dashboardPlugin } from './dashboard';
 import { peoplePlugin } from './people';
 import { readTimeZone, systemMigrations, systemPlugin } from './system';
 import { installErrorHandler } from './http/errorHandler';
+import { registerHttpHeaders } from './http/headers';
 import { createLogger } from './logging/logger';
 import { installRequestLog } from './logging/requestLog';
 import { registerStatic } from './static';
+import { tasksPlugin } from './tasks';
 import { registerHub } from './ws/hub';
 import './types';
 
@@ -72,7 +75,9 @@ export const MODULES: readonly AppModule[] = [
   { name: 'notifications', plugin: notificationsPlugin, migrations: notificationsMigrations },
   { name: 'scheduler', plugin: schedulerPlugin, migrations: schedulerMigrations },
   { name: 'reminders', plugin: remindersPlugin },
+  { name: 'tasks', plugin: tasksPlugin },
   { name: 'dashboard', plugin: dashboardPlugin, migrations: dashboardMigrations },
+  { name: 'chat', plugin: chatPlugin, migrations: chatMigrations },
 ];
 
 /** How often a SQLite connection refreshes its planner statistics (`PRAGMA optimize`). */
@@ -176,6 +181,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   installErrorHandler(app);
   installRequestLog(app);
+  await registerHttpHeaders(app);
   // An empty JSON body (a PATCH toggle sent with the JSON content type) means "no body", not 400.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');

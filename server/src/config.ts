@@ -36,6 +36,8 @@ export interface Config {
    * 60); 0: this instance runs none (another instance on the same database does).
    */
   schedulerPollSeconds: number;
+  /** `MIZAN_PUBLIC_URL`: the address people open (reset links; https turns on HSTS); null: unknown. */
+  publicUrl: string | null;
 }
 
 /** Local remotes served from `remotes/<name>/dist` when `MIZAN_REMOTES` is not set. */
@@ -104,5 +106,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.MIZAN_TRUST_PROXY),
     logToStdout: env.MIZAN_LOG_STDOUT !== 'false',
     schedulerPollSeconds: parsePollSeconds(env.MIZAN_SCHEDULER_POLL_SECONDS),
+    publicUrl: blankToNull(env.MIZAN_PUBLIC_URL)?.trim() ?? null,
   };
 }

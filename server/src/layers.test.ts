@@ -17,6 +17,7 @@ describe('modules and their migrations', () => {
       'notifications',
       'scheduler',
       'dashboard',
+      'chat',
     ]);
   });
 

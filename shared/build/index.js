@@ -10,6 +10,10 @@ const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedModules } = require('./shared');
 const { DEV_PORTS, devRemotesManifest } = require('./remotes');
+const { compressionPlugins } = require('./compression');
+const { antdImportsPlugin } = require('./antd');
+const { buildInfo, RemoteInfoPlugin } = require('./versions');
+const { DefinePlugin } = require('webpack');
 
 const SERVER_URL = process.env.MIZAN_SERVER_URL || 'http://localhost:8080';
 
@@ -43,6 +47,9 @@ function createConfig({ name, kind, dir, exposes = {}, port, title = 'ميزان
 
   return (_env, argv = {}) => {
     const production = (argv.mode || process.env.NODE_ENV) === 'production';
+    // Release version and the shared versions this build runs against (host: its about dialog and
+    // the compatibility check of remotes; remote: `mizan-remote.json`, read by the host first).
+    const info = buildInfo(name, dir);
     const favicon = path.join(dir, 'public', 'favicon.svg');
 
     /** @type {import('webpack').Configuration} */
@@ -84,6 +91,7 @@ function createConfig({ name, kind, dir, exposes = {}, port, title = 'ميزان
                   parser: { syntax: 'typescript', tsx: true },
                   transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
                   target: 'es2020',
+                  experimental: { plugins: [antdImportsPlugin()] },
                 },
               },
             },
@@ -97,8 +105,9 @@ function createConfig({ name, kind, dir, exposes = {}, port, title = 'ميزان
         minimizer: [
           new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: { passes: 2 } } }),
         ],
-        // Keep per-module chunks so a remote page downloads only what it uses.
-        splitChunks: false,
+        // antd is shared per component (antd.js): the internals several components use (config
+        // provider, CSS-in-JS, rc-* pieces) go to chunks of their own instead of into every one.
+        splitChunks: { chunks: 'async' },
       },
       performance: { hints: false },
       plugins: [
@@ -114,6 +123,8 @@ function createConfig({ name, kind, dir, exposes = {}, port, title = 'ميزان
           dts: false,
           runtimePlugins,
         }),
+        // Without `builtAt`: chunks reading it keep their content hash from one build to the next.
+        new DefinePlugin({ __MIZAN_BUILD__: JSON.stringify({ ...info, builtAt: undefined }) }),
       ],
       devServer: {
         port: devPort,
@@ -126,6 +137,7 @@ function createConfig({ name, kind, dir, exposes = {}, port, title = 'ميزان
       stats: 'errors-warnings',
     };
 
+    if (production) config.plugins.push(...compressionPlugins());
     if (kind === 'host') {
       const publicDir = path.join(dir, 'public');
       // Static files (theme stylesheets, favicon) are served as they are, from the site root.
@@ -148,6 +160,7 @@ function createConfig({ name, kind, dir, exposes = {}, port, title = 'ميزان
         return middlewares;
       };
     } else {
+      config.plugins.push(new RemoteInfoPlugin(info));
       // A remote also runs alone in development: the same entry mounts its routes in a small shell.
       config.plugins.push(
         new HtmlWebpackPlugin({

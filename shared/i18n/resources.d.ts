@@ -13,6 +13,8 @@ export type Namespace =
   | 'clients'
   | 'legal'
   | 'notifications'
+  | 'tasks'
+  | 'chat'
   | 'server-http'
   | 'server-ws'
   | 'server-auth'
@@ -22,7 +24,9 @@ export type Namespace =
   | 'server-clients'
   | 'server-legal'
   | 'server-notifications'
-  | 'server-dashboard';
+  | 'server-dashboard'
+  | 'server-tasks'
+  | 'server-chat';
 /** Nested translation tree of one namespace. */
 export interface ResourceTree {
   [key: string]: string | ResourceTree;

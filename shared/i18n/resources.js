@@ -15,6 +15,8 @@ const NAMESPACES = [
   'clients',
   'legal',
   'notifications',
+  'tasks',
+  'chat',
   // The server's messages, one namespace per area: `auth.tokenInvalid` is `server-auth:tokenInvalid`.
   'server-http',
   'server-ws',
@@ -26,6 +28,8 @@ const NAMESPACES = [
   'server-legal',
   'server-notifications',
   'server-dashboard',
+  'server-tasks',
+  'server-chat',
 ];
 
 const resources = {};

@@ -3,11 +3,8 @@ import { sessionEvents, tokenAtom, userAtom, wsClient } from '@mizan/sdk';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useNavigate, type RouteObject } from 'react-router-dom';
-import { ChangePasswordPage } from '../auth/ChangePasswordPage';
-import { ForgotPasswordPage } from '../auth/ForgotPasswordPage';
 import { RequireAuth, RequirePermission } from '../auth/guards';
 import { LoginPage } from '../auth/LoginPage';
-import { ResetPasswordPage } from '../auth/ResetPasswordPage';
 import { checkStoredSession } from '../auth/session';
 import { FullPageSpinner } from '../pages/Spinners';
 import { ForbiddenPage, NotFoundPage, RouteErrorPage } from '../pages/StatusPages';
@@ -19,6 +16,17 @@ const DashboardPage = lazy(() =>
   import('../pages/DashboardPage').then((m) => ({ default: m.DashboardPage })),
 );
 const ProfilePage = lazy(() => import('../pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+// Issue 14: the login page downloads only itself; the other sign-in pages (and their antd
+// components) load when their route is first visited.
+const changePassword = async () => ({
+  Component: (await import('../auth/ChangePasswordPage')).ChangePasswordPage,
+});
+const forgotPassword = async () => ({
+  Component: (await import('../auth/ForgotPasswordPage')).ForgotPasswordPage,
+});
+const resetPassword = async () => ({
+  Component: (await import('../auth/ResetPasswordPage')).ResetPasswordPage,
+});
 const RemoteArea = lazy(() => import('../remotes/RemoteArea').then((m) => ({ default: m.RemoteArea })));
 
 /** Checks the stored token once per page load (seed §4). */
@@ -83,9 +91,9 @@ export const appRoutes: RouteObject[] = [
     children: [
       { index: true, element: <HomeRedirect /> },
       { path: rel(ROUTES.login), element: <LoginPage /> },
-      { path: rel(ROUTES.changePassword), element: <ChangePasswordPage /> },
-      { path: rel(ROUTES.forgotPassword), element: <ForgotPasswordPage /> },
-      { path: rel(ROUTES.resetPassword), element: <ResetPasswordPage /> },
+      { path: rel(ROUTES.changePassword), lazy: changePassword },
+      { path: rel(ROUTES.forgotPassword), lazy: forgotPassword },
+      { path: rel(ROUTES.resetPassword), lazy: resetPassword },
       { path: rel(ROUTES.forbidden), element: <ForbiddenPage /> },
       {
         path: rel(ROUTES.adminBase),

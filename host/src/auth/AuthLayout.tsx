@@ -1,6 +1,6 @@
 import { Card, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { LanguageSwitch, ThemeSwitch } from '../layout/Header';
+import { LanguageSwitch, ThemeSwitch } from '../layout/Switches';
 import { useSystemSettings } from '../system/systemSettings';
 
 /** Frame of the signed-out pages: the office's logo and name above a card. */

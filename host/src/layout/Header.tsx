@@ -1,10 +1,9 @@
 import {
+  InfoCircleOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
   MenuOutlined,
   MenuUnfoldOutlined,
-  MoonOutlined,
-  SunOutlined,
   UserOutlined,
   LayoutOutlined,
 } from '@ant-design/icons';
@@ -12,7 +11,7 @@ import { DEFAULT_THEME_CONFIG, LAYOUT, ROUTES } from '@mizan/contracts';
 import { userAtom } from '@mizan/sdk';
 import { Avatar, Button, Dropdown, Flex, Tooltip, Typography, theme as antdTheme } from 'antd';
 import { useAtom, useAtomValue } from 'jotai';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { signOut } from '../auth/session';
@@ -20,7 +19,11 @@ import { NotificationBell } from '../notifications/NotificationBell';
 import { useSystemSettings } from '../system/systemSettings';
 import { navBackground } from '../theme/contrast';
 import { themeConfigAtom } from '../theme/themeConfig';
+import { AboutDialog } from './AboutDialog';
+import { ChatBadge } from './ChatBadge';
 import { ConnectionDot } from './ConnectionDot';
+import { GlobalSearch } from './GlobalSearch';
+import { LanguageSwitch, ThemeSwitch } from './Switches';
 
 /**
  * Background of the header or the top navigation bar: the user's own colour when they chose one,
@@ -71,43 +74,6 @@ export function OfficeBrand({ compact = false, color }: { compact?: boolean; col
   );
 }
 
-/** Language, theme and navigation switches; shared by the header and the sign-in pages. */
-export function LanguageSwitch({ color }: { color?: string }) {
-  const { t } = useTranslation('layout');
-  const [config, setConfig] = useAtom(themeConfigAtom);
-  return (
-    // The visible name of the other language is the accessible name (WCAG 2.5.3 label in name),
-    // spoken in that language; "Language" is the hover hint and description.
-    <Button
-      type="text"
-      style={{ color }}
-      lang={config.locale === 'ar' ? 'en' : 'ar'}
-      title={t('language.label')}
-      onClick={() => setConfig({ locale: config.locale === 'ar' ? 'en' : 'ar' })}
-    >
-      {t('language.switch')}
-    </Button>
-  );
-}
-
-export function ThemeSwitch({ color }: { color?: string }) {
-  const { t } = useTranslation('layout');
-  const [config, setConfig] = useAtom(themeConfigAtom);
-  const dark = config.currentTheme === 'dark';
-  return (
-    <Tooltip title={dark ? t('theme.light') : t('theme.dark')}>
-      <Button
-        type="text"
-        style={{ color }}
-        aria-label={t('theme.switch')}
-        aria-pressed={dark}
-        icon={dark ? <SunOutlined /> : <MoonOutlined />}
-        onClick={() => setConfig({ currentTheme: dark ? 'light' : 'dark' })}
-      />
-    </Tooltip>
-  );
-}
-
 export interface HeaderProps {
   mobile: boolean;
   onOpenDrawer: () => void;
@@ -120,6 +86,7 @@ export function Header({ mobile, onOpenDrawer }: HeaderProps) {
   const [config, setConfig] = useAtom(themeConfigAtom);
   const user = useAtomValue(userAtom);
   const navigate = useNavigate();
+  const [aboutOpen, setAboutOpen] = useState(false);
   const background = useBarBackground('header');
   const color = '#fff';
 
@@ -159,6 +126,7 @@ export function Header({ mobile, onOpenDrawer }: HeaderProps) {
     >
       {collapseButton}
       <OfficeBrand color={color} compact={mobile} />
+      {mobile ? null : <GlobalSearch />}
       <Flex align="center" gap={4} style={{ marginInlineStart: 'auto', minWidth: 0, flex: 'none' }}>
         <ConnectionDot />
         <LanguageSwitch color={color} />
@@ -174,6 +142,7 @@ export function Header({ mobile, onOpenDrawer }: HeaderProps) {
             />
           </Tooltip>
         )}
+        <ChatBadge color={color} />
         <NotificationBell color={color} />
         <Dropdown
           trigger={['click']}
@@ -184,6 +153,12 @@ export function Header({ mobile, onOpenDrawer }: HeaderProps) {
                 icon: <UserOutlined />,
                 label: t('user.profile'),
                 onClick: () => navigate(ROUTES.profile),
+              },
+              {
+                key: 'about',
+                icon: <InfoCircleOutlined />,
+                label: t('about.menu'),
+                onClick: () => setAboutOpen(true),
               },
               { type: 'divider' },
               {
@@ -217,6 +192,7 @@ export function Header({ mobile, onOpenDrawer }: HeaderProps) {
             )}
           </Button>
         </Dropdown>
+        <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />
       </Flex>
     </header>
   );

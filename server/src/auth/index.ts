@@ -14,6 +14,7 @@ import {
   type VerifyResetTokenResult,
 } from '@mizan/contracts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import Redis from 'ioredis';
 import type { Kysely } from 'kysely';
 import { loadConfig, type Config } from '../config';
 import type { Db } from '../db';
@@ -46,7 +47,7 @@ declare module 'fastify' {
 
 export interface AuthPluginOptions {
   /** Defaults to `app.config`, then `loadConfig(process.env)`. */
-  config?: Pick<Config, 'smtpUrl' | 'adminEmail' | 'adminPassword'>;
+  config?: Pick<Config, 'smtpUrl' | 'adminEmail' | 'adminPassword' | 'redisUrl'>;
   /** Seeds permissions, roles and the first administrator at registration (default true). */
   seed?: boolean;
 }
@@ -95,7 +96,13 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
   const db = authDb(app);
   const mailer = createMailer({ db: db as Kysely<unknown>, smtpUrl: config.smtpUrl, log: app.log });
   await enableSettingsPolicy(app.db);
-  const limiters = createAuthLimiters();
+  // With REDIS_URL, the sign-in limits are counted in Redis: one budget for every instance.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  if (redis) {
+    redis.on('error', (err: unknown) => app.log.warn({ err }, 'rate-limit store: Redis error'));
+    app.addHook('onClose', async () => void (await redis.quit()));
+  }
+  const limiters = createAuthLimiters(process.env, redis);
   const service = new AuthService({
     db,
     mailer,

@@ -109,13 +109,13 @@ export class AuthService {
     input: { identifier: string; password: string },
     client: ClientInfo,
   ): Promise<{ user: UserView; token: string; passwordChangeRequired: boolean }> {
-    const byIp = this.deps.limiters.loginIp.hit(client.ip ?? 'unknown');
+    const byIp = await this.deps.limiters.loginIp.hit(client.ip ?? 'unknown');
     if (!byIp.allowed) throw tooManyRequests(byIp.retryAfter);
 
     const employee = await this.findByIdentifier(input.identifier);
     // Failures count per account (email and username share one counter) or per unknown identifier.
     const accountKey = employee ? `employee:${employee.id}` : `identifier:${normalise(input.identifier)}`;
-    const lock = this.deps.limiters.loginAccount.peek(accountKey);
+    const lock = await this.deps.limiters.loginAccount.peek(accountKey);
     if (!lock.allowed) {
       await this.record(employee ? Number(employee.id) : null, input.identifier, client, false, 'locked');
       throw tooManyRequests(lock.retryAfter);
@@ -124,7 +124,7 @@ export class AuthService {
     // Verifying against a decoy when the account is unknown keeps both answers equally slow.
     const valid = await verifyPassword(employee?.password ?? (await decoyHash()), input.password);
     if (!employee || !valid) {
-      this.deps.limiters.loginAccount.hit(accountKey);
+      await this.deps.limiters.loginAccount.hit(accountKey);
       await this.record(
         employee ? Number(employee.id) : null,
         input.identifier,
@@ -148,7 +148,7 @@ export class AuthService {
       throw authError('forbidden', block);
     }
 
-    this.deps.limiters.loginAccount.reset(accountKey);
+    await this.deps.limiters.loginAccount.reset(accountKey);
     const now = new Date();
     const { token } = await createSession(
       this.db,
@@ -209,9 +209,9 @@ export class AuthService {
    * tell either.
    */
   async forgotPassword(email: string, ip: string | null, lang: Lang, requestOrigin: string): Promise<string> {
-    const byIp = this.deps.limiters.forgotIp.hit(ip ?? 'unknown');
+    const byIp = await this.deps.limiters.forgotIp.hit(ip ?? 'unknown');
     if (!byIp.allowed) throw tooManyRequests(byIp.retryAfter);
-    const byEmail = this.deps.limiters.forgotEmail.hit(normalise(email));
+    const byEmail = await this.deps.limiters.forgotEmail.hit(normalise(email));
     if (!byEmail.allowed) throw tooManyRequests(byEmail.retryAfter);
 
     const employee = await this.findByEmail(email);
@@ -280,7 +280,7 @@ export class AuthService {
     email: string,
     ip: string | null,
   ): Promise<{ valid: true; email: string; expiresAt: string }> {
-    const byIp = this.deps.limiters.verifyIp.hit(ip ?? 'unknown');
+    const byIp = await this.deps.limiters.verifyIp.hit(ip ?? 'unknown');
     if (!byIp.allowed) throw tooManyRequests(byIp.retryAfter);
     const row = await this.openResetByToken(token, email);
     if (!row) throw fieldError('token', 'resetInvalid');
@@ -293,7 +293,7 @@ export class AuthService {
     code: string,
     ip: string | null,
   ): Promise<{ token: string; email: string }> {
-    const byIp = this.deps.limiters.verifyIp.hit(ip ?? 'unknown');
+    const byIp = await this.deps.limiters.verifyIp.hit(ip ?? 'unknown');
     if (!byIp.allowed) throw tooManyRequests(byIp.retryAfter);
     const employee = await this.findByEmail(email);
     const reset = employee
@@ -360,7 +360,7 @@ export class AuthService {
     // After the commit: a rolled-back reset must not close anyone's sockets.
     const ended = revocation({ employeeIds: [employeeId], reason: 'tokenInvalid' });
     this.deps.bus.publish(ended.channel, ended.message);
-    this.deps.limiters.loginAccount.reset(`employee:${employeeId}`);
+    await this.deps.limiters.loginAccount.reset(`employee:${employeeId}`);
     return message(lang, 'resetDone');
   }
 }

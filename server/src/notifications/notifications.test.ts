@@ -232,6 +232,12 @@ describe.each(dialects())('notifications on %s', (dialect) => {
         hearingToday: 'app',
         hearingNoDecision: 'app',
         procurationExpiring: 'app',
+        taskAssigned: 'app',
+        taskComment: 'app',
+        taskState: 'app',
+        taskDueTomorrow: 'app',
+        taskOverdue: 'app',
+        chatMention: 'app',
       },
     });
     const saved = await send(other, 'PUT', '/api/notifications/preferences', {

@@ -78,7 +78,7 @@ export class PeopleService {
   ): Promise<string> {
     const { db } = this.deps;
     const key = `employee:${actor.user.id}`;
-    const lock = this.deps.limiters.loginAccount.peek(key);
+    const lock = await this.deps.limiters.loginAccount.peek(key);
     if (!lock.allowed) throw tooManyRequests(lock.retryAfter);
     const row = await db
       .selectFrom('employees')
@@ -86,7 +86,7 @@ export class PeopleService {
       .where('id', '=', actor.user.id)
       .executeTakeFirst();
     if (!row || !(await verifyPassword(row.password, input.currentPassword))) {
-      this.deps.limiters.loginAccount.hit(key);
+      await this.deps.limiters.loginAccount.hit(key);
       throw fieldError('currentPassword', 'currentPasswordWrong');
     }
     const problem = passwordProblem(input.newPassword, lang, await securityPolicy(this.deps.appDb));
@@ -125,7 +125,7 @@ export class PeopleService {
       return open.map((s) => Number(s.id));
     });
     this.announce(revocation({ sessionIds: others }));
-    this.deps.limiters.loginAccount.reset(key);
+    await this.deps.limiters.loginAccount.reset(key);
     return message(lang, 'passwordChanged');
   }
 
@@ -161,7 +161,7 @@ export class PeopleService {
       });
     });
     this.announce(revocation({ employeeIds: [id] }));
-    this.deps.limiters.loginAccount.reset(`employee:${id}`);
+    await this.deps.limiters.loginAccount.reset(`employee:${id}`);
     return message(lang, 'passwordResetByAdmin');
   }
 }

@@ -13,7 +13,10 @@ const MORNING_JOBS = [
   'reminders.hearingNoDecision',
   'reminders.hearingToday',
   'reminders.procurationExpiring',
+  'taskReminders.overdue',
 ];
+/** The evening jobs: tomorrow's hearings, and the tasks module's tasks due tomorrow. */
+const EVENING_JOBS = ['reminders.hearingTomorrow', 'taskReminders.dueTomorrow'];
 
 describe.each(dialects())('reminders on %s', (dialect) => {
   let t: TestApp;
@@ -117,7 +120,7 @@ describe.each(dialects())('reminders on %s', (dialect) => {
 
     // 18:00 in Cairo: tomorrow's hearings, to the attending and responsible lawyers (the banned one left out).
     at('2026-11-23T16:00:00Z');
-    expect(await t.app.scheduler.tick()).toEqual(['reminders.hearingTomorrow']);
+    expect(names(await t.app.scheduler.tick())).toEqual(EVENING_JOBS);
     const tomorrow = (id: number) => `hearingTomorrow:${id}:2026-11-24`;
     const evening = [
       `${L1} hearingTomorrow ${tomorrow(ids.tomorrow)}`,
@@ -188,9 +191,7 @@ describe.each(dialects())('reminders on %s', (dialect) => {
     // without a decision (the 24th's now too) are reminded of for today only; the 20-day power of
     // attorney has reached its 7-day threshold.
     at('2026-12-07T06:00:00Z');
-    expect(names(await t.app.scheduler.tick())).toEqual(
-      [...MORNING_JOBS, 'reminders.hearingTomorrow'].sort(),
-    );
+    expect(names(await t.app.scheduler.tick())).toEqual([...MORNING_JOBS, ...EVENING_JOBS].sort());
     expect(await t.app.scheduler.tick()).toEqual([]);
     const after = await sent();
     expect(after.filter((s) => !evening.includes(s) && !morning.includes(s))).toEqual(

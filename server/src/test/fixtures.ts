@@ -10,6 +10,7 @@ import {
   postponedFrom,
   sessionSample,
 } from '../legal/testing';
+import { taskCommentSample, taskOfHearing, taskSample, writtenBy } from '../tasks/testing';
 
 /** A strong password that passes the auth module's rules. */
 export const TEST_PASSWORD = 'Strong-pass-2026';
@@ -80,6 +81,8 @@ const MODULE_SAMPLES: Record<string, (seq: number) => Record<string, unknown>> =
   lawsuits: lawsuitSample,
   opponents: opponentSample,
   attachments: attachmentSample,
+  tasks: taskSample,
+  taskComments: taskCommentSample,
 };
 
 /** The module's part of a valid body of `entity` (see `MODULE_SAMPLES`); `{}` for most entities. */
@@ -126,6 +129,14 @@ const MODULE_HOLDERS: Record<string, Record<string, Holder>> = {
   },
   attachments: {
     sessionId: (app, headers, held) => attachmentOfSession(app, headers, held, createRow),
+  },
+  tasks: {
+    createdById: writtenBy('tasks', 'createdById', createRow),
+    stateChangedById: writtenBy('tasks', 'stateChangedById', createRow),
+    sessionId: taskOfHearing(createRow),
+  },
+  taskComments: {
+    authorId: writtenBy('taskComments', 'authorId', createRow),
   },
 };
 

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../app';
 import type { Bus } from '../bus';
+import { PRESENCE } from '../chat/live';
 import { loadConfig, type Config } from '../config';
 import type { Dialect } from '../db';
 
@@ -110,6 +111,11 @@ export async function createTestApp(
   const previous = { email: process.env.MIZAN_ADMIN_EMAIL, password: process.env.MIZAN_ADMIN_PASSWORD };
   process.env.MIZAN_ADMIN_EMAIL = env.MIZAN_ADMIN_EMAIL;
   process.env.MIZAN_ADMIN_PASSWORD = env.MIZAN_ADMIN_PASSWORD;
+  // Sign-in limits counted in a shared Redis (`REDIS_URL`) get keys of this app's own, so that
+  // test apps (both databases, parallel files, runs within a minute) never spend one budget; a
+  // test of the shared budget sets one prefix for its instances itself.
+  const ownLimitPrefix = process.env.MIZAN_RATE_LIMIT_PREFIX === undefined;
+  if (ownLimitPrefix) process.env.MIZAN_RATE_LIMIT_PREFIX = `mizan-test:${crypto.randomUUID()}:rl:`;
   const config = loadConfig(env);
   const published: { channel: string; message: unknown }[] = [];
   let app: FastifyInstance;
@@ -124,9 +130,13 @@ export async function createTestApp(
     process.env.MIZAN_ADMIN_PASSWORD = previous.password;
     if (previous.email === undefined) delete process.env.MIZAN_ADMIN_EMAIL;
     if (previous.password === undefined) delete process.env.MIZAN_ADMIN_PASSWORD;
+    if (ownLimitPrefix) delete process.env.MIZAN_RATE_LIMIT_PREFIX;
   }
 
-  app.bus.subscribe((channel, message) => published.push({ channel, message }));
+  // Presence heartbeats run on the instance's own clock: tests count what requests publish.
+  app.bus.subscribe((channel, message) => {
+    if (channel !== PRESENCE) published.push({ channel, message });
+  });
   let sessions = 0;
   return {
     app,

@@ -58,6 +58,8 @@ export const STORAGE_KEYS = {
   systemSettings: 'system_settings',
   theme: 'theme',
   themeConfig: 'themeConfig',
+  /** The chat messages each employee of this browser wrote that the server has not stored yet. */
+  chatOutbox: 'chat_outbox',
 } as const;
 
 export interface ThemeConfig {

@@ -36,6 +36,11 @@ export const AREA_PERMISSIONS = {
   logsView: 'logs.view',
   auditView: 'audit.view',
   chatUse: 'chat.use',
+  /**
+   * Sees every task (not only those one is assigned to or created) and may edit or delete anyone's
+   * task comment: the office's supervisor.
+   */
+  tasksModerate: 'tasks.moderate',
 } as const;
 
 export interface PermissionSeed {
@@ -63,6 +68,12 @@ export const ALL_PERMISSIONS: PermissionSeed[] = [
  */
 const LAWYER_WRITES =
   /^(customers|procurations|opponents|attachments)\.(create|update|status)$|^lawsuits\.(create|update|close|reopen)$/;
+/**
+ * Lawyers and the secretary give each other tasks, move and write them and comment on them
+ * (their own comments: editing or deleting another's is `tasks.moderate`'s, the administrator's).
+ */
+const TASK_WRITES =
+  /^tasks\.(view|create|update|status|updateText)$|^taskComments\.(view|create|update|delete)$/;
 
 /**
  * The front desk's areas: the secretary registers clients, client types and powers of attorney,
@@ -103,6 +114,7 @@ export const SEEDED_ROLES: {
       key === AREA_PERMISSIONS.chatUse ||
       LAWYER_WRITES.test(key) ||
       LAWYER_HEARING_WRITES.test(key) ||
+      TASK_WRITES.test(key) ||
       (!key.startsWith('employees.') &&
         !key.startsWith('roles.') &&
         !key.startsWith('permissions.') &&
@@ -118,8 +130,10 @@ export const SEEDED_ROLES: {
     permissions: (key) =>
       key === AREA_PERMISSIONS.dashboardView ||
       key === AREA_PERMISSIONS.chatUse ||
-      SECRETARY_AREAS.some((area) => key.startsWith(`${area}.`) && !key.endsWith('.delete')) ||
+      (SECRETARY_AREAS.some((area) => key.startsWith(`${area}.`) && !key.endsWith('.delete')) &&
+        key !== AREA_PERMISSIONS.tasksModerate) ||
       SECRETARY_WRITES.test(key) ||
+      TASK_WRITES.test(key) ||
       (key.endsWith('.view') && !/^(employees|roles|permissions|logs|audit|systemSettings)\./.test(key)),
   },
 ];

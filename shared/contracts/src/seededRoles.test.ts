@@ -86,4 +86,29 @@ describe('seeded roles', () => {
       'opponents.view',
     ]);
   });
+
+  it('let lawyers and the secretary write tasks and their own comments; moderating and deleting tasks stay with the administrator', () => {
+    for (const role of ['lawyer', 'secretary']) {
+      expect(granted(role, 'tasks')).toEqual(
+        expect.arrayContaining([
+          'tasks.create',
+          'tasks.status',
+          'tasks.update',
+          'tasks.updateText',
+          'tasks.view',
+        ]),
+      );
+      expect(granted(role, 'tasks')).not.toContain('tasks.moderate');
+      expect(granted(role, 'tasks')).not.toContain('tasks.delete');
+      expect(granted(role, 'taskComments')).toEqual(
+        expect.arrayContaining([
+          'taskComments.create',
+          'taskComments.delete',
+          'taskComments.update',
+          'taskComments.view',
+        ]),
+      );
+    }
+    expect(granted('administrator', 'tasks')).toContain('tasks.moderate');
+  });
 });

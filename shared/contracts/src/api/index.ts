@@ -10,3 +10,6 @@ export * from './clients';
 export * from './legal';
 export * from './notifications';
 export * from './dashboard';
+export * from './tasks';
+export * from './chat';
+export * from './search';

@@ -14,6 +14,12 @@ export const NOTIFICATION_KINDS = [
   'hearingToday',
   'hearingNoDecision',
   'procurationExpiring',
+  'taskAssigned',
+  'taskComment',
+  'taskState',
+  'taskDueTomorrow',
+  'taskOverdue',
+  'chatMention',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

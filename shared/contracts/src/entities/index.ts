@@ -6,3 +6,4 @@ export * from './people';
 export * from './places';
 export * from './procurations';
 export * from './settings';
+export * from './tasks';
