@@ -5,3 +5,18 @@
 // throws "Not implemented" on the pseudo-element argument.
 const nativeGetComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => nativeGetComputedStyle(element);
+
+// antd writes its CSS-in-JS into <style> elements: thousands of rules, which jsdom's
+// getComputedStyle matches one by one against the element and each ancestor. Testing Library's
+// role queries, antd's popup placement and the text area's autosize ask for computed styles all
+// the time, so a form test spent nine tenths of its time matching antd selectors (a lawsuit test
+// file: 100 s, 14 s without). jsdom lays nothing out, so those rules decide nothing a test reads
+// except `display: none`, which antd also sets inline where it hides content (closed popups,
+// drawers, modals). jsdom parses a <style> only when its type is CSS, so dynamically created style
+// elements get another type here: they stay in the document, unparsed.
+const nativeCreateElement = document.createElement.bind(document);
+document.createElement = ((tagName: string, options?: ElementCreationOptions) => {
+  const element = nativeCreateElement(tagName, options);
+  if (tagName.toLowerCase() === 'style') element.setAttribute('type', 'text/x-unparsed-in-tests');
+  return element;
+}) as typeof document.createElement;
