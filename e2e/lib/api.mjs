@@ -74,3 +74,21 @@ export function apiClient(baseURL, options = {}) {
 
 /** A short unique suffix so that rows made by one run never clash with another's. */
 export const uniq = () => `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+
+/**
+ * Today in the office's time zone (the system settings'; Cairo by default), `YYYY-MM-DD`: the day
+ * the app's expiry flags and list filters count from, not the test machine's or the browser's.
+ */
+export async function officeToday(api) {
+  const settings = await api.get('/auth/systemSettings');
+  return new Intl.DateTimeFormat('en-CA', { timeZone: settings?.timeZone || 'Africa/Cairo' }).format(
+    new Date(),
+  );
+}
+
+/** The calendar day `days` after `day` (both `YYYY-MM-DD`). */
+export function addDays(day, days) {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

@@ -20,7 +20,7 @@ import {
   waitForApp,
 } from './app.mjs';
 import { snap } from './browser.mjs';
-import { uniq } from './api.mjs';
+import { addDays, officeToday, uniq } from './api.mjs';
 import { t, tx } from './i18n.mjs';
 import { writeSampleFiles } from './sampleFiles.mjs';
 
@@ -41,17 +41,6 @@ export const nationalIdNumber = () =>
 
 /** ASCII digits as Arabic-Indic ones (what an Arabic keyboard types). */
 export const arabicIndic = (digits) => digits.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]);
-
-/**
- * A calendar day `days` from today, `YYYY-MM-DD`, in the browser's time zone (the list flags
- * count days in the user's own calendar).
- */
-export function dayFromToday(days, timeZone = 'Asia/Riyadh') {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** Moves within the single-page app without a reload (keeps the one sign-in and the page state). */
 export async function go(page, path) {
@@ -80,8 +69,9 @@ export async function createClientWithProcuration(api, options = {}) {
     form.set('number', `E2E-${uniq()}`);
     form.set('year', '2025');
     form.append('customerIds', String(client.id));
-    form.set('issueDate', dayFromToday(-30));
-    form.set('expiryDate', dayFromToday(10));
+    const today = await officeToday(api);
+    form.set('issueDate', addDays(today, -30));
+    form.set('expiryDate', addDays(today, 10));
     for (const [f, type] of [
       [files.pdf, 'application/pdf'],
       [files.png, 'image/png'],
@@ -366,17 +356,20 @@ export function clientsSpec(lng) {
     step('the powers of attorney list flags one expiring in 10 days and an expired one', async (page) => {
       const api = await sys.adminApi(lng);
       const base = { customerIds: [made.clientId], year: 2025 };
+      // Days counted from the office's today, as the flags are (it is the next day in Riyadh, the
+      // browser's zone, for hours before the office's midnight).
+      const today = await officeToday(api);
       await api.post(PROCURATIONS, {
         ...base,
         number: `${poaNumber}-soon`,
-        issueDate: dayFromToday(-30),
-        expiryDate: dayFromToday(10),
+        issueDate: addDays(today, -30),
+        expiryDate: addDays(today, 10),
       });
       await api.post(PROCURATIONS, {
         ...base,
         number: `${poaNumber}-old`,
-        issueDate: dayFromToday(-400),
-        expiryDate: dayFromToday(-5),
+        issueDate: addDays(today, -400),
+        expiryDate: addDays(today, -5),
       });
       await openMenuItem(page, null, 'procurations', lng);
       await page.waitForURL((url) => url.pathname === PROCURATIONS);

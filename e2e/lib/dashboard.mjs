@@ -14,7 +14,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { eventually, useSystem } from './harness.mjs';
 import { expectDirection, languageButton, signInToDashboard } from './app.mjs';
 import { snap } from './browser.mjs';
-import { uniq } from './api.mjs';
+import { officeToday, uniq } from './api.mjs';
 import { t, tx } from './i18n.mjs';
 import { arabicTag, nationalIdNumber } from './clients.mjs';
 import { check as checkScreen } from './screens.mjs';
@@ -182,9 +182,7 @@ export function dashboardSpec(lng) {
         // Another session (the API, signed in separately) records the payment.
         const other = sys.api(lng);
         await other.login(sys.admin.email, sys.admin.password);
-        const today = new Intl.DateTimeFormat('en-CA', {
-          timeZone: (await other.get('/auth/systemSettings'))?.timeZone || 'Africa/Cairo',
-        }).format(new Date());
+        const today = await officeToday(other);
         await other.post(PAYMENTS, {
           lawsuitId: made.lawsuitId,
           amount: FEE.payment,

@@ -20,7 +20,7 @@ import {
   waitForApp,
 } from './app.mjs';
 import { snap } from './browser.mjs';
-import { uniq } from './api.mjs';
+import { addDays, officeToday, uniq } from './api.mjs';
 import { escapeRegExp, t, tx } from './i18n.mjs';
 import { writeSampleFiles } from './sampleFiles.mjs';
 import { arabicTag, formDrawer, go, nationalIdNumber } from './clients.mjs';
@@ -63,12 +63,6 @@ const percent = (rate, lng) =>
 /** Text without bidirectional marks and spaces, to compare numbers written by two ICU builds. */
 const bare = (s) => s.replace(/[\s\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '');
 
-/** `YYYY-MM-DD` `days` after `day`. */
-function addDays(day, days) {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 /** The 15th of the month after `day`'s. */
 function midNextMonth(day) {
   const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
@@ -180,10 +174,7 @@ export function legalSpec(lng) {
     before(async () => {
       const api = await sys.adminApi(lng);
       made.parties = await createLegalParties(api);
-      const settings = await sys.api(lng).get('/auth/systemSettings');
-      made.officeToday = new Intl.DateTimeFormat('en-CA', {
-        timeZone: settings?.timeZone || 'Africa/Cairo',
-      }).format(new Date());
+      made.officeToday = await officeToday(sys.api(lng));
       // Two days ahead: not "past without a decision" in any time zone of the day.
       made.hearingDay = addDays(made.officeToday, 2);
       made.nextDay = midNextMonth(made.hearingDay);
