@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import FormData from 'form-data';
+import { DEFAULT_TIME_ZONE } from '@mizan/contracts';
 import { createUserWith, entityUrl, nextSeq } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { EntityServices } from './service';
 import { engineReminders, reminderHooks, serveTestEntities, TEST_ENTITIES } from './testEntities';
+import { officeToday } from './today';
 
 type Row = Record<string, unknown> & { id: number; updatedAt: string; files: { id: number }[] };
 
@@ -14,13 +16,11 @@ const PNG = Buffer.concat([
   Buffer.alloc(64, 7),
 ]);
 
-/** Today plus `days` in UTC, `YYYY-MM-DD` (the engine's "today" is UTC). */
-const day = (days: number) => {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days))
-    .toISOString()
-    .slice(0, 10);
-};
+/**
+ * Today plus `days` in the office's time zone (the default, Cairo), `YYYY-MM-DD`: the engine's
+ * "today" turns at the office's midnight, not UTC's.
+ */
+const day = (days: number) => officeToday(DEFAULT_TIME_ZONE).daysFromToday(days);
 
 describe.each(dialects())('declared list filters and file deletion by file id on %s', (dialect) => {
   let t: TestApp;
