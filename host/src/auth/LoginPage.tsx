@@ -1,5 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { ROUTES } from '@mizan/contracts';
+import { ROUTES } from '@mizan/contracts/light';
 import { login, tokenAtom, userAtom } from '@mizan/sdk';
 import { Button, Form, Input } from 'antd';
 import { useAtomValue } from 'jotai';

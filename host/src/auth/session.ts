@@ -1,4 +1,4 @@
-import { ROUTES } from '@mizan/contracts';
+import { ROUTES } from '@mizan/contracts/light';
 import { checkSession, logout, sdkStore, tokenAtom } from '@mizan/sdk';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;

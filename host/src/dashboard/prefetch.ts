@@ -1,6 +1,5 @@
-import { AREA_PERMISSIONS, ROUTES } from '@mizan/contracts';
+import { AREA_PERMISSIONS, ROUTES } from '@mizan/contracts/light';
 import { permissionsAtom, queryClient, sdkStore, userAtom } from '@mizan/sdk';
-import { dashboardQuery } from './dashboardQuery';
 
 /** Paths a signed-in user goes on from to the dashboard (the sign-in form, the admin root, itself). */
 const TOWARDS_DASHBOARD = new Set<string>([ROUTES.login, '/', ROUTES.adminBase, ROUTES.dashboard]);
@@ -31,7 +30,10 @@ export function prefetchDashboardOnSignIn(location: Location = window.location):
     if (started || user.passwordChangeRequired || !boundForDashboard(location)) return;
     if (!sdkStore.get(permissionsAtom).has(AREA_PERMISSIONS.dashboardView)) return;
     started = true;
-    void queryClient.prefetchQuery(dashboardQuery({}));
+    // ./dashboardQuery (the contracts' dashboard schema) loads here, not with the login page.
+    void import('./dashboardQuery').then(({ dashboardQuery }) =>
+      queryClient.prefetchQuery(dashboardQuery({})),
+    );
     void import('../pages/DashboardPage');
     void import('./DashboardCharts');
   };

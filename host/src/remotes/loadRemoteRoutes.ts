@@ -5,7 +5,6 @@ import { isUnavailableModule, mizanFederationPlugin } from './federationPlugin';
 import { setRemoteStatus } from './remoteStatus';
 import { HOST_BUILD, fetchRemoteInfo, incompatibilities, type BuildInfo } from './compat';
 import { setLoadedRemote } from './loadedRemotes';
-import { isRemoteMenu, setRemoteMenu } from './remoteMenu';
 
 /** A remote that did not answer in time counts as down (seed §9 uses 10 s for the WebSocket too). */
 export const REMOTE_TIMEOUT_MS = 10_000;
@@ -60,7 +59,12 @@ function refuseIncompatible(name: string, info: BuildInfo | null, host: BuildInf
  */
 async function loadMenu(name: string): Promise<void> {
   try {
-    const module = await loadRemote<{ default?: unknown }>(`${name}/menu`);
+    // ./remoteMenu (with the contracts' whole menu) loads with the first remote, not with the
+    // login page (issue 14: login page weight).
+    const [module, { isRemoteMenu, setRemoteMenu }] = await Promise.all([
+      loadRemote<{ default?: unknown }>(`${name}/menu`),
+      import('./remoteMenu'),
+    ]);
     if (!isUnavailableModule(module) && isRemoteMenu(module?.default)) setRemoteMenu(name, module.default);
   } catch (error) {
     console.warn(`Remote "${name}" has no usable ./menu; the host's copy stays`, error);

@@ -1,6 +1,5 @@
-import { ROUTES } from '@mizan/contracts';
+import { ROUTES } from '@mizan/contracts/light';
 import type { RemoteRoutesLoader } from './loadRemoteRoutes';
-import { remoteForPath } from './remoteForPath';
 
 /**
  * Opening a screen by direct link or refresh: starts downloading the signed-in shell and the
@@ -14,8 +13,11 @@ import { remoteForPath } from './remoteForPath';
 export function preloadScreenOf(pathname: string, loader: RemoteRoutesLoader): void {
   if (!pathname.startsWith(`${ROUTES.adminBase}/`)) return;
   void import('../layout/AdminLayout');
-  const remote = remoteForPath(pathname);
-  if (!remote) return;
-  void import('./RemoteArea');
-  loader(remote).catch(() => undefined);
+  // ./remoteForPath reads the contracts' registry and menu: loaded here, not with the login page.
+  void import('./remoteForPath').then(({ remoteForPath }) => {
+    const remote = remoteForPath(pathname);
+    if (!remote) return;
+    void import('./RemoteArea');
+    loader(remote).catch(() => undefined);
+  });
 }

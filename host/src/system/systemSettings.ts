@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, isTimeZone, STORAGE_KEYS, SYSTEM_SETTINGS_CHANNEL } from '@mizan/contracts';
+import { DEFAULT_TIME_ZONE, isTimeZone, STORAGE_KEYS, SYSTEM_SETTINGS_CHANNEL } from '@mizan/contracts/light';
 import { loadSystemSettings, secureStorage, wsClient, type SystemSettings } from '@mizan/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';

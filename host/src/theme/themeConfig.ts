@@ -1,4 +1,5 @@
-import { DEFAULT_THEME_CONFIG, STORAGE_KEYS, type ThemeConfig } from '@mizan/contracts';
+import { DEFAULT_THEME_CONFIG, STORAGE_KEYS } from '@mizan/contracts/light';
+import type { ThemeConfig } from '@mizan/contracts';
 import { secureStorage } from '@mizan/sdk';
 import { atom, type createStore } from 'jotai';
 

@@ -347,7 +347,6 @@ export interface Page<T> {
   pageSize: number;
 }
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging';
 /** Default maximum lengths when a string field does not give one. */
 export const DEFAULT_MAX = { string: 255, text: 5000 } as const;

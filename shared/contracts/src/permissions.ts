@@ -1,5 +1,6 @@
 import type { Entity, Fields } from './entity';
 import { ATTACHMENT_GROUP_SEEDS } from './entities/attachments';
+import { AREA_PERMISSIONS } from './areaPermissions';
 import { registry } from './registry';
 
 /** The standard actions; a definition's own `actions` add theirs (`courts.archive`). */
@@ -23,25 +24,7 @@ export function entityActions(entity: Entity<Fields>): EntityAction[] {
   return actions;
 }
 
-/** Permissions of whole areas rather than of one entity. */
-export const AREA_PERMISSIONS = {
-  dashboardView: 'dashboard.view',
-  /**
-   * The dashboard's per-lawyer figures (`employeePerformance`): colleagues' results are the
-   * administrator's to see, not every lawyer's. The dashboard's fee figures need `lawsuitPayments.view`.
-   */
-  dashboardPerformance: 'dashboard.performance',
-  systemSettingsView: 'systemSettings.view',
-  systemSettingsUpdate: 'systemSettings.update',
-  logsView: 'logs.view',
-  auditView: 'audit.view',
-  chatUse: 'chat.use',
-  /**
-   * Sees every task (not only those one is assigned to or created) and may edit or delete anyone's
-   * task comment: the office's supervisor.
-   */
-  tasksModerate: 'tasks.moderate',
-} as const;
+export { AREA_PERMISSIONS };
 
 export interface PermissionSeed {
   key: string;

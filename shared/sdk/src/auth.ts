@@ -1,4 +1,4 @@
-import { AUTH, PEOPLE, STORAGE_KEYS } from '@mizan/contracts';
+import { AUTH, PEOPLE, STORAGE_KEYS } from '@mizan/contracts/light';
 import { i18n } from '@mizan/i18n';
 import { atom, useAtomValue } from 'jotai';
 import { useCallback, useMemo } from 'react';

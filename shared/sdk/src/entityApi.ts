@@ -1,13 +1,5 @@
-import {
-  MAX_PAGE_SIZE,
-  SYSTEM,
-  VERSION_FIELD,
-  type Entity,
-  type EntityInput,
-  type EntityRecord,
-  type Fields,
-  type Page,
-} from '@mizan/contracts';
+import { MAX_PAGE_SIZE, SYSTEM, VERSION_FIELD } from '@mizan/contracts/light';
+import type { Entity, EntityInput, EntityRecord, Fields, Page } from '@mizan/contracts';
 import { api, type RequestOptions } from './http';
 
 /** List query of DESIGN §4: paging, `sort=field:asc|desc`, `q`, and per-field filters. */

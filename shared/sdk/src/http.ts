@@ -1,4 +1,5 @@
-import { API_BASE, HEADERS, HTTP_TIMEOUT_MS, type ErrorBody } from '@mizan/contracts';
+import { API_BASE, HEADERS, HTTP_TIMEOUT_MS } from '@mizan/contracts/light';
+import type { ErrorBody } from '@mizan/contracts';
 import { currentLanguage, i18n } from '@mizan/i18n';
 import axios, {
   AxiosError,

@@ -1,4 +1,5 @@
-import { CACHE, type EventAction, type Page } from '@mizan/contracts';
+import { CACHE } from '@mizan/contracts/light';
+import type { EventAction, Page } from '@mizan/contracts';
 import { QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ListParams } from './entityApi';

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@mizan/contracts';
+import { STORAGE_KEYS } from '@mizan/contracts/light';
 import { atom, createStore } from 'jotai';
 import { Emitter } from './events';
 import { secureStorage } from './storage';

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@mizan/contracts';
+import { STORAGE_KEYS } from '@mizan/contracts/light';
 
 /** The items the seed stores encrypted: `auth_token`, `auth_user`, `system_settings`, `theme`, `themeConfig`. */
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

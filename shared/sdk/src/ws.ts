@@ -1,12 +1,5 @@
-import {
-  API_BASE,
-  HEADERS,
-  WS,
-  WS_CLOSE,
-  WS_PATH,
-  type ClientMessage,
-  type ServerMessage,
-} from '@mizan/contracts';
+import { API_BASE, HEADERS, WS, WS_CLOSE, WS_PATH } from '@mizan/contracts/light';
+import type { ClientMessage, ServerMessage } from '@mizan/contracts';
 import { atom } from 'jotai';
 import ReconnectingWebSocket from 'reconnecting-websocket';
 import { Emitter } from './events';

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { normalizeDigits } from '../text';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../timeZone';
+
+export { DEFAULT_TIME_ZONE, isTimeZone };
 
 /**
  * `/api/admin/settings/system/general` (and its appearance form) and the public
@@ -11,13 +14,6 @@ export const LANGUAGES = ['ar', 'en'] as const;
 export const THEMES = ['light', 'dark'] as const;
 export const CALENDARS = ['hijri', 'gregorian'] as const;
 export type Calendar = (typeof CALENDARS)[number];
-
-/**
- * The office's time zone until an administrator picks another (IANA name): the office is in Egypt,
- * as the clients' national-ID rule already assumes. "Today" (expiry flags and filters, hearings)
- * is the calendar day in this zone, on the server and in the browser alike.
- */
-export const DEFAULT_TIME_ZONE = 'Africa/Cairo';
 
 /** Zones the settings screen offers first (any IANA name the runtime knows is accepted). */
 export const OFFICE_TIME_ZONES = [
@@ -41,17 +37,6 @@ export const OFFICE_TIME_ZONES = [
   'Europe/London',
   'UTC',
 ] as const;
-
-/** Whether `name` is a time zone the runtime's Intl knows (`Africa/Cairo`, `UTC`). */
-export function isTimeZone(name: string): boolean {
-  if (!name || name.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The calendar day of instant `now` in `timeZone`, `YYYY-MM-DD` (Intl does the zone's rules,
