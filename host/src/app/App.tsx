@@ -2,7 +2,7 @@ import { queryClient, sdkStore } from '@mizan/sdk';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
-import { RemoteLoaderContext } from '../remotes/RemoteArea';
+import { RemoteLoaderContext } from '../remotes/remoteLoaderContext';
 import type { RemoteRoutesLoader } from '../remotes/loadRemoteRoutes';
 import { ThemeProvider } from '../theme/ThemeProvider';
 

@@ -1,4 +1,4 @@
-import { ROUTES } from '@mizan/contracts';
+import { AREA_PERMISSIONS, ROUTES } from '@mizan/contracts/light';
 import { sessionEvents, tokenAtom, userAtom, wsClient } from '@mizan/sdk';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
@@ -7,8 +7,7 @@ import { RequireAuth, RequirePermission } from '../auth/guards';
 import { LoginPage } from '../auth/LoginPage';
 import { checkStoredSession } from '../auth/session';
 import { FullPageSpinner } from '../pages/Spinners';
-import { ForbiddenPage, NotFoundPage, RouteErrorPage } from '../pages/StatusPages';
-import { AREA_PERMISSIONS } from '@mizan/contracts';
+import { ForbiddenPage, NotFoundPage, RouteErrorPage } from '../pages/LazyStatusPages';
 
 // Seed §2: the main application view loads lazily behind a large centred spinner.
 const AdminLayout = lazy(() => import('../layout/AdminLayout').then((m) => ({ default: m.AdminLayout })));

@@ -1,11 +1,23 @@
-import { Card, Flex, Typography } from 'antd';
+import { Flex, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { LanguageSwitch, ThemeSwitch } from '../layout/Switches';
 import { useSystemSettings } from '../system/systemSettings';
 
+// Plain headings and a card drawn with antd's tokens rather than Typography and Card: the login
+// page would download Typography (with its tooltip and copy code) and Card (with Tabs, rc-menu and
+// Skeleton), about 40 KB gzip, for two headings and a border (issue 14: login page weight).
+
 /** Frame of the signed-out pages: the office's logo and name above a card. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const settings = useSystemSettings();
+  const { token } = theme.useToken();
+  const heading = (fontSize: number | string, lineHeight: number | string) => ({
+    margin: 0,
+    color: token.colorTextHeading,
+    fontWeight: token.fontWeightStrong,
+    fontSize,
+    lineHeight,
+  });
   return (
     <Flex vertical align="center" justify="center" style={{ minHeight: '100vh', padding: 16 }}>
       <Flex gap={4} style={{ position: 'absolute', top: 12, insetInlineEnd: 12 }}>
@@ -20,16 +32,26 @@ export function AuthLayout({ title, children }: { title: string; children: React
           height={64}
           style={{ borderRadius: 12 }}
         />
-        <Typography.Title level={2} style={{ margin: 0 }} data-testid="office-name">
+        <h2 style={heading(token.fontSizeHeading2, token.lineHeightHeading2)} data-testid="office-name">
           {settings.officeName}
-        </Typography.Title>
+        </h2>
       </Flex>
-      <Card style={{ width: '100%', maxWidth: 420 }}>
-        <Typography.Title level={4} style={{ marginTop: 0 }}>
+      <div
+        style={{
+          width: '100%',
+          maxWidth: 420,
+          padding: token.paddingLG,
+          background: token.colorBgContainer,
+          border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+          borderRadius: token.borderRadiusLG,
+          color: token.colorText,
+        }}
+      >
+        <h4 style={{ ...heading(token.fontSizeHeading4, token.lineHeightHeading4), marginBottom: 16 }}>
           {title}
-        </Typography.Title>
+        </h4>
         {children}
-      </Card>
+      </div>
     </Flex>
   );
 }

@@ -1,9 +1,9 @@
-import { ROUTES } from '@mizan/contracts';
+import { ROUTES } from '@mizan/contracts/light';
 import { permissionsAtom, tokenAtom, userAtom } from '@mizan/sdk';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { ForbiddenPage } from '../pages/StatusPages';
+import { ForbiddenPage } from '../pages/LazyStatusPages';
 
 /**
  * A `redirect` value is followed only when it is a path of this app: an absolute or

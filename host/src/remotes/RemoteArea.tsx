@@ -3,7 +3,6 @@ import { ROUTES } from '@mizan/contracts';
 import { Button, Result } from 'antd';
 import {
   Component,
-  createContext,
   lazy,
   Suspense,
   useContext,
@@ -19,11 +18,11 @@ import { RequirePermission } from '../auth/guards';
 import { ContentSpinner } from '../pages/Spinners';
 import { NotFoundPage } from '../pages/StatusPages';
 import type { RemoteRoutesLoader } from './loadRemoteRoutes';
+import { RemoteLoaderContext } from './remoteLoaderContext';
 import { remoteForPath } from './remoteForPath';
 import { setRemoteStatus } from './remoteStatus';
 
-/** The loader of remote route lists; the browser app gives the federation one, tests a fake. */
-export const RemoteLoaderContext = createContext<RemoteRoutesLoader | null>(null);
+export { RemoteLoaderContext };
 
 const ADMIN_PREFIX = `${ROUTES.adminBase}/`;
 
