@@ -77,6 +77,11 @@ function createConfig({ name, kind, dir, exposes = {}, port, title = 'ميزان
         // `@mizan/*` packages point their `mizan:source` export at TypeScript sources.
         conditionNames: ['mizan:source', 'browser', 'import', 'module', 'require', 'default'],
         mainFields: ['browser', 'module', 'main'],
+        // `antd/locale/*` is antd's CommonJS copy (lib/, with its own date-picker and pagination
+        // locales); the ES one shares those modules with the components (issue 14: login weight).
+        alias: {
+          'antd/locale': path.join(path.dirname(require.resolve('antd/package.json')), 'es', 'locale'),
+        },
       },
       module: {
         rules: [

@@ -1,4 +1,4 @@
-import { TOAST } from '@mizan/contracts';
+import { TOAST } from '@mizan/contracts/light';
 import { antdValidateMessages, currentLanguage, setLanguage } from '@mizan/i18n';
 import { configureNotifier } from '@mizan/sdk';
 import { App as AntApp, ConfigProvider, message } from 'antd';

@@ -1,5 +1,4 @@
-import { FINGERPRINT } from '@mizan/contracts';
-import { hashComponents, loadSources, prepareForSources, sources } from '@fingerprintjs/fingerprintjs';
+import { FINGERPRINT } from '@mizan/contracts/light';
 import { sha256hex } from './sha256';
 
 /**
@@ -45,6 +44,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 async function visitorIdExcluding(exclude: readonly string[]): Promise<string> {
+  // Loaded on the first request that sends the headers, not with the SDK: the login page makes
+  // none before sign-in (issue 14: login page weight).
+  const { hashComponents, loadSources, prepareForSources, sources } =
+    await import('@fingerprintjs/fingerprintjs');
   await prepareForSources();
   const getComponents = loadSources(sources, { cache: {}, debug: false }, exclude);
   return hashComponents(await getComponents());
