@@ -1,7 +1,7 @@
 import { TOAST } from '@mizan/contracts/light';
 import { antdValidateMessages, currentLanguage, setLanguage } from '@mizan/i18n';
 import { configureNotifier } from '@mizan/sdk';
-import { App as AntApp, ConfigProvider, message } from 'antd';
+import { ConfigProvider, message, theme } from 'antd';
 import arEG from 'antd/locale/ar_EG';
 import enUS from 'antd/locale/en_US';
 import dayjs from 'dayjs';
@@ -14,9 +14,18 @@ import { useThemeStylesheet } from './stylesheet';
 import { applyOfficeDefaults, themeConfigAtom } from './themeConfig';
 import { themeTokens } from './tokens';
 
-/** Sends the SDK's toasts (API errors, session messages) to antd's message API. */
-function NotifierBridge() {
-  const { message: messageApi } = AntApp.useApp();
+/**
+ * Sends the SDK's toasts (API errors, session messages) to antd's message API, rendered in the
+ * page's theme and direction. A message hook rather than antd's `App`, whose `useApp` also brings
+ * the modal and notification code (~15 KB gzip) to the login page (issue 14); nothing uses those.
+ */
+function NotifierBridge({ rtl }: { rtl: boolean }) {
+  const [messageApi, contextHolder] = message.useMessage({
+    duration: TOAST.durationSeconds,
+    maxCount: TOAST.maxCount,
+    rtl,
+    top: TOAST.top,
+  });
   useEffect(() => {
     configureNotifier({
       success: (content) => void messageApi.success(content),
@@ -26,7 +35,26 @@ function NotifierBridge() {
     });
     return () => configureNotifier(null);
   }, [messageApi]);
-  return null;
+  return contextHolder;
+}
+
+/** The text style antd's `App` gives its container (colour, size, line height, font family). */
+function AppText({ rtl, children }: { rtl: boolean; children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      className="ant-app"
+      dir={rtl ? 'rtl' : undefined}
+      style={{
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        fontFamily: token.fontFamily,
+      }}
+    >
+      {children}
+    </div>
+  );
 }
 
 /**
@@ -79,13 +107,10 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       virtual={false}
       form={{ validateMessages }}
     >
-      <AntApp
-        message={{ duration: TOAST.durationSeconds, maxCount: TOAST.maxCount, rtl, top: TOAST.top }}
-        notification={{ placement: 'topRight', rtl }}
-      >
-        <NotifierBridge />
+      <AppText rtl={rtl}>
+        <NotifierBridge rtl={rtl} />
         {children}
-      </AntApp>
+      </AppText>
     </ConfigProvider>
   );
 }
