@@ -1,4 +1,4 @@
-import { ROUTES } from '@mizan/contracts';
+import { ROUTES } from '@mizan/contracts/light';
 import { tokenAtom, userAtom } from '@mizan/sdk';
 import { Alert } from 'antd';
 import { useAtomValue } from 'jotai';

@@ -1,4 +1,4 @@
-import { ROUTES } from '@mizan/contracts';
+import { ROUTES } from '@mizan/contracts/light';
 import { authApi } from '@mizan/sdk';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';

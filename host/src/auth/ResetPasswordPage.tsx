@@ -1,4 +1,4 @@
-import { ROUTES } from '@mizan/contracts';
+import { ROUTES } from '@mizan/contracts/light';
 import { authApi, notify } from '@mizan/sdk';
 import { Alert, Button, Form, Input, Spin } from 'antd';
 import { useEffect, useState } from 'react';
