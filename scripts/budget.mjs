@@ -153,7 +153,9 @@ async function main() {
     console.log(
       `login page: ${visit.login.length} scripts, ${kb(loginGzip)} gzip (budget ${kb(LOGIN_JS_BUDGET)})`,
     );
-    for (const s of [...visit.login].sort((a, b) => b.gzip - a.gzip).slice(0, Number(process.env.BUDGET_LIST ?? 10)))
+    for (const s of [...visit.login]
+      .sort((a, b) => b.gzip - a.gzip)
+      .slice(0, Number(process.env.BUDGET_LIST ?? 10)))
       console.log(`  ${kb(s.gzip).padStart(9)}  ${s.path}`);
     console.log(
       `whole visit: ${visit.all.length} scripts, ${kb(visit.all.reduce((n, s) => n + s.gzip, 0))} gzip`,
