@@ -87,6 +87,36 @@ export async function createEmployee(adminApi, options = {}) {
   return { employee, email: `e2e-${id}@mizan.test`, username: `e2e_${id}`, password };
 }
 
+/**
+ * An employee created as `createEmployee` does, whose first sign-in's password change is already
+ * done through the API: ready to sign in to the dashboard. Returns their id, name, e-mail and
+ * current password.
+ * @param {{ api: () => ReturnType<import('./api.mjs').apiClient> }} sys
+ * @param {ReturnType<import('./api.mjs').apiClient>} adminApi
+ * @param {{ roleNames?: string[], roleIds?: number[], name?: string }} [options]
+ */
+export async function createReadyEmployee(sys, adminApi, options = {}) {
+  const person = await createEmployee(adminApi, options);
+  const own = sys.api();
+  await own.login(person.email, person.password);
+  const password = `${person.password}-2`;
+  await own.put('/employees/employees/changePassword', {
+    currentPassword: person.password,
+    newPassword: password,
+  });
+  return { id: person.employee.id, name: person.employee.name, email: person.email, password };
+}
+
+/** Every permission row (id and key), all pages (the list gives at most 100 a page). */
+export async function allPermissions(api) {
+  const rows = [];
+  for (let page = 1; ; page++) {
+    const res = await api.get(`/employees/permissions?page=${page}&pageSize=100`);
+    rows.push(...res.items);
+    if (rows.length >= res.total || res.items.length === 0) return rows;
+  }
+}
+
 /** Texts of the toasts (antd messages) now on screen, oldest first. */
 export async function toasts(page) {
   return page.locator('.ant-message-notice').allInnerTexts();

@@ -1,18 +1,8 @@
 // The chat screen in a real browser (issue 13): helpers of specs/chat.spec.mjs.
-import { createEmployee } from './app.mjs';
+import { allPermissions, createReadyEmployee } from './app.mjs';
 import { t } from './i18n.mjs';
 
 export const CHATS = '/admin/chats';
-
-/** Every permission row (id and key), all pages. */
-async function allPermissions(api) {
-  const rows = [];
-  for (let page = 1; ; page++) {
-    const res = await api.get(`/employees/permissions?page=${page}&pageSize=100`);
-    rows.push(...res.items);
-    if (rows.length >= res.total || res.items.length === 0) return rows;
-  }
-}
 
 /**
  * An employee who may chat (and see the dashboard, where sign-in lands), with the first sign-in's
@@ -25,15 +15,7 @@ export async function createChatter(sys, adminApi, tag) {
     name: `محادثة ${tag}`,
     permissionIds: permissions.map((p) => p.id),
   });
-  const person = await createEmployee(adminApi, { roleIds: [role.id], name: `زميل المحادثة ${tag}` });
-  const own = sys.api();
-  await own.login(person.email, person.password);
-  const password = `${person.password}-2`;
-  await own.put('/employees/employees/changePassword', {
-    currentPassword: person.password,
-    newPassword: password,
-  });
-  return { id: person.employee.id, name: person.employee.name, email: person.email, password };
+  return createReadyEmployee(sys, adminApi, { roleIds: [role.id], name: `زميل المحادثة ${tag}` });
 }
 
 /** The header's chat icon; its `data-unread` is the badge's count. */

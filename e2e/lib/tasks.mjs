@@ -1,5 +1,5 @@
 // Tasks in a real browser (issue 12): helpers of specs/tasks.spec.mjs.
-import { createEmployee } from './app.mjs';
+import { createReadyEmployee } from './app.mjs';
 import { t } from './i18n.mjs';
 
 export const TASKS = '/admin/lawsuits/tasks';
@@ -12,15 +12,7 @@ export const LAWSUITS = '/admin/lawsuits';
  * and current password.
  */
 export async function createLawyer(sys, adminApi, tag) {
-  const person = await createEmployee(adminApi, { roleNames: ['محامٍ'], name: `محامي المهام ${tag}` });
-  const own = sys.api();
-  await own.login(person.email, person.password);
-  const password = `${person.password}-2`;
-  await own.put('/employees/employees/changePassword', {
-    currentPassword: person.password,
-    newPassword: password,
-  });
-  return { id: person.employee.id, name: person.employee.name, email: person.email, password };
+  return createReadyEmployee(sys, adminApi, { roleNames: ['محامٍ'], name: `محامي المهام ${tag}` });
 }
 
 /** The header's bell of `page`, found by its label with `count` unread. */

@@ -4,23 +4,19 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSystem } from '../lib/harness.mjs';
-import { createEmployee, openMenuItem, signInToDashboard, waitForApp } from '../lib/app.mjs';
+import {
+  allPermissions,
+  createReadyEmployee,
+  openMenuItem,
+  signInToDashboard,
+  waitForApp,
+} from '../lib/app.mjs';
 import { uniq } from '../lib/api.mjs';
 import { t, tx } from '../lib/i18n.mjs';
 
 const sys = useSystem();
 const COURTS = '/admin/settings/courts/courts';
 const CIRCUITS = '/admin/settings/courts/circuits';
-
-/** Every permission row (the list is paged, at most 100 a page). */
-async function allPermissions(api) {
-  const rows = [];
-  for (let page = 1; ; page++) {
-    const res = await api.get(`/employees/permissions?page=${page}&pageSize=100`);
-    rows.push(...res.items);
-    if (rows.length >= res.total || res.items.length === 0) return rows;
-  }
-}
 
 describe('a role without the courts permissions', () => {
   test('hides the courts menu item, refuses the screen and the API answers 403', () =>
@@ -33,15 +29,9 @@ describe('a role without the courts permissions', () => {
         name: `بدون المحاكم ${uniq()}`,
         permissionIds: kept.map((p) => p.id),
       });
-      const person = await createEmployee(admin, { roleIds: [role.id] });
-      // The first sign-in's required password change, done through the API.
-      const own = sys.api();
-      await own.login(person.email, person.password);
-      const password = `${person.password}-2`;
-      await own.put('/employees/employees/changePassword', {
-        currentPassword: person.password,
-        newPassword: password,
-      });
+      // The first sign-in's required password change is done through the API.
+      const person = await createReadyEmployee(sys, admin, { roleIds: [role.id] });
+      const { password } = person;
       const api = sys.api();
       const session = await api.login(person.email, password);
       assert.equal(session.passwordChangeRequired, false);

@@ -15,8 +15,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { useSystem } from '../lib/harness.mjs';
-import { createEmployee, signInToDashboard, toast, waitForApp } from '../lib/app.mjs';
-import { apiClient, uniq } from '../lib/api.mjs';
+import { createReadyEmployee, signInToDashboard, toast, waitForApp } from '../lib/app.mjs';
+import { addDays, apiClient, uniq } from '../lib/api.mjs';
 import { t } from '../lib/i18n.mjs';
 import { arabicTag, nationalIdNumber } from '../lib/clients.mjs';
 import { ADMIN, createPgDatabase, startServer } from '../lib/server.mjs';
@@ -44,25 +44,12 @@ function officeNow(timeZone, now = new Date()) {
   return { day: `${p('year')}-${p('month')}-${p('day')}`, minute: `${p('hour')}:${p('minute')}` };
 }
 
-/** `YYYY-MM-DD` `days` after `day`. */
-function addDays(day, days) {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** An employee with the lawyer role whose first-sign-in password change is done (through the API). */
-async function lawyer(baseURL, admin, name) {
-  const person = await createEmployee(admin, { roleNames: [LAWYER_ROLE], name });
-  const own = apiClient(baseURL, { lang: lng });
-  await own.login(person.email, person.password);
-  const password = `${person.password}-2`;
-  await own.put('/employees/employees/changePassword', {
-    currentPassword: person.password,
-    newPassword: password,
+const lawyer = (baseURL, admin, name) =>
+  createReadyEmployee({ api: () => apiClient(baseURL, { lang: lng }) }, admin, {
+    roleNames: [LAWYER_ROLE],
+    name,
   });
-  return { id: person.employee.id, name, email: person.email, password };
-}
 
 const target = process.env.E2E_TARGET ?? 'sqlite';
 const sys = useSystem();
