@@ -35,17 +35,35 @@ function sqliteParam(value: unknown): unknown {
   return value;
 }
 
+/** Prepared statements kept per connection, by SQL text (a list request runs about twenty). */
+const STATEMENT_CACHE_SIZE = 1000;
+
 function wrapSqlite(database: BetterSqlite3.Database): SqliteDatabase {
+  // Preparing costs about as much as running a small indexed query; the same texts come back on
+  // every request. Least recently used first out. SQLite prepares a kept statement again by itself
+  // after a schema change. Only `all` and `run` reuse one: nothing here streams (`iterate` would
+  // hold its statement busy), and an `iterate` gets a statement of its own.
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  const prepared = (text: string) => {
+    let statement = statements.get(text);
+    if (statement) statements.delete(text);
+    else {
+      statement = database.prepare(text);
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+    }
+    statements.set(text, statement);
+    return statement;
+  };
   return {
     close: () => database.close(),
     prepare(text: string): SqliteStatement {
-      const statement = database.prepare(text);
+      const statement = prepared(text);
       const params = (parameters: ReadonlyArray<unknown>) => parameters.map(sqliteParam);
       return {
         reader: statement.reader,
         all: (parameters) => statement.all(...params(parameters)),
         run: (parameters) => statement.run(...params(parameters)),
-        iterate: (parameters) => statement.iterate(...params(parameters)),
+        iterate: (parameters) => database.prepare(text).iterate(...params(parameters)),
       };
     },
   };
