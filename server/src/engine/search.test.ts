@@ -183,6 +183,7 @@ describe.each(dialects())('the search-text migration on %s', (dialect: Dialect) 
         await sql`drop trigger ${sql.id(`courts_search_${suffix}`)}`.execute(db);
       await sql`drop table ${sql.table(searchIndexTable(courts))}`.execute(db);
     }
+    await sql`drop index if exists ${sql.id('courts_unfolded_idx')}`.execute(db);
     await db.schema.alterTable('courts').dropColumn(SEARCH_COLUMN).execute();
     const now = new Date().toISOString();
     const rows = Array.from({ length: 2500 }, (_, i) => ({
@@ -232,6 +233,7 @@ describe.each(dialects())('the search-text migration on %s', (dialect: Dialect) 
         await sql`drop trigger ${sql.id(`courts_search_${suffix}`)}`.execute(db);
       await sql`drop table ${sql.table(searchIndexTable(courts))}`.execute(db);
     }
+    await sql`drop index if exists ${sql.id('courts_unfolded_idx')}`.execute(db);
     await db.schema.alterTable('courts').dropColumn(SEARCH_COLUMN).execute();
     await addEntityFields(db, dialect, 'courts', ['address']);
     const found = await db

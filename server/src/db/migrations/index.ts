@@ -4,6 +4,7 @@ import { sortIndexesMigration } from './003_sort_indexes';
 import { searchTextMigration } from './004_search_text';
 import { declaredIndexesMigration } from './005_declared_indexes';
 import { listScaleMigration } from './006_list_scale';
+import { unfoldedIndexMigration } from './007_unfolded_index';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -31,4 +32,5 @@ export const coreMigrations: Migration[] = [
   searchTextMigration,
   declaredIndexesMigration,
   listScaleMigration,
+  unfoldedIndexMigration,
 ];
