@@ -1,7 +1,7 @@
 import { lawsuitPayments, lawsuits, sessions, tasks } from '@mizan/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Dialect } from '../db';
-import { columnName, joinTableName, type Migration } from '../db/migrations';
+import { columnName, createDeclaredIndexes, joinTableName, type Migration } from '../db/migrations';
 import type { Trx } from '../engine/context';
 import type { ApiRow } from '../engine/serialize';
 
@@ -89,6 +89,16 @@ export const dashboardMigrations: Migration[] = [
         .on(STATS_TABLE)
         .columns(['kind', 'branch_id', 'month'])
         .execute();
+    },
+  },
+  {
+    // The tasks done in a range (a range's edge days are recounted from the table) are read along
+    // `(state, state_changed_at)`, declared by the tasks' definition: without it, a scan of every
+    // done task (about 0.4 s at 300,000 tasks).
+    name: 'dashboard_002_tasks_done_index',
+    async up(db) {
+      const existing = new Set((await db.introspection.getTables()).map((t) => t.name));
+      if (existing.has(tasks.table)) await createDeclaredIndexes(db, tasks);
     },
   },
 ];

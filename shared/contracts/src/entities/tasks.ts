@@ -44,7 +44,11 @@ export const tasks = defineEntity({
   status: false,
   defaultSort: 'dueAt:asc',
   // "My open tasks by due date" and the overdue sweep, at a million tasks.
-  indexes: [['state', 'dueAt']],
+  // Open tasks by due date; done tasks by when they were done (the dashboard's tasks done).
+  indexes: [
+    ['state', 'dueAt'],
+    ['state', 'stateChangedAt'],
+  ],
   fileDeletePath: '/:ownerId/attachments/:fileId',
   listFilters: {
     /** Open and due before now (`true`), or not (`false`). */
