@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { dailyAt } from '../scheduler';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { dailyAt, type JobRun } from '../scheduler';
 import { readSettings } from '../system';
 import {
   remindHearingsToday,
@@ -16,23 +16,45 @@ import {
  * repeated after a crash sends nothing twice.
  */
 export const remindersPlugin: FastifyPluginAsync = async (app) => {
-  const evening = dailyAt(async () => (await readSettings(app.db)).reminderEveningTime);
-  const morning = dailyAt(async () => (await readSettings(app.db)).reminderMorningTime);
-  const jobs = [
-    { name: 'reminders.hearingTomorrow', schedule: evening, send: remindHearingsTomorrow },
-    { name: 'reminders.hearingToday', schedule: morning, send: remindHearingsToday },
-    { name: 'reminders.hearingNoDecision', schedule: morning, send: remindHearingsWithoutDecision },
-    { name: 'reminders.procurationExpiring', schedule: morning, send: remindProcurationsExpiring },
-  ];
-  for (const { name, schedule, send } of jobs)
+  defineReminderJobs(app, 'reminders sent', [
+    { name: 'reminders.hearingTomorrow', at: 'evening', send: remindHearingsTomorrow },
+    { name: 'reminders.hearingToday', at: 'morning', send: remindHearingsToday },
+    { name: 'reminders.hearingNoDecision', at: 'morning', send: remindHearingsWithoutDecision },
+    { name: 'reminders.procurationExpiring', at: 'morning', send: remindProcurationsExpiring },
+  ]);
+};
+
+/** A reminder job: its scheduler name, the settings time it runs at, and the run (answers how many it sent). */
+export interface ReminderJob {
+  name: string;
+  at: 'evening' | 'morning';
+  send: (app: FastifyInstance, run: JobRun) => Promise<number>;
+}
+
+/**
+ * Defines reminder jobs on the scheduler at the reminder times of the system settings
+ * (`reminderEveningTime`, `reminderMorningTime`, read at each poll so a changed time applies to
+ * the next run), logging `logMessage` with the count after each run. The hearing and power of
+ * attorney reminders here, the task reminders in their own module.
+ */
+export function defineReminderJobs(
+  app: FastifyInstance,
+  logMessage: string,
+  jobs: readonly ReminderJob[],
+): void {
+  const schedules = {
+    evening: dailyAt(async () => (await readSettings(app.db)).reminderEveningTime),
+    morning: dailyAt(async () => (await readSettings(app.db)).reminderMorningTime),
+  };
+  for (const { name, at, send } of jobs)
     app.scheduler.define({
       name,
-      schedule,
+      schedule: schedules[at],
       run: async (run) => {
         const sent = await send(app, run);
-        app.log.info({ job: name, sent }, 'reminders sent');
+        app.log.info({ job: name, sent }, logMessage);
       },
     });
-};
+}
 // Hooks and routes belong to the app, not an encapsulated child context.
 (remindersPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

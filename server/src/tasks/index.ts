@@ -1,8 +1,7 @@
 import { API_BASE, TASKS, tasks } from '@mizan/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../http/errors';
-import { dailyAt } from '../scheduler';
-import { readSettings } from '../system';
+import { defineReminderJobs } from '../reminders';
 import { installCommentHooks, registerCommentRoutes } from './comments';
 import { installFileAccess, registerAttachmentRoute } from './files';
 import { installChannelGuard } from './live';
@@ -35,22 +34,11 @@ export const tasksPlugin: FastifyPluginAsync = async (app) => {
       });
   });
 
-  // At the reminders' times of the system settings (read at each poll).
-  const evening = dailyAt(async () => (await readSettings(app.db)).reminderEveningTime);
-  const morning = dailyAt(async () => (await readSettings(app.db)).reminderMorningTime);
-  const jobs = [
-    { name: 'taskReminders.dueTomorrow', schedule: evening, send: remindTasksDueTomorrow },
-    { name: 'taskReminders.overdue', schedule: morning, send: remindTasksOverdue },
-  ];
-  for (const { name, schedule, send } of jobs)
-    app.scheduler.define({
-      name,
-      schedule,
-      run: async (run) => {
-        const sent = await send(app, run);
-        app.log.info({ job: name, sent }, 'task reminders sent');
-      },
-    });
+  // At the reminders' times of the system settings, as the hearing reminders.
+  defineReminderJobs(app, 'task reminders sent', [
+    { name: 'taskReminders.dueTomorrow', at: 'evening', send: remindTasksDueTomorrow },
+    { name: 'taskReminders.overdue', at: 'morning', send: remindTasksOverdue },
+  ]);
 };
 // Hooks and routes belong to the app, not an encapsulated child context.
 (tasksPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
