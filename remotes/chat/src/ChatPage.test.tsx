@@ -1,6 +1,6 @@
 import { chatRoomChannel } from '@mizan/contracts';
 import { i18n } from '@mizan/i18n';
-import { createQueryClient, wsClient } from '@mizan/sdk';
+import { clearSession, createQueryClient, wsClient } from '@mizan/sdk';
 import { connectFakeSocket } from '@mizan/ui/testing/fakeSocket';
 import { captureToasts, pointSdkAt, signIn } from '@mizan/ui/testing/render';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -208,14 +208,17 @@ describe('chat room', () => {
     );
   });
 
-  it('keeps a message written offline across a reload and sends it then under the same client id', async () => {
+  it('keeps a message written offline across a sign-out and sends it at the next sign-in under the same client id', async () => {
     await openChat([]);
     server.state.mode = 'offline';
     await write('كُتبت قبل إعادة التحميل');
     await waitFor(() => expect(pending()).toHaveLength(1));
 
-    // The page reloads (the outbox in memory is gone) and the server is back.
+    // Signed out and in again (the outbox in memory is gone; a reload is the vault's own test), the
+    // server back.
     cleanup();
+    await clearSession('logout');
+    signIn(['chat.use']);
     server.state.mode = 'store';
     showChatPage();
     await waitFor(() => expect(shown()).toEqual(['كُتبت قبل إعادة التحميل']));

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@mizan/contracts';
-import { Emitter, wsClient } from '@mizan/sdk';
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { Emitter, sdkStore, sessionEvents, userAtom, wsClient } from '@mizan/sdk';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { sendEntry } from './api';
 import { flushOutbox, Outbox } from './messages/outbox';
 import { OutboxVault } from './messages/outboxVault';
@@ -56,22 +56,41 @@ export function createOutboxService(send = sendEntry, vault: OutboxVault | null 
 
 const OutboxContext = createContext<OutboxService | null>(null);
 
+/** The signed-in employees' outbox services, kept while this remote is loaded. */
+const services = new Map<number, OutboxService>();
+
 /**
- * Gives the chat screens the employee's outbox, which outlives switching between chats and
- * reloading the page, and sends what waits in it whenever the connection comes back (the socket
- * reopens, the browser goes online).
+ * The employee's outbox service for the life of the page, not of the chat screen: what waits in
+ * it is sent whenever the connection comes back (the socket reopens, the browser goes online),
+ * on whatever screen the employee is. It sends only while this employee is the signed-in one;
+ * after a sign-out its entries wait in the encrypted vault for their next sign-in, and the
+ * service is dropped.
+ */
+export function outboxServiceFor(me: number): OutboxService {
+  const known = services.get(me);
+  if (known) return known;
+  const send: typeof sendEntry = (entry) =>
+    sdkStore.get(userAtom)?.id === me ? sendEntry(entry) : Promise.resolve({ kind: 'unreachable' });
+  const service = createOutboxService(send, new OutboxVault(me));
+  const retry = () => void service.flush();
+  window.addEventListener('online', retry);
+  const stopOpen = wsClient.events.on('open', retry);
+  const stopCleared = sessionEvents.on('cleared', () => {
+    window.removeEventListener('online', retry);
+    stopOpen();
+    stopCleared();
+    services.delete(me);
+  });
+  services.set(me, service);
+  return service;
+}
+
+/**
+ * Gives the chat screens the employee's outbox (`outboxServiceFor`), which outlives switching
+ * between chats, leaving the chat screen and reloading the page.
  */
 export function OutboxProvider({ me, children }: { me: number; children: ReactNode }) {
-  const service = useMemo(() => createOutboxService(sendEntry, me ? new OutboxVault(me) : null), [me]);
-  useEffect(() => {
-    const retry = () => void service.flush();
-    window.addEventListener('online', retry);
-    const stop = wsClient.events.on('open', retry);
-    return () => {
-      window.removeEventListener('online', retry);
-      stop();
-    };
-  }, [service]);
+  const service = useMemo(() => (me ? outboxServiceFor(me) : createOutboxService(sendEntry, null)), [me]);
   return <OutboxContext.Provider value={service}>{children}</OutboxContext.Provider>;
 }
 

@@ -128,6 +128,30 @@ describe('outbox vault', () => {
     expect((await openPage(storage, server, 6)).outbox.get().map((e) => e.body)).toEqual(['from 6']);
   });
 
+  it('keeps what two tabs of one employee wrote, each tab replacing only its own entries', async () => {
+    const storage = new SecureStorage();
+    const server = fakeServer();
+    const first = await openPage(storage, server);
+    const second = await openPage(storage, server);
+    await write(first, outboxEntry({ chatId: 7, body: 'from the first tab' }, 'tab-1'));
+    await write(second, outboxEntry({ chatId: 7, body: 'from the second tab' }, 'tab-2'));
+    const stored = async () => (await new OutboxVault(5, storage).load()).map((e) => e.clientId);
+    expect(await stored()).toEqual(['tab-1', 'tab-2']);
+
+    // The first tab comes back online and sends its own; the second tab's entry stays stored.
+    server.reachable = true;
+    await first.flush();
+    await first.vault.whenSaved();
+    expect(server.sends.map((s) => s.clientId)).toEqual(['tab-1']);
+    expect(await stored()).toEqual(['tab-2']);
+
+    // The second tab closed before sending: the next page loads its entry and sends it.
+    const next = await openPage(storage, server);
+    expect(server.sends.map((s) => s.clientId)).toEqual(['tab-1', 'tab-2']);
+    expect(next.outbox.get()).toEqual([]);
+    expect(await stored()).toEqual([]);
+  });
+
   it('brings back failed, naming them, a message whose files were too large to keep', async () => {
     const storage = new SecureStorage();
     const server = fakeServer();

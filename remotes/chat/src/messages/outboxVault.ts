@@ -56,11 +56,16 @@ function restored(entry: StoredEntry): OutboxEntry {
 /**
  * One employee's outbox in the SDK's encrypted storage, so that messages written while offline
  * survive a reload or a crash. Saves run one after another, so the last state saved is the one
- * stored; each file is encoded once however often its entry is saved.
+ * stored; each file is encoded once however often its entry is saved. Several tabs share the one
+ * stored outbox: a save replaces only the entries this vault has held (loaded or saved), and keeps
+ * those another tab wrote meanwhile, so a tab closed before it could send loses nothing (the
+ * next page loads them; a message sent by two tabs is stored once, by its client id).
  */
 export class OutboxVault {
   private saving: Promise<void> = Promise.resolve();
   private readonly encoded = new WeakMap<File, Promise<StoredFile>>();
+  /** The client ids of the entries this vault has loaded or saved. */
+  private readonly held = new Set<string>();
 
   constructor(
     private readonly employeeId: number,
@@ -69,7 +74,9 @@ export class OutboxVault {
 
   async load(): Promise<OutboxEntry[]> {
     const all = await this.storage.get<StoredOutboxes>(STORAGE_KEYS.chatOutbox);
-    return (all?.[this.employeeId] ?? []).map(restored);
+    const kept = all?.[this.employeeId] ?? [];
+    for (const entry of kept) this.held.add(entry.clientId);
+    return kept.map(restored);
   }
 
   /** Stores these entries as the employee's outbox; resolves once they are written. */
@@ -85,8 +92,11 @@ export class OutboxVault {
   }
 
   private async write(entries: readonly OutboxEntry[]): Promise<void> {
-    const stored = await Promise.all(entries.map((e) => this.storedEntry(e)));
+    for (const entry of entries) this.held.add(entry.clientId);
+    const mine = await Promise.all(entries.map((e) => this.storedEntry(e)));
     const all = { ...(await this.storage.get<StoredOutboxes>(STORAGE_KEYS.chatOutbox)) };
+    const others = (all[this.employeeId] ?? []).filter((e) => !this.held.has(e.clientId));
+    const stored = [...others, ...mine];
     if (stored.length) all[this.employeeId] = stored;
     else delete all[this.employeeId];
     await this.storage.set<StoredOutboxes>(STORAGE_KEYS.chatOutbox, all);
