@@ -7,16 +7,36 @@ export type { Language, Namespace };
 
 /**
  * The page's build of `@mizan/i18n` (the `browser` export of package.json). Unlike the full entry
- * (`index.ts`, for tests and tools) it bundles no texts: each language's client namespaces are a
- * chunk of their own, loaded when the page first shows that language, so the login page downloads
- * one language and never the server's namespaces (issue 14).
+ * (`index.ts`, for tests and tools) it bundles no texts: each language's client namespaces come in
+ * two chunks, loaded when the page first shows that language: the signed-out pages' few
+ * namespaces (`signIn`), and the others (`app`) only once a session needs them. The login page
+ * downloads one language's `signIn` chunk and never the server's namespaces (issue 14).
  */
 
-/** The client's namespaces of a language, each language its own chunk. */
-const LANGUAGE_BUNDLES: Record<Language, () => Promise<{ default: Record<string, object> }>> = {
-  ar: () => import(/* webpackChunkName: "i18n-ar" */ './bundles/ar'),
-  en: () => import(/* webpackChunkName: "i18n-en" */ './bundles/en'),
+/** The two groups of client namespaces (./bundles/signIn, ./bundles/app). */
+type TextGroup = 'signIn' | 'app';
+
+type Bundles = () => Promise<{ default: Record<string, object> }>;
+
+const BUNDLES: Record<TextGroup, Record<Language, Bundles>> = {
+  signIn: {
+    ar: () => import(/* webpackChunkName: "i18n-ar" */ './bundles/signIn/ar'),
+    en: () => import(/* webpackChunkName: "i18n-en" */ './bundles/signIn/en'),
+  },
+  app: {
+    ar: () => import(/* webpackChunkName: "i18n-ar-app" */ './bundles/app/ar'),
+    en: () => import(/* webpackChunkName: "i18n-en-app" */ './bundles/app/en'),
+  },
 };
+
+/** Groups every language the page switches to must have: `app` joins at the first `loadAppTexts`. */
+const wantedGroups = new Set<TextGroup>(['signIn']);
+
+/** One load per language and group (a failed one is tried again at the next call). */
+const groupLoads = new Map<string, Promise<void>>();
+
+/** The first `initI18n` while it runs: resources can be added only to an initialised instance. */
+let initialising: Promise<unknown> | null = null;
 
 /**
  * The one i18next instance of the page. It is i18next's default instance on purpose: i18next and
@@ -37,35 +57,79 @@ export function currentLanguage(): Language {
   return isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
 }
 
-/** Adds a language's client namespaces the page does not have yet (a remote's newer texts win). */
+/** Adds a group of a language's namespaces the page does not have yet (a remote's newer texts win). */
+function loadGroup(lng: Language, group: TextGroup): Promise<void> {
+  const key = `${lng}:${group}`;
+  let load = groupLoads.get(key);
+  if (!load) {
+    load = BUNDLES[group][lng]().then(
+      ({ default: bundles }) => {
+        for (const [ns, bundle] of Object.entries(bundles))
+          i18n.addResourceBundle(lng, ns, bundle, true, false);
+      },
+      (error: unknown) => {
+        groupLoads.delete(key);
+        throw error;
+      },
+    );
+    groupLoads.set(key, load);
+  }
+  return load;
+}
+
+/** Every group the page wants, in one language. */
 async function loadLanguage(lng: Language): Promise<void> {
-  if (i18n.hasResourceBundle(lng, 'common')) return;
-  const { default: bundles } = await LANGUAGE_BUNDLES[lng]();
-  for (const [ns, bundle] of Object.entries(bundles)) i18n.addResourceBundle(lng, ns, bundle, true, false);
+  await Promise.all([...wantedGroups].map((group) => loadGroup(lng, group)));
 }
 
 /**
- * Initialises the shared instance with the client namespaces of `lng` (one chunk; the other
- * language loads when the page switches to it). Safe to call again: a second call only switches
- * the language.
+ * Loads the namespaces beyond the signed-out pages' (`app`: menu, entities, dashboard, screens) in
+ * the current language, and in any language switched to afterwards. The host calls it when a
+ * session starts and before its signed-in layout renders; it resolves at once when they are there.
+ *
+ * @example await loadAppTexts(); i18n.t('menu:items.countries')
+ */
+export async function loadAppTexts(): Promise<void> {
+  wantedGroups.add('app');
+  await initialising;
+  if (i18n.isInitialized) await loadLanguage(currentLanguage());
+}
+
+/**
+ * Initialises the shared instance with the client namespaces of `lng` (the other language loads
+ * when the page switches to it). `app: false` loads only the signed-out pages' namespaces, until
+ * `loadAppTexts`. Safe to call again: a second call only switches the language (and adds `app`).
  *
  * @example await initI18n('ar'); i18n.t('common:actions.save') // 'حفظ'
  */
-export async function initI18n(lng: Language = DEFAULT_LANGUAGE): Promise<typeof i18n> {
+export async function initI18n(
+  lng: Language = DEFAULT_LANGUAGE,
+  { app = true }: { app?: boolean } = {},
+): Promise<typeof i18n> {
+  if (app) wantedGroups.add('app');
   if (i18n.isInitialized) {
     await setLanguage(lng);
     return i18n;
   }
-  const { default: bundles } = await LANGUAGE_BUNDLES[lng]();
-  await i18n.use(initReactI18next).init({
-    ...baseOptions,
-    resources: { [lng]: bundles },
-    partialBundledLanguages: true,
-    ns: Object.keys(bundles),
-    lng,
-    react: { useSuspense: false },
-  });
-  applyDocumentLanguage(lng);
+  initialising ??= (async () => {
+    const groups = [...wantedGroups];
+    const loaded = await Promise.all(groups.map((group) => BUNDLES[group][lng]()));
+    for (const group of groups) groupLoads.set(`${lng}:${group}`, Promise.resolve());
+    const bundles = Object.assign({}, ...loaded.map((m) => m.default)) as Record<string, object>;
+    await i18n.use(initReactI18next).init({
+      ...baseOptions,
+      resources: { [lng]: bundles },
+      partialBundledLanguages: true,
+      ns: Object.keys(bundles),
+      lng,
+      // A component shown before its namespace arrived (`app` loading) renders again when it does.
+      react: { useSuspense: false, bindI18nStore: 'added' },
+    });
+    applyDocumentLanguage(lng);
+  })();
+  await initialising;
+  // `app` may have been asked for while the first groups loaded.
+  await loadLanguage(lng);
   return i18n;
 }
 

@@ -16,11 +16,15 @@ const fullOptions = { ...baseOptions, resources, ns: NAMESPACES };
 
 /**
  * Initialises the shared instance with every namespace of `resources.js` (bundled, so no loading
- * step). Safe to call again: a second call only switches the language.
+ * step; the page entry's `app` option has nothing to hold back here). Safe to call again: a second
+ * call only switches the language.
  *
  * @example await initI18n('ar'); i18n.t('common:actions.save') // 'حفظ'
  */
-export async function initI18n(lng: Language = DEFAULT_LANGUAGE): Promise<typeof i18n> {
+export async function initI18n(
+  lng: Language = DEFAULT_LANGUAGE,
+  _options: { app?: boolean } = {},
+): Promise<typeof i18n> {
   if (i18n.isInitialized) {
     await setLanguage(lng);
     return i18n;
