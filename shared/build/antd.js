@@ -7,17 +7,7 @@
 // hence the same ConfigProvider context (theme, direction, locale) as the host's page.
 const fs = require('node:fs');
 const path = require('node:path');
-
-const WORKSPACE = path.join(__dirname, '..', '..');
-
-/** Where front-end sources live: every one of them is scanned, so the list is never kept by hand. */
-const SOURCE_DIRS = [
-  'host/src',
-  'shared/ui/src',
-  'shared/sdk/src',
-  'shared/build/src',
-  ...fs.readdirSync(path.join(WORKSPACE, 'remotes')).map((name) => `remotes/${name}/src`),
-];
+const { workspaceSources } = require('./sources');
 
 /** `import { A, B as C, type D } from 'antd'` (type-only imports are erased by the compiler). */
 const ANTD_IMPORT = /import\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]antd['"]/g;
@@ -28,16 +18,6 @@ const kebabCase = (name) =>
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
     .replace(/([A-Z])([A-Z][a-z])/g, '$1-$2')
     .toLowerCase();
-
-function sourceFiles(dir, found = []) {
-  if (!fs.existsSync(dir)) return found;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) sourceFiles(file, found);
-    else if (/\.[jt]sx?$/.test(entry.name) && !/\.test\.[jt]sx?$/.test(entry.name)) found.push(file);
-  }
-  return found;
-}
 
 /** antd value exports named in `source`'s `import { … } from 'antd'` statements. */
 function importedNames(source) {
@@ -55,14 +35,12 @@ function importedNames(source) {
 function antdComponents() {
   const esDir = path.join(path.dirname(require.resolve('antd/package.json')), 'es');
   const dirs = new Set();
-  for (const dir of SOURCE_DIRS) {
-    for (const file of sourceFiles(path.join(WORKSPACE, dir))) {
-      for (const name of importedNames(fs.readFileSync(file, 'utf8'))) {
-        const component = kebabCase(name);
-        if (!fs.existsSync(path.join(esDir, component)))
-          throw new Error(`${path.relative(WORKSPACE, file)}: antd has no es/${component} for "${name}"`);
-        dirs.add(component);
-      }
+  for (const { file, source } of workspaceSources()) {
+    for (const name of importedNames(source)) {
+      const component = kebabCase(name);
+      if (!fs.existsSync(path.join(esDir, component)))
+        throw new Error(`${file}: antd has no es/${component} for "${name}"`);
+      dirs.add(component);
     }
   }
   return [...dirs].sort();
@@ -83,10 +61,97 @@ function antdSharedModules() {
   return shared;
 }
 
+/** What antd's Button and Tag styles import from the colour picker's presets panel, for `isBright`. */
+const PRESETS_REQUEST = '../../color-picker/components/ColorPresets';
+const PRESETS_IMPORTERS = /[\\/]antd[\\/]es[\\/](button|tag)[\\/]style[\\/]/;
+
+/**
+ * Keeps the colour picker off pages that only show buttons (issue 14: the login page). A shared
+ * component's exports all count as used, so the whole ColorPicker (Collapse, the rc colour picker)
+ * followed Button's style, which imports one function from it:
+ * - those two imports get ./src/antdIsBright.js, the same function alone;
+ * - `@rc-component/color-picker` is declared free of side effects (it is: components and a colour
+ *   class), so importing its `Color` class no longer brings its ColorPicker component.
+ *
+ * @param {typeof import('webpack')} webpack
+ */
+function antdLeanImports(webpack) {
+  return {
+    rules: [{ test: /[\\/]@rc-component[\\/]color-picker[\\/]/, sideEffects: false }],
+    plugins: [
+      new webpack.NormalModuleReplacementPlugin(
+        /color-picker[\\/]components[\\/]ColorPresets$/,
+        (resource) => {
+          if (
+            resource.request === PRESETS_REQUEST &&
+            PRESETS_IMPORTERS.test(resource.contextInfo?.issuer ?? '')
+          )
+            resource.request = path.join(__dirname, 'src', 'antdIsBright.js');
+        },
+      ),
+    ],
+  };
+}
+
+/**
+ * The small pieces nearly every antd control needs (the icon base, the default locale antd's
+ * ConfigProvider reads, class-name joining, compact spacing, size and disabled contexts, semantic
+ * class hooks, the colour class of Button's style, the resize observer, the loading and clear
+ * icons): below splitChunks' minimum size, each was copied into every component's chunk, five
+ * times on the login page (issue 14). Paths under node_modules (or this package's ./src).
+ */
+const ANTD_COMMON_PATHS = [
+  '@ant-design/icons/es/components/',
+  '@ant-design/icons/es/utils',
+  '@ant-design/icons/es/renderUtils',
+  '@ant-design/icons/es/cssUtils',
+  '@ant-design/icons/es/icons/LoadingOutlined',
+  '@ant-design/icons/es/icons/CloseCircleFilled',
+  '@ant-design/icons-svg/es/asn/LoadingOutlined',
+  '@ant-design/icons-svg/es/asn/CloseCircleFilled',
+  'clsx/',
+  'antd/es/locale/',
+  'antd/es/date-picker/locale/',
+  'antd/es/time-picker/locale/',
+  'antd/es/calendar/locale/',
+  '@rc-component/picker/es/locale/',
+  '@rc-component/pagination/es/locale/',
+  'antd/es/space/Compact',
+  'antd/es/space/style/compact',
+  'antd/es/style/compact-item',
+  'antd/es/_util/hooks/useMergeSemantic/',
+  'antd/es/_util/hooks/useOrientation',
+  'antd/es/_util/reactNode',
+  'antd/es/_util/warning',
+  'antd/es/color-picker/color',
+  '@rc-component/color-picker/es/color',
+  'antd/es/config-provider/hooks/useSize',
+  'antd/es/config-provider/DisabledContext',
+  'antd/es/config-provider/SizeContext',
+  '@rc-component/resize-observer/',
+  'antdIsBright',
+];
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\//g, '[\\\\/]');
+
+/** Modules of ANTD_COMMON_PATHS (pnpm's `.pnpm/<name>@<version>/node_modules/` layout included). */
+const ANTD_COMMON = new RegExp(
+  `[\\\\/](node_modules|src)[\\\\/](${ANTD_COMMON_PATHS.map(escape).join('|')})`,
+);
+
 /** swc-loader's `jsc.experimental.plugins` entry rewriting `antd` imports per component. */
 const antdImportsPlugin = () => [
   require.resolve('@swc/plugin-transform-imports'),
   { antd: { transform: 'antd/es/{{ kebabCase member }}' } },
 ];
 
-module.exports = { antdComponents, antdSharedModules, antdImportsPlugin, importedNames, kebabCase };
+module.exports = {
+  ANTD_COMMON,
+  PRESETS_REQUEST,
+  antdComponents,
+  antdLeanImports,
+  antdSharedModules,
+  antdImportsPlugin,
+  importedNames,
+  kebabCase,
+};

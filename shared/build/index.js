@@ -11,9 +11,9 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { sharedModules } = require('./shared');
 const { DEV_PORTS, devRemotesManifest } = require('./remotes');
 const { compressionPlugins } = require('./compression');
-const { antdImportsPlugin } = require('./antd');
+const { ANTD_COMMON, antdImportsPlugin, antdLeanImports } = require('./antd');
 const { buildInfo, RemoteInfoPlugin } = require('./versions');
-const { DefinePlugin } = require('webpack');
+const webpack = require('webpack');
 
 const SERVER_URL = process.env.MIZAN_SERVER_URL || 'http://localhost:8080';
 
@@ -51,6 +51,7 @@ function createConfig({ name, kind, dir, exposes = {}, port, title = 'ميزان
     // the compatibility check of remotes; remote: `mizan-remote.json`, read by the host first).
     const info = buildInfo(name, dir);
     const favicon = path.join(dir, 'public', 'favicon.svg');
+    const lean = antdLeanImports(webpack);
 
     /** @type {import('webpack').Configuration} */
     const config = {
@@ -101,6 +102,7 @@ function createConfig({ name, kind, dir, exposes = {}, port, title = 'ميزان
               },
             },
           },
+          ...lean.rules,
           { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
           { test: /\.(png|jpe?g|gif|svg|woff2?)$/, type: 'asset/resource' },
         ],
@@ -111,8 +113,14 @@ function createConfig({ name, kind, dir, exposes = {}, port, title = 'ميزان
           new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: { passes: 2 } } }),
         ],
         // antd is shared per component (antd.js): the internals several components use (config
-        // provider, CSS-in-JS, rc-* pieces) go to chunks of their own instead of into every one.
-        splitChunks: { chunks: 'async' },
+        // provider, CSS-in-JS, rc-* pieces) go to chunks of their own instead of into every one,
+        // and the small ones nearly all of them need to one chunk (`ANTD_COMMON`, any size).
+        splitChunks: {
+          chunks: 'async',
+          cacheGroups: {
+            antdCommon: { test: ANTD_COMMON, name: 'antd-common', minSize: 0, priority: 5, enforce: true },
+          },
+        },
       },
       performance: { hints: false },
       plugins: [
@@ -129,7 +137,8 @@ function createConfig({ name, kind, dir, exposes = {}, port, title = 'ميزان
           runtimePlugins,
         }),
         // Without `builtAt`: chunks reading it keep their content hash from one build to the next.
-        new DefinePlugin({ __MIZAN_BUILD__: JSON.stringify({ ...info, builtAt: undefined }) }),
+        new webpack.DefinePlugin({ __MIZAN_BUILD__: JSON.stringify({ ...info, builtAt: undefined }) }),
+        ...lean.plugins,
       ],
       devServer: {
         port: devPort,

@@ -2,6 +2,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { antdSharedModules } = require('./antd');
+const { routerSharedModule } = require('./router');
 
 // Modules shared between the host and the remotes (DESIGN §6). Singletons give the page exactly one
 // React, one router, one antd, one auth state, one HTTP client, one WebSocket and one query cache.
@@ -70,7 +71,7 @@ function sharedModules() {
     const version = sourceVersion(key);
     shared[key] = { version, requiredVersion: `=${version}` };
   }
-  Object.assign(shared, antdSharedModules());
+  Object.assign(shared, antdSharedModules(), routerSharedModule());
   return shared;
 }
 
