@@ -1,22 +1,26 @@
-import { initI18n } from '@mizan/i18n';
-import { autoConnect, restoreSession, sdkStore } from '@mizan/sdk';
+import { initI18n, loadAppTexts } from '@mizan/i18n';
+import { autoConnect, restoreSession, sdkStore, sessionEvents } from '@mizan/sdk';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { appRoutes } from './app/routes';
 import { prefetchDashboardOnSignIn } from './dashboard/prefetch';
-import { createFederationLoader } from './remotes/loadRemoteRoutes';
+import { createLazyFederationLoader } from './remotes/lazyFederationLoader';
 import { preloadScreenOf } from './remotes/preload';
+import { resumeChatOutbox } from './remotes/resumeChatOutbox';
 import { restoreThemeConfig } from './theme/themeConfig';
 
 async function start(): Promise<void> {
-  const loader = createFederationLoader();
+  const loader = createLazyFederationLoader();
   preloadScreenOf(window.location.pathname, loader);
   // Stored session and theme first, so the first render already has the right language and user.
-  const [, theme] = await Promise.all([restoreSession(), restoreThemeConfig(sdkStore)]);
+  const [session, theme] = await Promise.all([restoreSession(), restoreThemeConfig(sdkStore)]);
   prefetchDashboardOnSignIn();
-  await initI18n(theme.locale);
+  resumeChatOutbox(loader);
+  // The login page gets the signed-out pages' texts only; the others come with a session (issue 14).
+  await initI18n(theme.locale, { app: session.token !== null });
+  sessionEvents.on('established', () => void loadAppTexts().catch(() => undefined));
   // Seed §4/§9: the WebSocket connects 1 s after load when a token exists, and follows the token.
   autoConnect();
   const root = document.getElementById('root');

@@ -1,4 +1,5 @@
 import { AREA_PERMISSIONS, ROUTES } from '@mizan/contracts/light';
+import { loadAppTexts } from '@mizan/i18n';
 import { sessionEvents, tokenAtom, userAtom, wsClient } from '@mizan/sdk';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
@@ -6,11 +7,15 @@ import { Navigate, Outlet, useNavigate, type RouteObject } from 'react-router-do
 import { RequireAuth, RequirePermission } from '../auth/guards';
 import { LoginPage } from '../auth/LoginPage';
 import { checkStoredSession } from '../auth/session';
-import { FullPageSpinner } from '../pages/Spinners';
+import { FullPageSpinner } from '../pages/LazySpinners';
 import { ForbiddenPage, NotFoundPage, RouteErrorPage } from '../pages/LazyStatusPages';
 
-// Seed §2: the main application view loads lazily behind a large centred spinner.
-const AdminLayout = lazy(() => import('../layout/AdminLayout').then((m) => ({ default: m.AdminLayout })));
+// Seed §2: the main application view loads lazily behind a large centred spinner, with the texts
+// the signed-out pages do not need (menu, entities, dashboard, screens: issue 14).
+const AdminLayout = lazy(async () => {
+  const [{ AdminLayout: Component }] = await Promise.all([import('../layout/AdminLayout'), loadAppTexts()]);
+  return { default: Component };
+});
 const DashboardPage = lazy(() =>
   import('../pages/DashboardPage').then((m) => ({ default: m.DashboardPage })),
 );

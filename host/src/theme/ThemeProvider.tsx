@@ -1,41 +1,49 @@
 import { TOAST } from '@mizan/contracts/light';
 import { antdValidateMessages, currentLanguage, setLanguage } from '@mizan/i18n';
 import { configureNotifier } from '@mizan/sdk';
-import { ConfigProvider, message, theme } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import arEG from 'antd/locale/ar_EG';
 import enUS from 'antd/locale/en_US';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ar';
 import { useAtomValue, useStore } from 'jotai';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentBranding, useSystemSettings } from '../system/systemSettings';
 import { useThemeStylesheet } from './stylesheet';
 import { applyOfficeDefaults, themeConfigAtom } from './themeConfig';
+import type { EarlyToast } from './Toasts';
 import { themeTokens } from './tokens';
 
+const Toasts = lazy(() => import('./Toasts'));
+
 /**
- * Sends the SDK's toasts (API errors, session messages) to antd's message API, rendered in the
- * page's theme and direction. A message hook rather than antd's `App`, whose `useApp` also brings
- * the modal and notification code (~15 KB gzip) to the login page (issue 14); nothing uses those.
+ * Until the first toast, a stand-in notifier keeps the toasts (the last few) and asks for ./Toasts,
+ * which brings antd's message code and shows them (issue 14: the login page downloads no toast
+ * code until it has something to say).
  */
-function NotifierBridge({ rtl }: { rtl: boolean }) {
-  const [messageApi, contextHolder] = message.useMessage({
-    duration: TOAST.durationSeconds,
-    maxCount: TOAST.maxCount,
-    rtl,
-    top: TOAST.top,
-  });
+function ToastsOnDemand({ rtl }: { rtl: boolean }) {
+  const early = useRef<EarlyToast[]>([]);
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
+    const keep = (level: EarlyToast['level']) => (content: string) => {
+      early.current = [...early.current, { level, content }].slice(-TOAST.maxCount);
+      setWanted(true);
+    };
     configureNotifier({
-      success: (content) => void messageApi.success(content),
-      error: (content) => void messageApi.error(content),
-      warning: (content) => void messageApi.warning(content),
-      info: (content) => void messageApi.info(content),
+      success: keep('success'),
+      error: keep('error'),
+      warning: keep('warning'),
+      info: keep('info'),
     });
     return () => configureNotifier(null);
-  }, [messageApi]);
-  return contextHolder;
+  }, []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts rtl={rtl} early={early} />
+    </Suspense>
+  );
 }
 
 /** The text style antd's `App` gives its container (colour, size, line height, font family). */
@@ -84,10 +92,6 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   }, [config.locale, config.direction]);
 
   const rtl = config.direction === 'rtl';
-  useEffect(() => {
-    // Static `message.*` calls (outside the App context) follow the same rules.
-    message.config({ duration: TOAST.durationSeconds, maxCount: TOAST.maxCount, rtl, top: TOAST.top });
-  }, [rtl]);
 
   // Recomputed only when the mode or the office's colour changes (it derives antd's tokens).
   const themeConfig = useMemo(
@@ -108,7 +112,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       form={{ validateMessages }}
     >
       <AppText rtl={rtl}>
-        <NotifierBridge rtl={rtl} />
+        <ToastsOnDemand rtl={rtl} />
         {children}
       </AppText>
     </ConfigProvider>

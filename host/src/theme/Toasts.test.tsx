@@ -1,0 +1,50 @@
+import { TOAST } from '@mizan/contracts';
+import { notify, queryClient, sdkStore } from '@mizan/sdk';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { Provider as JotaiProvider } from 'jotai';
+import { SETTINGS_ANSWER, serveApiForFile } from '../test/apiServer';
+import { resetPage } from '../test/renderApp';
+import { ThemeProvider } from './ThemeProvider';
+
+serveApiForFile({ 'GET /api/auth/systemSettings': SETTINGS_ANSWER });
+
+beforeEach(() => resetPage());
+
+function renderProvider() {
+  return render(
+    <JotaiProvider store={sdkStore}>
+      <QueryClientProvider client={queryClient}>
+        <ThemeProvider>
+          <p>page</p>
+        </ThemeProvider>
+      </QueryClientProvider>
+    </JotaiProvider>,
+  );
+}
+
+describe('toasts on demand', () => {
+  it("renders no toast container until the first toast, then shows it with antd's message", async () => {
+    renderProvider();
+    expect(await screen.findByText('page')).toBeInTheDocument();
+    expect(document.querySelector('.ant-message')).toBeNull();
+    act(() => notify.error('The server did not answer'));
+    expect(await screen.findByText('The server did not answer')).toBeInTheDocument();
+    expect(document.querySelector('.ant-message')).not.toBeNull();
+  });
+
+  it('keeps the toasts raised before it loaded, the last few, in order', async () => {
+    // Raised before the page rendered (the SDK holds them), then while the message code loads.
+    notify.info('first');
+    renderProvider();
+    act(() => {
+      for (let i = 2; i <= TOAST.maxCount + 1; i++) notify.warning(`toast ${i}`);
+    });
+    expect(await screen.findByText(`toast ${TOAST.maxCount + 1}`)).toBeInTheDocument();
+    const shown = [...document.querySelectorAll('.ant-message-notice')].map((n) => n.textContent);
+    expect(shown).toEqual(Array.from({ length: TOAST.maxCount }, (_, i) => `toast ${i + 2}`));
+    // Once loaded, toasts go straight to antd.
+    act(() => notify.success('saved'));
+    expect(await screen.findByText('saved')).toBeInTheDocument();
+  });
+});
