@@ -2,7 +2,14 @@
 // (before the POST) to its arrival on each socket; on one instance, then with the sockets on a
 // second instance behind one Redis (a private redis-server). Called from run.mjs; on its own:
 // `node bench/chat.mjs` (built server in server/dist, or BENCH_SERVER_DIST).
-import { spawn, spawnSync } from 'node:child_process';
+//
+// The sockets live in a receiver process of their own (BENCH_CHAT_RECEIVERS processes, default 1:
+// on two cores, more receivers compete with the server for the CPU and every figure rises), which
+// notes each frame's arrival without parsing it, so that the figure is the server's fan-out and
+// not the sender's event loop parsing a thousand frames in turn. Times are the system's monotonic clock (process.hrtime), the same in
+// every process. The first BENCH_CHAT_WARMUP messages (default 10) are sent and not counted: the
+// first frames through fresh sockets run cold on both sides.
+import { fork, spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -16,7 +23,12 @@ const serverRequire = createRequire(path.join(root, 'server', 'package.json'));
 const WebSocket = serverRequire('ws');
 
 const SOCKETS = Number(process.env.BENCH_CHAT_SOCKETS ?? 1000);
-const MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES ?? 20);
+const MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES ?? 100);
+const WARMUP = Number(process.env.BENCH_CHAT_WARMUP ?? 10);
+const RECEIVERS = Number(process.env.BENCH_CHAT_RECEIVERS ?? 1);
+
+/** Milliseconds on the system's monotonic clock, comparable between processes of this machine. */
+const now = () => Number(process.hrtime.bigint()) / 1e6;
 const ADMIN = { email: 'chat-bench@mizan.local', password: 'Bench-Passw0rd!' };
 
 const freePort = () =>
@@ -114,8 +126,11 @@ async function signIn(api, credentials, n) {
   };
 }
 
-/** An open socket joined to `channel`; `arrivals` gets the arrival time of each new message by id. */
-async function joinedSocket(wsUrl, session, channel, arrivals) {
+/**
+ * An open socket joined to `channel`; `onArrival(clientId, at)` for each frame carrying a
+ * `clientId` afterwards, found without parsing the frame (the receiver's own work stays small).
+ */
+async function joinedSocket(wsUrl, session, channel, onArrival) {
   const query = new URLSearchParams({
     Authorization: session.token,
     'x-fingerprint-session': session.headers['x-fingerprint-session'],
@@ -126,43 +141,148 @@ async function joinedSocket(wsUrl, session, channel, arrivals) {
     socket.once('error', reject);
   });
   await new Promise((resolve, reject) => {
-    socket.on('message', (raw) => {
-      const at = performance.now();
+    const onJoin = (raw) => {
       const frame = JSON.parse(String(raw));
-      if (frame.type === 'subscribed') resolve();
-      else if (frame.type === 'error') reject(new Error(frame.message));
-      else if (frame.action === 'create') arrivals.get(frame.data.clientId)?.push(at);
-    });
+      if (frame.type === 'error') reject(new Error(frame.message));
+      if (frame.type !== 'subscribed') return;
+      socket.off('message', onJoin);
+      socket.on('message', (data) => {
+        const at = now();
+        const key = data.indexOf(CLIENT_ID_KEY);
+        if (key < 0 || data.indexOf(CREATE) < 0) return;
+        const from = key + CLIENT_ID_KEY.length;
+        onArrival(data.toString('latin1', from, data.indexOf(34, from)), at);
+      });
+      resolve();
+    };
+    socket.on('message', onJoin);
     socket.send(JSON.stringify({ type: 'subscribe', channel }));
   });
   return socket;
 }
 
+const CLIENT_ID_KEY = Buffer.from('"clientId":"');
+const CREATE = Buffer.from('"action":"create"');
+
+/**
+ * A receiver process (`node bench/chat.mjs --receiver`): joins its share of the sockets when told
+ * (`join`), then answers each bench message's arrival times once all of its sockets have it.
+ */
+function receiver() {
+  const sockets = [];
+  const arrivals = new Map();
+  process.on('message', async (command) => {
+    if (command.type === 'join') {
+      const report = (clientId, at) => {
+        let times = arrivals.get(clientId);
+        if (!times) arrivals.set(clientId, (times = []));
+        times.push(at);
+        if (times.length !== sockets.length) return;
+        arrivals.delete(clientId);
+        process.send({ type: 'arrived', clientId, times });
+      };
+      try {
+        for (const session of command.sessions)
+          sockets.push(await joinedSocket(command.wsUrl, session, command.channel, report));
+        process.send({ type: 'joined' });
+      } catch (error) {
+        process.send({ type: 'failed', message: String(error) });
+      }
+    } else if (command.type === 'leave') {
+      for (const socket of sockets.splice(0)) socket.terminate();
+      process.send({ type: 'left' });
+    }
+  });
+}
+
+/** Receiver processes holding `sessions`' sockets, joined to `channel` at `wsUrl`. */
+async function startReceivers(wsUrl, sessions, channel) {
+  const count = Math.max(1, Math.min(RECEIVERS, sessions.length));
+  const children = Array.from({ length: count }, () =>
+    fork(fileURLToPath(import.meta.url), ['--receiver'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+  );
+  const waiting = new Map();
+  for (const child of children)
+    child.on('message', (message) => {
+      if (message.type === 'arrived') waiting.get(message.clientId)?.(message.times);
+    });
+  const answer = (child, type) =>
+    new Promise((resolve, reject) => {
+      const onMessage = (message) => {
+        if (message.type === 'failed') reject(new Error(message.message));
+        if (message.type !== type) return;
+        child.off('message', onMessage);
+        resolve();
+      };
+      child.on('message', onMessage);
+    });
+  await Promise.all(
+    children.map((child, i) => {
+      const share = sessions.filter((_, n) => n % count === i);
+      const joined = answer(child, 'joined');
+      child.send({ type: 'join', wsUrl, sessions: share, channel });
+      return joined;
+    }),
+  );
+  return {
+    /** Resolves to every socket's arrival time of `clientId` (rejects after 10 s). */
+    arrivals(clientId) {
+      const times = [];
+      let left = children.length;
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.delete(clientId);
+          reject(new Error(`${times.length} of ${sessions.length} sockets got ${clientId}`));
+        }, 10_000);
+        waiting.set(clientId, (part) => {
+          times.push(...part);
+          if (--left > 0) return;
+          clearTimeout(timer);
+          waiting.delete(clientId);
+          resolve(times);
+        });
+      });
+    },
+    async stop() {
+      await Promise.all(
+        children.map((child) => {
+          const left = answer(child, 'left');
+          child.send({ type: 'leave' });
+          return left;
+        }),
+      );
+      for (const child of children) child.kill();
+    },
+  };
+}
+
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-/** Sends `MESSAGES` messages one after another; per message, the time until every socket had it. */
-async function fanOut(sendApi, sender, chatId, sockets, arrivals, label, sendPath = '/admin/chats/messages') {
+/**
+ * Sends `WARMUP` + `MESSAGES` messages one after another; per counted message, the time from the
+ * send until every socket had it.
+ */
+async function fanOut(sendApi, sender, chatId, receivers, label, sendPath = '/admin/chats/messages') {
   const all = [];
   const lastArrival = [];
   const firstArrival = [];
   const answered = [];
-  for (let i = 0; i < MESSAGES; i++) {
+  let sockets = 0;
+  for (let i = -WARMUP; i < MESSAGES; i++) {
     const clientId = `${label}-${i}-${Date.now()}`;
-    const got = [];
-    arrivals.set(clientId, got);
-    const t0 = performance.now();
+    const arrived = receivers.arrivals(clientId);
+    const t0 = now();
     await call(sendApi, sender, 'POST', sendPath, { chatId, clientId, text: `رسالة ${i}` });
-    answered.push(performance.now() - t0);
-    const until = Date.now() + 10_000;
-    while (got.length < sockets && Date.now() < until) await new Promise((r) => setTimeout(r, 2));
-    if (got.length < sockets)
-      throw new Error(`${label}: ${got.length} of ${sockets} sockets got message ${i}`);
-    const latencies = got.map((at) => at - t0);
+    const answeredAt = now();
+    const times = await arrived;
+    if (i < 0) continue;
+    sockets = times.length;
+    answered.push(answeredAt - t0);
+    const latencies = times.map((at) => at - t0);
     all.push(...latencies);
     lastArrival.push(Math.max(...latencies));
     firstArrival.push(Math.min(...latencies));
-    arrivals.delete(clientId);
   }
   all.sort((a, b) => a - b);
   for (const list of [lastArrival, firstArrival, answered]) list.sort((a, b) => a - b);
@@ -170,6 +290,8 @@ async function fanOut(sendApi, sender, chatId, sockets, arrivals, label, sendPat
   return {
     sockets,
     messages: MESSAGES,
+    warmup: WARMUP,
+    receivers: RECEIVERS,
     p50: round(percentile(all, 50)),
     p99: round(percentile(all, 99)),
     max: round(all.at(-1)),
@@ -215,13 +337,12 @@ async function measureBareWs() {
   try {
     const port = await new Promise((resolve) => child.stdout.once('data', (d) => resolve(Number(String(d)))));
     const session = { token: 'none', headers: { 'x-fingerprint-session': 'none' } };
-    const arrivals = new Map();
-    const sockets = [];
-    for (let i = 0; i < SOCKETS; i++)
-      sockets.push(await joinedSocket(`ws://127.0.0.1:${port}`, session, 'bare', arrivals));
-    const out = await fanOut(`http://127.0.0.1:${port}`, session, 0, SOCKETS, arrivals, 'bare', '/send');
-    for (const s of sockets) s.terminate();
-    return out;
+    const receivers = await startReceivers(`ws://127.0.0.1:${port}`, Array(SOCKETS).fill(session), 'bare');
+    try {
+      return await fanOut(`http://127.0.0.1:${port}`, session, 0, receivers, 'bare', '/send');
+    } finally {
+      await receivers.stop();
+    }
   } finally {
     child.kill();
   }
@@ -237,7 +358,7 @@ export async function measureChatFanOut({ serverDist = path.join(root, 'server',
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mizan-chat-bench-'));
   const redis = await startRedis();
   const servers = [];
-  const sockets = [];
+  let receivers;
   try {
     const env = redis ? { REDIS_URL: redis.url } : {};
     const first = await startServer(serverDist, dataDir, env);
@@ -264,25 +385,22 @@ export async function measureChatFanOut({ serverDist = path.join(root, 'server',
     const sessions = [];
     for (let i = 0; i < SOCKETS; i++) sessions.push(await signIn(first.api, ADMIN, i));
 
-    const arrivals = new Map();
-    for (const s of sessions) sockets.push(await joinedSocket(first.ws, s, channel, arrivals));
-    const results = {
-      loadAverage: os.loadavg().map((l) => +l.toFixed(2)),
-      bareWs: await measureBareWs(),
-      oneInstance: await fanOut(first.api, sender, chat.id, SOCKETS, arrivals, 'one'),
-    };
-    for (const s of sockets.splice(0)) s.terminate();
+    const results = { loadAverage: os.loadavg().map((l) => +l.toFixed(2)), bareWs: await measureBareWs() };
+    receivers = await startReceivers(first.ws, sessions, channel);
+    results.oneInstance = await fanOut(first.api, sender, chat.id, receivers, 'one');
+    await receivers.stop();
+    receivers = undefined;
 
     if (redis) {
       const second = await startServer(serverDist, dataDir, env);
       servers.push(second);
-      for (const s of sessions) sockets.push(await joinedSocket(second.ws, s, channel, arrivals));
-      results.acrossRedis = await fanOut(first.api, sender, chat.id, SOCKETS, arrivals, 'across');
+      receivers = await startReceivers(second.ws, sessions, channel);
+      results.acrossRedis = await fanOut(first.api, sender, chat.id, receivers, 'across');
       results.redisExtraP99Ms = +(results.acrossRedis.p99 - results.oneInstance.p99).toFixed(1);
     }
     return results;
   } finally {
-    for (const s of sockets) s.terminate();
+    await receivers?.stop();
     for (const server of servers) await server.stop();
     redis?.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -290,6 +408,7 @@ export async function measureChatFanOut({ serverDist = path.join(root, 'server',
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '--bare-ws') bareWsServer();
+else if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '--receiver') receiver();
 else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const serverDist = path.resolve(root, process.env.BENCH_SERVER_DIST ?? 'server/dist');
   measureChatFanOut({ serverDist }).then(

@@ -204,6 +204,36 @@ function clearDashboardStats(db) {
     db.exec(`delete from ${DASHBOARD_STATS}`);
 }
 
+/**
+ * Sets aside the indexes and triggers (search, write versions) of `tables` of the SQLite database
+ * `db` while rows go in: an index built once over sorted rows, and one FTS rebuild, cost a fraction
+ * of keeping them in step row by row (the triggers alone are nine tenths of the time). Returns the
+ * function that restores them and rebuilds the search index of `searched` tables, answering the
+ * seconds each took.
+ */
+export function setAside(db, tables) {
+  const kept = db
+    .prepare(
+      `select type, name, sql from sqlite_master where type in ('index', 'trigger') and sql is not null
+       and tbl_name in (${tables.map(() => '?').join(', ')})`,
+    )
+    .all(...tables);
+  for (const { type, name } of kept) db.exec(`drop ${type} "${name}"`);
+  return (searched) => {
+    const t0 = Date.now();
+    for (const { type, sql } of kept) if (type === 'index') db.exec(sql);
+    const indexes = (Date.now() - t0) / 1000;
+    const t1 = Date.now();
+    for (const { type, sql } of kept) if (type === 'trigger') db.exec(sql);
+    for (const table of searched) {
+      const fts = `${table}_search_fts`;
+      if (db.prepare("select 1 from sqlite_master where type = 'table' and name = ?").get(fts))
+        db.exec(`insert into "${fts}"("${fts}") values ('rebuild')`);
+    }
+    return { indexes, searchIndex: (Date.now() - t1) / 1000 };
+  };
+}
+
 /** Rows per transaction: big enough to be fast, small enough to keep the WAL short. */
 const BATCH = 100_000;
 
@@ -426,9 +456,8 @@ export function seedLegal(file, counts = legalCounts(), options = {}) {
     return courts[courts.length - 1];
   };
 
-  // The bulk tables' indexes and search triggers, as the server created them, are set aside while
-  // rows go in and restored after: an index built once over sorted rows, and one FTS rebuild, cost
-  // a fraction of keeping them in step row by row (the triggers alone are nine tenths of the time).
+  // The bulk tables' indexes and triggers, as the server created them, are set aside while rows
+  // go in and restored after (`setAside`).
   const bulk = ['customers', 'opponents', 'lawsuits', 'sessions', 'lawsuitPayments'].map(
     (n) => getEntity(n).table,
   );
@@ -436,13 +465,7 @@ export function seedLegal(file, counts = legalCounts(), options = {}) {
     ...bulk,
     ...['customerIds', 'opponentIds', 'lawyerIds'].map((f) => `lawsuits_${snakeCase(f)}`),
   ];
-  const setAside = db
-    .prepare(
-      `select type, name, sql from sqlite_master where type in ('index', 'trigger') and sql is not null
-       and tbl_name in (${bulkTables.map(() => '?').join(', ')})`,
-    )
-    .all(...bulkTables);
-  for (const { type, name } of setAside) db.exec(`drop ${type} "${name}"`);
+  const restore = setAside(db, bulkTables);
 
   // Clients and opponents: people (most) and companies.
   const since = today - 3650 * DAY_MS;
@@ -673,17 +696,7 @@ export function seedLegal(file, counts = legalCounts(), options = {}) {
     }
   });
 
-  const restored = Date.now();
-  for (const { type, sql } of setAside) if (type === 'index') db.exec(sql);
-  timings.indexes = (Date.now() - restored) / 1000;
-  const rebuilt = Date.now();
-  for (const { type, sql } of setAside) if (type === 'trigger') db.exec(sql);
-  for (const table of bulk) {
-    const fts = `${table}_search_fts`;
-    if (db.prepare("select 1 from sqlite_master where type = 'table' and name = ?").get(fts))
-      db.exec(`insert into "${fts}"("${fts}") values ('rebuild')`);
-  }
-  timings.searchIndex = (Date.now() - rebuilt) / 1000;
+  Object.assign(timings, restore(bulk));
   // The dashboard's maintained aggregates (server/src/dashboard/stats.ts) were built on the empty
   // tables at the first start and know nothing of rows written around the engine: removing them
   // with their "built" mark makes the next start compute them again from the tables; at scale,
@@ -720,6 +733,8 @@ const WRITTEN = [
   ...['lawsuitTypes', 'lawsuitOwners', 'lawsuitCases', 'sessionTypes', 'sessionAttendances'],
   ...['judicialRanks', 'branches', 'administrativeSections', 'courts', 'circuits', 'judges', 'employees'],
   ...['customers', 'opponents', 'lawsuits', 'sessions', 'lawsuitPayments'],
+  // Written by workData.mjs beside them (empty when it did not run).
+  ...['taskTypes', 'tasks', 'taskComments'],
 ];
 
 /**
@@ -729,9 +744,10 @@ const WRITTEN = [
  * column arrays through `pg`, 20,000 rows each, in id order; the tables' secondary indexes are dropped first and created again after, and
  * foreign keys are not checked row by row (`session_replication_role`: the rows come from a
  * database that checked them). Sequences are moved past the copied ids and the tables analysed;
- * the dashboard's aggregates are then `buildDashboardStats`' job.
+ * the dashboard's aggregates are then `buildDashboardStats`' job. `tables`: tables of modules'
+ * own (not entities), copied after the entities' in the order given.
  */
-export async function copyToPostgres(file, url) {
+export async function copyToPostgres(file, url, { tables: extraTables = [] } = {}) {
   const Database = serverRequire('better-sqlite3');
   const { Client } = serverRequire('pg');
   const { getEntity, snakeCase } = serverRequire('@mizan/contracts');
@@ -748,6 +764,7 @@ export async function copyToPostgres(file, url) {
       for (const [key, field] of Object.entries(entity.fields))
         if (field.type === 'refs') tables.push(`${entity.table}_${snakeCase(key)}`);
     }
+    tables.push(...extraTables);
     const indexes = (
       await pg.query(
         `select i.indexname, i.indexdef from pg_indexes i

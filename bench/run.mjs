@@ -17,6 +17,10 @@
 // database created for the run, the same data copied into it (legalData.mjs), dropped at the end.
 // BENCH_ONLY=legal leaves out the police-station and client cases.
 // BENCH_CHAT=0 leaves out the chat fan-out (bench/chat.mjs).
+// The work cases run on tasks and chat messages written beside the legal set (workData.mjs;
+// BENCH_TASKS, BENCH_MESSAGES, default 300,000 and 1,000,000): one employee's open tasks by due
+// date with the exact total, the overdue tasks, the administrator's chat list with unread counts,
+// and a busy chat's newest page, an older page by cursor and a folded search in it.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureChatFanOut } from './chat.mjs';
+import { CHAT_TABLES, seedWork, workCounts } from './workData.mjs';
 import { measureDashboardInBrowser } from './browser.mjs';
 import {
   FAMILY_NAMES,
@@ -46,6 +51,7 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
 /** The built server to measure (default `server/dist`). */
 const SERVER_DIST = path.resolve(root, process.env.BENCH_SERVER_DIST ?? 'server/dist');
 const LEGAL = process.env.BENCH_LAWSUITS === '0' ? null : legalCounts();
+const WORK = LEGAL ? workCounts() : null;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ADMIN = { email: 'bench@mizan.local', password: 'Bench-Passw0rd!' };
@@ -366,6 +372,75 @@ async function legalCases(base, headers, { courts, lawyers, months }, target, re
   return out;
 }
 
+/**
+ * Tasks and chat on the work set (workData.mjs): the answers checked against the tables first,
+ * then each case under load and for one user.
+ */
+async function workCases(base, headers, { assignee, busyChat }, target, results) {
+  const out = {};
+  const tasks = `${base}/admin/lawsuits/tasks`;
+  const messages = `${base}/admin/chats/${busyChat.id}/messages`;
+  const mine = `${tasks}?assigneeIds=${assignee}&state=inProgress&sort=dueAt:asc&pageSize=20`;
+  const search = 'الجلسه القادمه'; // typed with ha for ta marbuta; the messages say الجلسة القادمة
+  const db = await openTables(target);
+  try {
+    const agent = new http.Agent({ keepAlive: true });
+    const answer = (await get(agent, mine, headers, true)).body?.data;
+    const counted = Number(
+      (
+        await db.get(
+          `select count(*) as n from tasks t join tasks_assignee_ids a on a.owner_id = t.id
+           where a.ref_id = ? and t.state = ?`,
+          assignee,
+          'inProgress',
+        )
+      ).n,
+    );
+    if (answer?.total !== counted) throw new Error(`tasks total ${answer?.total}, table ${counted}`);
+    const newest = (await get(agent, `${messages}?limit=50`, headers, true)).body?.data;
+    const last = Number(
+      (await db.get('select max(id) as id from chat_messages where chat_id = ?', busyChat.id)).id,
+    );
+    if (newest?.items.length !== 50 || newest.items.at(-1).id !== last)
+      throw new Error(
+        `chat ${busyChat.id}: newest page ${newest?.items.length} ending ${newest?.items.at(-1)?.id}, table ${last}`,
+      );
+    const found = (await get(agent, `${messages}?q=${encodeURIComponent(search)}&limit=50`, headers, true))
+      .body?.data;
+    if (!found?.items.length || !found.items.every((m) => m.text.includes('الجلسة القادمة')))
+      throw new Error(`chat search "${search}" found ${found?.items.length}`);
+    agent.destroy();
+    out.workProbe = { assignee, openTasks: counted, busyChat: busyChat.id, busyMessages: busyChat.messages };
+  } finally {
+    await db.close();
+  }
+
+  const random = seeded(13);
+  const span = busyChat.lastMessageId - busyChat.firstMessageId;
+  const cases = {
+    tasksMineOpen: () => mine,
+    tasksOverdue: () => `${tasks}?overdue=true&pageSize=20`,
+    chatList: () => `${base}/admin/chats?pageSize=20`,
+    chatNewestPage: () => `${messages}?limit=50`,
+    chatOlderPage: () =>
+      `${messages}?before=${busyChat.firstMessageId + Math.floor(random() * span)}&limit=50`,
+    chatSearch: () => `${messages}?q=${encodeURIComponent(search)}&limit=50`,
+  };
+  for (const [name, url] of Object.entries(cases)) {
+    const operation = async (agent) => ({
+      requests: 1,
+      ok: (await get(agent, url(), headers)).status === 200,
+    });
+    out[name] = await loadOps(operation);
+    out[name].ratioToBare = +(out[name].reqPerSec / results.bareFastify.reqPerSec).toFixed(3);
+    out[`${name}OneUser`] = await loadOps(operation, 1);
+    out[`${name}OneUser`].ratioToBare = +(
+      out[`${name}OneUser`].reqPerSec / results.bareFastifyOneUser.reqPerSec
+    ).toFixed(3);
+  }
+  return out;
+}
+
 /** A new PostgreSQL database on the server of `baseUrl`: its URL and how to drop it. */
 async function createPgDatabase(baseUrl) {
   const { Client } = serverRequire('pg');
@@ -539,8 +614,15 @@ async function main() {
   mkdirSync(dataDir, { recursive: true });
   const setFile = path.join(dataDir, 'bench-set.json');
   const reuse = KEEP_DIR && existsSync(setFile) ? JSON.parse(readFileSync(setFile, 'utf8')) : null;
-  if (reuse && (reuse.rows !== ROWS || JSON.stringify(reuse.legal) !== JSON.stringify(LEGAL)))
-    throw new Error(`${dataDir} holds another data set (${JSON.stringify(reuse.legal)}, ${reuse.rows} rows)`);
+  if (
+    reuse &&
+    (reuse.rows !== ROWS ||
+      JSON.stringify(reuse.legal) !== JSON.stringify(LEGAL) ||
+      JSON.stringify(reuse.work ?? null) !== JSON.stringify(WORK))
+  )
+    throw new Error(
+      `${dataDir} holds another data set (${JSON.stringify({ ...reuse.legal, ...reuse.work })}, ${reuse.rows} rows)`,
+    );
   const results = {
     rows: ROWS,
     seconds: SECONDS,
@@ -578,6 +660,11 @@ async function main() {
         results.legalData = written;
         legalSet = { courts, lawyers, months: monthsBetween(written.months.from, written.months.to) };
         console.log(`bench: legal data written in ${written.seconds} s (${written.rowsPerSecond} rows/s)`);
+        console.log(`bench: writing ${WORK.tasks} tasks and ${WORK.messages} chat messages`);
+        const work = seedWork(file, WORK, { serverDist: SERVER_DIST, adminEmail: ADMIN.email });
+        results.workData = work;
+        legalSet.work = { assignee: work.assignee, busyChat: work.busyChat };
+        console.log(`bench: tasks and chat written in ${work.seconds} s`);
         results.dashboardStatsSeconds = await buildDashboardStats(`sqlite:${file}`, SERVER_DIST);
       }
     }
@@ -591,6 +678,7 @@ async function main() {
         JSON.stringify({
           rows: ROWS,
           legal: LEGAL,
+          work: WORK,
           legalSet,
           today,
           results: {
@@ -652,6 +740,8 @@ async function main() {
     }
     if (legalSet) {
       Object.assign(results, await legalCases(base, headers, legalSet, { sqlite: file }, results));
+      if (legalSet.work)
+        Object.assign(results, await workCases(base, headers, legalSet.work, { sqlite: file }, results));
       const dash = await dashboardCases(server, headers, { sqlite: file }, today, results, () =>
         launch(dataDir),
       );
@@ -683,7 +773,7 @@ async function main() {
       console.log(`bench: copying the data set into PostgreSQL ${pgDatabase.name}`);
       const first = await launch(dataDir, pgDatabase.url);
       await first.stop();
-      results.pgCopy = await copyToPostgres(file, pgDatabase.url);
+      results.pgCopy = await copyToPostgres(file, pgDatabase.url, { tables: CHAT_TABLES });
       results.pgDashboardStatsSeconds = await buildDashboardStats(pgDatabase.url, SERVER_DIST);
       console.log(`bench: PostgreSQL copy in ${results.pgCopy.seconds} s`);
       const pgServer = await launch(dataDir, pgDatabase.url);
@@ -692,6 +782,8 @@ async function main() {
       const pg = {};
       const target = { pg: pgDatabase.url };
       Object.assign(pg, await legalCases(pgServer.base, pgHeaders, legalSet, target, results));
+      if (legalSet.work)
+        Object.assign(pg, await workCases(pgServer.base, pgHeaders, legalSet.work, target, results));
       const dash = await dashboardCases(pgServer, pgHeaders, target, today, results, () =>
         launch(dataDir, pgDatabase.url),
       );
