@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { accountBlock, accountPermissions, loadAccount, type Account } from './account';
+import { accountBlock, loadAccount, type Account } from './account';
+import { accountCacheOf } from './accountCache';
 import { iso, toDate } from './db';
 import type { MessageKey } from './messages';
 import { envPolicy, policyTtlMs } from './policy';
@@ -83,8 +84,9 @@ export async function resolveSession(
   if ((session.fingerprint_session ?? '') !== (fingerprintSession ?? '')) {
     return { ok: false, status: 401, reason: 'fingerprintMismatch' };
   }
-  const account = await loadAccount(db, Number(session.employee_id));
-  if (!account) return { ok: false, status: 401, reason: 'tokenInvalid' };
+  const cached = await accountCacheOf(db).load(db, Number(session.employee_id));
+  if (!cached) return { ok: false, status: 401, reason: 'tokenInvalid' };
+  const { account } = cached;
   const block = accountBlock(account);
   if (block) return { ok: false, status: 403, reason: block };
 
@@ -105,7 +107,7 @@ export async function resolveSession(
       name: employee.name,
       email: employee.email,
       username: employee.username,
-      permissions: accountPermissions(account),
+      permissions: cached.permissions,
       roleIds: account.roles.map((r) => r.id),
       sessionId: Number(session.id),
       passwordChangeRequired: truthy(employee.password_change_required),

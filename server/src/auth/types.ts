@@ -7,7 +7,7 @@ export interface AuthUser {
   email: string;
   username: string;
   /** Flattened permission keys of every active, unbanned role. */
-  permissions: Set<string>;
+  permissions: ReadonlySet<string>;
   roleIds: number[];
   /** Id of the `sessions` row this request was authenticated with. */
   sessionId: number;

@@ -105,7 +105,7 @@ export function installPayments(app: FastifyInstance): void {
     },
   });
 
-  const mayViewPayments = (user: { permissions: Set<string> } | null) =>
+  const mayViewPayments = (user: { permissions: ReadonlySet<string> } | null) =>
     !user || user.permissions.has(permissionKey(lawsuitPayments.name, 'view'));
 
   entities.hooks('lawsuits', {
