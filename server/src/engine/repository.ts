@@ -76,11 +76,14 @@ const SYSTEM_COLUMNS: Record<string, string> = {
   baned: 'baned',
 };
 
+/** Ids per statement (see `chunks`). */
+const CHUNK = 5000;
+
 /**
  * Splits a list of ids into parts small enough for one statement on either database (SQLite
  * allows 32,766 variables, PostgreSQL 65,535; a join-table row takes two).
  */
-export function chunks<T>(items: readonly T[], size = 5000): T[][] {
+export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
@@ -613,39 +616,35 @@ export class EntityRepository {
     return rows.map((r) => String(r.stored_name));
   }
 
-  /** Loads what the API shape needs beside the rows: titles of references, links, files. */
+  /**
+   * Loads what the API shape needs beside the rows: titles of references, links, files. Whatever
+   * the number of reference fields, the links of every `refs` field are one statement and the
+   * titles of every referenced row another (a lawsuit page names nine tables: one statement each
+   * was half of a list request's queries).
+   */
   async expand(db: Executor, rows: readonly DbRow[]): Promise<ApiRow[]> {
     const ex: Expansions = { titles: new Map(), links: new Map(), files: new Map() };
     if (!rows.length) return [];
     const ids = rows.map((r) => Number(r.id));
-    for (const [key, field] of Object.entries(this.entity.fields)) {
+    const fields = Object.entries(this.entity.fields);
+    const links = await this.links(
+      db,
+      fields.filter(([, field]) => field.type === 'refs').map(([key]) => key),
+      ids,
+    );
+    /** Referenced ids per field, to be named. */
+    const named = new Map<string, { target: string; ids: Set<number> }>();
+    for (const [key, field] of fields) {
       if (field.type === 'ref') {
-        const refIds = [
-          ...new Set(
-            rows
-              .map((r) => r[columnName(key)])
-              .filter((v) => v !== null && v !== undefined)
-              .map(Number),
-          ),
-        ];
-        ex.titles.set(key, await this.titles(db, field.entity, refIds));
+        const refIds = rows
+          .map((r) => r[columnName(key)])
+          .filter((v) => v !== null && v !== undefined)
+          .map(Number);
+        named.set(key, { target: field.entity, ids: new Set(refIds) });
       } else if (field.type === 'refs') {
-        const links = await db
-          .selectFrom(joinTableName(this.entity, key))
-          .select(['owner_id', 'ref_id'])
-          .where('owner_id', 'in', ids)
-          .orderBy('ref_id')
-          .execute();
-        const byOwner = new Map<number, number[]>();
-        for (const link of links) {
-          const owner = Number(link.owner_id);
-          byOwner.set(owner, [...(byOwner.get(owner) ?? []), Number(link.ref_id)]);
-        }
+        const byOwner = links.get(key) ?? new Map<number, number[]>();
         ex.links.set(key, byOwner);
-        ex.titles.set(
-          key,
-          await this.titles(db, field.entity, [...new Set(links.map((l) => Number(l.ref_id)))]),
-        );
+        named.set(key, { target: field.entity, ids: new Set([...byOwner.values()].flat()) });
       } else if (field.type === 'files') {
         const files = await db
           .selectFrom('files')
@@ -663,17 +662,69 @@ export class EntityRepository {
         ex.files.set(key, byOwner);
       }
     }
+    const wanted = new Map<string, Set<number>>();
+    for (const { target, ids: refIds } of named.values())
+      wanted.set(target, new Set([...(wanted.get(target) ?? []), ...refIds]));
+    const titles = await this.titles(db, wanted);
+    for (const [key, { target }] of named) ex.titles.set(key, titles.get(target) ?? new Map());
     return rows.map((row) => toApiRow(this.entity, row, ex));
   }
 
-  private async titles(db: Executor, target: string, ids: number[]): Promise<Map<number, string>> {
-    const entity = getEntity(target);
-    const title = columnName(entity.titleField);
-    const out = new Map<number, string>();
-    // A page of rows with long `refs` lists can name more ids than one statement takes.
-    for (const part of chunks([...new Set(ids)])) {
-      const rows = await db.selectFrom(entity.table).select(['id', title]).where('id', 'in', part).execute();
-      for (const r of rows) out.set(Number(r.id), String(r[title]));
+  /** Per `refs` field: owner id → referenced ids in ascending order, for the owners `ids`. */
+  private async links(
+    db: Executor,
+    keys: readonly string[],
+    ids: readonly number[],
+  ): Promise<Map<string, Map<number, number[]>>> {
+    const out = new Map<string, Map<number, number[]>>(keys.map((key) => [key, new Map()]));
+    if (!keys.length) return out;
+    // Each field names every owner: the parts keep one statement within `CHUNK` ids.
+    for (const part of chunks(ids, Math.max(1, Math.floor(CHUNK / keys.length)))) {
+      const [first, ...rest] = keys.map((key) =>
+        db
+          .selectFrom(joinTableName(this.entity, key))
+          .select([sql<string>`${sql.lit(key)}`.as('field'), 'owner_id', 'ref_id'])
+          .where('owner_id', 'in', part),
+      );
+      for (const link of await rest.reduce((query, next) => query.unionAll(next), first!).execute()) {
+        const byOwner = out.get(String(link.field))!;
+        const owner = Number(link.owner_id);
+        let refs = byOwner.get(owner);
+        if (!refs) byOwner.set(owner, (refs = []));
+        refs.push(Number(link.ref_id));
+      }
+    }
+    for (const byOwner of out.values()) for (const refs of byOwner.values()) refs.sort((a, b) => a - b);
+    return out;
+  }
+
+  /**
+   * The titles of referenced rows, per target entity (`wanted`: target → ids), as text: one
+   * statement for every target while the ids fit one (a page's do); otherwise per target, in
+   * parts small enough for a statement (a page of rows with long `refs` lists).
+   */
+  private async titles(
+    db: Executor,
+    wanted: ReadonlyMap<string, ReadonlySet<number>>,
+  ): Promise<Map<string, Map<number, string>>> {
+    const out = new Map<string, Map<number, string>>([...wanted.keys()].map((t) => [t, new Map()]));
+    const targets = [...wanted].filter(([, ids]) => ids.size > 0);
+    const select = (target: string, ids: readonly number[]) => {
+      const entity = getEntity(target);
+      // As text: the two databases unite only columns of one type (a hearing's title is a date).
+      const title = sql<string>`cast(${sql.ref(columnName(entity.titleField))} as text)`;
+      return db
+        .selectFrom(entity.table)
+        .select([sql<string>`${sql.lit(target)}`.as('target'), 'id', title.as('title')])
+        .where('id', 'in', [...ids]);
+    };
+    const parts =
+      targets.reduce((n, [, ids]) => n + ids.size, 0) <= CHUNK
+        ? [targets.map(([target, ids]) => select(target, [...ids]))]
+        : targets.flatMap(([target, ids]) => chunks([...ids], CHUNK).map((part) => [select(target, part)]));
+    for (const [first, ...rest] of parts.filter((part) => part.length)) {
+      const rows = await rest.reduce((query, next) => query.unionAll(next), first!).execute();
+      for (const r of rows) out.get(String(r.target))!.set(Number(r.id), String(r.title));
     }
     return out;
   }
