@@ -10,8 +10,21 @@ import { createWriteTriggers, hasVersionColumn } from './writeVersions';
  * tables are created at start by `createMissingEntityTables`.
  */
 
-/** Column name of a field: snake_case of its key (`continentId` → `continent_id`). */
-export const columnName = (field: string): string => snakeCase(field);
+/** Field keys seen so far → column names (a few hundred: the definitions' keys). */
+const columns = new Map<string, string>();
+
+/**
+ * Column name of a field: snake_case of its key (`continentId` → `continent_id`). Remembered:
+ * every field of every row served asks for it (a lawsuit page, about five hundred times).
+ */
+export function columnName(field: string): string {
+  let column = columns.get(field);
+  if (column !== undefined) return column;
+  column = snakeCase(field);
+  // Bounded all the same, should a caller ever pass something other than a definition's key.
+  if (columns.size < 10_000) columns.set(field, column);
+  return column;
+}
 
 /** Join table of a `refs` field: `<table>_<field_snake>`, columns `owner_id` → row, `ref_id` → referenced row. */
 export const joinTableName = (entity: Entity<Fields>, field: string): string =>
