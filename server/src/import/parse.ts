@@ -173,6 +173,27 @@ export async function parseImportFile(
 ): Promise<ParsedSheet & { format: ImportFormat }> {
   if (buffer.length === 0) throw new ImportFileError('empty');
   const format = detectFormat(buffer, filename, mimeType);
-  const sheet = format === 'csv' ? parseCsv(buffer, maxRows) : await parseXlsx(buffer, maxRows);
+  const sheet = format === 'csv' ? parseCsv(buffer, maxRows) : await parseXlsxSteadily(buffer, maxRows);
   return { ...sheet, format };
+}
+
+/** What a spreadsheet read by exceljs's streaming reader may fail with when the reader misses a part. */
+const MISSED_PART = new Set<ImportFileError['kind']>(['unreadable', 'empty', 'headerless', 'noRows']);
+
+/**
+ * `parseXlsx`, read again when it fails as a file missing a part would. exceljs's streaming reader
+ * sometimes misses a part of a sound workbook (the workbook part or the sheet's rows): the same
+ * buffer read 400 times failed once ("unreadable" or "no rows"), and an import test failed in CI
+ * so. A file that really lacks them fails three times alike, which costs little: the buffer is in
+ * memory and each read stops at the row limit.
+ */
+async function parseXlsxSteadily(buffer: Buffer, maxRows: number, tries = 3): Promise<ParsedSheet> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await parseXlsx(buffer, maxRows);
+    } catch (error) {
+      if (attempt >= tries || !(error instanceof ImportFileError) || !MISSED_PART.has(error.kind))
+        throw error;
+    }
+  }
 }
