@@ -45,7 +45,6 @@ import {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverRequire = createRequire(path.join(root, 'server', 'package.json'));
 const Database = serverRequire('better-sqlite3');
-const Fastify = serverRequire('fastify');
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
 /** The built server to measure (default `server/dist`). */
@@ -128,13 +127,48 @@ const get = (agent, url, headers, json = false) =>
     req.on('error', () => resolve({ status: 0, body: null }));
   });
 
+/** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`: 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/** CPU time (ms, user and system) and resident memory (MB) of process `pid`, from /proc. */
+function processUsage(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // After the command's name in parentheses: state is field 3, utime and stime fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const cpuMs = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return { cpuMs, rssMb: rss ? Number(rss[1]) / 1024 : 0 };
+}
+
+/**
+ * Watches the server process `pid` while a case runs: its CPU time per request and its largest
+ * resident memory (sampled every 100 ms). `stop(requests)` answers both.
+ */
+function watchServer(pid) {
+  const before = processUsage(pid);
+  let rssMaxMb = before.rssMb;
+  const timer = setInterval(() => {
+    rssMaxMb = Math.max(rssMaxMb, processUsage(pid).rssMb);
+  }, 100);
+  return (requests) => {
+    clearInterval(timer);
+    const after = processUsage(pid);
+    return {
+      serverCpuMsPerRequest: +((after.cpuMs - before.cpuMs) / Math.max(1, requests)).toFixed(3),
+      serverRssMaxMb: Math.round(Math.max(rssMaxMb, after.rssMb)),
+    };
+  };
+}
+
 /**
  * Fixed-duration load with `connections` keep-alive connections, each running `operation(agent)`
  * again and again (one request, or several: a month of the calendar); it answers how many
- * requests it made and whether all succeeded. Latency percentiles in ms are per operation.
+ * requests it made and whether all succeeded. Latency percentiles in ms are per operation. With
+ * the server's `pid`, also its CPU time per request and largest resident memory.
  */
-async function loadOps(operation, connections = CONNECTIONS) {
+async function loadOps(operation, connections = CONNECTIONS, pid = null) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const watched = pid ? watchServer(pid) : null;
   const latencies = [];
   let errors = 0;
   let requests = 0;
@@ -149,6 +183,7 @@ async function loadOps(operation, connections = CONNECTIONS) {
     }
   };
   await Promise.all(Array.from({ length: connections }, worker));
+  const usage = watched?.(requests);
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
@@ -160,15 +195,28 @@ async function loadOps(operation, connections = CONNECTIONS) {
     p50: +pct(50).toFixed(2),
     p95: +pct(95).toFixed(2),
     p99: +pct(99).toFixed(2),
+    ...usage,
   };
 }
 
-/** Fixed-duration load of one URL; latency percentiles in ms. */
-const load = (url, headers = {}, connections = CONNECTIONS) =>
+/** Fixed-duration load of one URL; latency percentiles in ms (and the server's usage, with `pid`). */
+const load = (url, headers = {}, connections = CONNECTIONS, pid = null) =>
   loadOps(
     async (agent) => ({ requests: 1, ok: (await get(agent, url, headers)).status === 200 }),
     connections,
+    pid,
   );
+
+/**
+ * A case's figures compared with bare Fastify's in the same run: throughput as a fraction of
+ * bare's, and server CPU per request as a multiple of bare's.
+ */
+function againstBare(result, bare) {
+  const out = { ...result, ratioToBare: +(result.reqPerSec / bare.reqPerSec).toFixed(3) };
+  if (result.serverCpuMsPerRequest !== undefined && bare.serverCpuMsPerRequest)
+    out.cpuPerRequestVsBare = +(result.serverCpuMsPerRequest / bare.serverCpuMsPerRequest).toFixed(1);
+  return out;
+}
 
 function seed(file) {
   const db = new Database(file);
@@ -219,14 +267,28 @@ function seed(file) {
   db.close();
 }
 
+/**
+ * A bare Fastify JSON route in a process of its own, loaded and watched as the server is: the
+ * reference every case is compared with.
+ */
 async function bareFastify(connections = CONNECTIONS) {
-  const app = Fastify({ logger: false });
-  app.get('/', async () => ({ data: { ok: true } }));
   const port = await freePort();
-  await app.listen({ port, host: '127.0.0.1' });
-  const result = await load(`http://127.0.0.1:${port}/`, {}, connections);
-  await app.close();
-  return result;
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const app = require(process.env.FASTIFY)({ logger: false });
+       app.get('/', async () => ({ data: { ok: true } }));
+       app.listen({ port: ${port}, host: '127.0.0.1' });`,
+    ],
+    { env: { ...process.env, FASTIFY: serverRequire.resolve('fastify') }, stdio: 'inherit' },
+  );
+  try {
+    await waitFor(`http://127.0.0.1:${port}/`);
+    return await load(`http://127.0.0.1:${port}/`, {}, connections, child.pid);
+  } finally {
+    await stop(child);
+  }
 }
 
 /**
@@ -277,7 +339,7 @@ function monthsBetween(from, to) {
  * the other (lawyer and month rotating over the data set). Both are first checked against the
  * database: the list's total is the table's count, the month's pages hold exactly its hearings.
  */
-async function legalCases(base, headers, { courts, lawyers, months }, target, results) {
+async function legalCases({ base, pid }, headers, { courts, lawyers, months }, target, results) {
   const out = {};
   const lawsuitsList = `${base}/admin/lawsuits`;
   const sessionsList = `${base}/admin/lawsuits/sessions`;
@@ -362,12 +424,8 @@ async function legalCases(base, headers, { courts, lawyers, months }, target, re
     ['lawsuitsByCourtAndState', courtCase],
     ['calendarMonth', monthCase],
   ]) {
-    out[name] = await loadOps(operation);
-    out[name].ratioToBare = +(out[name].reqPerSec / results.bareFastify.reqPerSec).toFixed(3);
-    out[`${name}OneUser`] = await loadOps(operation, 1);
-    out[`${name}OneUser`].ratioToBare = +(
-      out[`${name}OneUser`].reqPerSec / results.bareFastifyOneUser.reqPerSec
-    ).toFixed(3);
+    out[name] = againstBare(await loadOps(operation, CONNECTIONS, pid), results.bareFastify);
+    out[`${name}OneUser`] = againstBare(await loadOps(operation, 1, pid), results.bareFastifyOneUser);
   }
   return out;
 }
@@ -376,7 +434,7 @@ async function legalCases(base, headers, { courts, lawyers, months }, target, re
  * Tasks and chat on the work set (workData.mjs): the answers checked against the tables first,
  * then each case under load and for one user.
  */
-async function workCases(base, headers, { assignee, busyChat }, target, results) {
+async function workCases({ base, pid }, headers, { assignee, busyChat }, target, results) {
   const out = {};
   const tasks = `${base}/admin/lawsuits/tasks`;
   const messages = `${base}/admin/chats/${busyChat.id}/messages`;
@@ -431,12 +489,8 @@ async function workCases(base, headers, { assignee, busyChat }, target, results)
       requests: 1,
       ok: (await get(agent, url(), headers)).status === 200,
     });
-    out[name] = await loadOps(operation);
-    out[name].ratioToBare = +(out[name].reqPerSec / results.bareFastify.reqPerSec).toFixed(3);
-    out[`${name}OneUser`] = await loadOps(operation, 1);
-    out[`${name}OneUser`].ratioToBare = +(
-      out[`${name}OneUser`].reqPerSec / results.bareFastifyOneUser.reqPerSec
-    ).toFixed(3);
+    out[name] = againstBare(await loadOps(operation, CONNECTIONS, pid), results.bareFastify);
+    out[`${name}OneUser`] = againstBare(await loadOps(operation, 1, pid), results.bareFastifyOneUser);
   }
   return out;
 }
@@ -495,6 +549,7 @@ async function launch(dataDir, databaseUrl) {
   return {
     origin,
     base: `${origin}/api`,
+    pid: child.pid,
     startSeconds: +((Date.now() - started) / 1000).toFixed(1),
     stop: () => stop(child),
   };
@@ -569,14 +624,14 @@ async function dashboardCases(server, headers, target, today, results, relaunch)
   }
 
   for (const [name, target] of Object.entries(urls)) {
-    out[`${name}Warm`] = await load(target, headers);
-    out[`${name}Warm`].ratioToBare = +(out[`${name}Warm`].reqPerSec / results.bareFastify.reqPerSec).toFixed(
-      3,
+    out[`${name}Warm`] = againstBare(
+      await load(target, headers, CONNECTIONS, server.pid),
+      results.bareFastify,
     );
-    out[`${name}WarmOneUser`] = await load(target, headers, 1);
-    out[`${name}WarmOneUser`].ratioToBare = +(
-      out[`${name}WarmOneUser`].reqPerSec / results.bareFastifyOneUser.reqPerSec
-    ).toFixed(3);
+    out[`${name}WarmOneUser`] = againstBare(
+      await load(target, headers, 1, server.pid),
+      results.bareFastifyOneUser,
+    );
   }
   return { out, urls, cold: async () => coldCases(urls, relaunch) };
 }
@@ -726,22 +781,21 @@ async function main() {
       results.conflictMatches = probe.data.matches.length;
       results.conflictReasons = [...new Set(probe.data.matches.flatMap((m) => m.reasons))].join(', ');
       for (const [name, url] of Object.entries(cases)) {
-        results[name] = await load(url, headers);
-        results[name].ratioToBare = +(results[name].reqPerSec / results.bareFastify.reqPerSec).toFixed(3);
+        results[name] = againstBare(await load(url, headers, CONNECTIONS, server.pid), results.bareFastify);
       }
       // One user searching at a time: the latency a person waits for, without the queue of the cases
       // above (their p50 is about `CONNECTIONS` requests' worth of work).
       for (const name of ['searchFullName', 'searchCommonName', 'conflictCheck']) {
-        results[`${name}OneUser`] = await load(cases[name], headers, 1);
-        results[`${name}OneUser`].ratioToBare = +(
-          results[`${name}OneUser`].reqPerSec / results.bareFastifyOneUser.reqPerSec
-        ).toFixed(3);
+        results[`${name}OneUser`] = againstBare(
+          await load(cases[name], headers, 1, server.pid),
+          results.bareFastifyOneUser,
+        );
       }
     }
     if (legalSet) {
-      Object.assign(results, await legalCases(base, headers, legalSet, { sqlite: file }, results));
+      Object.assign(results, await legalCases(server, headers, legalSet, { sqlite: file }, results));
       if (legalSet.work)
-        Object.assign(results, await workCases(base, headers, legalSet.work, { sqlite: file }, results));
+        Object.assign(results, await workCases(server, headers, legalSet.work, { sqlite: file }, results));
       const dash = await dashboardCases(server, headers, { sqlite: file }, today, results, () =>
         launch(dataDir),
       );
@@ -781,9 +835,9 @@ async function main() {
       const pgHeaders = await signIn(pgServer.base);
       const pg = {};
       const target = { pg: pgDatabase.url };
-      Object.assign(pg, await legalCases(pgServer.base, pgHeaders, legalSet, target, results));
+      Object.assign(pg, await legalCases(pgServer, pgHeaders, legalSet, target, results));
       if (legalSet.work)
-        Object.assign(pg, await workCases(pgServer.base, pgHeaders, legalSet.work, target, results));
+        Object.assign(pg, await workCases(pgServer, pgHeaders, legalSet.work, target, results));
       const dash = await dashboardCases(pgServer, pgHeaders, target, today, results, () =>
         launch(dataDir, pgDatabase.url),
       );
