@@ -28,13 +28,12 @@ export function fingerprintSessionOf(request: FastifyRequest): string | null {
 
 /** Authenticates the request and sets `request.user`; throws 401/403 as DESIGN §4 says. */
 export async function authenticate(request: FastifyRequest): Promise<AuthUser> {
-  const policy = await securityPolicy(request.server.db);
   const result = await resolveSession(
     authDb(request.server),
     bearerToken(request),
     fingerprintSessionOf(request),
     new Date(),
-    policyTtlMs(policy),
+    async () => policyTtlMs(await securityPolicy(request.server.db)),
   );
   if (!result.ok) throw authError(result.status === 401 ? 'unauthorized' : 'forbidden', result.reason);
   request.user = result.user;

@@ -63,7 +63,7 @@ export async function authenticateSocket(
   token: string | null | undefined,
   fingerprintSession: string | null | undefined,
 ): Promise<AuthUser | null> {
-  const ttl = policyTtlMs(await securityPolicy(db));
+  const ttl = async () => policyTtlMs(await securityPolicy(db));
   const result = await resolveSession(db as Kysely<AuthDatabase>, token, fingerprintSession, new Date(), ttl);
   return result.ok ? result.user : null;
 }

@@ -172,7 +172,7 @@ export class AuthService {
     token: string | null,
     fingerprintSession: string | null,
   ): Promise<{ user: UserView; auth: AuthUser }> {
-    const result = await resolveSession(this.db, token, fingerprintSession, new Date(), await this.ttl());
+    const result = await resolveSession(this.db, token, fingerprintSession, new Date(), () => this.ttl());
     if (!result.ok) throw authError(result.status === 401 ? 'unauthorized' : 'forbidden', result.reason);
     return { user: await this.view(result.account), auth: result.user };
   }

@@ -50,16 +50,20 @@ export async function createSession(
 export type SessionResult =
   { ok: true; user: AuthUser; account: Account } | { ok: false; status: 401 | 403; reason: MessageKey };
 
+/** The idle lifetime of sessions, or how to read it: asked only when an expiry slides. */
+export type SessionTtl = number | (() => Promise<number>);
+
 /**
  * Checks a bearer token: known, not revoked, not expired, presented with the fingerprint it was
- * issued to, and held by an employee who may still sign in. Slides the expiry on success.
+ * issued to, and held by an employee who may still sign in. Slides the expiry on success, by
+ * `ttlMs` (read then: at most once a minute per session, not on every request).
  */
 export async function resolveSession(
   db: Kysely<AuthDatabase>,
   token: string | null | undefined,
   fingerprintSession: string | null | undefined,
   now = new Date(),
-  ttlMs = defaultTtl(),
+  ttlMs: SessionTtl = defaultTtl(),
 ): Promise<SessionResult> {
   if (!token) return { ok: false, status: 401, reason: 'tokenMissing' };
   const session = await db
@@ -92,9 +96,10 @@ export async function resolveSession(
 
   const lastSeen = toDate(session.last_seen_at)?.getTime() ?? 0;
   if (now.getTime() - lastSeen >= TOUCH_EVERY_MS) {
+    const ttl = typeof ttlMs === 'number' ? ttlMs : await ttlMs();
     await db
       .updateTable('sessions')
-      .set({ last_seen_at: iso(now), expires_at: iso(new Date(now.getTime() + ttlMs)) })
+      .set({ last_seen_at: iso(now), expires_at: iso(new Date(now.getTime() + ttl)) })
       .where('id', '=', session.id)
       .execute();
   }
