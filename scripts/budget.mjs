@@ -80,46 +80,52 @@ function remoteSharedFiles(name, singletons) {
 
 const settle = (page) => page.waitForLoadState('networkidle');
 
-async function measure(browser, baseURL) {
-  const context = await newContext(browser, { baseURL });
-  const page = await context.newPage();
+/**
+ * One person's visit on `page` (a fresh context on the server, signed out): the login page, the
+ * sign-in to the dashboard's figures, a remote's list from the menu. Answers the scripts the login
+ * page downloaded, every script of the visit, and the two times.
+ */
+export async function measure(page) {
   const scripts = recordScripts(page);
-  try {
-    await page.goto('/login');
-    await page.locator('input[type=password]').waitFor();
-    await settle(page);
-    const login = [...scripts];
+  await page.goto('/login');
+  await page.locator('input[type=password]').waitFor();
+  await settle(page);
+  const login = [...scripts];
 
-    // The form is filled on the page already loaded: a second `goto` would count its scripts twice.
-    const form = page.locator('form').filter({ has: page.locator('input[type=password]') });
-    await form.locator('input:not([type=password])').first().fill(ADMIN.email);
-    await form.locator('input[type=password]').fill(ADMIN.password);
-    const submitted = Date.now();
-    await form.locator('button[type=submit]').click();
-    await page.waitForURL('**/admin/dashboard');
-    await waitForApp(page);
-    await page
-      .getByTestId(/^figure-/)
-      .first()
-      .waitFor();
-    const toDashboard = Date.now() - submitted;
-    await settle(page);
+  // The form is filled on the page already loaded: a second `goto` would count its scripts twice.
+  const form = page.locator('form').filter({ has: page.locator('input[type=password]') });
+  await form.locator('input:not([type=password])').first().fill(ADMIN.email);
+  await form.locator('input[type=password]').fill(ADMIN.password);
+  const submitted = Date.now();
+  await form.locator('button[type=submit]').click();
+  await page.waitForURL('**/admin/dashboard');
+  await waitForApp(page);
+  await page
+    .getByTestId(/^figure-/)
+    .first()
+    .waitFor();
+  const toDashboard = Date.now() - submitted;
+  await settle(page);
 
-    const nav = page.getByRole('navigation', { name: 'main' });
-    const link = nav.getByRole('link', { name: t('ar', `menu:items.${REMOTE_SCREEN.item}`), exact: true });
-    if (!(await link.isVisible()))
-      await nav.getByText(t('ar', `menu:groups.${REMOTE_SCREEN.group}`), { exact: true }).click();
-    const clicked = Date.now();
-    await link.click();
-    const main = page.getByRole('main');
-    await main.getByRole('heading', { name: t('ar', `entities:${REMOTE_SCREEN.item}.title`) }).waitFor();
-    await main.locator('table tbody tr.ant-table-row, table tbody .ant-empty').first().waitFor();
-    const toRemoteList = Date.now() - clicked;
-    await settle(page);
-    return { login, all: [...scripts], toDashboard, toRemoteList };
-  } finally {
-    await context.close();
-  }
+  const nav = page.getByRole('navigation', { name: 'main' });
+  const link = nav.getByRole('link', { name: t('ar', `menu:items.${REMOTE_SCREEN.item}`), exact: true });
+  if (!(await link.isVisible()))
+    await nav.getByText(t('ar', `menu:groups.${REMOTE_SCREEN.group}`), { exact: true }).click();
+  const clicked = Date.now();
+  await link.click();
+  const main = page.getByRole('main');
+  await main.getByRole('heading', { name: t('ar', `entities:${REMOTE_SCREEN.item}.title`) }).waitFor();
+  await main.locator('table tbody tr.ant-table-row, table tbody .ant-empty').first().waitFor();
+  const toRemoteList = Date.now() - clicked;
+  await settle(page);
+  return { login, all: [...scripts], toDashboard, toRemoteList };
+}
+
+/** `remoteSharedFiles` of a remote by its name, each remote's manifest read once. */
+export function sharedFilesReader() {
+  const cache = new Map();
+  const singletons = singletonKeys();
+  return (name) => cache.get(name) ?? cache.set(name, remoteSharedFiles(name, singletons)).get(name);
 }
 
 /** The limits broken by one measured visit (empty when within budget). */
@@ -148,7 +154,8 @@ async function main() {
   const server = await startServer({ label: 'budget' });
   const browser = await getBrowser();
   try {
-    const visit = await measure(browser, server.url);
+    const context = await newContext(browser, { baseURL: server.url });
+    const visit = await measure(await context.newPage()).finally(() => context.close());
     const loginGzip = visit.login.reduce((sum, s) => sum + s.gzip, 0);
     console.log(
       `login page: ${visit.login.length} scripts, ${kb(loginGzip)} gzip (budget ${kb(LOGIN_JS_BUDGET)})`,
@@ -163,11 +170,7 @@ async function main() {
     console.log(
       `times (not checked): sign-in submit → dashboard figures ${visit.toDashboard} ms, menu click → ${REMOTE_SCREEN.remote} list ${visit.toRemoteList} ms`,
     );
-    const cache = new Map();
-    const singletons = singletonKeys();
-    const sharedFilesOf = (name) =>
-      cache.get(name) ?? cache.set(name, remoteSharedFiles(name, singletons)).get(name);
-    const problems = overBudget(visit, sharedFilesOf);
+    const problems = overBudget(visit, sharedFilesReader());
     for (const problem of problems) console.error(`✖ ${problem}`);
     if (problems.length) process.exitCode = 1;
     else console.log('✔ page weight within budget');
