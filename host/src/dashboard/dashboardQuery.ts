@@ -1,4 +1,7 @@
-import { DASHBOARD, type Dashboard, type DashboardQuery } from '@mizan/contracts';
+// The light contracts: this module is requested at sign-in, before the dashboard's call can start
+// (./prefetch), and the full contracts (zod, every definition) would hold the call back.
+import { DASHBOARD } from '@mizan/contracts/light';
+import type { Dashboard, DashboardQuery } from '@mizan/contracts';
 import { DASHBOARD_QUERY, api } from '@mizan/sdk';
 
 /** The filter of the dashboard as the page holds it (days `YYYY-MM-DD`). */

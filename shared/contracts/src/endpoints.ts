@@ -38,3 +38,31 @@ export const HEADERS = {
   fingerprintSession: 'x-fingerprint-session',
   fingerprint: 'x-fingerprint',
 } as const;
+
+/**
+ * `GET /api/admin/dashboard` (its query and answer: api/dashboard.ts): the office's figures for the dashboard, in one answer (`Dashboard`).
+ * Permission `dashboard.view`; `employeePerformance` only with `dashboard.performance`,
+ * `financialStatistics` only with `lawsuitPayments.view` (left out of the answer otherwise).
+ */
+export const DASHBOARD = {
+  path: '/admin/dashboard',
+  /** How many upcoming hearings and recent lawsuits the answer lists. */
+  listSize: 10,
+  /** Months of `monthlyLawsuitTrend`, the last one being the month of `to` (or of today). */
+  trendMonths: 12,
+  /**
+   * Channels whose events change the figures: the client refetches on them, the server drops its
+   * short cache on them.
+   */
+  channels: [
+    'lawsuits',
+    'sessions',
+    'lawsuitPayments',
+    'customers',
+    'employees',
+    'courts',
+    'lawsuitCases',
+    'branches',
+    'tasks',
+  ],
+} as const;

@@ -1,35 +1,8 @@
 import { z } from 'zod';
 import { LAWSUIT_STATES } from '../entities/legal';
 import { COURT_TYPES, LAWSUIT_OUTCOMES } from '../entities/settings';
+import { DASHBOARD } from '../endpoints';
 import { normalizeDigits, parseDigits } from '../text';
-
-/**
- * `GET /api/admin/dashboard`: the office's figures for the dashboard, in one answer (`Dashboard`).
- * Permission `dashboard.view`; `employeePerformance` only with `dashboard.performance`,
- * `financialStatistics` only with `lawsuitPayments.view` (left out of the answer otherwise).
- */
-export const DASHBOARD = {
-  path: '/admin/dashboard',
-  /** How many upcoming hearings and recent lawsuits the answer lists. */
-  listSize: 10,
-  /** Months of `monthlyLawsuitTrend`, the last one being the month of `to` (or of today). */
-  trendMonths: 12,
-  /**
-   * Channels whose events change the figures: the client refetches on them, the server drops its
-   * short cache on them.
-   */
-  channels: [
-    'lawsuits',
-    'sessions',
-    'lawsuitPayments',
-    'customers',
-    'employees',
-    'courts',
-    'lawsuitCases',
-    'branches',
-    'tasks',
-  ],
-} as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
