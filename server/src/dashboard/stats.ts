@@ -295,7 +295,7 @@ export async function recount(
   const filed = month(ref('l', c('filingDate')));
   const caseId = sql`coalesce(${ref('l', c('lawsuitCaseId'))}, 0)`;
 
-  const lawsuitRows = await sql<Record<string, unknown>>`
+  const lawsuitRowsRead = sql<Record<string, unknown>>`
     select branch_id, month, k1, k2, count(*) as n, sum(agreed) as agreed, sum(paid) as paid,
       sum(${greatest}(agreed - paid, 0)) as pending
     from (
@@ -309,14 +309,14 @@ export async function recount(
     ) x
     group by branch_id, month, k1, k2`.execute(db);
 
-  const courtRows = await sql<Record<string, unknown>>`
+  const courtRowsRead = sql<Record<string, unknown>>`
     select ${branch} as branch_id, ${filed} as month, coalesce(${ref('l', c('courtId'))}, 0) as k1,
       0 as k2, count(*) as n
     from ${sql.table(LAWSUITS)} l
     where ${lawsuitWhere('l')}
     group by 1, 2, 3`.execute(db);
 
-  const lawyerRows = await sql<Record<string, unknown>>`
+  const lawyerRowsRead = sql<Record<string, unknown>>`
     select ${branch} as branch_id, ${filed} as month, ${ref('w', 'ref_id')} as k1, ${caseId} as k2,
       count(*) as n
     from ${sql.table(LAWSUITS)} l
@@ -331,7 +331,7 @@ export async function recount(
     );
   if (filter.branchId !== undefined) hearingWhere.push(sql`+${ref('l', c('branchId'))} = ${filter.branchId}`);
   const decided = ref('h', c('decision'));
-  const hearingRows = await sql<Record<string, unknown>>`
+  const hearingRowsRead = sql<Record<string, unknown>>`
     select ${branch} as branch_id, ${month(ref('h', c('date')))} as month,
       coalesce(${ref('h', c('lawyerId'))}, 0) as k1, 0 as k2, count(*) as n,
       sum(case when ${decided} is not null and ${decided} <> '' then 1 else 0 end) as attended
@@ -349,7 +349,7 @@ export async function recount(
   const doneMonth = pg
     ? sql`coalesce(to_char(${doneAt} at time zone 'UTC', 'YYYY-MM'), '')`
     : sql`coalesce(substr(${doneAt}, 1, 7), '')`;
-  const taskRows = await sql<Record<string, unknown>>`
+  const taskRowsRead = sql<Record<string, unknown>>`
     select ${branch} as branch_id, ${doneMonth} as month, ${ref('a', 'ref_id')} as k1, 0 as k2,
       count(*) as n
     from ${sql.table(TASKS)} t
@@ -358,6 +358,15 @@ export async function recount(
     where ${sql.join(taskWhere, sql` and `)}
     group by 1, 2, 3`.execute(db);
 
+  // Side by side: on PostgreSQL each query on a connection of its own (in a transaction, or on
+  // SQLite's one connection, they run one after another as before).
+  const [lawsuitRows, courtRows, lawyerRows, hearingRows, taskRows] = await Promise.all([
+    lawsuitRowsRead,
+    courtRowsRead,
+    lawyerRowsRead,
+    hearingRowsRead,
+    taskRowsRead,
+  ]);
   const toStat = (kind: StatKind) => (r: Record<string, unknown>) =>
     stat(kind, id(r.branch_id), String(r.month ?? ''), id(r.k1), id(r.k2), {
       n: id(r.n),
