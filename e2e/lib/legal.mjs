@@ -110,16 +110,26 @@ export async function createLegalParties(api) {
 
 /**
  * Picks a value in a reference select of a form (an antd select), typing to search as a person
- * would, and waits until the field shows the choice (a list re-rendered under the click would
- * leave it empty).
+ * would, and waits until the field shows the choice. The options re-render when the server's
+ * answer to the typed search arrives; a click that lands while they do is lost (the field stays
+ * empty), so a person, and this helper, picks again (three tries).
  */
 export async function pickOption(page, scope, label, option) {
   // By its label: a required field's accessible name also holds the asterisk antd draws before it.
   const combo = scope.getByLabel(label, { exact: true });
-  await combo.click();
-  await combo.fill(option);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-  await formItem(scope, label).filter({ hasText: option }).waitFor();
+  const chosen = formItem(scope, label).filter({ hasText: option });
+  for (let attempt = 1; ; attempt++) {
+    await combo.click();
+    await combo.fill(option);
+    await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+    try {
+      await chosen.waitFor({ timeout: attempt < 3 ? 5_000 : 15_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /** The form item (label, input and messages) of the field labelled `label`. */

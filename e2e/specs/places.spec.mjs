@@ -7,25 +7,11 @@ import assert from 'node:assert/strict';
 import { useSystem } from '../lib/harness.mjs';
 import { fieldHelp, openMenuItem, signInToDashboard, toast } from '../lib/app.mjs';
 import { uniq } from '../lib/api.mjs';
+import { pickOption } from '../lib/legal.mjs';
 import { t, tx } from '../lib/i18n.mjs';
 
 const sys = useSystem();
 const COUNTRIES = '/api/admin/settings/places/countries';
-
-/** Picks a value in an antd select (a reference field), typing to search as a person would. */
-async function pickOption(page, drawer, label, option) {
-  const combo = drawer.getByRole('combobox', { name: label });
-  await combo.click();
-  await combo.fill(option);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-  // The choice is made (a list re-rendered under the click would leave the field empty).
-  // (The typed search is the input's value, not its text: the text is the chosen label.)
-  await drawer
-    .locator('.ant-form-item')
-    .filter({ has: page.getByRole('combobox', { name: label }) })
-    .filter({ hasText: option })
-    .waitFor();
-}
 
 describe('countries', () => {
   test('create a country under a continent; errors on fields; a second browser sees it live', () =>
