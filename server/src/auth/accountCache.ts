@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db';
-import { readStamp } from '../engine/counts';
+import { readStamp, stampOf, type Versions } from '../engine/counts';
+import { StampedCache } from '../engine/stampedCache';
 import { accountPermissions, loadAccount, type Account } from './account';
 import type { AuthDatabase } from './types';
 
@@ -10,7 +11,7 @@ import type { AuthDatabase } from './types';
  * raised by triggers on every statement that writes one of these tables, whoever writes it) stamp
  * each cached account.
  */
-const ACCOUNT_ENTITIES = ['employees', 'permissions', 'roles'];
+export const ACCOUNT_ENTITIES = ['employees', 'permissions', 'roles'] as const;
 
 /** Accounts kept per database: the employees signed in at once in an office, with room to spare. */
 const MAX_ACCOUNTS = 1000;
@@ -29,29 +30,32 @@ export interface CachedAccount {
  * or a permission change raises a version, so the next request reads the account again.
  */
 export class AccountCache {
-  private readonly entries = new Map<number, { stamp: string; value: CachedAccount }>();
+  private readonly entries: StampedCache<number, CachedAccount>;
 
-  constructor(private readonly maxEntries = MAX_ACCOUNTS) {}
+  constructor(maxEntries = MAX_ACCOUNTS) {
+    this.entries = new StampedCache({ maxEntries });
+  }
 
-  /** The account of `employeeId` as stored now, or null when the employee does not exist. */
-  async load(db: Kysely<AuthDatabase>, employeeId: number): Promise<CachedAccount | null> {
+  /**
+   * The account of `employeeId` as stored now, or null when the employee does not exist.
+   * `versions`: the write versions read already in this request (with its session).
+   */
+  async load(
+    db: Kysely<AuthDatabase>,
+    employeeId: number,
+    versions?: Versions,
+  ): Promise<CachedAccount | null> {
     // Read before the rows: an account read after it is at least as new as the stamp says.
-    const { stamp } = await readStamp(db as unknown as Db, ACCOUNT_ENTITIES);
-    const found = this.entries.get(employeeId);
-    if (found) this.entries.delete(employeeId);
-    if (found && stamp !== null && found.stamp === stamp) {
-      // Re-inserted: the Map's order is the order of use, the oldest is dropped first.
-      this.entries.set(employeeId, found);
-      return found.value;
-    }
+    const { stamp } = versions
+      ? stampOf(versions, ACCOUNT_ENTITIES)
+      : await readStamp(db as unknown as Db, ACCOUNT_ENTITIES);
+    const found = stamp === null ? undefined : this.entries.get(employeeId, stamp);
+    if (found) return found;
     const account = await loadAccount(db, employeeId);
     if (!account) return null;
     const value = { account, permissions: accountPermissions(account) };
     // No stamp (a table without write versions): nothing may be kept.
-    if (stamp !== null) {
-      this.entries.set(employeeId, { stamp, value });
-      if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    }
+    if (stamp !== null) this.entries.set(employeeId, stamp, value);
     return value;
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { HEADERS } from '@mizan/contracts';
+import type { Versions } from '../engine/counts';
 import { authDb } from './db';
 import { authError } from './errors';
 import { policyTtlMs, securityPolicy } from './policy';
@@ -10,6 +11,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `requirePermission` on every authenticated route. */
     user: AuthUser;
+    /**
+     * Every entity's write version, read with the session before the route reads anything: what
+     * the route reads afterwards is at least as new (see `readStamp`). Set with `user`.
+     */
+    versions?: Versions;
   }
 }
 
@@ -37,6 +43,7 @@ export async function authenticate(request: FastifyRequest): Promise<AuthUser> {
   );
   if (!result.ok) throw authError(result.status === 401 ? 'unauthorized' : 'forbidden', result.reason);
   request.user = result.user;
+  request.versions = result.versions;
   return result.user;
 }
 

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import { accountBlock, loadAccount, type Account } from './account';
+import { compiledOnce, preparedOnPostgres } from '../db';
+import { parseVersions, versionsColumn, type Versions } from '../engine/counts';
 import { accountCacheOf } from './accountCache';
 import { iso, toDate } from './db';
 import type { MessageKey } from './messages';
@@ -48,10 +50,41 @@ export async function createSession(
 }
 
 export type SessionResult =
-  { ok: true; user: AuthUser; account: Account } | { ok: false; status: 401 | 403; reason: MessageKey };
+  | {
+      ok: true;
+      user: AuthUser;
+      account: Account;
+      /** Every entity's write version, read with the session (before anything else of the request). */
+      versions: Versions;
+    }
+  | { ok: false; status: 401 | 403; reason: MessageKey };
 
 /** The idle lifetime of sessions, or how to read it: asked only when an expiry slides. */
 export type SessionTtl = number | (() => Promise<number>);
+
+// Named columns, not `*`: a statement prepared by name on PostgreSQL fails ("cached plan must not
+// change result type") once another instance's migration adds a column to the table it selects all of.
+const compileSessionQuery = (db: Kysely<AuthDatabase>) =>
+  db
+    .selectFrom('sessions')
+    .select(['id', 'employee_id', 'fingerprint_session', 'last_seen_at', 'expires_at', 'revoked_at'])
+    .select(versionsColumn(db).as('versions'))
+    .where('token_hash', '=', '')
+    .compile();
+
+/**
+ * `resolveSession`'s statement for the session of `tokenHash` with every write version, compiled
+ * once (every authenticated request runs it) and given the hash as its one parameter.
+ */
+function sessionQuery(db: Kysely<AuthDatabase>, tokenHash: string): ReturnType<typeof compileSessionQuery> {
+  const compiled = compiledOnce(db, 'session', () => {
+    const built = compileSessionQuery(db);
+    if (built.parameters.length !== 1) throw new Error('the session statement has one parameter');
+    preparedOnPostgres(built.sql);
+    return built;
+  });
+  return { ...compiled, parameters: [tokenHash] };
+}
 
 /**
  * Checks a bearer token: known, not revoked, not expired, presented with the fingerprint it was
@@ -66,12 +99,12 @@ export async function resolveSession(
   ttlMs: SessionTtl = defaultTtl(),
 ): Promise<SessionResult> {
   if (!token) return { ok: false, status: 401, reason: 'tokenMissing' };
-  const session = await db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('token_hash', '=', hashToken(token))
-    .executeTakeFirst();
-  if (!session) return { ok: false, status: 401, reason: 'tokenInvalid' };
+  // The write versions come with the session (one statement): the account's stamp and the
+  // request's own reads (`request.versions`) use them.
+  const [found] = (await db.executeQuery(sessionQuery(db, hashToken(token)))).rows;
+  if (!found) return { ok: false, status: 401, reason: 'tokenInvalid' };
+  const { versions: versionsText, ...session } = found;
+  const versions = parseVersions(versionsText);
   if (session.revoked_at !== null) {
     // Banning or deactivating revokes the holder's sessions: their device is told why (403 with
     // the block), not "session ended". Only the device the session was issued to learns it.
@@ -88,7 +121,7 @@ export async function resolveSession(
   if ((session.fingerprint_session ?? '') !== (fingerprintSession ?? '')) {
     return { ok: false, status: 401, reason: 'fingerprintMismatch' };
   }
-  const cached = await accountCacheOf(db).load(db, Number(session.employee_id));
+  const cached = await accountCacheOf(db).load(db, Number(session.employee_id), versions);
   if (!cached) return { ok: false, status: 401, reason: 'tokenInvalid' };
   const { account } = cached;
   const block = accountBlock(account);
@@ -107,6 +140,7 @@ export async function resolveSession(
   return {
     ok: true,
     account,
+    versions,
     user: {
       id: employee.id,
       name: employee.name,

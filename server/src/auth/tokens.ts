@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** An opaque bearer token: 32 random bytes, base64url (43 characters). */
 export function generateToken(): string {
@@ -7,7 +7,7 @@ export function generateToken(): string {
 
 /** Tokens and codes are stored only as their SHA-256 (hex), so a leaked table gives no session. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** A 6-digit code sent by mail, uniformly drawn (leading zeros kept). */

@@ -6,6 +6,7 @@ import {
   PostgresDialect,
   SqliteDialect,
   sql,
+  type CompiledQuery,
   type SqliteDatabase,
   type SqliteStatement,
 } from 'kysely';
@@ -108,11 +109,55 @@ function pgTypes(): pg.CustomTypesConfig {
   } as pg.CustomTypesConfig;
 }
 
+const compiledQueries = new WeakMap<object, Map<string, CompiledQuery>>();
+
+/**
+ * `build`'s statement compiled once per database handle (or transaction) and `key`, for the
+ * statements a request runs every time: building one with Kysely costs about as much as running
+ * it. At most a thousand keys per handle: they name statements, not values.
+ */
+export function compiledOnce<R>(db: object, key: string, build: () => CompiledQuery<R>): CompiledQuery<R> {
+  let kept = compiledQueries.get(db);
+  if (!kept) compiledQueries.set(db, (kept = new Map()));
+  let compiled = kept.get(key) as CompiledQuery<R> | undefined;
+  if (!compiled) {
+    if (kept.size >= 1000) kept.clear();
+    kept.set(key, (compiled = build()));
+  }
+  return compiled;
+}
+
+/** Statement texts run by name on PostgreSQL, and their names (see `preparedOnPostgres`). */
+const preparedTexts = new Map<string, string>();
+
+/**
+ * Has PostgreSQL parse and plan the statement `text` (a compiled query's SQL) once per connection
+ * and run it by name afterwards, for the few statements every request runs (the session's):
+ * parsing and planning one again each time costs the database more than running it. SQLite's
+ * statements are all kept prepared anyway (`wrapSqlite`).
+ */
+export function preparedOnPostgres(text: string): void {
+  if (!preparedTexts.has(text)) preparedTexts.set(text, `mizan_${preparedTexts.size + 1}`);
+}
+
+type Query = (...args: unknown[]) => unknown;
+
+/** Kysely runs every statement as `query(text, values)`: those of `preparedTexts` go by name. */
+function runPreparedByName(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as Query;
+  (client as unknown as { query: Query }).query = (...args: unknown[]) => {
+    const [text, values] = args;
+    const name = args.length === 2 && typeof text === 'string' ? preparedTexts.get(text) : undefined;
+    return name ? query({ name, text, values }) : query(...args);
+  };
+}
+
 function openPostgres(url: string, onError: (error: unknown) => void): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes() });
   // An idle connection closed by the server (restart, failover) must not crash the process: the
   // pool replaces it on the next query.
   pool.on('error', onError);
+  pool.on('connect', runPreparedByName);
   const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }

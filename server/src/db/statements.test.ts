@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { createDatabase, type Database } from './index';
+import { createDatabase, preparedOnPostgres, type Database } from './index';
 
 // SQLite keeps prepared statements per connection (db/index.ts); the answers must be those of a
 // fresh statement every time.
@@ -65,5 +65,57 @@ describe('SQLite prepared statements kept between queries', () => {
     }
     const { rows } = await sql<{ v: number }>`select id + ${sql.lit(0)} as v from notes`.execute(db);
     expect(rows).toEqual([{ v: 7 }]);
+  });
+});
+
+// The statements every request runs are prepared once per PostgreSQL connection and run by name.
+const pgUrl = process.env.MIZAN_TEST_PG_URL;
+(pgUrl ? describe : describe.skip)('PostgreSQL statements run by name', () => {
+  let database: Database;
+  beforeAll(() => {
+    database = createDatabase(pgUrl!);
+  });
+  afterAll(() => database.destroy());
+
+  it('prepares a marked statement once per connection and answers each run with its parameters', async () => {
+    const { db } = database;
+    const query = (n: number) =>
+      sql<{ v: number }>`select ${n}::int + 1 as v, ${'x'}::text as tag`.compile(db);
+    preparedOnPostgres(query(0).sql);
+    await db.connection().execute(async (connection) => {
+      const prepared = async () =>
+        (
+          await sql<{
+            statement: string;
+          }>`select statement from pg_prepared_statements where statement = ${query(0).sql}`.execute(
+            connection,
+          )
+        ).rows.length;
+      expect(await prepared()).toBe(0);
+      expect((await connection.executeQuery(query(1))).rows).toEqual([{ v: 2, tag: 'x' }]);
+      expect(await prepared()).toBe(1);
+      expect((await connection.executeQuery(query(41))).rows).toEqual([{ v: 42, tag: 'x' }]);
+      expect(await prepared()).toBe(1);
+      // An unmarked statement is not kept.
+      await sql`select ${3}::int as w`.execute(connection);
+      const kept = await sql<{ n: number }>`select count(*) as n from pg_prepared_statements`.execute(
+        connection,
+      );
+      expect(Number(kept.rows[0]!.n)).toBe(1);
+    });
+  });
+
+  it('keeps answering with named columns after a column is added to the table (a migration elsewhere)', async () => {
+    const { db } = database;
+    await db.connection().execute(async (connection) => {
+      await sql`create temp table notes (id int primary key, body text)`.execute(connection);
+      await sql`insert into notes values (1, 'أول')`.execute(connection);
+      const query = (id: number) =>
+        connection.selectFrom('notes').select(['id', 'body']).where('id', '=', id).compile();
+      preparedOnPostgres(query(0).sql);
+      expect((await connection.executeQuery(query(1))).rows).toEqual([{ id: 1, body: 'أول' }]);
+      await sql`alter table notes add column extra int`.execute(connection);
+      expect((await connection.executeQuery(query(1))).rows).toEqual([{ id: 1, body: 'أول' }]);
+    });
   });
 });

@@ -4,12 +4,15 @@ import type { AuthUser } from '../auth/types';
 import type { Bus, BusMessage } from '../bus';
 import type { Db } from '../db';
 import type { FileStore } from '../files/storage';
+import type { Versions } from './counts';
 
 /** Who acts: the signed-in user (null for system work such as seeds), their IP, the request. */
 export interface ActorContext {
   user: AuthUser | null;
   ip?: string | null;
   request?: FastifyRequest;
+  /** Write versions read before anything else of the request (with its session), if any. */
+  versions?: Versions;
 }
 
 /**
@@ -38,6 +41,7 @@ export const actorOf = (request: FastifyRequest): ActorContext => ({
   user: request.user ?? null,
   ip: request.ip,
   request,
+  versions: request.versions,
 });
 
 export function isWriteContext(ctx: ActorContext): ctx is WriteContext {

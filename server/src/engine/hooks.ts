@@ -105,11 +105,21 @@ export interface EntityHooks {
    * Audit entries and real-time events carry the stored row without them.
    */
   expand?(ctx: ReadContext, rows: ApiRow[]): ApiRow[] | Promise<ApiRow[]>;
+  /**
+   * What this hook's `scope` and `expand` read beyond the rows, so that a list's answer may be kept
+   * while none of it is written (`EntityService.listJson`): the entities whose rows they read, and
+   * `perUser` when what they return depends on the reader (then each employee's answers are kept
+   * apart, and also dropped when an account, role or permission changes). Without it, the lists of
+   * an entity with a `scope` or `expand` hook are read every time.
+   */
+  reads?: { entities: readonly string[]; perUser?: boolean };
   /** Handlers of the definition's declared `actions`, by action name. */
   actions?: Record<string, ActionHandler>;
   /** Conditions of the definition's declared `listFilters`, by filter name (each one is required). */
   listFilters?: Record<string, ListFilterCondition>;
 }
+
+const NO_HOOKS: readonly EntityHooks[] = Object.freeze([]);
 
 /**
  * The hooks of one app instance, per entity (two apps in one process, as tests start them, do not
@@ -128,8 +138,9 @@ export class HookRegistry {
       );
   }
 
+  /** The hooks of `name`: the same array until hooks are added or removed. */
   of(name: string): readonly EntityHooks[] {
-    return this.byEntity.get(name) ?? [];
+    return this.byEntity.get(name) ?? NO_HOOKS;
   }
 
   /** The first condition of the list filter `filter` on `name`, if a module supplied one. */

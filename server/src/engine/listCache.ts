@@ -1,3 +1,5 @@
+import { StampedCache } from './stampedCache';
+
 /**
  * What list queries learned about an entity's rows, kept per app instance and valid while the
  * rows are unchanged: the exact total of a filtered list, and where pages of a sorted list start
@@ -14,7 +16,6 @@
 export type RowKey = readonly [unknown, number];
 
 interface Entry {
-  stamp: string;
   total?: number;
   /** Position → key of the row at position - 1 (rows before it, in the list's order). */
   boundaries: Map<number, RowKey>;
@@ -24,19 +25,15 @@ interface Entry {
 const MAX_BOUNDARIES = 2000;
 
 export class ListCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: StampedCache<string, Entry>;
 
-  constructor(private readonly maxEntries = 500) {}
+  constructor(maxEntries = 500) {
+    this.entries = new StampedCache({ maxEntries });
+  }
 
   /** The entry of a list query (`key`: its compiled SQL) at `stamp`; a stale one is replaced. */
   private entry(key: string, stamp: string): Entry {
-    const found = this.entries.get(key);
-    if (found) this.entries.delete(key);
-    const entry = found?.stamp === stamp ? found : { stamp, boundaries: new Map<number, RowKey>() };
-    // Re-inserted: the Map's order is the order of use, the oldest is dropped first.
-    this.entries.set(key, entry);
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    return entry;
+    return this.entries.get(key, stamp) ?? this.entries.set(key, stamp, { boundaries: new Map() });
   }
 
   total(key: string, stamp: string): number | undefined {

@@ -69,9 +69,13 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
   app.get(
     '/',
     { preHandler: can('view'), schema: schemas.list, prefixTrailingSlash: 'no-slash' },
-    async (request) => ({
-      data: await service.list(request.query, actorOf(request)),
-    }),
+    async (request, reply) =>
+      reply.type('application/json; charset=utf-8').send(
+        await service.listJson(request.query, actorOf(request), (page) =>
+          // The route's serializer (its response schema) makes text.
+          String(reply.serialize({ data: page })),
+        ),
+      ),
   );
 
   app.get<{ Params: { id: string } }>(

@@ -17,14 +17,16 @@ import {
 } from '@mizan/contracts';
 import { z } from 'zod';
 import { writeAudit, writeAuditMany, type AuditEntry } from '../audit/audit';
+import { ACCOUNT_ENTITIES } from '../auth/accountCache';
 import type { Bus } from '../bus';
 import type { Db, Dialect } from '../db';
 import { columnName } from '../db/migrations';
 import type { FileStore, SavedUpload } from '../files/storage';
 import { AppError, type Translatable } from '../http/errors';
+import { unchanging } from '../http/headers';
 import { parseOrThrow, zodFieldErrors } from '../http/validation';
 import { inTransaction, type ActorContext, type WriteContext } from './context';
-import { adjustCount, readStamp } from './counts';
+import { adjustCount, readStamp, stampOf } from './counts';
 import {
   HookRegistry,
   type ChangeAction,
@@ -37,6 +39,7 @@ import {
 import { EntityRepository, uniqueKey, type ListParams } from './repository';
 import { referencedError } from './referenced';
 import { searchColumns } from './search';
+import { StampedCache } from './stampedCache';
 import { officeToday } from './today';
 import type { ApiRow, DbRow } from './serialize';
 
@@ -49,7 +52,16 @@ export interface EngineDeps {
   timeZone?: () => Promise<string>;
   /** The current instant (tests set it; default the system clock). */
   clock?: () => Date;
+  /**
+   * Whole list answers as sent (see `EntityService.listJson`), shared by the app's services; none:
+   * every list is read from the rows.
+   */
+  answers?: StampedCache<string, Buffer>;
 }
+
+/** A list answer is about 10 KB; 16 MB of them at most, whatever their number. */
+export const listAnswerCache = () =>
+  new StampedCache<string, Buffer>({ maxEntries: 5000, maxWeight: 16 << 20, weigh: (body) => body.length });
 
 /** Options of `createMany`. */
 export interface CreateManyOptions {
@@ -98,6 +110,17 @@ function nextStamp(previous?: string): string {
 }
 
 const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
+
+/** A list query as the definition's list schema checked it. */
+type ParsedList = Readonly<
+  { page: number; pageSize: number; q?: string; sort?: string } & Record<string, unknown>
+>;
+
+/** What a kept list answer is read from (see `answerDependsOn`). */
+interface AnswerSources {
+  entities: readonly string[];
+  perUser: boolean;
+}
 
 const missingListFilter = (entity: string, filter: string) =>
   `${entity} declares the list filter "${filter}" but no module gives its condition: add it with ` +
@@ -150,13 +173,114 @@ export class EntityService {
    * otherwise from the list cache while no write has happened since it was counted.
    */
   async list(query: unknown, actor?: ActorContext): Promise<Page<ApiRow>> {
-    const parsed = parseOrThrow(this.schemas.list, query ?? {}, this.name) as Record<string, unknown>;
-    const { page, pageSize, q, sort, ...filters } = parsed as {
-      page: number;
-      pageSize: number;
-      q?: string;
-      sort?: string;
-    };
+    return this.listParsed(this.parseList(query), actor);
+  }
+
+  /**
+   * `GET /` as the bytes the route sends, `serialize`d from `list`'s page. An answer whose sources
+   * are known (`answerDependsOn`) is kept with the write versions of this entity, of every entity
+   * it names and of what its hooks read, read before its rows: while none of them has been
+   * written, on any instance, the same query is answered with the same bytes.
+   */
+  async listJson(
+    query: unknown,
+    actor: ActorContext | undefined,
+    serialize: (page: Page<ApiRow>) => string,
+  ): Promise<string | Buffer> {
+    const { parsed, text } = this.parseQueryString(query);
+    const { answers, db } = this.deps;
+    const depends = answers ? this.answerDependsOn(parsed) : null;
+    if (!depends) return serialize(await this.listParsed(parsed, actor));
+    const read = actor?.versions
+      ? stampOf(actor.versions, depends.entities)
+      : await readStamp(db, depends.entities);
+    if (read.stamp === null) return serialize(await this.listParsed(parsed, actor, read));
+    const stamp = read.stamp;
+    const reader = depends.perUser ? (actor?.user?.id ?? 0) : '';
+    const key = `${this.name}\n${reader}\n${text}`;
+    const kept = answers!.get(key, stamp);
+    if (kept) return kept;
+    // Requests for an answer being read wait for that one read (fifty people opening one list).
+    const flight = `${key}\n${stamp}`;
+    let reading = this.reading.get(flight);
+    if (!reading) {
+      reading = this.listParsed(parsed, actor, read).then((page) =>
+        answers!.set(key, stamp, unchanging(Buffer.from(serialize(page)))),
+      );
+      this.reading.set(flight, reading);
+      const done = () => void this.reading.delete(flight);
+      reading.then(done, done);
+    }
+    return reading;
+  }
+
+  /** List answers being read, by query and stamp (see `listJson`). */
+  private readonly reading = new Map<string, Promise<Buffer>>();
+
+  /**
+   * What a list answer is read from and whose it is, when it can be kept: the entities of the rows,
+   * of the titles and links it names and of what hooks declare they read (`reads`), and the reader
+   * when a hook answers per user. Null when it cannot: a hook that reads what it does not declare,
+   * a declared filter (its conditions may read the day), files (their table has no write version).
+   */
+  private answerDependsOn(parsed: ParsedList): AnswerSources | null {
+    if (Object.keys(this.entity.listFilters ?? {}).some((key) => parsed[key] !== undefined)) return null;
+    // Worked out again only when hooks were added or removed (the registry gives a new array then).
+    const hooks = this.hooks;
+    if (this.sources?.hooks !== hooks) this.sources = { hooks, of: this.answerSources(hooks) };
+    return this.sources.of;
+  }
+
+  private sources?: { hooks: readonly EntityHooks[]; of: AnswerSources | null };
+
+  private answerSources(all: readonly EntityHooks[]): AnswerSources | null {
+    const hooks = all.filter((h) => h.scope || h.expand);
+    if (hooks.some((h) => !h.reads)) return null;
+    const fields = Object.values(this.entity.fields);
+    if (fields.some((field) => field.type === 'files')) return null;
+    const perUser = hooks.some((h) => h.reads!.perUser);
+    const entities = new Set([
+      this.name,
+      ...fields.flatMap((field) => (field.type === 'ref' || field.type === 'refs' ? [field.entity] : [])),
+      ...hooks.flatMap((h) => h.reads!.entities),
+      // An answer per user holds what the account allowed when it was read.
+      ...(perUser ? ACCOUNT_ENTITIES : []),
+    ]);
+    return { entities: [...entities], perUser };
+  }
+
+  /**
+   * A query string's list query checked, with its text (the kept answer's key): people ask the
+   * same few queries again and again, and checking one costs more than answering it from a kept
+   * answer. Only for queries as the HTTP route parses them (strings and arrays of strings), whose
+   * JSON text says all of them.
+   */
+  private parseQueryString(query: unknown): { parsed: ParsedList; text: string } {
+    const raw = JSON.stringify(query ?? {});
+    const kept = this.checkedQueries.get(raw, '');
+    if (kept) return kept;
+    const parsed = Object.freeze(this.parseList(query));
+    return this.checkedQueries.set(raw, '', { parsed, text: JSON.stringify(parsed) });
+  }
+
+  private readonly checkedQueries = new StampedCache<string, { parsed: ParsedList; text: string }>({
+    maxEntries: 500,
+  });
+
+  private parseList(query: unknown): ParsedList {
+    return parseOrThrow(this.schemas.list, query ?? {}, this.name) as ParsedList;
+  }
+
+  /**
+   * One page of a checked list query. `stamped`: the write versions read for it already (a superset
+   * of `dependsOn`'s), otherwise read here.
+   */
+  private async listParsed(
+    parsed: ParsedList,
+    actor: ActorContext | undefined,
+    stamped?: Awaited<ReturnType<typeof readStamp>>,
+  ): Promise<Page<ApiRow>> {
+    const { page, pageSize, q, sort, ...filters } = parsed;
     const db = this.deps.db;
     const read = this.readContext(db, actor);
     const declared = this.entity.listFilters ?? {};
@@ -170,7 +294,7 @@ export class EntityService {
       where: [...this.scopeOf(read), ...(await this.listFilterConditions(filters))],
     };
     // Read before the rows: totals and page boundaries learnt at this stamp stay exact while it holds.
-    const { stamp, totals } = await readStamp(db, this.repo.dependsOn(params));
+    const { stamp, totals } = stamped ?? (await readStamp(db, this.repo.dependsOn(params)));
     const [rows, total] = await Promise.all([
       this.repo.page(db, params, stamp),
       this.repo.isFiltered(params)
@@ -849,14 +973,14 @@ export class EntityServices {
   private readonly services = new Map<string, EntityService>();
   private readonly registry = new HookRegistry();
 
-  constructor(
-    entities: readonly Entity<Fields>[],
-    private readonly deps: EngineDeps,
-  ) {
+  private readonly deps: EngineDeps;
+
+  constructor(entities: readonly Entity<Fields>[], deps: EngineDeps) {
+    this.deps = { ...deps, answers: deps.answers ?? listAnswerCache() };
     for (const entity of entities)
       this.services.set(
         entity.name,
-        new EntityService(entity, deps, this.registry, entities, (name) => this.get(name)),
+        new EntityService(entity, this.deps, this.registry, entities, (name) => this.get(name)),
       );
   }
 

@@ -129,6 +129,8 @@ export function installPayments(app: FastifyInstance): void {
         },
       });
     },
+    // The fees shown to those who may view payments.
+    reads: { entities: [lawsuitPayments.name], perUser: true },
     async expand(ctx, rows) {
       if (!mayViewPayments(ctx.user)) return rows;
       const paid = await paidBy(
