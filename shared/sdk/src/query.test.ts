@@ -1,6 +1,6 @@
 import { CACHE } from '@mizan/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderHook } from '@testing-library/react';
+import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { applyEntityEvent, createQueryClient, entityKeys, useEntityChannel } from './query';
 import { WsClient, type ChannelHandler } from './ws';
@@ -106,5 +106,26 @@ describe(useEntityChannel.name, () => {
     expect(client.getQueryData(entityKeys.list('courts'))).toEqual(page([{ id: 5, name: 'new' }]));
     unmount();
     expect(unsubscribe).toHaveBeenCalled();
+  });
+
+  it('reads the lists a screen holds again once the subscription is taken (events before it never came)', async () => {
+    const client = new QueryClient();
+    let handler: ChannelHandler | undefined;
+    const ws = { subscribe: (_: string, h: ChannelHandler) => ((handler = h), () => undefined) };
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client }, children);
+    renderHook(() => useEntityChannel('courts', { client: ws as unknown as WsClient }), { wrapper });
+    let reads = 0;
+    const screen = new QueryObserver(client, {
+      queryKey: entityKeys.list('courts'),
+      queryFn: () => page([{ id: ++reads, name: 'x' }]),
+    });
+    const leave = screen.subscribe(() => undefined);
+    await waitFor(() => expect(reads).toBe(1));
+    handler!({ type: 'subscribed', channel: 'courts' });
+    await waitFor(() => expect(reads).toBe(2));
+    handler!({ type: 'resubscribed', channel: 'courts' });
+    await waitFor(() => expect(reads).toBe(3));
+    leave();
   });
 });

@@ -107,6 +107,18 @@ export function applyEntityEvent(
 }
 
 /**
+ * Events sent before the server took a subscription (the page was still loading, the connection
+ * was back after a cut) never arrive: once it has, the entity's lists and details read before are
+ * read again. A read still under way is left alone, its answer being as new as the subscription.
+ */
+function catchUp(client: QueryClient, entityName: string): void {
+  void client.invalidateQueries({
+    queryKey: entityKeys.all(entityName),
+    predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.fetchStatus !== 'fetching',
+  });
+}
+
+/**
  * Keeps an entity's cached lists and details live: subscribes to its channel (the definition's
  * name) while mounted and patches the query cache on each event.
  */
@@ -120,6 +132,7 @@ export function useEntityChannel(
     if (!enabled) return undefined;
     return client.subscribe(entityName, (message: ChannelMessage) => {
       if (message.type === 'event') applyEntityEvent(queries, entityName, message.action, message.data);
+      else if (message.type === 'subscribed' || message.type === 'resubscribed') catchUp(queries, entityName);
     });
   }, [client, enabled, entityName, queries]);
 }

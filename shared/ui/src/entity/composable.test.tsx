@@ -243,18 +243,24 @@ describe('the edit drawer', () => {
     const title = await screen.findByText('تعديل دولة', { selector: '.ant-drawer-title' });
     return title.closest('.ant-drawer') as HTMLElement;
   };
+  /** The edit drawer of `name`, once its record is read into the form. */
+  const openEditRead = async (name: string) => {
+    const drawer = await openEdit(name);
+    await waitFor(() => expect(input('اسم الدولة', drawer)).toHaveValue(name));
+    return drawer;
+  };
+  const serveTwo = () => serve([country(1, 'السعودية', 1), country(2, 'مصر', 2)]);
   const escape = () => fireEvent.keyDown(document.body, { key: 'Escape', code: 'Escape', keyCode: 27 });
   const drawerOpen = () => document.querySelector('.ant-drawer-open') !== null;
 
   it('asks before closing with unsaved changes (Esc or cancel), and not without', async () => {
-    await serve([country(1, 'السعودية', 1), country(2, 'مصر', 2)]);
+    await serveTwo();
     renderAt(ROUTE, <EntityPage entity={countries} />);
     await openEdit('مصر');
     escape();
     await waitFor(() => expect(drawerOpen()).toBe(false));
 
-    const drawer = await openEdit('مصر');
-    await waitFor(() => expect(input('اسم الدولة', drawer)).toHaveValue('مصر'));
+    const drawer = await openEditRead('مصر');
     fireEvent.change(input('اسم الدولة', drawer), { target: { value: 'مصر العربية' } });
     escape();
     await waitFor(() => expect(dialog()).toHaveTextContent('تجاهل التعديلات غير المحفوظة؟'));
@@ -272,12 +278,11 @@ describe('the edit drawer', () => {
   });
 
   it('tells at once when its record is changed or deleted elsewhere', async () => {
-    await serve([country(1, 'السعودية', 1), country(2, 'مصر', 2)]);
+    await serveTwo();
     const ws = await connectFakeSocket();
     try {
       renderAt(ROUTE, <EntityPage entity={countries} />);
-      const drawer = await openEdit('مصر');
-      await waitFor(() => expect(input('اسم الدولة', drawer)).toHaveValue('مصر'));
+      const drawer = await openEditRead('مصر');
       // Another record's change is none of this form's business.
       ws.event('countries', 'update', { ...country(1, 'السعودية', 1), updatedAt: later });
       expect(within(drawer).queryByRole('alert')).not.toBeInTheDocument();
@@ -296,6 +301,31 @@ describe('the edit drawer', () => {
       ).toBeInTheDocument();
       expect(input('اسم الدولة', drawer)).toBeDisabled();
       expect(within(drawer).getByText('حفظ').closest('button')).toBeDisabled();
+    } finally {
+      ws.restore();
+    }
+  });
+
+  it('reads its record and the list again once the subscription is taken, for what happened before', async () => {
+    await serveTwo();
+    const ws = await connectFakeSocket();
+    try {
+      renderAt(ROUTE, <EntityPage entity={countries} />);
+      const drawer = await openEditRead('مصر');
+      const rows = api.table(countries).rows;
+      // Changed while the connection was cut: no event came; the hub confirms the subscription again.
+      Object.assign(rows[1]!, { name: 'جمهورية مصر', updatedAt: later });
+      ws.socket.frame({ type: 'resubscribed', channel: 'countries' });
+      expect(await within(drawer).findByText(/حفظ مستخدم آخر هذا السجل \(دولة\)/)).toBeInTheDocument();
+      // Deleted before the page's first subscription was taken.
+      rows.splice(1, 1);
+      ws.socket.frame({ type: 'subscribed', channel: 'countries' });
+      expect(
+        await within(drawer).findByText('حذف مستخدم آخر هذا السجل (دولة)، فلم يعد حفظه ممكنًا.'),
+      ).toBeInTheDocument();
+      expect(within(drawer).getByText('حفظ').closest('button')).toBeDisabled();
+      await waitFor(() => expect(screen.queryByLabelText('تعديل مصر')).not.toBeInTheDocument());
+      expect(screen.getByLabelText('تعديل السعودية')).toBeInTheDocument();
     } finally {
       ws.restore();
     }

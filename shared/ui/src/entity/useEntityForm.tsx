@@ -143,17 +143,34 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
   const recordId = active && mode === 'update' ? record?.id : undefined;
   useEffect(() => {
     if (recordId === undefined) return undefined;
-    return wsClient.subscribe(entity.name, (message) => {
+    let live = true;
+    const seen = (row: EntityRow) => {
+      // Our own save's event may come before its answer: judge it once the answer is in.
+      if (savingNow.current) heldEvent.current = row;
+      else if (row.updatedAt !== version.current) setRemote({ kind: 'updated', row });
+    };
+    // Events before the server took the subscription (the page was loading, the connection was
+    // back after a cut) never reach us: read the record again once it has.
+    const recheck = () =>
+      api.get(recordId, { silent: true }).then(
+        (row) => live && seen(row),
+        (error: unknown) => {
+          if (live && isApiError(error) && error.status === 404) setRemote({ kind: 'deleted' });
+        },
+      );
+    const stop = wsClient.subscribe(entity.name, (message) => {
+      if (message.type === 'subscribed' || message.type === 'resubscribed') return void recheck();
       if (message.type !== 'event') return;
       const row = message.data as EntityRow | null;
       if (!row || row.id !== recordId) return;
       if (message.action === 'delete') return setRemote({ kind: 'deleted' });
-      if (message.action === 'create') return;
-      // Our own save's event may come before its answer: judge it once the answer is in.
-      if (savingNow.current) heldEvent.current = row;
-      else if (row.updatedAt !== version.current) setRemote({ kind: 'updated', row });
+      if (message.action !== 'create') seen(row);
     });
-  }, [entity.name, recordId]);
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [api, entity.name, recordId]);
 
   /** Whether the user changed anything since the form was filled. */
   const isDirty = useCallback(
