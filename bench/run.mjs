@@ -420,13 +420,17 @@ async function legalCases({ base, pid }, headers, { courts, lawyers, months }, t
     return { requests: 1, ok: status === 200 };
   };
   const monthCase = (agent) => month(agent, pick(lawyers), pick(months));
-  for (const [name, operation] of [
-    ['lawsuitsByCourtAndState', courtCase],
-    ['calendarMonth', monthCase],
-  ]) {
-    out[name] = againstBare(await loadOps(operation, CONNECTIONS, pid), results.bareFastify);
-    out[`${name}OneUser`] = againstBare(await loadOps(operation, 1, pid), results.bareFastifyOneUser);
-  }
+  const bare = { [CONNECTIONS]: results.bareFastify, 1: results.bareFastifyOneUser };
+  const measure = async (operation, connections) =>
+    againstBare(await loadOps(operation, connections, pid), bare[connections]);
+  out.lawsuitsByCourtAndState = await measure(courtCase, CONNECTIONS);
+  out.lawsuitsByCourtAndStateOneUser = await measure(courtCase, 1);
+  // The same courts and states once more under load: every answer was read once already and kept
+  // (no write since), as a list is read through a working day between writes. The first pass
+  // above includes each court and state's first read (212 of them in 4 s here).
+  out.lawsuitsByCourtAndStateAgain = await measure(courtCase, CONNECTIONS);
+  out.calendarMonth = await measure(monthCase, CONNECTIONS);
+  out.calendarMonthOneUser = await measure(monthCase, 1);
   return out;
 }
 
