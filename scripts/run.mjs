@@ -5,21 +5,18 @@
 //   build  install and build everything
 //   bench  install, build, run the benchmarks
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { PNPM } from './pnpm.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REMOTES = ['settings', 'clients', 'legal', 'tasks', 'chat'];
-/** Front-end packages type-checked with `tsc -p` (compiled by webpack, never emitted alone). */
-const WEB_PACKAGES = [
-  'shared/i18n',
-  'shared/sdk',
-  'shared/ui',
-  'host',
-  ...REMOTES.map((r) => `remotes/${r}`),
-];
+/**
+ * Front-end packages type-checked together by `tsconfig.web-check.json` (compiled by webpack, never
+ * emitted alone): one program reads the shared packages, antd and React types once, where a
+ * `tsc -p` per package read them again for each (34 s against about 150 s).
+ */
+const WEB_CHECK = 'tsconfig.web-check.json';
 
 function run(title, cmd, args, options = {}) {
   const started = Date.now();
@@ -59,10 +56,7 @@ function serve() {
 }
 
 function typecheck() {
-  for (const pkg of WEB_PACKAGES) {
-    if (existsSync(path.join(root, pkg, 'tsconfig.json')))
-      run(`type-check ${pkg}`, bin('tsc'), ['-p', pkg, '--noEmit']);
-  }
+  run('type-check host, remotes and shared web packages (tsc)', bin('tsc'), ['-p', WEB_CHECK, '--noEmit']);
 }
 
 const commands = {
