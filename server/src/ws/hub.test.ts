@@ -243,6 +243,30 @@ describe.each(dialects())('WebSocket hub on %s', (dialect) => {
     expect(await client.closed).toEqual({ code: 4403, reason: 'employeeBanned' });
   });
 
+  it('closes a socket whose session is revoked while the socket is still being authenticated', async () => {
+    const session = await t.login();
+    const row = await t.app.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('token_hash', '=', hashToken(session.token))
+      .executeTakeFirstOrThrow();
+    const ended = revocation({ sessionIds: [Number(row.id)], reason: 'loggedOut' });
+    const authenticate = t.app.hub.authenticate.bind(t.app.hub);
+    // The sign-out lands after the socket's session was read as open, before the socket is admitted.
+    const spy = jest.spyOn(t.app.hub, 'authenticate').mockImplementationOnce(async (...args) => {
+      const user = await authenticate(...args);
+      t.app.bus.publish(ended.channel, ended.message);
+      return user;
+    });
+    try {
+      const client = await connect(session);
+      const stillOpen = new Promise((resolve) => setTimeout(() => resolve('still open'), 3000));
+      expect(await Promise.race([client.closed, stillOpen])).toEqual({ code: 4403, reason: 'loggedOut' });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('never lets a client join the revocation channel', async () => {
     const client = await connect(admin);
     expect(await client.request({ type: 'subscribe', channel: revocation({}).channel })).toMatchObject({

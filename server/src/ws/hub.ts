@@ -75,6 +75,14 @@ export class Hub {
   /** Open sockets per employee on this instance. */
   private readonly socketsOf = new Map<number, number>();
   private readonly presenceListeners = new Set<PresenceListener>();
+  /**
+   * Revocations heard while sockets were still being authenticated: such a socket's session may
+   * have been read before the revoking write, and no later revocation will name it. Numbered, and
+   * kept only while an authentication is under way.
+   */
+  private revocations: { seq: number; message: Omit<RevokeMessage, 'type'> }[] = [];
+  private revocationSeq = 0;
+  private authenticating = 0;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -115,6 +123,30 @@ export class Hub {
 
   authenticate(token: string, fingerprintSession: string | null): Promise<AuthUser | null> {
     return this.auth.authenticate(token, fingerprintSession);
+  }
+
+  /**
+   * Authenticates a new socket: its user, or the reason of a revocation of its session or employee
+   * heard meanwhile (a sign-out in the moment the socket was opening), or null (not signed in).
+   */
+  async admit(
+    token: string,
+    fingerprintSession: string | null,
+  ): Promise<{ user: AuthUser } | { revoked: string } | null> {
+    const since = this.revocationSeq;
+    this.authenticating++;
+    try {
+      const user = await this.authenticate(token, fingerprintSession);
+      if (!user) return null;
+      const revoked = this.revocations.find(
+        ({ seq, message }) =>
+          seq > since &&
+          (message.employeeIds?.includes(user.id) || message.sessionIds?.includes(user.sessionId)),
+      );
+      return revoked ? { revoked: revoked.message.reason ?? 'session revoked' } : { user };
+    } finally {
+      if (--this.authenticating === 0) this.revocations = [];
+    }
   }
 
   add(client: Client): void {
@@ -209,6 +241,8 @@ export class Hub {
 
   /** Closes (4403) the sockets of the ended sessions or employees; answers how many. */
   revoke(message: Omit<RevokeMessage, 'type'>): number {
+    this.revocationSeq++;
+    if (this.authenticating > 0) this.revocations.push({ seq: this.revocationSeq, message });
     const employees = new Set(message.employeeIds ?? []);
     const sessions = new Set(message.sessionIds ?? []);
     return this.close(
@@ -373,12 +407,14 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
 
       const token = queryValue(query, 'Authorization') ?? queryValue(query, 'authorization');
       const fingerprintSession = queryValue(query, HEADERS.fingerprintSession);
-      (token ? hub.authenticate(token, fingerprintSession) : Promise.resolve(null))
-        .then((user) => {
-          if (!user || !token) {
+      (token ? hub.admit(token, fingerprintSession) : Promise.resolve(null))
+        .then((admitted) => {
+          if (!admitted || !token) {
             socket.close(WS_CLOSE.unauthorized, translate('en', 'ws.unauthorized'));
             return;
           }
+          if ('revoked' in admitted) return socket.close(WS_CLOSE.revoked, admitted.revoked);
+          const { user } = admitted;
           if (socket.readyState !== socket.OPEN) return;
           client = { socket, user, lang, channels: new Set(), token, fingerprintSession };
           hub.add(client);
