@@ -11,5 +11,6 @@ const dirs = [
 module.exports = {
   // With several projects Jest takes the timeout from here, not from each project's config.
   testTimeout: 60_000,
+  globalTeardown: '<rootDir>/jest.teardown.cjs',
   projects: dirs.filter((d) => fs.existsSync(path.join(d, 'jest.config.cjs'))).map((d) => `<rootDir>/${d}`),
 };
