@@ -78,7 +78,9 @@ describe('task board', () => {
     await serve();
     layOut('rtl');
     renderRoute(BOARD_ROUTE, BOARD_ROUTE, <TaskBoard />);
-    expect(await within(column('جديدة')).findByRole('link', { name: TASK.title })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(column('جديدة')).getByRole('link', { name: TASK.title })).toBeInTheDocument(),
+    );
     // Overdue says so in words, not by colour alone.
     expect(within(column('جديدة')).getByText('متأخرة')).toBeInTheDocument();
 
@@ -89,7 +91,9 @@ describe('task board', () => {
     );
     const [sent] = server.calls('PATCH', `/api/admin/lawsuits/tasks/status/${TASK.id}`);
     expect(JSON.parse(sent!.body)).toEqual({ state: 'inProgress', updatedAt: TASK.updatedAt });
-    expect(await within(column('قيد التنفيذ')).findByRole('link', { name: TASK.title })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(column('قيد التنفيذ')).getByRole('link', { name: TASK.title })).toBeInTheDocument(),
+    );
     expect(within(column('جديدة')).queryByRole('link', { name: TASK.title })).toBeNull();
     expect(server.store[0]!.state).toBe('inProgress');
     expect(toasts.error).toEqual([]);
@@ -113,7 +117,9 @@ describe('task board', () => {
     await waitFor(() => expect(toasts.error).toHaveLength(1));
     expect(toasts.error[0]).toContain(TASK.title);
     expect(toasts.error[0]).toContain('لا تملك صلاحية تغيير حالة هذه المهمة');
-    expect(await within(column('جديدة')).findByRole('link', { name: TASK.title })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(column('جديدة')).getByRole('link', { name: TASK.title })).toBeInTheDocument(),
+    );
     expect(within(column('في الانتظار')).queryByRole('link', { name: TASK.title })).toBeNull();
     expect(
       JSON.parse(server.calls('PATCH', `/api/admin/lawsuits/tasks/status/${TASK.id}`)[0]!.body).state,
@@ -131,7 +137,9 @@ describe('task board', () => {
     await move(1, 'ArrowRight', `Move task: ${TASK.title}`);
 
     await waitFor(() => expect(server.store[0]!.state).toBe('inProgress'));
-    expect(await within(column('In progress')).findByRole('link', { name: TASK.title })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(column('In progress')).getByRole('link', { name: TASK.title })).toBeInTheDocument(),
+    );
     expect(within(column('In progress')).getByText('Overdue')).toBeInTheDocument();
   });
 });
