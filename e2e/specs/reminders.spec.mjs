@@ -8,7 +8,8 @@
 // within that same office day only; so the data and an evening time later today (23:59) are set
 // first on a start of that database without the scheduler (poll 0), and the server is started
 // again on it with the scheduler: the job is planned for 23:59 today, then the evening time is set
-// to the office's current minute and the next poll runs it.
+// to the office's current minute and the next poll runs it. The office's time zone is set to one where
+// it is daytime, so that "tomorrow" cannot turn over while the test runs.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -42,6 +43,20 @@ function officeNow(timeZone, now = new Date()) {
   }).formatToParts(now);
   const p = (type) => parts.find((x) => x.type === type)?.value ?? '';
   return { day: `${p('year')}-${p('month')}-${p('day')}`, minute: `${p('hour')}:${p('minute')}` };
+}
+
+/**
+ * The office's time zone for this file: `current` if its clock reads between 06:00 and 18:00, else
+ * the first zone of a few around the world whose clock does. The test sets reminders for "tomorrow"
+ * at this minute: near midnight, the office day would turn over under it (a CI run at 23:57 did).
+ */
+function daytimeZone(current, now = new Date()) {
+  const zones = [current, 'Asia/Riyadh', 'Asia/Tokyo', 'America/New_York', 'Europe/London'];
+  const daytime = (zone) => {
+    const { minute } = officeNow(zone, now);
+    return minute >= '06:00' && minute < '18:00';
+  };
+  return zones.find(daytime) ?? current;
 }
 
 /** An employee with the lawyer role whose first-sign-in password change is done (through the API). */
@@ -84,7 +99,8 @@ async function setUp(databaseUrl) {
   try {
     const admin = apiClient(setup.url, { lang: lng });
     await admin.login(ADMIN.email, ADMIN.password);
-    made.timeZone = (await admin.get(GENERAL)).timeZone;
+    made.timeZone = daytimeZone((await admin.get(GENERAL)).timeZone);
+    await admin.put(GENERAL, { timeZone: made.timeZone });
     const now = officeNow(made.timeZone);
     if (now.minute >= LATEST) {
       made.skip = `office time ${now.minute} (${made.timeZone}) is after ${LATEST}: "tomorrow" would turn over during the test`;

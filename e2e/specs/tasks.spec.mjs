@@ -114,7 +114,7 @@ describe('tasks between two employees', () => {
         await boardCard(b.page, task.id).waitFor();
         assert.equal(await boardColumn(b.page, 'new').locator(`[data-task-card="${task.id}"]`).count(), 1);
         assert.deepEqual(await check(b.page, lng, 'tasks-board'), []);
-        await moveCard(b.page, lng, title, 3);
+        await moveCard(b.page, lng, title, ['inProgress', 'waiting', 'done']);
         await eventually(
           async () =>
             (await boardColumn(b.page, 'done').locator(`[data-task-card="${task.id}"]`).count()) === 1,
