@@ -168,3 +168,25 @@ export function languageButton(page, lng) {
   );
   return page.getByRole('button', { name }).first();
 }
+
+/**
+ * Chooses an item of the header's user menu (profile, about, sign-out), as a person would, and
+ * waits for `done` (a function that resolves once the choice took effect). A click that lands while
+ * the menu is still opening is lost: the menu stays open and nothing happens (seen in CI for
+ * sign-out and for "about"), so the person clicks again, up to three times.
+ */
+export async function chooseUserMenuItem(page, userName, itemKey, done, lng = 'ar') {
+  const item = page.getByRole('menuitem', { name: t(lng, itemKey) });
+  for (let attempt = 1; ; attempt++) {
+    if (!(await item.isVisible()))
+      await page.locator('header').getByRole('button', { name: userName, exact: true }).click();
+    await item.click();
+    try {
+      await done();
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`[e2e] user menu "${itemKey}" took no effect at click ${attempt}: ${error.message}`);
+    }
+  }
+}

@@ -6,7 +6,14 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import { eventually, useSystem } from './harness.mjs';
-import { expectDirection, languageButton, openMenuItem, signInToDashboard, waitForApp } from './app.mjs';
+import {
+  chooseUserMenuItem,
+  expectDirection,
+  languageButton,
+  openMenuItem,
+  signInToDashboard,
+  waitForApp,
+} from './app.mjs';
 import { snap } from './browser.mjs';
 import { LANGUAGES, loadLocale, t, tx } from './i18n.mjs';
 import { CUSTOMERS, PROCURATIONS, createClientWithProcuration, discardDrawer, go } from './clients.mjs';
@@ -61,8 +68,13 @@ const SCREENS = [
   {
     name: 'profile',
     open: async (page, lng) => {
-      await page.locator('header').getByRole('button', { name: adminName, exact: true }).click();
-      await page.getByRole('menuitem', { name: t(lng, 'layout:user.profile') }).click();
+      await chooseUserMenuItem(
+        page,
+        adminName,
+        'layout:user.profile',
+        () => page.waitForURL('**/admin/profile', { timeout: 5_000 }),
+        lng,
+      );
     },
     ready: (page, lng) =>
       page.getByRole('main').getByText(t(lng, 'layout:profile.details'), { exact: true }).waitFor(),

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openMenuItem, signInToDashboard } from '../lib/app.mjs';
+import { chooseUserMenuItem, openMenuItem, signInToDashboard } from '../lib/app.mjs';
 import { useSystem } from '../lib/harness.mjs';
 import { t } from '../lib/i18n.mjs';
 import { ROOT } from '../lib/paths.mjs';
@@ -41,13 +41,19 @@ async function remotesJson() {
 
 /** The tasks version the about dialog lists for this page, once the remote has loaded. */
 async function aboutTasksVersion(page, adminName) {
-  await page.locator('header').getByRole('button', { name: adminName, exact: true }).click();
-  await page.getByRole('menuitem', { name: t('ar', 'layout:about.menu') }).click();
   const dialog = page.getByRole('dialog', { name: t('ar', 'layout:about.title') });
+  await chooseUserMenuItem(page, adminName, 'layout:about.menu', () => dialog.waitFor({ timeout: 5_000 }));
   const version = dialog
     .getByRole('row', { name: new RegExp(t('ar', 'layout:remote.names.tasks')) })
     .getByTestId('remote-version');
-  const text = (await version.innerText({ timeout: 20_000 })).trim();
+  let text;
+  try {
+    text = (await version.innerText({ timeout: 20_000 })).trim();
+  } catch (error) {
+    // Which remotes the dialog lists, so that a miss says whether tasks was there at all.
+    error.message += `\nthe dialog reads: ${(await dialog.innerText()).replace(/\s+/g, ' ')}`;
+    throw error;
+  }
   // antd's close button (×) is the dialog's only button.
   await dialog.getByRole('button').click();
   await dialog.waitFor({ state: 'hidden' });
