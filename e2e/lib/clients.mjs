@@ -120,31 +120,72 @@ async function watchProgress(page) {
 const progressSeen = (page) => page.evaluate(() => [...(window.__e2eProgress ?? [])]);
 
 /**
+ * From now on, records in the page what may put a search box's text back: every history change
+ * (with where it came from) and every search input leaving or entering the page (a remount). Read
+ * by `searchEvents` for the report of a missed search.
+ */
+async function watchSearchBox(page) {
+  await page.evaluate(() => {
+    const events = [];
+    window.__e2eSearchEvents = events;
+    const at = () => Math.round(performance.now());
+    if (!window.__e2eHistoryWatched) {
+      window.__e2eHistoryWatched = true;
+      for (const method of ['pushState', 'replaceState']) {
+        const original = history[method].bind(history);
+        history[method] = (state, unused, url) => {
+          const from = (new Error().stack ?? '')
+            .split('\n')
+            .slice(2, 7)
+            .map((l) => l.trim());
+          window.__e2eSearchEvents?.push({ at: at(), method, url: String(url), from });
+          return original(state, unused, url);
+        };
+      }
+      window.addEventListener('popstate', () =>
+        window.__e2eSearchEvents?.push({ at: at(), popstate: location.href }),
+      );
+    }
+    const isSearch = (node) =>
+      node instanceof HTMLElement && node.querySelector?.('input[type=search], .ant-input-search input');
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes)
+          if (isSearch(node)) events.push({ at: at(), removed: node.nodeName });
+        for (const node of record.addedNodes)
+          if (isSearch(node)) events.push({ at: at(), added: node.nodeName });
+      }
+    }).observe(document.body, { subtree: true, childList: true });
+    document.addEventListener(
+      'input',
+      (event) => {
+        const target = event.target;
+        if (target instanceof HTMLInputElement) events.push({ at: at(), input: target.value });
+      },
+      true,
+    );
+  });
+}
+const searchEvents = (page) => page.evaluate(() => JSON.stringify(window.__e2eSearchEvents ?? []));
+
+/**
  * Presses Enter in a list's search box and waits until `applied()` says the search reached the URL.
- * In CI, on PostgreSQL, the box twice went back from the new text to the search already applied
- * between the fill and the Enter (the report below: box holding the old search, focus on it, URL
- * unchanged), so Enter searched the old text again. Not seen here in many runs; an open product
- * bug (the stop note of 27 November). A miss is reported, the text typed again and Enter pressed
- * once more; a second miss fails the test with the report.
+ * A miss fails with what the page did meanwhile (`watchSearchBox`): the box's text, the focus, the
+ * URL, the history changes and any search box remounted. The box once put back the previous search
+ * between the fill and the Enter (the URL's earlier `q` committing late, as a transition), so that
+ * Enter searched the old text again; `SearchBox` now keeps what was typed (27 November).
  */
 async function submitSearch(page, search, applied, typed) {
   await search.press('Enter');
   try {
-    await eventually(applied, { timeout: 5_000, message: `the URL carries the search "${typed}"` });
-    return;
+    await eventually(applied, { timeout: 10_000, message: `the URL carries the search "${typed}"` });
   } catch (error) {
     const state = await page.evaluate(() => ({
       url: window.location.href,
       focused: document.activeElement?.outerHTML.slice(0, 160) ?? null,
     }));
-    const report = `${error.message}; box "${await search.inputValue()}", focus ${state.focused}, URL ${state.url}`;
-    console.warn(`[e2e] search not applied at the first Enter: ${report}`);
-    await search.fill(typed);
-    await eventually(async () => (await search.inputValue()) === typed, {
-      message: `${report}; then the box holds "${typed}" again`,
-    });
-    await search.press('Enter');
-    await eventually(applied, { message: `${report}; then after typing it again and Enter` });
+    error.message += `; box "${await search.inputValue()}", focus ${state.focused}, URL ${state.url}, events ${await searchEvents(page)}`;
+    throw error;
   }
 }
 
@@ -237,6 +278,7 @@ export function clientsSpec(lng) {
       const searched = () => new URL(page.url()).searchParams.get('q');
       for (const typed of [foldedName, arabicIndic(nationalId)]) {
         const before = searched();
+        await watchSearchBox(page);
         await search.fill(typed);
         // The box holds what was typed before it is submitted (a re-render cannot have replaced it).
         await eventually(async () => (await search.inputValue()) === typed, {
@@ -404,6 +446,7 @@ export function clientsSpec(lng) {
       const search = page.getByLabel(t(lng, 'ui:table.search', { title: e('procurations.title') }), {
         exact: true,
       });
+      await watchSearchBox(page);
       await search.fill(poaNumber);
       await submitSearch(
         page,

@@ -1,11 +1,12 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Empty, Flex, Input, Popconfirm, Result, Space, Switch, Table, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { Button, Empty, Flex, Popconfirm, Result, Space, Switch, Table, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { ListFilter } from '../fields/ListFilter';
 import { BooleanFilter, fieldKind } from '../fields/registry';
 import type { EntityRow } from '../fields/types';
 import { ColumnChooser } from './ColumnChooser';
+import { SearchBox } from './SearchBox';
 import type { EntityList } from './useEntityList';
 
 export interface EntityTableProps extends EntityList {
@@ -222,39 +223,5 @@ export function EntityTable(props: EntityTableProps) {
         />
       )}
     </div>
-  );
-}
-
-/**
- * The list's search box: what is typed is its own state, so a search applied meanwhile (the URL's
- * `q` changing) never swaps the input under the typing hand; the text follows `value` only when
- * `value` itself changes (a cleared filter, the browser's back button).
- */
-function SearchBox({
-  value,
-  label,
-  onSearch,
-}: {
-  value: string | undefined;
-  label: string;
-  onSearch: (q: string) => void;
-}) {
-  const [text, setText] = useState(value ?? '');
-  const [shown, setShown] = useState(value);
-  if (shown !== value) {
-    setShown(value);
-    setText(value ?? '');
-  }
-  return (
-    <Input.Search
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      placeholder={label}
-      aria-label={label}
-      allowClear
-      enterButton
-      onSearch={onSearch}
-      style={{ inlineSize: 280, maxInlineSize: '100%' }}
-    />
   );
 }
