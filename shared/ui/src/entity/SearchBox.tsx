@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { Input } from 'antd';
+import { useDraft } from '../fields/useDraft';
 
 /**
  * A list's search box. What is typed is its own state: it follows `value` (the URL's `q`) when
- * that changes from elsewhere (a cleared filter, the browser's back button), but not when the
- * search this box sent arrives. Navigations are React transitions (React Router 7), so the URL's
- * new `q` can reach this box after the person has already typed the next search; replacing the
- * text then would make Enter search the old text again (seen in the browser tests on PostgreSQL).
+ * that changes from elsewhere, not when the search this box sent arrives late (see `useDraft`;
+ * Enter once searched the previous text again in the browser tests on PostgreSQL).
  *
  * @example <SearchBox value={query.q} label={t('table.search')} onSearch={(q) => update({ q })} />
  */
@@ -19,29 +17,18 @@ export function SearchBox({
   label: string;
   onSearch: (q: string) => void;
 }) {
-  const [text, setText] = useState(value ?? '');
-  const [shown, setShown] = useState(value);
-  // The search this box sent last, until `value` carries it (null: none on its way). `q` is
-  // trimmed, and empty means none, as the list state stores it.
-  const [sent, setSent] = useState<string | undefined | null>(null);
-  if (shown !== value) {
-    setShown(value);
-    // While a search of this box is on its way, `value` is either that search or an older one
-    // overtaken by it: neither is newer than what the box holds.
-    if (sent === null) setText(value ?? '');
-    else if (sent === value) setSent(null);
-  }
+  const { draft, setDraft, sending } = useDraft(value);
   return (
     <Input.Search
-      value={text}
-      onChange={(event) => setText(event.target.value)}
+      value={draft}
+      onChange={(event) => setDraft(event.target.value)}
       placeholder={label}
       aria-label={label}
       allowClear
       enterButton
       onSearch={(q) => {
-        const next = q.trim() || undefined;
-        if (next !== value) setSent(next);
+        // `q` is trimmed, and empty means none, as the list state stores it.
+        sending(q.trim() || undefined);
         onSearch(q);
       }}
       style={{ inlineSize: 280, maxInlineSize: '100%' }}

@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
 import { Input } from 'antd';
 import type { FilterControlProps } from './types';
+import { useDraft } from './useDraft';
 
 /** A text filter that writes to the URL when the user presses Enter or leaves the box, not per key. */
 export function TextFilter({ label, value, onChange }: FilterControlProps & { label: string }) {
-  const [draft, setDraft] = useState(value ?? '');
-  useEffect(() => setDraft(value ?? ''), [value]);
-  const commit = () => onChange(draft.trim() === '' ? undefined : draft.trim());
+  const { draft, setDraft, sending } = useDraft(value);
+  const commit = () => onChange(sending(draft.trim() === '' ? undefined : draft.trim()));
   return (
     <Input
       aria-label={label}
@@ -16,7 +15,7 @@ export function TextFilter({ label, value, onChange }: FilterControlProps & { la
       onChange={(e) => {
         setDraft(e.target.value);
         // The clear button empties the box: apply at once.
-        if (e.type === 'click' || e.target.value === '') onChange(undefined);
+        if (e.type === 'click' || e.target.value === '') onChange(sending(undefined));
       }}
       onPressEnter={commit}
       onBlur={commit}
