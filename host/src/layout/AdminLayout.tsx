@@ -2,11 +2,12 @@ import { LAYOUT } from '@mizan/contracts';
 import { Drawer, Layout, theme as antdTheme } from 'antd';
 import { useAtomValue } from 'jotai';
 import { Suspense, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { ContentSpinner } from '../pages/Spinners';
 import { useSystemSettingsChannel } from '../system/systemSettings';
 import { themeConfigAtom } from '../theme/themeConfig';
 import { Header, OfficeBrand, useBarBackground } from './Header';
+import { NavigationProgress } from './NavigationProgress';
 import { NavMenu } from './NavMenu';
 import { useBreakpoints } from './useMediaQuery';
 
@@ -19,7 +20,6 @@ export function AdminLayout() {
   const { mobile, largeLaptop } = useBreakpoints();
   const { token } = antdTheme.useToken();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const { pathname } = useLocation();
   const topBackground = useBarBackground('top');
   useSystemSettingsChannel(true);
 
@@ -29,6 +29,7 @@ export function AdminLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh', minWidth: 0, maxWidth: '100vw' }}>
+      <NavigationProgress />
       {config.hideHeader ? null : <Header mobile={mobile} onOpenDrawer={() => setDrawerOpen(true)} />}
       {top ? (
         <nav
@@ -69,7 +70,12 @@ export function AdminLayout() {
             padding: mobile ? token.paddingSM : largeLaptop ? token.paddingLG : token.padding,
           }}
         >
-          <Suspense key={pathname.split('/').slice(0, 3).join('/')} fallback={<ContentSpinner />}>
+          {/* One boundary for every screen: its spinner shows on the first screen of the page only.
+              Navigations are transitions, so later screens replace the one on view once ready,
+              with the progress bar meanwhile. A boundary per area (as before) committed a spinner
+              at every change of area, and React reveals content no sooner than 300 ms after the
+              latest spinner: a remote's list came 300 ms after it was ready (issue 14). */}
+          <Suspense fallback={<ContentSpinner />}>
             <Outlet />
           </Suspense>
         </Layout.Content>

@@ -25,7 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { RemoteLoaderContext } from '../remotes/remoteLoaderContext';
 import { useMenu } from '../remotes/remoteMenu';
-import { useRemoteStatuses } from '../remotes/remoteStatus';
+import { useUnavailableRemotes } from '../remotes/remoteStatus';
 import { activeItem, groupOf, visibleMenu } from './menu';
 
 /** One icon per top-level entry of seed §2. */
@@ -62,7 +62,7 @@ export interface NavMenuProps {
 export function NavMenu({ mode, theme = 'light', collapsed = false, onNavigate }: NavMenuProps) {
   const { t } = useTranslation('menu');
   const permissions = useAtomValue(permissionsAtom);
-  const statuses = useRemoteStatuses();
+  const unavailable = useUnavailableRemotes();
   const { pathname } = useLocation();
   const menu = useMenu();
   const entries = useMemo(() => visibleMenu(permissions, menu), [permissions, menu]);
@@ -79,7 +79,7 @@ export function NavMenu({ mode, theme = 'light', collapsed = false, onNavigate }
   const label = (item: MenuItem) => (
     <Link to={item.route} onClick={onNavigate} onMouseEnter={() => warm(item)} onFocus={() => warm(item)}>
       {t(`items.${item.key}`)}
-      {item.remote && statuses[item.remote] === 'unavailable' ? (
+      {item.remote && unavailable.has(item.remote) ? (
         <Tag color="warning" style={{ marginInlineStart: 8 }}>
           {t('unavailable')}
         </Tag>
