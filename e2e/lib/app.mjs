@@ -148,7 +148,20 @@ export async function openMenuItem(page, group, item, lng = 'ar') {
     // The group title's accessible name also holds its icon's label, so it is found by its text.
     await nav.getByText(t(lng, `menu:groups.${group}`), { exact: true }).click();
   }
-  await link.click();
+  // A click that lands while the group is still unfolding can miss the moving link (seen in CI on
+  // PostgreSQL: the menu open, the URL unchanged): the person clicks again, up to three times.
+  const href = await link.getAttribute('href');
+  for (let attempt = 1; ; attempt++) {
+    await link.click();
+    if (!href) return;
+    try {
+      await eventually(() => new URL(page.url()).pathname === href, { timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`[e2e] menu item "${item}" not opened at click ${attempt}; URL ${page.url()}`);
+    }
+  }
 }
 
 /** The messages shown under a form field (antd ties them to the input as `<id>_help`). */
