@@ -127,7 +127,9 @@ export async function pickOption(page, scope, label, option) {
       return;
     } catch (error) {
       if (attempt >= 3) throw error;
-      await page.keyboard.press('Escape');
+      // No Escape to close the options first: when they have closed already, Escape reaches the
+      // form's drawer, which asks whether to discard the changes (seen in CI on PostgreSQL, its
+      // dialog then covering the field). The next try's click and typing open them again.
     }
   }
 }
