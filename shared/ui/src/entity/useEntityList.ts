@@ -1,5 +1,11 @@
 import { useCallback, useMemo } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  usePrefetchQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { permissionKey, VERSION_FIELD, type Entity, type Fields } from '@mizan/contracts';
 import { entityApi, entityKeys, notify, useCan, useEntityChannel } from '../data';
 import type { EntityRow } from '../fields/types';
@@ -39,11 +45,15 @@ export function useEntityList(entity: Entity<Fields>, options: EntityListOptions
 
   useEntityChannel(entity.name);
 
-  const list = useQuery({
+  const listQuery = {
     queryKey: entityKeys.list(entity.name, params),
-    queryFn: ({ signal }) => api.list(params, { signal }),
-    placeholderData: keepPreviousData,
-  });
+    queryFn: ({ signal }: { signal: AbortSignal }) => api.list(params, { signal }),
+  };
+  // The rows are asked for from the first render, not once the screen is committed: a navigation
+  // is a transition, so React prepares the next screen (a remote's list: about 120 ms) while the
+  // previous one stays on view, and the request goes out meanwhile (issue 14).
+  usePrefetchQuery(listQuery);
+  const list = useQuery({ ...listQuery, placeholderData: keepPreviousData });
 
   const refresh = useCallback(
     () => queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.name) }),
