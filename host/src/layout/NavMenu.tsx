@@ -20,10 +20,9 @@ import { isMenuGroup, LAYOUT, type MenuEntry, type MenuItem } from '@mizan/contr
 import { permissionsAtom } from '@mizan/sdk';
 import { Menu, Tag, type MenuProps } from 'antd';
 import { useAtomValue } from 'jotai';
-import { useContext, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { RemoteLoaderContext } from '../remotes/remoteLoaderContext';
 import { useMenu } from '../remotes/remoteMenu';
 import { useUnavailableRemotes } from '../remotes/remoteStatus';
 import { activeItem, groupOf, visibleMenu } from './menu';
@@ -66,18 +65,8 @@ export function NavMenu({ mode, theme = 'light', collapsed = false, onNavigate }
   const { pathname } = useLocation();
   const menu = useMenu();
   const entries = useMemo(() => visibleMenu(permissions, menu), [permissions, menu]);
-  const loader = useContext(RemoteLoaderContext);
-  // Pointing at an item (or tabbing to it) starts loading its remote: the click then finds the
-  // download under way or done (issue 14: a remote's list within 500 ms of the click).
-  const warm = (item: MenuItem) => {
-    if (!loader || !item.remote) return;
-    void import('../remotes/RemoteArea');
-    // A failure is the screen's to show ("unavailable, retry") once it is opened.
-    loader(item.remote).catch(() => undefined);
-  };
-
   const label = (item: MenuItem) => (
-    <Link to={item.route} onClick={onNavigate} onMouseEnter={() => warm(item)} onFocus={() => warm(item)}>
+    <Link to={item.route} onClick={onNavigate}>
       {t(`items.${item.key}`)}
       {item.remote && unavailable.has(item.remote) ? (
         <Tag color="warning" style={{ marginInlineStart: 8 }}>

@@ -1,5 +1,5 @@
 import { AREA_PERMISSIONS, MENU, isMenuGroup } from '@mizan/contracts';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { AuthUser } from '@mizan/sdk';
 import { SETTINGS_ANSWER, serveApiForFile } from '../test/apiServer';
 import { makeUser, renderApp, resetPage, signIn } from '../test/renderApp';
@@ -61,27 +61,5 @@ describe('side navigation', () => {
       renderApp('/admin/dashboard');
     });
     expect(await screen.findByText('You cannot access this page')).toBeInTheDocument();
-  });
-
-  it('pointing at or tabbing to an item starts loading its remote before the click', async () => {
-    current = makeUser([AREA_PERMISSIONS.dashboardView, 'continents.view']);
-    await signIn(current);
-    const asked: string[] = [];
-    await act(async () => {
-      renderApp('/admin/dashboard', async (name) => {
-        asked.push(name);
-        return [];
-      });
-    });
-    const nav = await screen.findByRole('navigation');
-    fireEvent.mouseEnter((await within(nav).findByText('Dashboard')).closest('a')!);
-    // The dashboard is the host's own: nothing to load.
-    expect(asked).toEqual([]);
-    fireEvent.click(within(nav).getByText('Places'));
-    const continents = (await within(nav).findByText('Continents')).closest('a')!;
-    fireEvent.mouseEnter(continents);
-    await waitFor(() => expect(asked).toEqual(['settings']));
-    fireEvent.focus(continents);
-    await waitFor(() => expect(asked).toEqual(['settings', 'settings']));
   });
 });
