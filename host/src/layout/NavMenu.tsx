@@ -24,7 +24,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useMenu } from '../remotes/remoteMenu';
-import { useUnavailableRemotes } from '../remotes/remoteStatus';
+import { useRemoteStatuses } from '../remotes/remoteStatus';
 import { activeItem, groupOf, visibleMenu } from './menu';
 
 /** One icon per top-level entry of seed §2. */
@@ -61,14 +61,15 @@ export interface NavMenuProps {
 export function NavMenu({ mode, theme = 'light', collapsed = false, onNavigate }: NavMenuProps) {
   const { t } = useTranslation('menu');
   const permissions = useAtomValue(permissionsAtom);
-  const unavailable = useUnavailableRemotes();
+  const statuses = useRemoteStatuses();
   const { pathname } = useLocation();
   const menu = useMenu();
   const entries = useMemo(() => visibleMenu(permissions, menu), [permissions, menu]);
+
   const label = (item: MenuItem) => (
     <Link to={item.route} onClick={onNavigate}>
       {t(`items.${item.key}`)}
-      {item.remote && unavailable.has(item.remote) ? (
+      {item.remote && statuses[item.remote] === 'unavailable' ? (
         <Tag color="warning" style={{ marginInlineStart: 8 }}>
           {t('unavailable')}
         </Tag>

@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 
 export type RemoteStatus = 'idle' | 'loading' | 'ready' | 'unavailable';
 
@@ -32,20 +32,6 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Names of the remotes that are down, joined: a string, so that equal lists are equal snapshots. */
-function unavailableNames(): string {
-  return Object.keys(snapshot)
-    .filter((name) => snapshot[name] === 'unavailable')
-    .sort()
-    .join(' ');
-}
-
-/**
- * Whether each remote is down, re-rendering only when that changes: the menu must not re-render
- * while a remote loads (pointing at a menu item starts loading its remote, and a re-render between
- * the pointer's arrival and its click is what the click would land on).
- */
-export function useUnavailableRemotes(): ReadonlySet<string> {
-  const names = useSyncExternalStore(subscribe, unavailableNames, unavailableNames);
-  return useMemo(() => new Set(names ? names.split(' ') : []), [names]);
+export function useRemoteStatuses(): Readonly<Record<string, RemoteStatus>> {
+  return useSyncExternalStore(subscribe, getRemoteStatuses, getRemoteStatuses);
 }
