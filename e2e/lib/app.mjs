@@ -149,19 +149,15 @@ export async function openMenuItem(page, group, item, lng = 'ar') {
     await nav.getByText(t(lng, `menu:groups.${group}`), { exact: true }).click();
   }
   // A click that lands while the group is still unfolding can miss the moving link (seen in CI on
-  // PostgreSQL: the menu open, the URL unchanged): the person clicks again, up to three times.
+  // PostgreSQL: the menu open, the URL unchanged).
   const href = await link.getAttribute('href');
-  for (let attempt = 1; ; attempt++) {
-    await link.click();
-    if (!href) return;
-    try {
-      await eventually(() => new URL(page.url()).pathname === href, { timeout: 5_000 });
-      return;
-    } catch (error) {
-      if (attempt >= 3) throw error;
-      console.warn(`[e2e] menu item "${item}" not opened at click ${attempt}; URL ${page.url()}`);
-    }
-  }
+  await clickUntil(
+    () => link.click(),
+    async () => {
+      if (href) await eventually(() => new URL(page.url()).pathname === href, { timeout: 5_000 });
+    },
+    `menu item "${item}"`,
+  );
 }
 
 /** The messages shown under a form field (antd ties them to the input as `<id>_help`). */
@@ -186,20 +182,34 @@ export function languageButton(page, lng) {
  * Chooses an item of the header's user menu (profile, about, sign-out), as a person would, and
  * waits for `done` (a function that resolves once the choice took effect). A click that lands while
  * the menu is still opening is lost: the menu stays open and nothing happens (seen in CI for
- * sign-out and for "about"), so the person clicks again, up to three times.
+ * sign-out and for "about"), so the person clicks again (`clickUntil`).
  */
 export async function chooseUserMenuItem(page, userName, itemKey, done, lng = 'ar') {
   const item = page.getByRole('menuitem', { name: t(lng, itemKey) });
+  await clickUntil(
+    async () => {
+      if (!(await item.isVisible()))
+        await page.locator('header').getByRole('button', { name: userName, exact: true }).click();
+      await item.click();
+    },
+    done,
+    `user menu "${itemKey}"`,
+  );
+}
+
+/**
+ * Runs `click`, then `done` (which throws when the click took no effect); a click that took none is
+ * made again, as a person would, up to three times, each miss logged with `what`.
+ */
+async function clickUntil(click, done, what) {
   for (let attempt = 1; ; attempt++) {
-    if (!(await item.isVisible()))
-      await page.locator('header').getByRole('button', { name: userName, exact: true }).click();
-    await item.click();
+    await click();
     try {
       await done();
       return;
     } catch (error) {
       if (attempt >= 3) throw error;
-      console.warn(`[e2e] user menu "${itemKey}" took no effect at click ${attempt}: ${error.message}`);
+      console.warn(`[e2e] ${what} took no effect at click ${attempt}: ${error.message}`);
     }
   }
 }
