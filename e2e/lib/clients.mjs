@@ -126,42 +126,34 @@ const progressSeen = (page) => page.evaluate(() => [...(window.__e2eProgress ?? 
  */
 async function watchSearchBox(page) {
   await page.evaluate(() => {
-    const events = [];
-    window.__e2eSearchEvents = events;
-    const at = () => Math.round(performance.now());
-    if (!window.__e2eHistoryWatched) {
-      window.__e2eHistoryWatched = true;
-      for (const method of ['pushState', 'replaceState']) {
-        const original = history[method].bind(history);
-        history[method] = (state, unused, url) => {
-          const from = (new Error().stack ?? '')
-            .split('\n')
-            .slice(2, 7)
-            .map((l) => l.trim());
-          window.__e2eSearchEvents?.push({ at: at(), method, url: String(url), from });
-          return original(state, unused, url);
-        };
-      }
-      window.addEventListener('popstate', () =>
-        window.__e2eSearchEvents?.push({ at: at(), popstate: location.href }),
-      );
+    // Watchers are put in once per document; each call starts a new list of what they see.
+    window.__e2eSearchEvents = [];
+    if (window.__e2eSearchWatched) return;
+    window.__e2eSearchWatched = true;
+    const record = (event) => window.__e2eSearchEvents.push({ at: Math.round(performance.now()), ...event });
+    for (const method of ['pushState', 'replaceState']) {
+      const original = history[method].bind(history);
+      history[method] = (state, unused, url) => {
+        const from = (new Error().stack ?? '')
+          .split('\n')
+          .slice(2, 7)
+          .map((l) => l.trim());
+        record({ method, url: String(url), from });
+        return original(state, unused, url);
+      };
     }
+    window.addEventListener('popstate', () => record({ popstate: location.href }));
     const isSearch = (node) =>
       node instanceof HTMLElement && node.querySelector?.('input[type=search], .ant-input-search input');
     new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of record.removedNodes)
-          if (isSearch(node)) events.push({ at: at(), removed: node.nodeName });
-        for (const node of record.addedNodes)
-          if (isSearch(node)) events.push({ at: at(), added: node.nodeName });
+      for (const { removedNodes, addedNodes } of records) {
+        for (const node of removedNodes) if (isSearch(node)) record({ removed: node.nodeName });
+        for (const node of addedNodes) if (isSearch(node)) record({ added: node.nodeName });
       }
     }).observe(document.body, { subtree: true, childList: true });
     document.addEventListener(
       'input',
-      (event) => {
-        const target = event.target;
-        if (target instanceof HTMLInputElement) events.push({ at: at(), input: target.value });
-      },
+      (event) => event.target instanceof HTMLInputElement && record({ input: event.target.value }),
       true,
     );
   });
