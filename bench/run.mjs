@@ -14,7 +14,8 @@
 // BENCH_DATA_DIR keeps the generated database there and reuses it on the next run (the set is
 // generated once: about ten minutes at 1M lawsuits). MIZAN_BENCH_PG_URL (a PostgreSQL server URL,
 // e.g. the tests' MIZAN_TEST_PG_URL) also runs the legal and dashboard cases on PostgreSQL: a
-// database created for the run, the same data copied into it (legalData.mjs), dropped at the end.
+// database created for the run, the same data copied into it (legalData.mjs), dropped at the end;
+// with BENCH_DATA_DIR the copy is kept instead (its name in bench-set.json) and reused next time.
 // BENCH_ONLY=legal leaves out the police-station and client cases.
 // BENCH_CHAT=0 leaves out the chat fan-out (bench/chat.mjs).
 // The work cases run on tasks and chat messages written beside the legal set (workData.mjs;
@@ -499,23 +500,32 @@ async function workCases({ base, pid }, headers, { assignee, busyChat }, target,
   return out;
 }
 
-/** A new PostgreSQL database on the server of `baseUrl`: its URL and how to drop it. */
-async function createPgDatabase(baseUrl) {
+/**
+ * A PostgreSQL database on the server of `baseUrl`: its URL and how to drop it. `kept` names a
+ * copy of an earlier run to use again (`reused` when it is still there); otherwise one is created.
+ */
+async function createPgDatabase(baseUrl, kept = null) {
   const { Client } = serverRequire('pg');
-  const name = `mizan_bench_${Date.now()}`;
-  const run = async (text) => {
+  const name = kept ?? `mizan_bench_${Date.now()}`;
+  const run = async (text, values) => {
     const client = new Client({ connectionString: baseUrl });
     await client.connect();
     try {
-      await client.query(text);
+      return (await client.query(text, values)).rows;
     } finally {
       await client.end();
     }
   };
-  await run(`create database "${name}"`);
+  const reused = kept !== null && (await run('select 1 from pg_database where datname = $1', [kept])).length > 0;
+  if (!reused) await run(`create database "${name}"`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => run(`drop database if exists "${name}" with (force)`) };
+  return {
+    name,
+    reused,
+    url: url.toString(),
+    drop: () => run(`drop database if exists "${name}" with (force)`),
+  };
 }
 
 /** p50/p95/max of a few samples (ms), and the samples themselves. */
@@ -827,15 +837,27 @@ async function main() {
     if (PG_URL && legalSet) {
       // The same data set on PostgreSQL: a database of its own, migrated by the server, the rows
       // copied from the SQLite file, the server started again on it (totals, aggregates).
-      pgDatabase = await createPgDatabase(PG_URL);
-      console.log(`bench: copying the data set into PostgreSQL ${pgDatabase.name}`);
-      const first = await launch(dataDir, pgDatabase.url);
-      await first.stop();
-      results.pgCopy = await copyToPostgres(file, pgDatabase.url, { tables: CHAT_TABLES });
-      results.pgDashboardStatsSeconds = await buildDashboardStats(pgDatabase.url, SERVER_DIST);
-      console.log(`bench: PostgreSQL copy in ${results.pgCopy.seconds} s`);
+      const kept = KEEP_DIR ? JSON.parse(readFileSync(setFile, 'utf8')) : null;
+      pgDatabase = await createPgDatabase(PG_URL, kept?.pgDatabase ?? null);
+      if (pgDatabase.reused) {
+        console.log(`bench: PostgreSQL copy ${pgDatabase.name} of an earlier run reused`);
+        Object.assign(results, kept.pgResults);
+      } else {
+        console.log(`bench: copying the data set into PostgreSQL ${pgDatabase.name}`);
+        const first = await launch(dataDir, pgDatabase.url);
+        await first.stop();
+        results.pgCopy = await copyToPostgres(file, pgDatabase.url, { tables: CHAT_TABLES });
+        results.pgDashboardStatsSeconds = await buildDashboardStats(pgDatabase.url, SERVER_DIST);
+        console.log(`bench: PostgreSQL copy in ${results.pgCopy.seconds} s`);
+      }
       const pgServer = await launch(dataDir, pgDatabase.url);
       results.pgFirstStartSeconds = pgServer.startSeconds;
+      if (kept && !pgDatabase.reused) {
+        // Kept beside the SQLite file only once copied and started (folded, totals recounted).
+        const pgResults = { pgCopy: results.pgCopy, pgDashboardStatsSeconds: results.pgDashboardStatsSeconds };
+        writeFileSync(setFile, JSON.stringify({ ...kept, pgDatabase: pgDatabase.name, pgResults }));
+      }
+      pgDatabase.kept = kept !== null;
       const pgHeaders = await signIn(pgServer.base);
       const pg = {};
       const target = { pg: pgDatabase.url };
@@ -867,7 +889,8 @@ async function main() {
     writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
     console.log(`written ${path.relative(root, out)}`);
   } finally {
-    if (pgDatabase) await pgDatabase.drop();
+    // A kept copy stays; a copy left half-made by a failure is dropped.
+    if (pgDatabase && !pgDatabase.kept) await pgDatabase.drop();
     if (!KEEP_DIR) rmSync(dataDir, { recursive: true, force: true });
   }
 }
