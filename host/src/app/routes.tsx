@@ -9,6 +9,7 @@ import { LoginPage } from '../auth/LoginPage';
 import { checkStoredSession } from '../auth/session';
 import { FullPageSpinner } from '../pages/LazySpinners';
 import { ForbiddenPage, NotFoundPage, RouteErrorPage } from '../pages/LazyStatusPages';
+import { loadRemoteAreaModule } from '../remotes/remoteAreaModule';
 
 // Seed §2: the main application view loads lazily behind a large centred spinner, with the texts
 // the signed-out pages do not need (menu, entities, dashboard, screens: issue 14).
@@ -31,7 +32,7 @@ const forgotPassword = async () => ({
 const resetPassword = async () => ({
   Component: (await import('../auth/ResetPasswordPage')).ResetPasswordPage,
 });
-const RemoteArea = lazy(() => import('../remotes/RemoteArea').then((m) => ({ default: m.RemoteArea })));
+const RemoteArea = lazy(() => loadRemoteAreaModule().then((m) => ({ default: m.RemoteArea })));
 
 /** Checks the stored token once per page load (seed §4). */
 let sessionChecked = false;

@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ContentSpinner } from '../pages/Spinners';
+import { usePrepareRemotes } from '../remotes/usePrepareRemotes';
 import { useSystemSettingsChannel } from '../system/systemSettings';
 import { themeConfigAtom } from '../theme/themeConfig';
 import { Header, OfficeBrand, useBarBackground } from './Header';
@@ -22,6 +23,7 @@ export function AdminLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const topBackground = useBarBackground('top');
   useSystemSettingsChannel(true);
+  usePrepareRemotes();
 
   const side = !mobile && config.navType === 'side';
   const top = !mobile && config.navType === 'top';

@@ -35,4 +35,15 @@ describe('createLazyFederationLoader', () => {
     await expect(loader('settings', { fresh: true })).resolves.toBe(routes);
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('passes prepare on once its code is there, and settles quietly when that code cannot be had', async () => {
+    const prepare = jest.fn(async () => undefined);
+    const remoteLoader: RemoteRoutesLoader = Object.assign(async () => routes, { prepare });
+    const loader = createLazyFederationLoader(async () => ({ createFederationLoader: () => remoteLoader }));
+    await loader.prepare?.();
+    expect(prepare).toHaveBeenCalledTimes(1);
+
+    const offline = createLazyFederationLoader(() => Promise.reject(new Error('chunk failed')));
+    await expect(offline.prepare?.()).resolves.toBeUndefined();
+  });
 });

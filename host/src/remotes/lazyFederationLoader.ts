@@ -14,7 +14,7 @@ export function createLazyFederationLoader(
   load: () => Promise<LoaderModule> = () => import('./loadRemoteRoutes'),
 ): RemoteRoutesLoader {
   let loader: Promise<RemoteRoutesLoader> | null = null;
-  return (name, options) => {
+  const ready = () => {
     loader ??= load().then(
       (module) => module.createFederationLoader(),
       (error: unknown) => {
@@ -22,6 +22,14 @@ export function createLazyFederationLoader(
         throw error;
       },
     );
-    return loader.then((remoteLoader) => remoteLoader(name, options));
+    return loader;
   };
+  const lazyLoader: RemoteRoutesLoader = (name, options) =>
+    ready().then((remoteLoader) => remoteLoader(name, options));
+  lazyLoader.prepare = () =>
+    ready().then(
+      (remoteLoader) => remoteLoader.prepare?.(),
+      () => undefined,
+    );
+  return lazyLoader;
 }

@@ -1,4 +1,4 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { UNAVAILABLE } from './federationPlugin';
 import { createFederationLoader, RemoteUnavailableError, validRoutes } from './loadRemoteRoutes';
 import { parseRemotesManifest } from './manifest';
@@ -10,12 +10,14 @@ import { getMenu, resetRemoteMenus } from './remoteMenu';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
+  preloadRemote: jest.fn(),
   registerRemotes: jest.fn(),
   registerPlugins: jest.fn(),
 }));
 
 const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
 const mockedRegister = registerRemotes as jest.MockedFunction<typeof registerRemotes>;
+const mockedPreload = preloadRemote as jest.MockedFunction<typeof preloadRemote>;
 const manifest = { settings: 'https://settings.example/mf-manifest.json' };
 const HOST: BuildInfo = {
   name: 'host',
@@ -155,6 +157,79 @@ describe('versions and menu of a remote', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('declares no versions'));
     expect(getLoadedRemotes().settings).toBeNull();
     warn.mockRestore();
+  });
+});
+
+describe('prepare: fetching ahead without running a remote', () => {
+  const two = { ...manifest, tasks: 'https://tasks.example/mf-manifest.json' };
+
+  it('registers each remote and fetches its manifest and entry only, with no module run and no status', async () => {
+    const fetchInfo = jest.fn(async (entry: string) => ({
+      name: entry.includes('tasks') ? 'tasks' : 'settings',
+      version: '0.1.0',
+      shared: HOST.shared,
+    }));
+    const load = createFederationLoader({ fetchManifest: async () => two, fetchInfo, host: HOST });
+    await load.prepare?.();
+    expect(mockedRegister.mock.calls).toEqual([
+      [[{ name: 'settings', entry: two.settings }], { force: false }],
+      [[{ name: 'tasks', entry: two.tasks }], { force: false }],
+    ]);
+    expect(mockedPreload.mock.calls.map(([options]) => options.map((o) => o.nameOrAlias))).toEqual([
+      ['settings'],
+      ['tasks'],
+    ]);
+    // Every file of every exposed module is filtered out: the entry alone is fetched.
+    const [[{ filter }]] = mockedPreload.mock.calls[0]!;
+    expect(filter?.('https://settings.example/static/js/routes.js')).toBe(false);
+    expect(mockedLoadRemote).not.toHaveBeenCalled();
+    expect(getRemoteStatuses()).toEqual({});
+
+    // The load that follows starts from there: the declaration is not read again.
+    mockedLoadRemote.mockResolvedValue({ default: [] });
+    await load('settings');
+    expect(fetchInfo).toHaveBeenCalledTimes(2);
+    expect(mockedRegister).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves out an incompatible remote, and goes on past a remote that fails', async () => {
+    const fetchInfo = async (entry: string): Promise<BuildInfo> =>
+      entry.includes('tasks')
+        ? { name: 'tasks', version: '0.1.0', shared: { react: '20.0.0' } }
+        : { name: 'settings', version: '0.1.0', shared: HOST.shared };
+    mockedPreload.mockRejectedValueOnce(new Error('preloadRemote failed to load 1 resource(s).'));
+    const load = createFederationLoader({
+      fetchManifest: async () => ({ ...two, legal: 'https://legal.example/mf-manifest.json' }),
+      fetchInfo,
+      host: HOST,
+    });
+    await expect(load.prepare?.()).resolves.toBeUndefined();
+    expect(mockedPreload.mock.calls.map(([options]) => options[0]?.nameOrAlias)).toEqual([
+      'settings',
+      'legal',
+    ]);
+    expect(mockedRegister.mock.calls.map(([remotes]) => remotes[0]?.name)).toEqual(['settings', 'legal']);
+  });
+
+  it('does nothing when remotes.json cannot be read, and the next load reads it again', async () => {
+    const fetchManifest = jest
+      .fn<Promise<typeof manifest>, []>()
+      .mockRejectedValueOnce(new Error('503'))
+      .mockResolvedValue(manifest);
+    mockedLoadRemote.mockResolvedValue({ default: [] });
+    const load = createFederationLoader({ fetchManifest, fetchInfo, host: HOST });
+    await expect(load.prepare?.()).resolves.toBeUndefined();
+    expect(mockedPreload).not.toHaveBeenCalled();
+    await expect(load('settings')).resolves.toEqual([]);
+    expect(fetchManifest).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves a remote already loading to its load', async () => {
+    mockedLoadRemote.mockReturnValue(new Promise(() => undefined));
+    const load = createFederationLoader({ fetchManifest: async () => manifest, fetchInfo, host: HOST });
+    void load('settings');
+    await load.prepare?.();
+    expect(mockedPreload).not.toHaveBeenCalled();
   });
 });
 

@@ -1,4 +1,9 @@
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  loadRemote,
+  preloadRemote,
+  registerPlugins,
+  registerRemotes,
+} from '@module-federation/enhanced/runtime';
 import type { RemoteRoute } from '@mizan/build/routes';
 import { fetchRemotesManifest, type RemotesManifest } from './manifest';
 import { isUnavailableModule, mizanFederationPlugin } from './federationPlugin';
@@ -21,7 +26,16 @@ export class RemoteUnavailableError extends Error {
 }
 
 /** Loads one remote's route list; `fresh` drops every cached piece of a previous failed attempt. */
-export type RemoteRoutesLoader = (name: string, options?: { fresh?: boolean }) => Promise<RemoteRoute[]>;
+export interface RemoteRoutesLoader {
+  (name: string, options?: { fresh?: boolean }): Promise<RemoteRoute[]>;
+  /**
+   * Fetches ahead, one remote after another, what loading each remote of `remotes.json` starts
+   * with: the manifest, the remote's declaration (checked), its `mf-manifest.json` and its
+   * `remoteEntry.js`, without running any module the remote exposes (no screen, no menu section,
+   * no status change while it goes well). A later load starts from there. Never rejects.
+   */
+  prepare?: () => Promise<void>;
+}
 
 /** Keeps only well-formed routes: one bad entry must not hide the remote's other screens. */
 export function validRoutes(name: string, value: unknown): RemoteRoute[] {
@@ -104,6 +118,7 @@ export function createFederationLoader({
   timeoutMs?: number;
 } = {}): RemoteRoutesLoader {
   let manifest: Promise<RemotesManifest> | null = null;
+  const infos = new Map<string, Promise<BuildInfo | null>>();
   const registered = new Set<string>();
   registerPlugins([mizanFederationPlugin()]);
 
@@ -113,6 +128,23 @@ export function createFederationLoader({
       throw error;
     });
     return manifest;
+  };
+  /** The remote's declaration, read once (again after a failure or for a retry). */
+  const readInfo = (name: string, entry: string) => {
+    let info = infos.get(name);
+    if (!info) {
+      const reading = fetchInfo(entry);
+      info = reading;
+      infos.set(name, reading);
+      reading.catch(() => infos.get(name) === reading && infos.delete(name));
+    }
+    return info;
+  };
+  const register = (name: string, entry: string, fresh: boolean) => {
+    if (!fresh && registered.has(name)) return;
+    // `force` drops the runtime's cached entry and module of a failed attempt.
+    registerRemotes([{ name, entry }], { force: registered.has(name) });
+    registered.add(name);
   };
 
   /**
@@ -124,7 +156,10 @@ export function createFederationLoader({
   const load = async (name: string, fresh: boolean): Promise<RemoteRoute[]> => {
     setRemoteStatus(name, 'loading');
     // A retry also re-reads remotes.json: the remote may have been released at a new URL meanwhile.
-    if (fresh) manifest = null;
+    if (fresh) {
+      manifest = null;
+      infos.delete(name);
+    }
     try {
       const entries = await readManifest().catch((error: unknown) => {
         throw new RemoteUnavailableError(name, 'manifest', error);
@@ -132,18 +167,14 @@ export function createFederationLoader({
       const entry = entries[name];
       if (!entry) throw new RemoteUnavailableError(name, 'not-configured');
       const info = await withTimeout(
-        fetchInfo(entry).catch((error: unknown) => {
+        readInfo(name, entry).catch((error: unknown) => {
           throw new RemoteUnavailableError(name, 'manifest', error);
         }),
         timeoutMs,
         () => new RemoteUnavailableError(name, 'timeout'),
       );
       refuseIncompatible(name, info, host);
-      if (fresh || !registered.has(name)) {
-        // `force` drops the runtime's cached entry and module of a failed attempt.
-        registerRemotes([{ name, entry }], { force: registered.has(name) });
-        registered.add(name);
-      }
+      register(name, entry, fresh);
       // The menu section downloads beside the routes, not after them.
       const menu = loadMenu(name);
       const module = await withTimeout(
@@ -163,7 +194,17 @@ export function createFederationLoader({
     }
   };
 
-  return (name, { fresh = false } = {}) => {
+  /** What `prepare` fetches for one remote; a remote already loading or loaded is left alone. */
+  const prepareOne = async (name: string, entry: string) => {
+    if (inflight.has(name)) return;
+    const info = await readInfo(name, entry);
+    if (info && incompatibilities(host, info).length > 0) return; // its load refuses and says why
+    register(name, entry, false);
+    // Every exposed module's files filtered out: the manifest and the entry only.
+    await preloadRemote([{ nameOrAlias: name, filter: () => false }]);
+  };
+
+  const loader: RemoteRoutesLoader = (name, { fresh = false } = {}) => {
     const running = inflight.get(name);
     if (running && !fresh) return running;
     const attempt = load(name, fresh);
@@ -174,4 +215,12 @@ export function createFederationLoader({
     });
     return attempt;
   };
+  loader.prepare = async () => {
+    const entries = await readManifest().catch(() => ({}) as RemotesManifest);
+    // One at a time: each entry is a script to run, and the page is in use meanwhile.
+    for (const [name, entry] of Object.entries(entries)) {
+      await prepareOne(name, entry).catch(() => undefined);
+    }
+  };
+  return loader;
 }

@@ -1,5 +1,6 @@
 import { ROUTES } from '@mizan/contracts/light';
 import type { RemoteRoutesLoader } from './loadRemoteRoutes';
+import { loadRemoteAreaModule } from './remoteAreaModule';
 
 /**
  * Opening a screen by direct link or refresh: starts downloading the signed-in shell and the
@@ -17,7 +18,7 @@ export function preloadScreenOf(pathname: string, loader: RemoteRoutesLoader): v
   void import('./remoteForPath').then(({ remoteForPath }) => {
     const remote = remoteForPath(pathname);
     if (!remote) return;
-    void import('./RemoteArea');
+    void loadRemoteAreaModule();
     loader(remote).catch(() => undefined);
   });
 }
