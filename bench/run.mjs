@@ -516,7 +516,8 @@ async function createPgDatabase(baseUrl, kept = null) {
       await client.end();
     }
   };
-  const reused = kept !== null && (await run('select 1 from pg_database where datname = $1', [kept])).length > 0;
+  const reused =
+    kept !== null && (await run('select 1 from pg_database where datname = $1', [kept])).length > 0;
   if (!reused) await run(`create database "${name}"`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -854,7 +855,10 @@ async function main() {
       results.pgFirstStartSeconds = pgServer.startSeconds;
       if (kept && !pgDatabase.reused) {
         // Kept beside the SQLite file only once copied and started (folded, totals recounted).
-        const pgResults = { pgCopy: results.pgCopy, pgDashboardStatsSeconds: results.pgDashboardStatsSeconds };
+        const pgResults = {
+          pgCopy: results.pgCopy,
+          pgDashboardStatsSeconds: results.pgDashboardStatsSeconds,
+        };
         writeFileSync(setFile, JSON.stringify({ ...kept, pgDatabase: pgDatabase.name, pgResults }));
       }
       pgDatabase.kept = kept !== null;
