@@ -82,6 +82,8 @@ export const MODULES: readonly AppModule[] = [
 
 /** How often a SQLite connection refreshes its planner statistics (`PRAGMA optimize`). */
 const OPTIMIZE_EVERY_MS = 6 * 60 * 60 * 1000;
+/** How long one module may take to register (see the Fastify options below). */
+const PLUGIN_TIMEOUT_MS = 10 * 60 * 1000;
 
 /** Every migration group, in order: the kernel's, then each module's. */
 export const MIGRATION_GROUPS: readonly MigrationGroup[] = [
@@ -130,6 +132,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     loggerInstance: logs.logger as FastifyBaseLogger,
     // One completion line per request instead of Fastify's two (see logging/requestLog.ts).
     logController: new LogController({ disableRequestLogging: true }),
+    // A module may build what it keeps from the tables while it registers, once per database
+    // layout: the dashboard's aggregates take about 30 s at a million lawsuits (Fastify's default,
+    // 10 s, stopped the first start after an upgrade).
+    pluginTimeout: PLUGIN_TIMEOUT_MS,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },

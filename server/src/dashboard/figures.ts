@@ -154,10 +154,48 @@ function inSpans(eb: AnyExpressionBuilder, spans: readonly Span[]): Expression<S
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 const dayOf = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
 
+/** The kinds recounted from the base tables at a range's edges: hearings are stored by day. */
+const RECOUNTED: readonly StatKind[] = KINDS.filter((kind) => kind !== 'hearing');
+
+/** The hearings of the days `[first, last]` from their stored day rows, as rows of their month. */
+async function hearingDays(
+  db: Db,
+  filter: DashboardFilter,
+  [first, last]: [string, string],
+): Promise<StatRow[]> {
+  const branchId = filter.branchId ?? ALL_BRANCHES;
+  const rows = await db
+    .selectFrom(STATS_TABLE)
+    .select((eb) => [
+      'k1',
+      'k2',
+      eb.fn.sum<string | number>('n').as('n'),
+      eb.fn.sum<string | number>('attended').as('attended'),
+    ])
+    .where('kind', '=', 'hearingDay')
+    .where('branch_id', '=', branchId)
+    .where('month', '>=', first)
+    .where('month', '<=', last)
+    .groupBy(['k1', 'k2'])
+    .execute();
+  return rows.map((r) => ({
+    kind: 'hearing',
+    branchId,
+    month: first.slice(0, 7),
+    k1: num(r.k1),
+    k2: num(r.k2),
+    n: num(r.n),
+    agreed: 0,
+    paid: 0,
+    pending: 0,
+    attended: num(r.attended),
+  }));
+}
+
 /**
- * The rows of the days `[first, last]` within one month: recounted from the base tables when they
- * are at most half of it; otherwise the month's stored rows minus a recount of its other days (the
- * recount reads every hearing of its days: 19,000 in three weeks at a million lawsuits).
+ * The rows of the days `[first, last]` within one month: hearings from their day rows; lawsuits and
+ * tasks recounted from the base tables when the days are at most half of the month, otherwise the
+ * month's stored rows minus a recount of its other days.
  */
 async function edgeStats(
   db: Db,
@@ -165,17 +203,25 @@ async function edgeStats(
   filter: DashboardFilter,
   [first, last]: [string, string],
 ): Promise<StatRow[]> {
+  const hearings = hearingDays(db, filter, [first, last]);
+  hearings.catch(() => undefined);
   const recounted = (days: readonly [string, string]) =>
-    recount(db, dialect, { lawsuitDays: days, hearingDays: days, taskDays: days, branchId: filter.branchId });
+    recount(db, dialect, { lawsuitDays: days, taskDays: days, branchId: filter.branchId, kinds: RECOUNTED });
   const month = first.slice(0, 7);
   const start = dayNumber(`${month}-01`);
   const end = dayNumber(lastDayOf(month));
-  if (2 * (dayNumber(last) - dayNumber(first) + 1) <= end - start + 1) return recounted([first, last]);
+  if (2 * (dayNumber(last) - dayNumber(first) + 1) <= end - start + 1)
+    return [...(await recounted([first, last])), ...(await hearings)];
   const others: [string, string][] = [];
   if (dayNumber(first) > start) others.push([`${month}-01`, dayOf(dayNumber(first) - 1)]);
   if (dayNumber(last) < end) others.push([dayOf(dayNumber(last) + 1), lastDayOf(month)]);
   const [rows, ...recounts] = await Promise.all([
-    storedSums(db, filter, (eb) => inSpans(eb, [{ first: month, last: month }]), true),
+    storedSums(
+      db,
+      filter,
+      (eb) => eb.and([inSpans(eb, [{ first: month, last: month }]), eb('kind', 'in', [...RECOUNTED])]),
+      true,
+    ),
     ...others.map(recounted),
   ]);
   for (const recountedRows of recounts)
@@ -188,7 +234,7 @@ async function edgeStats(
         pending: -r.pending,
         attended: -r.attended,
       });
-  return rows;
+  return [...rows, ...(await hearings)];
 }
 
 /**

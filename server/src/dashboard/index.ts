@@ -99,7 +99,12 @@ function dashboardCache(app: FastifyInstance, onDrop: () => void) {
  */
 export const dashboardPlugin: FastifyPluginAsync = async (app) => {
   installStatsHooks(app.entities);
-  await rebuildStats(app.db, app.dialect);
+  const started = performance.now();
+  if (await rebuildStats(app.db, app.dialect))
+    app.log.info(
+      { seconds: Math.round(performance.now() - started) / 1000 },
+      'dashboard aggregates built from the tables',
+    );
   let rewarm: NodeJS.Timeout | undefined;
   const cached = dashboardCache(app, () => {
     clearTimeout(rewarm);

@@ -18,12 +18,19 @@ import type { ApiRow } from '../engine/serialize';
  * | `lawyer`  | lawsuit's branch   | filing month           | lawyer       | case (stage)       | n                        |
  * | `hearing` | its lawsuit's branch | hearing month        | lawyer       | 0                  | n, attended              |
  * | `task`    | its lawsuit's branch | month it was done (UTC) | assignee    | 0                  | n (done tasks)           |
+ * | `hearingDay` | its lawsuit's branch | hearing day (YYYY-MM-DD) | lawyer  | 0                  | n, attended              |
  *
  * Each of those rows is also added into its roll-ups (`rollUp`): the same key for every branch at
  * once (`branch_id` -1), and for its year (`month` 'YYYY') and for all time (`month` '*', rows
  * without a date included). The whole office's figures are then a few hundred `*` rows, and a
  * year's a dozen months at most, instead of every branch's every month (170,000 rows at a million
  * lawsuits).
+ *
+ * `hearingDay` rows keep the hearings by day (for each branch and every branch; no other
+ * roll-up), under a kind of their own so that the month reads never walk them. A date range's
+ * edge days take their hearings from them: recounting those from the hearings, joined to their
+ * lawsuits for the branch, was the slowest read of a first dashboard call (40 ms of 100 at three
+ * million hearings on PostgreSQL). Lawsuits and tasks at the edges are still recounted.
  *
  * Settings that can change under them (a case's outcome, a court's type, a name) are not copied
  * in: they are joined when the figures are read. Every write of a lawsuit, hearing, payment or task
@@ -33,8 +40,9 @@ import type { ApiRow } from '../engine/serialize';
  */
 export const STATS_TABLE = 'dashboard_stats';
 
+/** The kinds the figures read by month, year or all time. */
 export const KINDS = ['lawsuit', 'court', 'lawyer', 'hearing', 'task'] as const;
-export type StatKind = (typeof KINDS)[number];
+export type StatKind = (typeof KINDS)[number] | 'hearingDay';
 
 /** One aggregate row: a key and its sums (amounts in minor units). */
 export interface StatRow {
@@ -57,7 +65,7 @@ const SUM_COLUMNS = ['n', 'agreed', 'paid', 'pending', 'attended'] as const;
  * of the rows (2: with roll-ups and tasks), so that a database built by an older server is built
  * again.
  */
-const BUILT = { kind: 'built', branch_id: 0, month: '', k1: 2, k2: 0 } as const;
+const BUILT = { kind: 'built', branch_id: 0, month: '', k1: 3, k2: 0 } as const;
 
 /** `branch_id` of the rows summed over every branch. */
 export const ALL_BRANCHES = -1;
@@ -101,10 +109,19 @@ export const dashboardMigrations: Migration[] = [
       if (existing.has(tasks.table)) await createDeclaredIndexes(db, tasks);
     },
   },
+  {
+    // `hearingDay` rows ('YYYY-MM-DD' in `month`); the aggregates are built again (`BUILT` layout 3).
+    name: 'dashboard_003_hearing_days',
+    async up(db, dialect) {
+      if (dialect === 'postgres')
+        await sql`alter table ${sql.table(STATS_TABLE)} alter column month type varchar(10)`.execute(db);
+    },
+  },
 ];
 
 const id = (value: unknown): number => (typeof value === 'number' ? value : Number(value ?? 0) || 0);
 const monthOf = (day: unknown): string => (typeof day === 'string' && day.length >= 7 ? day.slice(0, 7) : '');
+const dayOf = (day: unknown): string => (typeof day === 'string' && day.length >= 10 ? day.slice(0, 10) : '');
 const present = (value: unknown): boolean => value !== null && value !== undefined && value !== '';
 
 function stat(
@@ -136,12 +153,24 @@ export function lawsuitStats(row: ApiRow, paid: number): StatRow[] {
   ];
 }
 
+/** The `hearingDay` rows of the dated `hearings` of branch `branchId`. */
+function hearingDays(hearings: readonly ApiRow[], branchId: number): StatRow[] {
+  return hearings.flatMap((row) => {
+    const day = dayOf(row.date);
+    if (!day) return [];
+    return [
+      stat('hearingDay', branchId, day, id(row.lawyerId), 0, { attended: present(row.decision) ? 1 : 0 }),
+    ];
+  });
+}
+
 /** What one hearing adds, its lawsuit being in branch `branchId` (0: none). */
 export function hearingStats(row: ApiRow, branchId: number): StatRow[] {
   return [
     stat('hearing', branchId, monthOf(row.date), id(row.lawyerId), 0, {
       attended: present(row.decision) ? 1 : 0,
     }),
+    ...hearingDays([row], branchId),
   ];
 }
 
@@ -156,17 +185,21 @@ export function taskStats(row: ApiRow, branchId: number): StatRow[] {
   return assignees.map((assignee) => stat('task', branchId, monthOf(done), assignee, 0));
 }
 
-/** The months a month row also counts in: its year and all time (an undated row: all time only). */
-function monthsOf(month: string): string[] {
-  return month ? [month, month.slice(0, 4), ALL_TIME] : [month, ALL_TIME];
+/**
+ * The periods a row also counts in: a month row in its year and all time (an undated row: all time
+ * only); a day row in its day only.
+ */
+function monthsOf(row: StatRow): string[] {
+  if (row.kind === 'hearingDay') return [row.month];
+  return row.month ? [row.month, row.month.slice(0, 4), ALL_TIME] : [row.month, ALL_TIME];
 }
 
-/** Month rows with their roll-ups (every branch, the year, all time), summed by key. */
+/** Month and day rows with their roll-ups (every branch; a month's year and all time), summed by key. */
 export function rollUp(rows: readonly StatRow[]): StatRow[] {
   const byKey = new Map<string, StatRow>();
   for (const row of rows)
     for (const branchId of [row.branchId, ALL_BRANCHES])
-      for (const month of monthsOf(row.month)) {
+      for (const month of monthsOf(row)) {
         const into = { ...row, branchId, month };
         const key = keyOf(into);
         const seen = byKey.get(key);
@@ -249,26 +282,26 @@ const ASSIGNEES = joinTableName(tasks, 'assigneeIds');
 const c = columnName;
 
 /**
- * Which base rows a recount covers: lawsuits filed, hearings held and tasks done in a day range,
- * one branch.
+ * Which base rows a recount covers: lawsuits filed and tasks done in a day range, one branch,
+ * some kinds only.
  */
 export interface RecountFilter {
   /** Filing days `[first, last]` of the lawsuits counted; absent: every lawsuit. */
   lawsuitDays?: readonly [string, string];
-  /** Days `[first, last]` of the hearings counted; absent: every hearing. */
-  hearingDays?: readonly [string, string];
   /** Days `[first, last]` (UTC) the tasks counted were done; absent: every done task. */
   taskDays?: readonly [string, string];
   branchId?: number;
+  /** The kinds recounted; absent: every kind. */
+  kinds?: readonly StatKind[];
 }
 
 const nextDay = (day: string): string =>
   new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
- * The month rows computed from the base tables (grouped queries, one per kind; no roll-ups), for
- * the rows `filter` selects. With day ranges they read through the filing-date and hearing-date
- * indexes: the branch is compared as `+branch_id`, which SQLite cannot answer from the branch
+ * The month and day rows computed from the base tables (grouped queries, one per kind, hearings
+ * by day; no roll-ups), for the rows `filter` selects. With day ranges they read through the
+ * filing-date and done-date indexes: the branch is compared as `+branch_id`, which SQLite cannot answer from the branch
  * index (a third of the table with three branches), where its planner, without `ANALYZE`
  * statistics, would otherwise prefer it.
  */
@@ -280,6 +313,10 @@ export async function recount(
   const pg = dialect === 'postgres';
   const month = (column: RawBuilder<unknown>) =>
     pg ? sql`coalesce(to_char(${column}, 'YYYY-MM'), '')` : sql`coalesce(substr(${column}, 1, 7), '')`;
+  const day = (column: RawBuilder<unknown>) =>
+    pg ? sql`coalesce(to_char(${column}, 'YYYY-MM-DD'), '')` : sql`coalesce(substr(${column}, 1, 10), '')`;
+  const wanted = (kind: StatKind) => !filter.kinds || filter.kinds.includes(kind);
+  const none = Promise.resolve({ rows: [] as Record<string, unknown>[] });
   const greatest = pg ? sql.raw('greatest') : sql.raw('max');
   const ref = (table: string, column: string) => sql.ref(`${table}.${column}`);
   const lawsuitWhere = (alias: string) => {
@@ -295,7 +332,9 @@ export async function recount(
   const filed = month(ref('l', c('filingDate')));
   const caseId = sql`coalesce(${ref('l', c('lawsuitCaseId'))}, 0)`;
 
-  const lawsuitRowsRead = sql<Record<string, unknown>>`
+  const lawsuitRowsRead = !wanted('lawsuit')
+    ? none
+    : sql<Record<string, unknown>>`
     select branch_id, month, k1, k2, count(*) as n, sum(agreed) as agreed, sum(paid) as paid,
       sum(${greatest}(agreed - paid, 0)) as pending
     from (
@@ -309,14 +348,18 @@ export async function recount(
     ) x
     group by branch_id, month, k1, k2`.execute(db);
 
-  const courtRowsRead = sql<Record<string, unknown>>`
+  const courtRowsRead = !wanted('court')
+    ? none
+    : sql<Record<string, unknown>>`
     select ${branch} as branch_id, ${filed} as month, coalesce(${ref('l', c('courtId'))}, 0) as k1,
       0 as k2, count(*) as n
     from ${sql.table(LAWSUITS)} l
     where ${lawsuitWhere('l')}
     group by 1, 2, 3`.execute(db);
 
-  const lawyerRowsRead = sql<Record<string, unknown>>`
+  const lawyerRowsRead = !wanted('lawyer')
+    ? none
+    : sql<Record<string, unknown>>`
     select ${branch} as branch_id, ${filed} as month, ${ref('w', 'ref_id')} as k1, ${caseId} as k2,
       count(*) as n
     from ${sql.table(LAWSUITS)} l
@@ -325,14 +368,13 @@ export async function recount(
     group by 1, 2, 3, 4`.execute(db);
 
   const hearingWhere: RawBuilder<unknown>[] = [sql`1 = 1`];
-  if (filter.hearingDays)
-    hearingWhere.push(
-      sql`${ref('h', c('date'))} between ${filter.hearingDays[0]} and ${filter.hearingDays[1]}`,
-    );
   if (filter.branchId !== undefined) hearingWhere.push(sql`+${ref('l', c('branchId'))} = ${filter.branchId}`);
   const decided = ref('h', c('decision'));
-  const hearingRowsRead = sql<Record<string, unknown>>`
-    select ${branch} as branch_id, ${month(ref('h', c('date')))} as month,
+  const hearingRowsRead =
+    !wanted('hearing') && !wanted('hearingDay')
+      ? none
+      : sql<Record<string, unknown>>`
+    select ${branch} as branch_id, ${day(ref('h', c('date')))} as month,
       coalesce(${ref('h', c('lawyerId'))}, 0) as k1, 0 as k2, count(*) as n,
       sum(case when ${decided} is not null and ${decided} <> '' then 1 else 0 end) as attended
     from ${sql.table(HEARINGS)} h
@@ -349,7 +391,9 @@ export async function recount(
   const doneMonth = pg
     ? sql`coalesce(to_char(${doneAt} at time zone 'UTC', 'YYYY-MM'), '')`
     : sql`coalesce(substr(${doneAt}, 1, 7), '')`;
-  const taskRowsRead = sql<Record<string, unknown>>`
+  const taskRowsRead = !wanted('task')
+    ? none
+    : sql<Record<string, unknown>>`
     select ${branch} as branch_id, ${doneMonth} as month, ${ref('a', 'ref_id')} as k1, 0 as k2,
       count(*) as n
     from ${sql.table(TASKS)} t
@@ -375,11 +419,22 @@ export async function recount(
       pending: id(r.pending),
       attended: id(r.attended),
     });
+  // The hearings are read by day: their day rows as read, their month rows summed from them.
+  const days = hearingRows.rows.map(toStat('hearingDay'));
+  const months = new Map<string, StatRow>();
+  for (const row of days) {
+    const into = { ...row, kind: 'hearing' as const, month: row.month.slice(0, 7) };
+    const key = keyOf(into);
+    const seen = months.get(key);
+    if (!seen) months.set(key, into);
+    else for (const column of SUM_COLUMNS) seen[column] += into[column];
+  }
   return [
     ...lawsuitRows.rows.map(toStat('lawsuit')),
     ...courtRows.rows.map(toStat('court')),
     ...lawyerRows.rows.map(toStat('lawyer')),
-    ...hearingRows.rows.map(toStat('hearing')),
+    ...(wanted('hearing') ? months.values() : []),
+    ...(wanted('hearingDay') ? days.filter((row) => row.month !== '') : []),
     ...taskRows.rows.map(toStat('task')),
   ];
 }
