@@ -834,8 +834,11 @@ export async function copyToPostgres(file, url, { tables: extraTables = [] } = {
     for (const { indexdef } of indexes) await pg.query(indexdef);
     timings.indexes = (Date.now() - t1) / 1000;
     const t2 = Date.now();
-    for (const table of tables) await pg.query(`analyze "${table}"`);
-    timings.analyze = (Date.now() - t2) / 1000;
+    // Vacuumed as well as analysed, as autovacuum leaves a live database's tables: a bulk copy
+    // leaves every page not yet marked all-visible, so no count is answered from an index alone
+    // (a court's lawsuits counted through 2,900 heap pages, 25–50 ms, against 1–5 ms).
+    for (const table of tables) await pg.query(`vacuum (analyze) "${table}"`);
+    timings.vacuumAnalyze = (Date.now() - t2) / 1000;
     const seconds = (Date.now() - started) / 1000;
     return { rows, seconds: +seconds.toFixed(1), rowsPerSecond: Math.round(rows / seconds), timings };
   } finally {
