@@ -15,6 +15,7 @@ import zlib from 'node:zlib';
 import { getBrowser, newContext } from '../e2e/lib/browser.mjs';
 import { ADMIN, startServer } from '../e2e/lib/server.mjs';
 import { waitForApp } from '../e2e/lib/app.mjs';
+import { timeFromClick } from '../e2e/lib/timing.mjs';
 import { t } from '../e2e/lib/i18n.mjs';
 import { HOST_DIST, REMOTES_DIR } from '../e2e/lib/paths.mjs';
 
@@ -79,44 +80,6 @@ function remoteSharedFiles(name, singletons) {
 }
 
 const settle = (page) => page.waitForLoadState('networkidle');
-
-/**
- * Times, in the page, from the next click to the first animation frame where `selector` is visible
- * (and, with `idle`, no spinner turns in the main area; with `heading`, a heading of the main area
- * reads that). Measured in the page because Playwright's waits poll ever more slowly (up to 500 ms
- * apart) and added up to 300 ms to the old figures. Answers a function that waits until the page
- * got there and resolves the milliseconds.
- */
-async function timeFromClick(page, selector, { idle = false, heading = null } = {}) {
-  await page.evaluate(
-    ({ selector, idle, heading }) => {
-      const timer = { clicked: null, ready: null };
-      window.__budgetTimer = timer;
-      document.addEventListener('click', () => (timer.clicked ??= performance.now()), { capture: true });
-      const poll = () => {
-        const target = document.querySelector(selector);
-        const busy = idle && document.querySelector('main .ant-spin-spinning');
-        const titled =
-          heading === null ||
-          [...document.querySelectorAll('main h1, main h2, main h3')].some(
-            (h) => h.textContent?.trim() === heading && h.checkVisibility(),
-          );
-        if (timer.clicked !== null && titled && target?.checkVisibility() && !busy)
-          timer.ready = performance.now();
-        else requestAnimationFrame(poll);
-      };
-      requestAnimationFrame(poll);
-    },
-    { selector, idle, heading },
-  );
-  return async () => {
-    const handle = await page.waitForFunction(
-      () => window.__budgetTimer?.ready != null && window.__budgetTimer,
-    );
-    const { clicked, ready } = await handle.jsonValue();
-    return Math.round(ready - clicked);
-  };
-}
 
 /**
  * One person's visit on `page` (a fresh context on the server, signed out): the login page, the
