@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { SERVER_NODE_FLAGS } from '../scripts/serverFlags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverRequire = createRequire(path.join(root, 'server', 'package.json'));
@@ -49,7 +50,7 @@ async function waitFor(check, what, timeoutMs = 120_000) {
 }
 
 function spawnServer(serverDist, dataDir, env) {
-  return spawn(process.execPath, [path.join(serverDist, 'main.js')], {
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(serverDist, 'main.js')], {
     cwd: root,
     env: {
       ...process.env,

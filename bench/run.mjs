@@ -30,6 +30,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../scripts/serverFlags.mjs';
 import { measureChatFanOut } from './chat.mjs';
 import { CHAT_TABLES, seedWork, workCounts } from './workData.mjs';
 import { measureDashboardInBrowser } from './browser.mjs';
@@ -87,7 +88,7 @@ async function waitFor(url, timeoutMs = 60_000) {
 }
 
 function startServer(dataDir, port, databaseUrl = `sqlite:${path.join(dataDir, 'bench.db')}`) {
-  const child = spawn(process.execPath, [path.join(SERVER_DIST, 'main.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(SERVER_DIST, 'main.js')], {
     cwd: root,
     env: {
       ...process.env,

@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { PNPM } from './pnpm.mjs';
+import { SERVER_NODE_FLAGS } from './serverFlags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REMOTES = ['settings', 'clients', 'legal', 'tasks', 'chat'];
@@ -50,7 +51,10 @@ function build() {
 }
 
 function serve() {
-  const child = spawn(process.execPath, ['server/dist/main.js'], { cwd: root, stdio: 'inherit' });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/dist/main.js'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => process.exit(code ?? 0));
 }

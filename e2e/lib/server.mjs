@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../scripts/serverFlags.mjs';
 import { ARTIFACTS, ROOT, SERVER_MAIN } from './paths.mjs';
 
 /** Administrator created on first start; every spec signs in with it. */
@@ -103,7 +104,11 @@ export async function startServer(options = {}) {
   // The server must not see the test runner's own variables (they would change its behaviour).
   delete env.NODE_TEST_CONTEXT;
   if (!options.remotes) delete env.MIZAN_REMOTES;
-  const child = spawn(process.execPath, [SERVER_MAIN], { cwd: ROOT, env, stdio: ['ignore', log, log] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', log, log],
+  });
   let exited = null;
   child.on('exit', (code, signal) => {
     exited = { code, signal };
