@@ -6,7 +6,8 @@
 // the conflict-of-interest check looks a reordered full name up among the same clients.
 // The legal cases run on a law office's data set (legalData.mjs; BENCH_LAWSUITS, BENCH_SESSIONS,
 // default 1,000,000 and 3,000,000; BENCH_LAWSUITS=0 leaves them out): the lawsuit list of one
-// court in one state with its exact total, and the calendar's month of one lawyer, every page.
+// court in one state with its exact total, the folded `q` over the lawsuits (a case number, a
+// subject word), and the calendar's month of one lawyer, every page.
 // The dashboard cases (issue 11) run on the same data: GET /api/admin/dashboard cold (the first call
 // after a server start, BENCH_COLD_STARTS starts per URL) and warm (steady load on one URL), with
 // and without a date range and branch, its figures first checked against the tables; and, when
@@ -431,6 +432,24 @@ async function legalCases({ base, pid }, headers, { courts, lawyers, months }, t
   // (no write since), as a list is read through a working day between writes. The first pass
   // above includes each court and state's first read (212 of them in 4 s here).
   out.lawsuitsByCourtAndStateAgain = await measure(courtCase, CONNECTIONS);
+  // The folded `q` over the million lawsuits (file and case numbers, subjects): a case number
+  // typed in full (a different one at every request, so never a kept answer: the index's own
+  // work), and a word of the subjects typed without its hamza or with ha for ta marbuta (a few of
+  // them, tens of thousands of matches each: the first read of each, then kept answers).
+  const searchCase = (query) => async (agent) => {
+    const { status } = await get(
+      agent,
+      `${lawsuitsList}?q=${encodeURIComponent(query())}&pageSize=20`,
+      headers,
+    );
+    return { requests: 1, ok: status === 200 };
+  };
+  const caseNumber = searchCase(() => String(100 + Math.floor(random() * 24_900)));
+  const subjectWord = searchCase(() => pick(['اخلاء', 'حضانه', 'تعويض', 'شيكات', 'نفقه']));
+  out.lawsuitsSearchCaseNumber = await measure(caseNumber, CONNECTIONS);
+  out.lawsuitsSearchCaseNumberOneUser = await measure(caseNumber, 1);
+  out.lawsuitsSearchSubjectWord = await measure(subjectWord, CONNECTIONS);
+  out.lawsuitsSearchSubjectWordOneUser = await measure(subjectWord, 1);
   out.calendarMonth = await measure(monthCase, CONNECTIONS);
   out.calendarMonthOneUser = await measure(monthCase, 1);
   return out;
