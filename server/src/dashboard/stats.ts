@@ -153,29 +153,31 @@ export function lawsuitStats(row: ApiRow, paid: number): StatRow[] {
   ];
 }
 
-/** The `hearingDay` rows of the dated `hearings` of branch `branchId`. */
-function hearingDays(hearings: readonly ApiRow[], branchId: number): StatRow[] {
-  return hearings.flatMap((row) => {
-    const day = dayOf(row.date);
-    if (!day) return [];
-    return [
-      stat('hearingDay', branchId, day, id(row.lawyerId), 0, { attended: present(row.decision) ? 1 : 0 }),
-    ];
-  });
-}
-
-/** What one hearing adds, its lawsuit being in branch `branchId` (0: none). */
+/** What one hearing adds, its lawsuit being in branch `branchId` (0: none); a dated one by day too. */
 export function hearingStats(row: ApiRow, branchId: number): StatRow[] {
+  const sums = { attended: present(row.decision) ? 1 : 0 };
+  const day = dayOf(row.date);
+  const lawyer = id(row.lawyerId);
   return [
-    stat('hearing', branchId, monthOf(row.date), id(row.lawyerId), 0, {
-      attended: present(row.decision) ? 1 : 0,
-    }),
-    ...hearingDays([row], branchId),
+    stat('hearing', branchId, monthOf(row.date), lawyer, 0, sums),
+    ...(day ? [stat('hearingDay', branchId, day, lawyer, 0, sums)] : []),
   ];
 }
 
 const keyOf = (r: Pick<StatRow, 'kind' | 'branchId' | 'month' | 'k1' | 'k2'>) =>
   `${r.kind}|${r.branchId}|${r.month}|${r.k1}|${r.k2}`;
+
+/** The rows of one key summed into one row (copies: `rows` are left as they are). */
+function sumByKey(rows: Iterable<StatRow>): StatRow[] {
+  const byKey = new Map<string, StatRow>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const seen = byKey.get(key);
+    if (!seen) byKey.set(key, { ...row });
+    else for (const column of SUM_COLUMNS) seen[column] += row[column];
+  }
+  return [...byKey.values()];
+}
 
 /** What one task adds, its lawsuit being in branch `branchId` (0: none): a count per assignee once done. */
 export function taskStats(row: ApiRow, branchId: number): StatRow[] {
@@ -196,17 +198,14 @@ function monthsOf(row: StatRow): string[] {
 
 /** Month and day rows with their roll-ups (every branch; a month's year and all time), summed by key. */
 export function rollUp(rows: readonly StatRow[]): StatRow[] {
-  const byKey = new Map<string, StatRow>();
-  for (const row of rows)
-    for (const branchId of [row.branchId, ALL_BRANCHES])
-      for (const month of monthsOf(row)) {
-        const into = { ...row, branchId, month };
-        const key = keyOf(into);
-        const seen = byKey.get(key);
-        if (!seen) byKey.set(key, into);
-        else for (const column of SUM_COLUMNS) seen[column] += row[column];
-      }
-  return [...byKey.values()];
+  // A generator: at a rebuild, millions of rows times their roll-ups are summed as they come.
+  return sumByKey(
+    (function* () {
+      for (const row of rows)
+        for (const branchId of [row.branchId, ALL_BRANCHES])
+          for (const month of monthsOf(row)) yield { ...row, branchId, month };
+    })(),
+  );
 }
 
 /**
@@ -301,9 +300,9 @@ const nextDay = (day: string): string =>
 /**
  * The month and day rows computed from the base tables (grouped queries, one per kind, hearings
  * by day; no roll-ups), for the rows `filter` selects. With day ranges they read through the
- * filing-date and done-date indexes: the branch is compared as `+branch_id`, which SQLite cannot answer from the branch
- * index (a third of the table with three branches), where its planner, without `ANALYZE`
- * statistics, would otherwise prefer it.
+ * filing-date and done-date indexes: the branch is compared as `+branch_id`, which SQLite cannot
+ * answer from the branch index (a third of the table with three branches), where its planner,
+ * without `ANALYZE` statistics, would otherwise prefer it.
  */
 export async function recount(
   db: Db | Trx,
@@ -421,19 +420,12 @@ export async function recount(
     });
   // The hearings are read by day: their day rows as read, their month rows summed from them.
   const days = hearingRows.rows.map(toStat('hearingDay'));
-  const months = new Map<string, StatRow>();
-  for (const row of days) {
-    const into = { ...row, kind: 'hearing' as const, month: row.month.slice(0, 7) };
-    const key = keyOf(into);
-    const seen = months.get(key);
-    if (!seen) months.set(key, into);
-    else for (const column of SUM_COLUMNS) seen[column] += into[column];
-  }
+  const months = sumByKey(days.map((row) => ({ ...row, kind: 'hearing', month: row.month.slice(0, 7) })));
   return [
     ...lawsuitRows.rows.map(toStat('lawsuit')),
     ...courtRows.rows.map(toStat('court')),
     ...lawyerRows.rows.map(toStat('lawyer')),
-    ...(wanted('hearing') ? months.values() : []),
+    ...(wanted('hearing') ? months : []),
     ...(wanted('hearingDay') ? days.filter((row) => row.month !== '') : []),
     ...taskRows.rows.map(toStat('task')),
   ];
@@ -461,14 +453,7 @@ const INSERT_CHUNK = 500;
  * INSERTs (a row-by-row upsert took 52 s for 15,000 rows on PostgreSQL, past the start timeout).
  */
 async function insertAll(trx: Trx | Db, rows: readonly StatRow[]): Promise<void> {
-  const byKey = new Map<string, StatRow>();
-  for (const row of rows) {
-    const key = [row.kind, row.branchId, row.month, row.k1, row.k2].join('|');
-    const seen = byKey.get(key);
-    if (!seen) byKey.set(key, { ...row });
-    else for (const c of ['n', 'agreed', 'paid', 'pending', 'attended'] as const) seen[c] += row[c];
-  }
-  const values = [...byKey.values()]
+  const values = sumByKey(rows)
     // As an upsert would leave them (`applyDelta` drops a key whose count falls to zero).
     .filter((row) => row.n > 0)
     .map((row) => ({
