@@ -1,6 +1,6 @@
 // How Node runs the server, wherever it is started: `npm start` (scripts/run.mjs), the browser
-// tests (e2e/lib/server.mjs), the benchmarks (bench/run.mjs, bench/chat.mjs) and the image
-// (deploy/Dockerfile.server, which repeats them in its CMD).
+// tests (e2e/lib/server.mjs) and the benchmarks (bench/run.mjs, bench/chat.mjs); the image's CMD
+// (deploy/Dockerfile.server) and the server package's `start` script repeat them.
 //
 // `--max-semi-space-size=8` (MB): V8's young generation is otherwise sized for a large heap on this
 // 24 GB machine, and under load it grew the server to about 345 MB of resident memory (issue 14:

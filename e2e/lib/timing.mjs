@@ -4,10 +4,10 @@
 /**
  * Times, in the page, from the next click to the first animation frame where `selector` (or every
  * one of a list of selectors) is visible (and, with `idle`, no spinner turns in the main area; with
- * `heading`, a heading of the main area reads that). Measured in the page because Playwright's waits poll ever more slowly (up to 500 ms
- * apart) and added up to 300 ms to the old figures (and whole seconds now and then to the bench's
- * dashboard in Chromium). Answers a function that waits until the page got there and resolves the
- * milliseconds. `npm run budget` and `npm run bench` (bench/browser.mjs) time with it.
+ * `heading`, a heading of the main area reads that). Measured in the page because Playwright's
+ * waits poll ever more slowly (up to 500 ms apart) and added up to 300 ms to the old figures (and
+ * whole seconds now and then to the bench's dashboard in Chromium). Answers a function that waits
+ * until the page got there and resolves the milliseconds.
  */
 export async function timeFromClick(page, selector, { idle = false, heading = null } = {}) {
   await page.evaluate(

@@ -131,14 +131,12 @@ export function createFederationLoader({
   };
   /** The remote's declaration, read once (again after a failure or for a retry). */
   const readInfo = (name: string, entry: string) => {
-    let info = infos.get(name);
-    if (!info) {
-      const reading = fetchInfo(entry);
-      info = reading;
-      infos.set(name, reading);
-      reading.catch(() => infos.get(name) === reading && infos.delete(name));
-    }
-    return info;
+    const kept = infos.get(name);
+    if (kept) return kept;
+    const reading = fetchInfo(entry);
+    infos.set(name, reading);
+    reading.catch(() => infos.get(name) === reading && infos.delete(name));
+    return reading;
   };
   const register = (name: string, entry: string, fresh: boolean) => {
     if (!fresh && registered.has(name)) return;
