@@ -7,7 +7,8 @@ import { MIGRATION_GROUPS } from '../app';
 import { InProcessBus } from '../bus';
 import { createDatabase, type Database, type Dialect } from '../db';
 import { runMigrations } from '../db/migrate';
-import { SEARCH_COLUMN, createMissingEntityTables } from '../db/migrations';
+import { SEARCH_COLUMN, createMissingEntityTables, recountFilterCounts } from '../db/migrations';
+import { filterCountKey } from '../db/migrations/filterCounts';
 import { FileStore } from '../files/storage';
 import { dialects, freshDatabase } from '../test/harness';
 import { recountEntities } from './counts';
@@ -166,6 +167,48 @@ describe.each(dialects())('lists at scale on %s', (dialect: Dialect) => {
     const after = (await list(services.courts, { courtType: 'general' })).total;
     expect(after).toBe(await recount({ courtType: 'general' }));
     expect(after).toBeGreaterThan(before);
+
+    // Courts keep their totals per governorate and type (`counts`): through every write above,
+    // engine and plain SQL alike, the kept rows are a recount of the table.
+    const kept = await database.db
+      .selectFrom('entity_filter_counts')
+      .select(['values_key', 'total'])
+      .where('entity', '=', 'courts')
+      .where('total', '<>', 0)
+      .execute();
+    const counted = await database.db
+      .selectFrom('courts')
+      .select(['governorate_id', 'court_type', (eb) => eb.fn.countAll().as('n')])
+      .groupBy(['governorate_id', 'court_type'])
+      .execute();
+    const byKey = (rows: [string, number][]) => Object.fromEntries(rows.sort());
+    expect(byKey(kept.map((r) => [String(r.values_key), Number(r.total)]))).toEqual(
+      byKey(counted.map((r) => [filterCountKey([r.governorate_id, r.court_type]), Number(r.n)])),
+    );
+    expect(kept.length).toBeGreaterThan(3);
+    // And a list filtered by exactly those two fields answers its total from them. (A write of a
+    // court's phone raises the courts' version: the list's cached total is not served.)
+    const touchCourts = () =>
+      database.db
+        .updateTable('courts')
+        .set({ phone: `0100${++seq}` })
+        .where('id', '=', ids[0]!)
+        .execute();
+    const [governorateId] = governorates;
+    const key = filterCountKey([governorateId, 'general']);
+    await database.db
+      .updateTable('entity_filter_counts')
+      .set({ total: 9_999 })
+      .where('entity', '=', 'courts')
+      .where('values_key', '=', key)
+      .execute();
+    await touchCourts();
+    expect((await list(services.courts, { governorateId, courtType: 'general' })).total).toBe(9_999);
+    await recountFilterCounts(database.db, dialect, [getEntity('courts')]);
+    await touchCourts();
+    expect((await list(services.courts, { governorateId, courtType: 'general' })).total).toBe(
+      await recount({ governorateId, courtType: 'general' }),
+    );
   });
 
   it('raises the write version of every entity table, created by a migration or at start', async () => {

@@ -9,7 +9,7 @@ import {
 } from '@mizan/contracts';
 import { sql, type Expression, type SqlBool, type ExpressionBuilder } from 'kysely';
 import type { Db, Dialect } from '../db';
-import { columnName, joinTableName } from '../db/migrations';
+import { columnName, joinTableName, readFilterCount } from '../db/migrations';
 import type { SavedUpload } from '../files/storage';
 import type { Trx } from './context';
 import { ListCache, type RowKey } from './listCache';
@@ -358,12 +358,27 @@ export class EntityRepository {
     // A searched page counted its matches already (see `page`): the index is not asked twice.
     const counted = await this.searchTotals.get(params);
     if (counted !== undefined && counted !== null) return counted;
+    const kept = this.keptCount(params);
+    if (kept) return readFilterCount(db, this.entity.name, kept.group, kept.values);
     const row = await db
       .selectFrom(this.table)
       .select((eb) => eb.fn.countAll().as('total'))
       .where((eb) => eb.and(this.whereClauses(eb, params)))
       .executeTakeFirstOrThrow();
     return Number(row.total);
+  }
+
+  /**
+   * The declared filter total (`counts`, db/migrations/filterCounts.ts) that is this list query's
+   * total: its equality filters are exactly a group's fields, with nothing else narrowing it.
+   */
+  private keptCount(params: ListParams): { group: readonly string[]; values: unknown[] } | null {
+    if (!this.entity.counts?.length || params.where?.length || this.isSearched(params)) return null;
+    const keys = Object.keys(params.filters).filter((key) => params.filters[key] !== undefined);
+    const group = this.entity.counts.find(
+      (fields) => fields.length === keys.length && fields.every((key) => params.filters[key] !== undefined),
+    );
+    return group ? { group, values: group.map((key) => params.filters[key]) } : null;
   }
 
   /**

@@ -45,6 +45,16 @@ describe('defineEntity checks its definition', () => {
     expect(defineEntity({ ...base, fields, indexes }).indexes).toEqual(indexes);
   });
 
+  it('accepts kept filter counts over ref and enum fields', () => {
+    const fields = {
+      ...base.fields,
+      ownerId: { type: 'ref', entity: 'employees' },
+      kind: { type: 'enum', values: ['a', 'b'] },
+    } as const;
+    const counts = [['ownerId', 'kind'], ['kind']] as const;
+    expect(defineEntity({ ...base, fields, counts }).counts).toEqual(counts);
+  });
+
   it.each<[string, Record<string, unknown>, RegExp]>([
     ['a name that is not camelCase', { name: 'Gadgets' }, /"Gadgets".*name must be camelCase/s],
     ['a snake_case name', { name: 'gadget_types' }, /name must be camelCase/],
@@ -157,6 +167,12 @@ describe('defineEntity checks its definition', () => {
       },
       /names "tagIds", which is not a stored field/,
     ],
+    [
+      'counts over a text field',
+      { counts: [['name']] },
+      /counts \[name\] names "name", which is not a ref or enum/,
+    ],
+    ['counts of no field', { counts: [[]] }, /counts \[\]: a group names one to three fields/],
     ['an index on status without the toggle', { status: false, indexes: [['status']] }, /names "status"/],
     ['a fileDeletePath without files', { fileDeletePath: '/delete/file/:ownerId/:fileId' }, /no files field/],
     ...(

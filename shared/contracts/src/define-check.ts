@@ -162,6 +162,14 @@ export function definitionProblems(definition: EntityDefinition<Fields>): string
       if (!indexable(key))
         out.push(`${label} names "${key}", which is not a stored field (nor createdAt, updatedAt or status)`);
   }
+  for (const group of definition.counts ?? []) {
+    const label = `counts [${group.join(', ')}]`;
+    if (group.length < 1 || group.length > 3) out.push(`${label}: a group names one to three fields`);
+    if (new Set(group).size !== group.length) out.push(`${label}: a field appears twice`);
+    for (const key of group)
+      if (fields[key]?.type !== 'ref' && fields[key]?.type !== 'enum')
+        out.push(`${label} names "${key}", which is not a ref or enum field`);
+  }
   if (definition.fileDeletePath !== undefined) {
     if (!Object.values(fields).some((f) => f.type === 'files'))
       out.push('fileDeletePath is set but there is no files field');

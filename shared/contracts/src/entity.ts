@@ -211,6 +211,16 @@ export interface EntityDefinition<F extends Fields = Fields> {
    */
   indexes?: readonly (readonly (IndexColumn<F> & string)[])[];
   /**
+   * Filter combinations whose exact totals the database keeps (a row per combination of values,
+   * raised and lowered by triggers in every writing transaction), so a list filtered by exactly
+   * these fields answers its total without counting, even on its first read. Each group names
+   * one to three `ref` or `enum` fields; a list whose equality filters are exactly a group's
+   * fields (no `q`, no declared list filter, no scope) reads its total from them.
+   *
+   * @example counts: [['courtId', 'state']] // a court's lawsuits in one state, the total at once
+   */
+  counts?: readonly (readonly (keyof F & string)[])[];
+  /**
    * Route (under the entity's path) deleting one attached file: `DELETE` with `:fileId`, and
    * `:ownerId` when the owner row is part of the path (`/delete/file/:ownerId/:fileId`); without
    * it (`/files/:fileId`) the owner is the file's own.

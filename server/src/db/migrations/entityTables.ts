@@ -2,6 +2,7 @@ import { getEntity, snakeCase, type Entity, type FieldDefinition, type Fields } 
 import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Expression } from 'kysely';
 import type { Db, Dialect } from '../index';
 import { SEARCH_COLUMN, addSearchColumn, createSearchIndex, hasSearch } from './searchColumn';
+import { createFilterCountTriggers } from './filterCounts';
 import { createWriteTriggers, hasVersionColumn } from './writeVersions';
 
 /**
@@ -228,6 +229,7 @@ export async function createEntityTable(db: Db, dialect: Dialect, entity: Entity
 
   await db.insertInto('entity_counts').values({ entity: entity.name, total: 0 }).execute();
   await createEntityWriteTriggers(db, dialect, entity);
+  await createFilterCountTriggers(db, dialect, entity);
 }
 
 /**

@@ -5,6 +5,7 @@ import { searchTextMigration } from './004_search_text';
 import { declaredIndexesMigration } from './005_declared_indexes';
 import { listScaleMigration } from './006_list_scale';
 import { unfoldedIndexMigration } from './007_unfolded_index';
+import { filterCountsMigration } from './008_filter_counts';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -19,6 +20,7 @@ export {
   declaredIndexColumns,
 } from './entityTables';
 export { SEARCH_COLUMN, foldRows, foldUnfoldedRows } from './searchColumn';
+export { readFilterCount, recountFilterCounts } from './filterCounts';
 
 /**
  * The kernel's own migrations (audit trail, files, counts, the registry's entity tables): the
@@ -33,4 +35,5 @@ export const coreMigrations: Migration[] = [
   declaredIndexesMigration,
   listScaleMigration,
   unfoldedIndexMigration,
+  filterCountsMigration,
 ];

@@ -93,6 +93,7 @@ export const lawsuits = defineEntity({
   importable: true,
   // A court's lawsuits in one state, newest first, with their exact total, at a million lawsuits.
   indexes: [['courtId', 'state', 'createdAt']],
+  counts: [['courtId', 'state']],
   fields: {
     fileNumber: { type: 'string', max: 30, code: true, unique: true, search: true, sort: true },
     caseNumber: { type: 'string', max: 50, code: true, search: true },

@@ -74,6 +74,8 @@ export const courts = defineEntity({
     address: { type: 'string', max: 255, search: true, list: false },
     phone: { type: 'phone', max: 20, list: false },
   },
+  // The courts of a governorate by type (the list's two filters together).
+  counts: [['governorateId', 'courtType']],
 });
 
 export const circuits = defineEntity({

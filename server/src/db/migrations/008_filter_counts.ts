@@ -1,0 +1,22 @@
+import { registry, type Entity, type Fields } from '@mizan/contracts';
+import { createFilterCountTriggers, createFilterCountsTable, recountFilterCounts } from './filterCounts';
+import type { Migration } from './types';
+
+/**
+ * Kept filter totals (filterCounts.ts): the table, and the triggers and first counts of every
+ * definition declaring `counts` on tables that exist already (tables created later get their
+ * triggers from `createEntityTable`). A group declared after this step runs needs a migration of
+ * its own calling `createFilterCountTriggers` for that entity (the start's recount fills it).
+ */
+export const filterCountsMigration: Migration = {
+  name: '008_filter_counts',
+  up: async (db, dialect) => {
+    await createFilterCountsTable(db);
+    const existing = new Set((await db.introspection.getTables()).map((t) => t.name));
+    const counted = (registry as readonly Entity<Fields>[]).filter(
+      (e) => e.counts?.length && existing.has(e.table),
+    );
+    for (const entity of counted) await createFilterCountTriggers(db, dialect, entity);
+    await recountFilterCounts(db, dialect, counted);
+  },
+};

@@ -1,0 +1,208 @@
+import { snakeCase, type Entity, type Fields } from '@mizan/contracts';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db, Dialect } from '../index';
+
+/**
+ * Kept filter totals (`EntityDefinition.counts`): for each declared group of fields, one row per
+ * combination of values found in the table (`courtId,state` → `=12␟=active`) with the number of
+ * rows holding it. Row triggers raise and lower them in every writing transaction, whoever writes
+ * (the engine, a module's own query), so a list filtered by exactly a group's fields reads its
+ * exact total instead of counting the matching rows. A bulk load with triggers set aside (the
+ * bench's generator) is made right by `recountFilterCounts`, which the server runs at every
+ * start after the migrations (as it recounts `entity_counts`).
+ */
+
+export const FILTER_COUNTS_TABLE = 'entity_filter_counts';
+
+/** Between a key's parts: the unit separator, in no id and no enum value. */
+const SEPARATOR = '\u001f';
+
+/** A group's name in the table: its fields in declared order, comma-joined. */
+export const groupName = (group: readonly string[]): string => group.join(',');
+
+/**
+ * The key of a combination of values, as the triggers write it: per value, '' for null or `=` and
+ * its text (the text of an integer, an enum value), joined by the unit separator.
+ *
+ * @example filterCountKey([12, 'active']) // '=12\u001f=active'
+ */
+export function filterCountKey(values: readonly unknown[]): string {
+  return values.map((v) => (v === null || v === undefined ? '' : `=${String(v)}`)).join(SEPARATOR);
+}
+
+/** Whether the table exists (migration 008 has run). */
+export async function hasFilterCounts(db: Db): Promise<boolean> {
+  return (await db.introspection.getTables()).some((t) => t.name === FILTER_COUNTS_TABLE);
+}
+
+/** Creates the table (a migration's step); the triggers come per entity. */
+export async function createFilterCountsTable(db: Db): Promise<void> {
+  await db.schema
+    .createTable(FILTER_COUNTS_TABLE)
+    .ifNotExists()
+    .addColumn('entity', 'varchar(100)', (c) => c.notNull())
+    .addColumn('fields', 'varchar(200)', (c) => c.notNull())
+    .addColumn('values_key', 'varchar(400)', (c) => c.notNull())
+    .addColumn('total', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addPrimaryKeyConstraint(`${FILTER_COUNTS_TABLE}_pk`, ['entity', 'fields', 'values_key'])
+    .execute();
+}
+
+/** The key of `row` (`new` or `old` in a SQLite trigger, or the table itself) over `columns`. */
+function sqliteKey(row: string | null, columns: readonly string[]): RawBuilder<string> {
+  const parts = columns.map((column) => {
+    const ref = sql.ref(row ? `${row}.${column}` : column);
+    return sql`coalesce('=' || cast(${ref} as text), '')`;
+  });
+  return sql`${sql.join(parts, sql` || char(31) || `)}`;
+}
+
+/** The PostgreSQL trigger function; its arguments: entity, group name, then the group's columns. */
+const PG_FUNCTION = 'mizan_filter_counted';
+
+async function createPgFunction(db: Db): Promise<void> {
+  await sql`create or replace function ${sql.id(PG_FUNCTION)}() returns trigger language plpgsql as $$
+    declare
+      old_key text;
+      new_key text;
+      row_values jsonb;
+    begin
+      if tg_op <> 'INSERT' then
+        row_values := to_jsonb(old);
+        old_key := '';
+        for i in 2 .. tg_nargs - 1 loop
+          old_key := old_key || case when i > 2 then chr(31) else '' end
+            || coalesce('=' || (row_values ->> tg_argv[i]), '');
+        end loop;
+      end if;
+      if tg_op <> 'DELETE' then
+        row_values := to_jsonb(new);
+        new_key := '';
+        for i in 2 .. tg_nargs - 1 loop
+          new_key := new_key || case when i > 2 then chr(31) else '' end
+            || coalesce('=' || (row_values ->> tg_argv[i]), '');
+        end loop;
+      end if;
+      if old_key is not distinct from new_key then
+        return null;
+      end if;
+      if old_key is not null then
+        insert into entity_filter_counts (entity, fields, values_key, total)
+          values (tg_argv[0], tg_argv[1], old_key, -1)
+          on conflict (entity, fields, values_key)
+          do update set total = entity_filter_counts.total - 1;
+      end if;
+      if new_key is not null then
+        insert into entity_filter_counts (entity, fields, values_key, total)
+          values (tg_argv[0], tg_argv[1], new_key, 1)
+          on conflict (entity, fields, values_key)
+          do update set total = entity_filter_counts.total + 1;
+      end if;
+      return null;
+    end $$`.execute(db);
+}
+
+const upsert = (entity: string, group: string, key: RawBuilder<string>, delta: 1 | -1) =>
+  sql`insert into ${sql.table(FILTER_COUNTS_TABLE)} (entity, fields, values_key, total)
+    values (${sql.lit(entity)}, ${sql.lit(group)}, ${key}, ${sql.lit(delta)})
+    on conflict (entity, fields, values_key) do update set total = total + ${sql.lit(delta)};`;
+
+/**
+ * The triggers keeping `entity`'s declared filter totals (none without `counts`, or before
+ * migration 008 created the table, which then installs them). Existing ones are replaced.
+ */
+export async function createFilterCountTriggers(
+  db: Db,
+  dialect: Dialect,
+  entity: Entity<Fields>,
+): Promise<void> {
+  if (!entity.counts?.length || !(await hasFilterCounts(db))) return;
+  if (dialect === 'postgres') await createPgFunction(db);
+  for (const [index, group] of entity.counts.entries()) {
+    const columns = group.map(snakeCase);
+    const name = `${entity.table}_counted_${index}`;
+    const fields = groupName(group);
+    if (dialect === 'postgres') {
+      await sql`drop trigger if exists ${sql.id(name)} on ${sql.table(entity.table)}`.execute(db);
+      await sql`create trigger ${sql.id(name)}
+        after insert or delete or update of ${sql.join(columns.map((c) => sql.id(c)))} on ${sql.table(entity.table)}
+        for each row execute function ${sql.id(PG_FUNCTION)}(${sql.join(
+          [entity.name, fields, ...columns].map((a) => sql.lit(a)),
+        )})`.execute(db);
+      continue;
+    }
+    for (const suffix of ['ai', 'ad', 'au'])
+      await sql`drop trigger if exists ${sql.id(`${name}_${suffix}`)}`.execute(db);
+    await sql`create trigger ${sql.id(`${name}_ai`)} after insert on ${sql.table(entity.table)} begin
+      ${upsert(entity.name, fields, sqliteKey('new', columns), 1)}
+    end`.execute(db);
+    await sql`create trigger ${sql.id(`${name}_ad`)} after delete on ${sql.table(entity.table)} begin
+      ${upsert(entity.name, fields, sqliteKey('old', columns), -1)}
+    end`.execute(db);
+    await sql`create trigger ${sql.id(`${name}_au`)}
+      after update of ${sql.join(columns.map((c) => sql.id(c)))} on ${sql.table(entity.table)}
+      when ${sqliteKey('old', columns)} is not ${sqliteKey('new', columns)} begin
+      ${upsert(entity.name, fields, sqliteKey('old', columns), -1)}
+      ${upsert(entity.name, fields, sqliteKey('new', columns), 1)}
+    end`.execute(db);
+  }
+}
+
+/** The key expression over a table's own columns, as the triggers build it. */
+function tableKey(dialect: Dialect, columns: readonly string[]): RawBuilder<string> {
+  if (dialect === 'sqlite') return sqliteKey(null, columns);
+  const parts = columns.map((column) => sql`coalesce('=' || cast(${sql.ref(column)} as text), '')`);
+  return sql`${sql.join(parts, sql` || chr(31) || `)}`;
+}
+
+/**
+ * Counts `entity`'s declared filter totals again from its table (in the caller's transaction; on
+ * PostgreSQL the table is locked against writes meanwhile, so no write's trigger lands between
+ * the count and its rows).
+ */
+async function recountEntity(db: Db, dialect: Dialect, entity: Entity<Fields>): Promise<void> {
+  if (dialect === 'postgres') await sql`lock table ${sql.table(entity.table)} in share mode`.execute(db);
+  await sql`delete from ${sql.table(FILTER_COUNTS_TABLE)} where entity = ${entity.name}`.execute(db);
+  for (const group of entity.counts ?? []) {
+    const key = tableKey(dialect, group.map(snakeCase));
+    await sql`insert into ${sql.table(FILTER_COUNTS_TABLE)} (entity, fields, values_key, total)
+      select ${sql.lit(entity.name)}, ${sql.lit(groupName(group))}, ${key}, count(*)
+      from ${sql.table(entity.table)}
+      group by ${key}`.execute(db);
+  }
+}
+
+/**
+ * Every declared filter total counted again from the tables, in one transaction (the caller's, in
+ * a migration): run at start
+ * after the migrations, so rows written with the triggers set aside (a bulk load) are counted too.
+ */
+export async function recountFilterCounts(
+  db: Db,
+  dialect: Dialect,
+  entities: readonly Entity<Fields>[],
+): Promise<void> {
+  const counted = entities.filter((e) => e.counts?.length);
+  if (!counted.length || !(await hasFilterCounts(db))) return;
+  const existing = new Set((await db.introspection.getTables()).map((t) => t.name));
+  const recount = async (trx: Db) => {
+    for (const entity of counted) if (existing.has(entity.table)) await recountEntity(trx, dialect, entity);
+  };
+  // A migration's step runs in the migration's transaction already.
+  if (db.isTransaction) await recount(db);
+  else await db.transaction().execute(recount);
+}
+
+/** A declared filter total: the rows holding `values` in the group's fields (0 when none). */
+export async function readFilterCount(
+  db: Db,
+  entity: string,
+  group: readonly string[],
+  values: readonly unknown[],
+): Promise<number> {
+  const { rows } = await sql<{ total: number | string }>`select total from ${sql.table(FILTER_COUNTS_TABLE)}
+    where entity = ${entity} and fields = ${groupName(group)} and values_key = ${filterCountKey(values)}`.execute(
+    db,
+  );
+  return rows.length ? Number(rows[0]!.total) : 0;
+}
