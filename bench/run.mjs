@@ -17,7 +17,8 @@
 // e.g. the tests' MIZAN_TEST_PG_URL) also runs the legal and dashboard cases on PostgreSQL: a
 // database created for the run, the same data copied into it (legalData.mjs), dropped at the end;
 // with BENCH_DATA_DIR the copy is kept instead (its name in bench-set.json) and reused next time.
-// BENCH_ONLY=legal leaves out the police-station and client cases.
+// BENCH_ONLY=legal leaves out the police-station and client cases; BENCH_ONLY=lawsuits also the
+// calendar, work and dashboard cases (the lawsuit list and its search only, on both databases).
 // BENCH_CHAT=0 leaves out the chat fan-out (bench/chat.mjs).
 // The work cases run on tasks and chat messages written beside the legal set (workData.mjs;
 // BENCH_TASKS, BENCH_MESSAGES, default 300,000 and 1,000,000): one employee's open tasks by due
@@ -63,6 +64,9 @@ const COLD_STARTS = Number(process.env.BENCH_COLD_STARTS ?? 6);
 /** Sign-ins measured in Chromium (0: none). */
 const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
 const PG_URL = process.env.MIZAN_BENCH_PG_URL || null;
+/** The police-station and client cases run (BENCH_ONLY unset); only the lawsuit cases (`lawsuits`). */
+const LIST_CASES = !process.env.BENCH_ONLY;
+const LAWSUITS_ONLY = process.env.BENCH_ONLY === 'lawsuits';
 /** A generated data set kept here and reused (see the header). */
 const KEEP_DIR = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : null;
 
@@ -450,6 +454,7 @@ async function legalCases({ base, pid }, headers, { courts, lawyers, months }, t
   out.lawsuitsSearchCaseNumberOneUser = await measure(caseNumber, 1);
   out.lawsuitsSearchSubjectWord = await measure(subjectWord, CONNECTIONS);
   out.lawsuitsSearchSubjectWordOneUser = await measure(subjectWord, 1);
+  if (LAWSUITS_ONLY) return out;
   out.calendarMonth = await measure(monthCase, CONNECTIONS);
   out.calendarMonthOneUser = await measure(monthCase, 1);
   return out;
@@ -808,7 +813,7 @@ async function main() {
       // seeded as first first first family); candidates by folded search, scored as word sets.
       conflictCheck: `${clients}/conflicts?name=${encodeURIComponent('الشناوي محمد ابراهيم احمد')}`,
     };
-    if (process.env.BENCH_ONLY !== 'legal') {
+    if (LIST_CASES) {
       // The conflict case must time real matches, not an empty or refused answer.
       const probe = await (await fetch(cases.conflictCheck, { headers })).json();
       if (!probe.data?.matches?.length)
@@ -827,8 +832,9 @@ async function main() {
         );
       }
     }
-    if (legalSet) {
+    if (legalSet)
       Object.assign(results, await legalCases(server, headers, legalSet, { sqlite: file }, results));
+    if (legalSet && !LAWSUITS_ONLY) {
       if (legalSet.work)
         Object.assign(results, await workCases(server, headers, legalSet.work, { sqlite: file }, results));
       const dash = await dashboardCases(server, headers, { sqlite: file }, today, results, () =>
@@ -886,14 +892,16 @@ async function main() {
       const pg = {};
       const target = { pg: pgDatabase.url };
       Object.assign(pg, await legalCases(pgServer, pgHeaders, legalSet, target, results));
-      if (legalSet.work)
+      if (legalSet.work && !LAWSUITS_ONLY)
         Object.assign(pg, await workCases(pgServer, pgHeaders, legalSet.work, target, results));
-      const dash = await dashboardCases(pgServer, pgHeaders, target, today, results, () =>
-        launch(dataDir, pgDatabase.url),
-      );
-      Object.assign(pg, dash.out);
+      const dash = LAWSUITS_ONLY
+        ? null
+        : await dashboardCases(pgServer, pgHeaders, target, today, results, () =>
+            launch(dataDir, pgDatabase.url),
+          );
+      if (dash) Object.assign(pg, dash.out);
       await pgServer.stop();
-      Object.assign(pg, await dash.cold());
+      if (dash) Object.assign(pg, await dash.cold());
       results.postgres = pg;
     }
     results.loadAverageAtEnd = os.loadavg().map((l) => +l.toFixed(2));

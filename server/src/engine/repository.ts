@@ -52,6 +52,8 @@ function groupByEntity(refs: readonly Reference[]): { entity: Entity<Fields>; fi
 
 /** Column of a searched page's rows carrying the number of matches (see `page`). */
 const SEARCH_TOTAL = '__search_total';
+/** The common table of a search's matches (see `searchedPage`). */
+const MATCHES = '__matches';
 /** Alias of the referenced table a list sorted by a reference field joins, and its title's column. */
 const SORT_REF = '__sort_ref';
 const SORT_VALUE = '__sort_value';
@@ -463,7 +465,7 @@ export class EntityRepository {
     const where = (eb: AnyExpressionBuilder) => eb.and(this.whereClauses(eb, params));
     const orderBy = <Q extends { orderBy: (column: string, direction: 'asc' | 'desc') => Q }>(query: Q): Q =>
       query.orderBy(order.value, direction).orderBy(`${this.table}.id`, direction);
-    if (this.isSearched(params)) return this.searchedPage(db, params, where, orderBy);
+    if (this.isSearched(params)) return this.searchedPage(db, params, where);
     const offset = (params.page - 1) * params.pageSize;
     const key = stamp !== null && (await this.seekable(db, order)) ? this.pageKey(db, params) : null;
     const from = key === null ? undefined : this.cache.boundary(key, stamp!, offset);
@@ -510,23 +512,37 @@ export class EntityRepository {
     db: Executor,
     params: ListParams,
     where: (eb: AnyExpressionBuilder) => Expression<SqlBool>,
-    orderBy: <Q extends { orderBy: (column: string, direction: 'asc' | 'desc') => Q }>(query: Q) => Q,
   ): Promise<DbRow[]> {
     const order = this.sortOf(params);
+    const { direction } = order;
     // A search sorts every match anyway: that one pass also counts them, for the `count` of the
     // same list query (called alongside), so the search index is read once. Only the ids are
-    // sorted; the page's rows are read by id afterwards.
-    let query = db
-      .selectFrom(this.table)
-      .select([`${this.table}.id as id`, sql<number>`count(*) over ()`.as(SEARCH_TOTAL)])
-      .where(where);
-    if (order.target)
-      query = query.leftJoin(
-        `${order.target.table} as ${SORT_REF}`,
-        `${SORT_REF}.id`,
-        `${this.table}.${order.column}`,
-      );
-    const ranked = orderBy(query)
+    // sorted; the page's rows are read by id afterwards. The matches are a table of their own
+    // (MATERIALIZED), read through the search index: asked for the order and the limit in one
+    // query, PostgreSQL may walk the sort column's index instead and test every row against the
+    // pattern, as if the count did not need every match anyway (816 ms for a three-digit number
+    // over a million lawsuits, against 12 ms).
+    const ranked = db
+      .with(
+        (cte) => cte(MATCHES).materialized(),
+        (creator) => {
+          let matches = creator
+            .selectFrom(this.table)
+            .select([`${this.table}.id as id`, sql.ref(order.value).as(SORT_VALUE)])
+            .where(where);
+          if (order.target)
+            matches = matches.leftJoin(
+              `${order.target.table} as ${SORT_REF}`,
+              `${SORT_REF}.id`,
+              `${this.table}.${order.column}`,
+            );
+          return matches;
+        },
+      )
+      .selectFrom(MATCHES)
+      .select([`${MATCHES}.id as id`, sql<number>`count(*) over ()`.as(SEARCH_TOTAL)])
+      .orderBy(`${MATCHES}.${SORT_VALUE}`, direction)
+      .orderBy(`${MATCHES}.id`, direction)
       .limit(params.pageSize)
       .offset((params.page - 1) * params.pageSize)
       .execute();
