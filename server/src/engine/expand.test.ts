@@ -1,5 +1,7 @@
 import { defineEntity, type Entity, type Fields } from '@mizan/contracts';
+import { sql } from 'kysely';
 import { createTestApp, dialects, type TestApp } from '../test/harness';
+import { parseVersions, versionsColumn } from './counts';
 import { EntityRepository } from './repository';
 import { serveEntities } from './testEntities';
 
@@ -98,6 +100,38 @@ describe.each(dialects())('expanding references on %s', (dialect) => {
       branch: { id: Number(branch.id), name: 'فرع المعادي' },
     });
     expect(empty).toMatchObject({ type: null, typeIds: [], formerTypeIds: [], branch: null });
+  });
+
+  it("keeps titles at their entity's write version, and reads them again once it moves", async () => {
+    const [a, b] = types;
+    const id = await insertDocket(
+      { name: 'ملف محفوظ', type_id: a!.id },
+      { engine_dockets_type_ids: [b!.id] },
+    );
+    const versions = async () => {
+      const { rows } = await sql<{ v: string | null }>`select ${versionsColumn(t.app.db)} as v`.execute(
+        t.app.db,
+      );
+      return parseVersions(rows[0]!.v);
+    };
+    const expanded = async () =>
+      (await sut.expand(t.app.db, await sut.findMany(t.app.db, [id]), await versions()))[0]!;
+    const before = a!.name;
+    expect((await expanded()).type).toEqual({ id: a!.id, name: before });
+    // Renamed behind the versions' back (the trigger's raise taken back): the kept title is
+    // served, which shows it is kept.
+    await t.app.db.updateTable('lawsuit_types').set({ name: 'اسم جديد' }).where('id', '=', a!.id).execute();
+    await sql`update entity_counts set version = version - 1 where entity = 'lawsuitTypes'`.execute(t.app.db);
+    expect((await expanded()).type).toEqual({ id: a!.id, name: before });
+    // Any write of the types moves their version: every title is read again.
+    await t.app.db.updateTable('lawsuit_types').set({ name: 'اسم أحدث' }).where('id', '=', b!.id).execute();
+    a!.name = 'اسم جديد';
+    b!.name = 'اسم أحدث';
+    const fresh = await expanded();
+    expect([fresh.type, fresh.types]).toEqual([
+      { id: a!.id, name: 'اسم جديد' },
+      [{ id: b!.id, name: 'اسم أحدث' }],
+    ]);
   });
 
   it('names more referenced rows than one statement takes, every one of them', async () => {

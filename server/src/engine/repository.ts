@@ -12,6 +12,7 @@ import type { Db, Dialect } from '../db';
 import { columnName, joinTableName, readFilterCount } from '../db/migrations';
 import type { SavedUpload } from '../files/storage';
 import type { Trx } from './context';
+import type { Versions } from './counts';
 import { ListCache, type RowKey } from './listCache';
 import type { ScopeWhere } from './hooks';
 import { hasSearch, searchCondition, searchTokens } from './search';
@@ -52,6 +53,8 @@ function groupByEntity(refs: readonly Reference[]): { entity: Entity<Fields>; fi
 
 /** Column of a searched page's rows carrying the number of matches (see `page`). */
 const SEARCH_TOTAL = '__search_total';
+/** Titles kept per referenced entity (see `expand`): a settings list's all, a client table's latest. */
+const MAX_KEPT_TITLES = 20_000;
 /** The common table of a search's matches (see `searchedPage`). */
 const MATCHES = '__matches';
 /** Alias of the referenced table a list sorted by a reference field joins, and its title's column. */
@@ -565,6 +568,9 @@ export class EntityRepository {
   }
 
   private readonly cache = new ListCache();
+
+  /** Titles of referenced rows by target entity, read at its write `version` (see `expand`). */
+  private readonly keptTitles = new Map<string, { version: string; titles: Map<number, string> }>();
   private readonly notNull = new Map<string, Promise<Set<string>>>();
 
   /** Totals of searched pages, for the `count` of the same list query (see `page`). */
@@ -651,9 +657,11 @@ export class EntityRepository {
    * Loads what the API shape needs beside the rows: titles of references, links, files. Whatever
    * the number of reference fields, the links of every `refs` field are one statement and the
    * titles of every referenced row another (a lawsuit page names nine tables: one statement each
-   * was half of a list request's queries).
+   * was half of a list request's queries). With `versions` (every entity's write version, read
+   * before `rows` were), titles read before at the same version of their entity are not read again
+   * (`keptTitles`); never within a writing transaction, whose rows may still be rolled back.
    */
-  async expand(db: Executor, rows: readonly DbRow[]): Promise<ApiRow[]> {
+  async expand(db: Executor, rows: readonly DbRow[], versions?: Versions): Promise<ApiRow[]> {
     const ex: Expansions = { titles: new Map(), links: new Map(), files: new Map() };
     if (!rows.length) return [];
     const ids = rows.map((r) => Number(r.id));
@@ -696,7 +704,7 @@ export class EntityRepository {
     const wanted = new Map<string, Set<number>>();
     for (const { target, ids: refIds } of named.values())
       wanted.set(target, new Set([...(wanted.get(target) ?? []), ...refIds]));
-    const titles = await this.titles(db, wanted);
+    const titles = await this.titles(db, wanted, versions);
     for (const [key, { target }] of named) ex.titles.set(key, titles.get(target) ?? new Map());
     return rows.map((row) => toApiRow(this.entity, row, ex));
   }
@@ -737,9 +745,29 @@ export class EntityRepository {
   private async titles(
     db: Executor,
     wanted: ReadonlyMap<string, ReadonlySet<number>>,
+    versions?: Versions,
   ): Promise<Map<string, Map<number, string>>> {
     const out = new Map<string, Map<number, string>>([...wanted.keys()].map((t) => [t, new Map()]));
-    const targets = [...wanted].filter(([, ids]) => ids.size > 0);
+    // Titles kept at the version read for this request: only the others are read.
+    const kept = new Map<string, Map<number, string>>();
+    const toRead = new Map(wanted);
+    if (versions)
+      for (const [target, ids] of wanted) {
+        const version = versions.get(target)?.version;
+        if (version === undefined) continue;
+        let entry = this.keptTitles.get(target);
+        if (entry?.version !== version) this.keptTitles.set(target, (entry = { version, titles: new Map() }));
+        kept.set(target, entry.titles);
+        const known = out.get(target)!;
+        const missing = new Set<number>();
+        for (const id of ids) {
+          const title = entry.titles.get(id);
+          if (title === undefined) missing.add(id);
+          else known.set(id, title);
+        }
+        toRead.set(target, missing);
+      }
+    const targets = [...toRead].filter(([, ids]) => ids.size > 0);
     const select = (target: string, ids: readonly number[]) => {
       const entity = getEntity(target);
       // As text: the two databases unite only columns of one type (a hearing's title is a date).
@@ -755,7 +783,12 @@ export class EntityRepository {
         : targets.flatMap(([target, ids]) => chunks([...ids], CHUNK).map((part) => [select(target, part)]));
     for (const [first, ...rest] of parts.filter((part) => part.length)) {
       const rows = await rest.reduce((query, next) => query.unionAll(next), first!).execute();
-      for (const r of rows) out.get(String(r.target))!.set(Number(r.id), String(r.title));
+      for (const r of rows) {
+        const [target, id, title] = [String(r.target), Number(r.id), String(r.title)];
+        out.get(target)!.set(id, title);
+        const keep = kept.get(target);
+        if (keep && keep.size < MAX_KEPT_TITLES) keep.set(id, title);
+      }
     }
     return out;
   }

@@ -301,7 +301,8 @@ export class EntityService {
         ? this.repo.count(db, params, stamp)
         : (totals.get(this.name) ?? this.repo.count(db, { page: 1, pageSize: 1, filters: {} })),
     ]);
-    return { items: await this.present(read, await this.repo.expand(db, rows)), total, page, pageSize };
+    const items = await this.present(read, await this.repo.expand(db, rows, actor?.versions));
+    return { items, total, page, pageSize };
   }
 
   /**
