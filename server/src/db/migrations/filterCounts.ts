@@ -173,9 +173,10 @@ async function recountEntity(db: Db, dialect: Dialect, entity: Entity<Fields>): 
 }
 
 /**
- * Every declared filter total counted again from the tables, in one transaction (the caller's, in
- * a migration): run at start
- * after the migrations, so rows written with the triggers set aside (a bulk load) are counted too.
+ * Every declared filter total counted again from the tables: run at start after the migrations,
+ * so rows written with the triggers set aside (a bulk load) are counted too. One transaction per
+ * entity (the caller's, in a migration), so at most one table is locked at a time: a writer
+ * holding another table while it waits for this one cannot deadlock with the recount.
  */
 export async function recountFilterCounts(
   db: Db,
@@ -185,12 +186,12 @@ export async function recountFilterCounts(
   const counted = entities.filter((e) => e.counts?.length);
   if (!counted.length || !(await hasFilterCounts(db))) return;
   const existing = new Set((await db.introspection.getTables()).map((t) => t.name));
-  const recount = async (trx: Db) => {
-    for (const entity of counted) if (existing.has(entity.table)) await recountEntity(trx, dialect, entity);
-  };
-  // A migration's step runs in the migration's transaction already.
-  if (db.isTransaction) await recount(db);
-  else await db.transaction().execute(recount);
+  for (const entity of counted) {
+    if (!existing.has(entity.table)) continue;
+    // A migration's step runs in the migration's transaction already.
+    if (db.isTransaction) await recountEntity(db, dialect, entity);
+    else await db.transaction().execute((trx) => recountEntity(trx, dialect, entity));
+  }
 }
 
 /** A declared filter total: the rows holding `values` in the group's fields (0 when none). */
