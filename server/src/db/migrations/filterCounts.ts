@@ -60,44 +60,37 @@ function sqliteKey(row: string | null, columns: readonly string[]): RawBuilder<s
 /** The PostgreSQL trigger function; its arguments: entity, group name, then the group's columns. */
 const PG_FUNCTION = 'mizan_filter_counted';
 
+/** A row's key over some of its columns (`to_jsonb` of the row, the columns' names), as `filterCountKey`. */
+const PG_KEY_FUNCTION = 'mizan_filter_key';
+
 async function createPgFunction(db: Db): Promise<void> {
+  await sql`create or replace function ${sql.id(PG_KEY_FUNCTION)}(row_values jsonb, columns text[])
+    returns text language sql immutable as $$
+      select string_agg(coalesce('=' || (row_values ->> c), ''), chr(31) order by i)
+      from unnest(columns) with ordinality as t(c, i)
+    $$`.execute(db);
+  // The old combination loses a row and the new one gains it; an update that changes neither
+  // writes nothing.
   await sql`create or replace function ${sql.id(PG_FUNCTION)}() returns trigger language plpgsql as $$
     declare
       old_key text;
       new_key text;
-      row_values jsonb;
     begin
       if tg_op <> 'INSERT' then
-        row_values := to_jsonb(old);
-        old_key := '';
-        for i in 2 .. tg_nargs - 1 loop
-          old_key := old_key || case when i > 2 then chr(31) else '' end
-            || coalesce('=' || (row_values ->> tg_argv[i]), '');
-        end loop;
+        old_key := ${sql.id(PG_KEY_FUNCTION)}(to_jsonb(old), tg_argv[2:]);
       end if;
       if tg_op <> 'DELETE' then
-        row_values := to_jsonb(new);
-        new_key := '';
-        for i in 2 .. tg_nargs - 1 loop
-          new_key := new_key || case when i > 2 then chr(31) else '' end
-            || coalesce('=' || (row_values ->> tg_argv[i]), '');
-        end loop;
+        new_key := ${sql.id(PG_KEY_FUNCTION)}(to_jsonb(new), tg_argv[2:]);
       end if;
       if old_key is not distinct from new_key then
         return null;
       end if;
-      if old_key is not null then
-        insert into entity_filter_counts (entity, fields, values_key, total)
-          values (tg_argv[0], tg_argv[1], old_key, -1)
-          on conflict (entity, fields, values_key)
-          do update set total = entity_filter_counts.total - 1;
-      end if;
-      if new_key is not null then
-        insert into entity_filter_counts (entity, fields, values_key, total)
-          values (tg_argv[0], tg_argv[1], new_key, 1)
-          on conflict (entity, fields, values_key)
-          do update set total = entity_filter_counts.total + 1;
-      end if;
+      insert into entity_filter_counts (entity, fields, values_key, total)
+        select tg_argv[0], tg_argv[1], change.key, change.delta
+        from (values (old_key, -1), (new_key, 1)) as change (key, delta)
+        where change.key is not null
+        on conflict (entity, fields, values_key)
+        do update set total = entity_filter_counts.total + excluded.total;
       return null;
     end $$`.execute(db);
 }
