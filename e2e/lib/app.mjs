@@ -179,6 +179,17 @@ export function languageButton(page, lng) {
 }
 
 /**
+ * Waits until `locator`'s element and everything in it have finished their animations (an antd
+ * modal zooming in): a click aimed at a button that is still growing into place can land beside
+ * it, and then nothing happens (seen in CI for the conflict dialog's "review differences").
+ */
+export async function animationsDone(locator) {
+  await locator.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
+  );
+}
+
+/**
  * Chooses an item of the header's user menu (profile, about, sign-out), as a person would, and
  * waits for `done` (a function that resolves once the choice took effect). A click that lands while
  * the menu is still opening is lost: the menu stays open and nothing happens (seen in CI for

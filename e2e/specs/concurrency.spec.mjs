@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSystem } from '../lib/harness.mjs';
-import { signInToDashboard } from '../lib/app.mjs';
+import { animationsDone, signInToDashboard } from '../lib/app.mjs';
 import { uniq } from '../lib/api.mjs';
 import { t, tx } from '../lib/i18n.mjs';
 
@@ -72,6 +72,7 @@ describe('two people editing one court', () => {
       assert.equal((await api.get(`${COURTS}/${court.id}`)).address, 'العنوان الجديد', 'A kept');
 
       // The differences: the address, B's old value against A's.
+      await animationsDone(dialog);
       await dialog.getByRole('button', { name: tx('ar', 'ui:conflict.review') }).click();
       const row = dialog.getByRole('row').filter({ hasText: label('address') });
       await row.waitFor();
