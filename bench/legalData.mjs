@@ -848,6 +848,25 @@ export async function copyToPostgres(file, url, { tables: extraTables = [] } = {
 }
 
 /**
+ * Counts the kept filter totals (the definitions' `counts`: lawsuits by court and state) of the
+ * database `databaseUrl` again from its tables with the server build's own `recountFilterCounts`:
+ * the rows were written with the triggers that keep them set aside. Answers the seconds it took.
+ */
+export async function recountFilterTotals(databaseUrl, serverDist = path.join(root, 'server/dist')) {
+  const started = Date.now();
+  const { createDatabase } = serverRequire(path.join(serverDist, 'db/index.js'));
+  const { recountFilterCounts } = serverRequire(path.join(serverDist, 'db/migrations/filterCounts.js'));
+  const { registry } = serverRequire('@mizan/contracts');
+  const { db, dialect, destroy } = createDatabase(databaseUrl);
+  try {
+    await recountFilterCounts(db, dialect, registry);
+    return +((Date.now() - started) / 1000).toFixed(1);
+  } finally {
+    await destroy();
+  }
+}
+
+/**
  * Computes the dashboard's maintained aggregates of the database `databaseUrl` (`sqlite:<file>` or
  * `postgres://…`) from its tables with the server build's own `rebuildStats` (forced: its rows and
  * roll-ups, with the "built" mark), so that the next start finds them built. Done here rather than

@@ -42,6 +42,7 @@ import {
   buildDashboardStats,
   copyToPostgres,
   legalCounts,
+  recountFilterTotals,
   seedLegal,
   seeded,
 } from './legalData.mjs';
@@ -761,6 +762,7 @@ async function main() {
         legalSet.work = { assignee: work.assignee, busyChat: work.busyChat };
         console.log(`bench: tasks and chat written in ${work.seconds} s`);
         results.dashboardStatsSeconds = await buildDashboardStats(`sqlite:${file}`, SERVER_DIST);
+        results.filterCountsSeconds = await recountFilterTotals(`sqlite:${file}`, SERVER_DIST);
       }
     }
     // This start also folds the seeded rows' search text (as the migration does for old rows),
@@ -780,6 +782,7 @@ async function main() {
             seedSeconds: results.seedSeconds,
             legalData: results.legalData,
             dashboardStatsSeconds: results.dashboardStatsSeconds,
+            filterCountsSeconds: results.filterCountsSeconds,
             firstStartSeconds: server.startSeconds,
           },
         }),
@@ -875,6 +878,7 @@ async function main() {
         await first.stop();
         results.pgCopy = await copyToPostgres(file, pgDatabase.url, { tables: CHAT_TABLES });
         results.pgDashboardStatsSeconds = await buildDashboardStats(pgDatabase.url, SERVER_DIST);
+        results.pgFilterCountsSeconds = await recountFilterTotals(pgDatabase.url, SERVER_DIST);
         console.log(`bench: PostgreSQL copy in ${results.pgCopy.seconds} s`);
       }
       const pgServer = await launch(dataDir, pgDatabase.url);
@@ -884,6 +888,7 @@ async function main() {
         const pgResults = {
           pgCopy: results.pgCopy,
           pgDashboardStatsSeconds: results.pgDashboardStatsSeconds,
+          pgFilterCountsSeconds: results.pgFilterCountsSeconds,
         };
         writeFileSync(setFile, JSON.stringify({ ...kept, pgDatabase: pgDatabase.name, pgResults }));
       }

@@ -12,12 +12,7 @@ import { createBus, type Bus } from './bus';
 import type { Config } from './config';
 import { createDatabase, refreshPlannerStatistics } from './db';
 import { runMigrations, type MigrationGroup } from './db/migrate';
-import {
-  coreMigrations,
-  createMissingEntityTables,
-  recountFilterCounts,
-  type Migration,
-} from './db/migrations';
+import { coreMigrations, createMissingEntityTables, type Migration } from './db/migrations';
 import { registerDocs } from './docs';
 import { registerEngine } from './engine';
 import { recountEntities } from './engine/counts';
@@ -228,8 +223,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerStatic(app);
 
   await app.ready();
-  // Seeds, migrations and bulk loads write tables directly: start from exact totals.
+  // Seeds and migrations write tables directly: start from exact totals.
   await recountEntities(database.db);
-  await recountFilterCounts(database.db, database.dialect, registry as readonly Entity<Fields>[]);
   return app;
 }

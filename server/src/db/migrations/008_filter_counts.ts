@@ -6,7 +6,7 @@ import type { Migration } from './types';
  * Kept filter totals (filterCounts.ts): the table, and the triggers and first counts of every
  * definition declaring `counts` on tables that exist already (tables created later get their
  * triggers from `createEntityTable`). A group declared after this step runs needs a migration of
- * its own calling `createFilterCountTriggers` for that entity (the start's recount fills it).
+ * its own calling `createFilterCountTriggers` and `recountFilterCounts` for that entity.
  */
 export const filterCountsMigration: Migration = {
   name: '008_filter_counts',

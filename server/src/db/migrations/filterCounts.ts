@@ -7,9 +7,8 @@ import type { Db, Dialect } from '../index';
  * combination of values found in the table (`courtId,state` → `=12␟=active`) with the number of
  * rows holding it. Row triggers raise and lower them in every writing transaction, whoever writes
  * (the engine, a module's own query), so a list filtered by exactly a group's fields reads its
- * exact total instead of counting the matching rows. A bulk load with triggers set aside (the
- * bench's generator) is made right by `recountFilterCounts`, which the server runs at every
- * start after the migrations (as it recounts `entity_counts`).
+ * exact total instead of counting the matching rows. A bulk load with the triggers set aside (the
+ * bench's generator) is made right by `recountFilterCounts` afterwards.
  */
 
 export const FILTER_COUNTS_TABLE = 'entity_filter_counts';
@@ -48,13 +47,17 @@ export async function createFilterCountsTable(db: Db): Promise<void> {
     .execute();
 }
 
-/** The key of `row` (`new` or `old` in a SQLite trigger, or the table itself) over `columns`. */
-function sqliteKey(row: string | null, columns: readonly string[]): RawBuilder<string> {
+/**
+ * The key of `row` (`new` or `old` in a trigger, or null for the table's own columns) over
+ * `columns`, as `filterCountKey` writes it. The PostgreSQL trigger builds its own (`PG_KEY_FUNCTION`).
+ */
+function keyOf(dialect: Dialect, row: string | null, columns: readonly string[]): RawBuilder<string> {
   const parts = columns.map((column) => {
     const ref = sql.ref(row ? `${row}.${column}` : column);
     return sql`coalesce('=' || cast(${ref} as text), '')`;
   });
-  return sql`${sql.join(parts, sql` || char(31) || `)}`;
+  const separator = dialect === 'postgres' ? sql` || chr(31) || ` : sql` || char(31) || `;
+  return sql`${sql.join(parts, separator)}`;
 }
 
 /** The PostgreSQL trigger function; its arguments: entity, group name, then the group's columns. */
@@ -127,25 +130,18 @@ export async function createFilterCountTriggers(
     for (const suffix of ['ai', 'ad', 'au'])
       await sql`drop trigger if exists ${sql.id(`${name}_${suffix}`)}`.execute(db);
     await sql`create trigger ${sql.id(`${name}_ai`)} after insert on ${sql.table(entity.table)} begin
-      ${upsert(entity.name, fields, sqliteKey('new', columns), 1)}
+      ${upsert(entity.name, fields, keyOf(dialect, 'new', columns), 1)}
     end`.execute(db);
     await sql`create trigger ${sql.id(`${name}_ad`)} after delete on ${sql.table(entity.table)} begin
-      ${upsert(entity.name, fields, sqliteKey('old', columns), -1)}
+      ${upsert(entity.name, fields, keyOf(dialect, 'old', columns), -1)}
     end`.execute(db);
     await sql`create trigger ${sql.id(`${name}_au`)}
       after update of ${sql.join(columns.map((c) => sql.id(c)))} on ${sql.table(entity.table)}
-      when ${sqliteKey('old', columns)} is not ${sqliteKey('new', columns)} begin
-      ${upsert(entity.name, fields, sqliteKey('old', columns), -1)}
-      ${upsert(entity.name, fields, sqliteKey('new', columns), 1)}
+      when ${keyOf(dialect, 'old', columns)} is not ${keyOf(dialect, 'new', columns)} begin
+      ${upsert(entity.name, fields, keyOf(dialect, 'old', columns), -1)}
+      ${upsert(entity.name, fields, keyOf(dialect, 'new', columns), 1)}
     end`.execute(db);
   }
-}
-
-/** The key expression over a table's own columns, as the triggers build it. */
-function tableKey(dialect: Dialect, columns: readonly string[]): RawBuilder<string> {
-  if (dialect === 'sqlite') return sqliteKey(null, columns);
-  const parts = columns.map((column) => sql`coalesce('=' || cast(${sql.ref(column)} as text), '')`);
-  return sql`${sql.join(parts, sql` || chr(31) || `)}`;
 }
 
 /**
@@ -157,7 +153,7 @@ async function recountEntity(db: Db, dialect: Dialect, entity: Entity<Fields>): 
   if (dialect === 'postgres') await sql`lock table ${sql.table(entity.table)} in share mode`.execute(db);
   await sql`delete from ${sql.table(FILTER_COUNTS_TABLE)} where entity = ${entity.name}`.execute(db);
   for (const group of entity.counts ?? []) {
-    const key = tableKey(dialect, group.map(snakeCase));
+    const key = keyOf(dialect, null, group.map(snakeCase));
     await sql`insert into ${sql.table(FILTER_COUNTS_TABLE)} (entity, fields, values_key, total)
       select ${sql.lit(entity.name)}, ${sql.lit(groupName(group))}, ${key}, count(*)
       from ${sql.table(entity.table)}
@@ -166,21 +162,21 @@ async function recountEntity(db: Db, dialect: Dialect, entity: Entity<Fields>): 
 }
 
 /**
- * Every declared filter total counted again from the tables: run at start after the migrations,
- * so rows written with the triggers set aside (a bulk load) are counted too. One transaction per
- * entity (the caller's, in a migration), so at most one table is locked at a time: a writer
- * holding another table while it waits for this one cannot deadlock with the recount.
+ * Every declared filter total counted again from the tables: after rows were written with the
+ * triggers set aside (a bulk load, the bench's generator), and by migration 008 for the rows that
+ * were there before it. One transaction per entity (the caller's, in a migration), so at most one
+ * table is locked at a time: a writer holding another table while it waits for this one cannot
+ * deadlock with the recount.
  */
 export async function recountFilterCounts(
   db: Db,
   dialect: Dialect,
   entities: readonly Entity<Fields>[],
 ): Promise<void> {
-  const counted = entities.filter((e) => e.counts?.length);
-  if (!counted.length || !(await hasFilterCounts(db))) return;
-  const existing = new Set((await db.introspection.getTables()).map((t) => t.name));
-  for (const entity of counted) {
-    if (!existing.has(entity.table)) continue;
+  const tables = new Set((await db.introspection.getTables()).map((t) => t.name));
+  if (!tables.has(FILTER_COUNTS_TABLE)) return;
+  for (const entity of entities) {
+    if (!entity.counts?.length || !tables.has(entity.table)) continue;
     // A migration's step runs in the migration's transaction already.
     if (db.isTransaction) await recountEntity(db, dialect, entity);
     else await db.transaction().execute((trx) => recountEntity(trx, dialect, entity));
