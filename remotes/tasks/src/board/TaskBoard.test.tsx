@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { TASK_STATES } from '@mizan/contracts';
 import { captureToasts, pointSdkAt, signIn } from '@mizan/ui/testing/render';
 import { renderRoute, switchLanguage } from '../test/render';
-import { startTaskServer, TASK, type Override } from '../test/fixtures';
+import type { SeenRequest } from '@mizan/sdk/testing/apiServer';
+import { startTaskServer, TASK, type Hold, type Override } from '../test/fixtures';
 import { BOARD_ROUTE } from './route';
 import { TaskBoard } from './TaskBoard';
 
@@ -41,11 +42,12 @@ function layOut(direction: 'rtl' | 'ltr') {
   });
 }
 
-async function serve(override?: Override) {
-  server = await startTaskServer([TASK], override);
+async function serve(override?: Override, hold?: Hold) {
+  server = await startTaskServer([TASK], override, hold);
   pointSdkAt(server.url);
 }
 
+const LIST = '/api/admin/lawsuits/tasks';
 const column = (name: string) => screen.getByRole('region', { name });
 const tick = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
@@ -127,6 +129,34 @@ describe('task board', () => {
     expect(server.store[0]!.state).toBe('new');
   });
 
+  it('keeps a moved task in sight while the lists are read again one by one', async () => {
+    // After the move the lists are read again; the one the task left may answer first.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const lists = (state: string) =>
+      server.seen.filter((r) => r.method === 'GET' && r.path === LIST && r.query.get('state') === state);
+    const afterMove = (req: SeenRequest) =>
+      req.path === LIST &&
+      req.query.get('state') === 'inProgress' &&
+      server.seen.some((r) => r.method === 'PATCH');
+    await serve(undefined, (req) => (afterMove(req) ? held : undefined));
+    layOut('rtl');
+    renderRoute(BOARD_ROUTE, BOARD_ROUTE, <TaskBoard />);
+    await within(column('جديدة')).findByRole('link', { name: TASK.title });
+
+    await move(1);
+
+    // The left column read again without the task, the new one still being read.
+    await waitFor(() => expect(lists('new')).toHaveLength(2));
+    await tick();
+    expect(within(column('قيد التنفيذ')).getByRole('link', { name: TASK.title })).toBeInTheDocument();
+    expect(within(column('جديدة')).queryByRole('link', { name: TASK.title })).toBeNull();
+
+    release();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(within(column('قيد التنفيذ')).getByRole('link', { name: TASK.title })).toBeInTheDocument();
+  });
+
   it('follows the arrows as drawn in English, left to right: the right arrow reaches the next state', async () => {
     await switchLanguage('en');
     await serve();
@@ -140,6 +170,6 @@ describe('task board', () => {
     await waitFor(() =>
       expect(within(column('In progress')).getByRole('link', { name: TASK.title })).toBeInTheDocument(),
     );
-    expect(within(column('In progress')).getByText('Overdue')).toBeInTheDocument();
+    await waitFor(() => expect(within(column('In progress')).getByText('Overdue')).toBeInTheDocument());
   });
 });

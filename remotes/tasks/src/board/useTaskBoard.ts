@@ -17,10 +17,15 @@ export interface BoardColumn {
   failed: boolean;
 }
 
-/** A drop waiting for the server: the task shows in `to` until the answer (or goes back to `from`). */
+/**
+ * A drop waiting for the server: the task shows in `to` until the answer (or goes back to `from`).
+ * `row` is the task as it was moved: the lists are read again one by one after the move, and one
+ * that no longer holds it may arrive before the one that does.
+ */
 interface PendingMove {
   from: TaskState;
   to: TaskState;
+  row: EntityRow;
 }
 
 const stateOf = (row: EntityRow) => row.state as TaskState;
@@ -83,7 +88,8 @@ export function useTaskBoard(filters: ListParams) {
   });
 
   const columns = useMemo<BoardColumn[]>(() => {
-    const all = new Map<number, EntityRow>();
+    // A task being moved is shown until its move settles, whichever lists hold it meanwhile.
+    const all = new Map<number, EntityRow>([...pending].map(([id, move]) => [id, move.row]));
     // A task just moved may sit in two cached lists for a moment: the newest copy decides.
     for (const query of queries)
       for (const row of query.data?.items ?? []) {
@@ -113,7 +119,7 @@ export function useTaskBoard(filters: ListParams) {
     (row: EntityRow, to: TaskState) => {
       const from = pending.get(row.id)?.to ?? stateOf(row);
       if (from === to || pending.has(row.id)) return;
-      setPending((current) => new Map(current).set(row.id, { from, to }));
+      setPending((current) => new Map(current).set(row.id, { from, to, row }));
       mutation.mutate({ row, to });
     },
     [mutation, pending],

@@ -22,16 +22,25 @@ export const TASK = {
 /** An answer the test gives instead of the store's. */
 export type Override = (req: SeenRequest) => { status: number; body: unknown } | undefined;
 
+/** A request the test holds: answered (from the store as it is then) once the promise settles. */
+export type Hold = (req: SeenRequest) => Promise<void> | undefined;
+
 /**
  * A real HTTP server for the tasks screens over one in-memory task list: the list by `state`,
  * a task by id, and the state and text actions as the server applies them (a new version each
- * write); `override` answers first when it returns something. Every request is recorded.
+ * write); `override` answers first when it returns something, `hold` delays an answer. Every
+ * request is recorded.
  */
-export async function startTaskServer(rows: Row[], override: Override = () => undefined) {
+export async function startTaskServer(
+  rows: Row[],
+  override: Override = () => undefined,
+  hold: Hold = () => undefined,
+) {
   const store = rows.map((row) => ({ ...row }));
   let version = 0;
   const stamp = () => new Date(Date.parse('2026-11-01T09:00:00.000Z') + ++version * 1000).toISOString();
-  const server = await startServer((req: SeenRequest, res: ServerResponse) => {
+  const server = await startServer(async (req: SeenRequest, res: ServerResponse) => {
+    await hold(req);
     const given = override(req);
     if (given) return json(res, given.status, given.body);
     const path = req.path.replace(/^\/api\/admin\/lawsuits\/tasks/, '');
