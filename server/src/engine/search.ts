@@ -71,6 +71,20 @@ const ftsPhrase = (token: string) => `"${token.replace(/"/g, '""')}"`;
 const length = (token: string) => [...token].length;
 
 /**
+ * The FTS5 query of a list's `q` on SQLite when the search index alone decides it (every token
+ * long enough for trigrams: no `LIKE` beside it), for reading from that index directly; null
+ * otherwise (PostgreSQL, a short token, no token, no search field).
+ *
+ * @example ftsQueryOf(lawsuits, 'sqlite', '2024 إيجار') // '"2024" AND "ايجار"'
+ */
+export function ftsQueryOf(entity: Entity<Fields>, dialect: Dialect, q: string): string | null {
+  if (dialect !== 'sqlite' || !hasSearch(entity)) return null;
+  const tokens = searchTokens(q);
+  if (!tokens.length || tokens.some((t) => length(t) < TRIGRAM)) return null;
+  return tokens.map(ftsPhrase).join(' AND ');
+}
+
+/**
  * The condition "row matches `q`" on `table` (the table's name or alias in the query), or null
  * when `q` has no token or the entity no search field. `all`: every token is in the row's folded
  * search text (a list's `q`); `any`: at least one is (token overlap, e.g. a conflict check).

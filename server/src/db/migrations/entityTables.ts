@@ -115,11 +115,14 @@ export function sortIndexColumns(entity: Entity<Fields>): string[] {
   return [...columns];
 }
 
+/** The name of a column's `(column, id)` index. */
+export const sortIndexName = (table: string, column: string): string => `${table}_${column}_id_idx`;
+
 /** `(column, id)` indexes for every sortable column (see `sortIndexColumns`); existing ones are kept. */
 export async function createSortIndexes(db: Db, entity: Entity<Fields>): Promise<void> {
   for (const column of sortIndexColumns(entity))
     await db.schema
-      .createIndex(`${entity.table}_${column}_id_idx`)
+      .createIndex(sortIndexName(entity.table, column))
       .ifNotExists()
       .on(entity.table)
       .columns([column, 'id'])

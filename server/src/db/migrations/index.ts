@@ -18,6 +18,7 @@ export {
   columnType,
   createDeclaredIndexes,
   declaredIndexColumns,
+  sortIndexName,
 } from './entityTables';
 export { SEARCH_COLUMN, foldRows, foldUnfoldedRows } from './searchColumn';
 export { readFilterCount, recountFilterCounts } from './filterCounts';
