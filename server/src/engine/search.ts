@@ -1,5 +1,5 @@
 import { foldArabic, type Entity, type Fields } from '@mizan/contracts';
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../db';
 import {
   SEARCH_COLUMN,
@@ -70,6 +70,10 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const ftsPhrase = (token: string) => `"${token.replace(/"/g, '""')}"`;
 const length = (token: string) => [...token].length;
 
+/** The FTS5 query of trigram-long `tokens`: every one (`all`) or any of them. */
+const ftsQuery = (tokens: readonly string[], mode: 'all' | 'any') =>
+  tokens.map(ftsPhrase).join(mode === 'all' ? ' AND ' : ' OR ');
+
 /**
  * The FTS5 query of a list's `q` on SQLite when the search index alone decides it (every token
  * long enough for trigrams: no `LIKE` beside it), for reading from that index directly; null
@@ -81,7 +85,17 @@ export function ftsQueryOf(entity: Entity<Fields>, dialect: Dialect, q: string):
   if (dialect !== 'sqlite' || !hasSearch(entity)) return null;
   const tokens = searchTokens(q);
   if (!tokens.length || tokens.some((t) => length(t) < TRIGRAM)) return null;
-  return tokens.map(ftsPhrase).join(' AND ');
+  return ftsQuery(tokens, 'all');
+}
+
+/**
+ * The rowids of `entity`'s rows that the FTS5 query `match` finds in its search index (SQLite).
+ *
+ * @example sql`select count(*) from (${ftsMatches(lawsuits, '"2024"')})`
+ */
+export function ftsMatches(entity: Entity<Fields>, match: string): RawBuilder<unknown> {
+  const fts = sql.table(searchIndexTable(entity));
+  return sql`select rowid from ${fts} where ${fts} match ${match}`;
 }
 
 /**
@@ -110,11 +124,7 @@ export function searchCondition(
   if (dialect === 'sqlite') {
     const long = tokens.filter((t) => length(t) >= TRIGRAM);
     if (long.length) {
-      const fts = searchIndexTable(entity);
-      const match = long.map(ftsPhrase).join(mode === 'all' ? ' AND ' : ' OR ');
-      clauses.push(
-        sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${match})`,
-      );
+      clauses.push(sql<SqlBool>`${sql.ref(`${table}.id`)} in (${ftsMatches(entity, ftsQuery(long, mode))})`);
     }
     clauses.push(...tokens.filter((t) => length(t) < TRIGRAM).map(like));
   } else {
