@@ -1,88 +1,254 @@
 // The root commands. A fresh machine needs only Node and npm: pnpm comes through npx.
 //   start  install, build, then serve API + host + remotes on one port (migrations run at start)
+//   demo   as start, on a data folder of its own filled with a sample office (scripts/demo.mjs)
 //   test   install, lint, format check, type-check, unit/integration tests, build, browser tests
 //   dev    host, remotes and server with hot reload
 //   build  install and build everything
 //   bench  install, build, run the benchmarks
+//
+// Install and each front-end build are skipped while their inputs hash to what the last successful
+// run recorded (shared/build/stamps.js): `npm start` on a current tree serves within seconds, and a
+// `git pull` that changes one file rebuilds what reads it. `tsc -b` is incremental by itself.
 import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
 import path from 'node:path';
 import { PNPM } from './pnpm.mjs';
 import { SERVER_NODE_FLAGS } from './serverFlags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { hashInputs, isCurrent, writeStamp, clearStamp } = createRequire(import.meta.url)(
+  '../shared/build/stamps.js',
+);
 const REMOTES = ['settings', 'clients', 'legal', 'tasks', 'chat'];
+/** Front-end apps, the slowest build first (so that the short ones fill the other core beside it). */
+const APPS = ['host', ...['legal', 'clients', 'settings', 'tasks', 'chat'].map((r) => `remotes/${r}`)];
 /**
  * Front-end packages type-checked together by `tsconfig.web-check.json` (compiled by webpack, never
  * emitted alone): one program reads the shared packages, antd and React types once, where a
  * `tsc -p` per package read them again for each (34 s against about 150 s).
  */
 const WEB_CHECK = 'tsconfig.web-check.json';
+/** Steps run side by side where they can: the machines this runs on have two cores. */
+const CORES = 2;
 
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+// ---- timing: every step's time, printed as a table when the command ends ------------------------
+
+const stages = [];
+const startedAt = Date.now();
+
+function summary() {
+  if (!stages.length) return;
+  const width = Math.max(...stages.map((s) => s.title.length), 5);
+  console.log(`\n${'stage'.padEnd(width)}  ${'seconds'.padStart(8)}  result`);
+  for (const s of stages)
+    console.log(`${s.title.padEnd(width)}  ${s.seconds.toFixed(1).padStart(8)}  ${s.result}`);
+  const wall = (Date.now() - startedAt) / 1000;
+  console.log(`${'total (wall clock)'.padEnd(width)}  ${wall.toFixed(1).padStart(8)}`);
+}
+
+function fail(title, seconds) {
+  console.error(`✖ ${title} failed (${seconds.toFixed(1)} s)`);
+  summary();
+  process.exit(1);
+}
+
+/** Runs one step in the foreground, its output straight to the terminal. */
 function run(title, cmd, args, options = {}) {
   const started = Date.now();
   console.log(`\n▶ ${title}`);
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`✖ ${title} failed (${seconds} s)`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`✔ ${title} (${seconds} s)`);
+  const seconds = (Date.now() - started) / 1000;
+  stages.push({ title, seconds, result: result.status === 0 ? 'ok' : 'FAILED' });
+  if (result.status !== 0) fail(title, seconds);
+  console.log(`✔ ${title} (${seconds.toFixed(1)} s)`);
 }
 
-const pnpm = (title, args, options) => run(title, 'npx', ['--yes', PNPM, ...args], options);
-const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const skipped = (title, why) => {
+  console.log(`\n• ${title}: ${why}`);
+  stages.push({ title, seconds: 0, result: why });
+};
+
+/**
+ * Runs steps `CORES` at a time. Each step's output is held and printed whole when it ends, so
+ * that two steps' lines never interleave. After a failure no further step starts; the command
+ * fails once the running ones end.
+ *
+ * @param {{ title: string, cmd: string, args: string[], cwd?: string, after?: () => void }[]} steps
+ */
+async function parallel(steps) {
+  const queue = [...steps];
+  let failed;
+  const lane = async () => {
+    while (queue.length && !failed) {
+      const step = queue.shift();
+      const started = Date.now();
+      console.log(`▶ ${step.title} (started)`);
+      const { code, output } = await new Promise((resolve) => {
+        const child = spawn(step.cmd, step.args, {
+          cwd: step.cwd ?? root,
+          env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        const chunks = [];
+        child.stdout.on('data', (c) => chunks.push(c));
+        child.stderr.on('data', (c) => chunks.push(c));
+        child.on('error', (error) => resolve({ code: 1, output: String(error) }));
+        child.on('close', (c) => resolve({ code: c, output: Buffer.concat(chunks).toString() }));
+      });
+      const seconds = (Date.now() - started) / 1000;
+      console.log(`\n▶ ${step.title}`);
+      if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      stages.push({ title: step.title, seconds, result: code === 0 ? 'ok' : 'FAILED' });
+      if (code === 0) {
+        step.after?.();
+        console.log(`✔ ${step.title} (${seconds.toFixed(1)} s)`);
+      } else {
+        console.error(`✖ ${step.title} failed (${seconds.toFixed(1)} s)`);
+        failed ??= step;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CORES }, lane));
+  if (failed) {
+    summary();
+    process.exit(1);
+  }
+}
+
+// ---- install ---------------------------------------------------------------------------------------
+
+/** What the install depends on: the lockfile, the workspace and every package manifest, Node. */
+function installHash() {
+  const manifests = ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml'];
+  for (const dir of ['host', 'server', 'e2e', 'remotes', 'shared']) {
+    if (fs.existsSync(path.join(root, dir, 'package.json'))) manifests.push(`${dir}/package.json`);
+    else if (fs.existsSync(path.join(root, dir)))
+      for (const name of fs.readdirSync(path.join(root, dir)))
+        if (fs.existsSync(path.join(root, dir, name, 'package.json')))
+          manifests.push(`${dir}/${name}/package.json`);
+  }
+  return hashInputs(root, manifests, { node: process.version, pnpm: PNPM });
+}
+const INSTALL_STAMP = path.join(root, 'node_modules', '.mizan-install-stamp');
 
 function install() {
-  pnpm('install dependencies', ['install', ...(process.env.CI ? ['--frozen-lockfile'] : [])]);
-}
-
-function build() {
-  run('compile contracts and server (tsc -b)', bin('tsc'), ['-b']);
-  pnpm('build host and remotes (webpack)', [
-    '--filter',
-    '@mizan/host',
-    ...REMOTES.flatMap((r) => ['--filter', `@mizan/remote-${r}`]),
-    '--workspace-concurrency=2',
-    'run',
-    'build',
+  const hash = installHash();
+  if (isCurrent(INSTALL_STAMP, hash, [path.join(root, 'node_modules', '.modules.yaml')]))
+    return skipped('install dependencies', 'current (lockfile and manifests unchanged)');
+  clearStamp(INSTALL_STAMP);
+  run('install dependencies', 'npx', [
+    '--yes',
+    PNPM,
+    'install',
+    ...(process.env.CI ? ['--frozen-lockfile'] : []),
   ]);
+  writeStamp(INSTALL_STAMP, hash);
 }
 
-function serve() {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/dist/main.js'], {
+// ---- build -----------------------------------------------------------------------------------------
+
+/**
+ * What a front-end app's build reads: its own folder, the shared packages (sources, build
+ * configuration, translations), the root configuration and the lockfile (the versions of the
+ * shared libraries are baked into each build), and the settings read from the environment.
+ */
+function appHash(app) {
+  return hashInputs(
+    root,
+    [app, 'shared', 'package.json', 'pnpm-lock.yaml', 'tsconfig.base.json', 'tsconfig.web.json'],
+    {
+      MIZAN_RELEASE_VERSION: process.env.MIZAN_RELEASE_VERSION,
+      MIZAN_SOURCE_MAPS: process.env.MIZAN_SOURCE_MAPS,
+    },
+  );
+}
+/** Inside `dist`, which webpack empties when it builds: a build made any other way drops it. */
+const appStamp = (app) => path.join(root, app, 'dist', '.mizan-build-stamp');
+const appOutput = (app) => path.join(root, app, 'dist', app === 'host' ? 'index.html' : 'mf-manifest.json');
+
+/** Build steps of the apps whose inputs changed since their last build (`parallel` steps). */
+function appBuilds() {
+  const steps = [];
+  for (const app of APPS) {
+    const hash = appHash(app);
+    const title = `build ${app} (webpack)`;
+    if (isCurrent(appStamp(app), hash, [appOutput(app)])) {
+      skipped(title, 'current (inputs unchanged)');
+      continue;
+    }
+    steps.push({
+      title,
+      cmd: path.join(root, app, 'node_modules', '.bin', 'webpack'),
+      args: ['--mode', 'production'],
+      cwd: path.join(root, app),
+      after: () => writeStamp(appStamp(app), hash),
+    });
+  }
+  return steps;
+}
+
+const compileServer = () => ({
+  title: 'compile contracts and server (tsc -b)',
+  cmd: bin('tsc'),
+  args: ['-b'],
+});
+
+async function build() {
+  await parallel([...appBuilds(), compileServer()]);
+}
+
+function serve(extraArgs = [], env = process.env) {
+  console.log(`\nready to serve after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/dist/main.js', ...extraArgs], {
     cwd: root,
     stdio: 'inherit',
+    env,
   });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => process.exit(code ?? 0));
 }
 
-function typecheck() {
-  run('type-check host, remotes and shared web packages (tsc)', bin('tsc'), ['-p', WEB_CHECK, '--noEmit']);
-}
-
 const commands = {
-  start() {
+  async start() {
     install();
-    build();
+    await build();
     serve();
   },
-  build() {
+  async demo() {
     install();
-    build();
+    await build();
+    const { prepareDemo } = await import('./demo.mjs');
+    const env = await prepareDemo();
+    serve([], env);
   },
-  test() {
+  async build() {
     install();
-    run('lint (eslint)', bin('eslint'), ['--max-warnings=0', '.']);
-    run('format check (prettier)', bin('prettier'), ['--check', '.']);
-    run('type-check contracts and server (tsc -b)', bin('tsc'), ['-b']);
-    typecheck();
+    await build();
+    summary();
+  },
+  async test() {
+    install();
+    // The checks, the server's compilation and the front-end builds are single-threaded tools
+    // (webpack mostly so): two at a time keep both cores busy, the longest first.
+    await parallel([
+      ...appBuilds(),
+      { title: 'lint (eslint)', cmd: bin('eslint'), args: ['--max-warnings=0', '.'] },
+      compileServer(),
+      {
+        title: 'type-check host, remotes and shared web packages (tsc)',
+        cmd: bin('tsc'),
+        args: ['-p', WEB_CHECK, '--noEmit'],
+      },
+      { title: 'format check (prettier)', cmd: bin('prettier'), args: ['--check', '.'] },
+    ]);
     // --forceExit: a leaked handle must not hang CI; Jest still prints the open-handle warning.
-    run('unit and integration tests (jest)', bin('jest'), ['--ci', '--maxWorkers=2', '--forceExit']);
-    build();
-    pnpm('browser tests (e2e)', ['--filter', '@mizan/e2e', 'test']);
+    run('unit and integration tests (jest)', bin('jest'), ['--ci', `--maxWorkers=${CORES}`, '--forceExit']);
+    run('browser tests (e2e)', process.execPath, ['run.mjs'], { cwd: path.join(root, 'e2e') });
+    summary();
   },
   dev() {
     install();
@@ -101,10 +267,11 @@ const commands = {
     for (const signal of ['SIGINT', 'SIGTERM'])
       process.on(signal, () => procs.forEach((p) => p.kill(signal)));
   },
-  bench() {
+  async bench() {
     install();
-    build();
+    await build();
     run('benchmarks', process.execPath, ['bench/run.mjs']);
+    summary();
   },
 };
 
@@ -113,4 +280,4 @@ if (!command) {
   console.error(`usage: node scripts/run.mjs ${Object.keys(commands).join('|')}`);
   process.exit(2);
 }
-command();
+await command();
