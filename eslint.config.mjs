@@ -1,6 +1,7 @@
 // Lint for the whole workspace, with the import boundaries of STYLE.md:
 // contracts import nothing of ours, the server no front-end code, a remote never another remote;
-// no import cycles anywhere, and the server's kernel imports no feature module.
+// no import cycles anywhere, and no server layer imports from a layer above it (server/layers.json).
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -18,6 +19,34 @@ const FRONT_END = [
   'jotai',
   'react-i18next',
 ];
+
+/**
+ * One block per server layer (server/layers.json, lowest first): its files may not import a value
+ * from a folder of a higher layer. Type-only imports are allowed (they vanish at run time).
+ */
+function serverLayers() {
+  const { layers } = JSON.parse(fs.readFileSync(new URL('./server/layers.json', import.meta.url), 'utf8'));
+  const globs = (folders) => folders.flatMap((f) => [`server/src/${f}/**`, `server/src/${f}.ts`]);
+  return layers.slice(0, -1).map((layer, i) => {
+    const above = layers.slice(i + 1);
+    return {
+      files: globs(layer.folders),
+      ignores: ['**/*.test.ts', '**/testing/**'],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          {
+            patterns: above.map((higher) => ({
+              group: higher.folders.flatMap((f) => [`**/${f}`, `**/${f}/**`]),
+              message: `the server's ${layer.name} layer imports no value from the ${higher.name} layer above it (server/layers.json, docs/architecture.md): move the shared piece down or have the app inject it`,
+              allowTypeImports: true,
+            })),
+          },
+        ],
+      },
+    };
+  });
+}
 
 const restrict = (group, message, regex) => ({
   'no-restricted-imports': [
@@ -82,56 +111,7 @@ export default tseslint.config(
       '^@mizan/i18n(?!/resources$)',
     ),
   },
-  {
-    // Layers: kernel (db, bus, ws, audit, logging, mail) → auth guard → engine → modules. The app
-    // (app.ts) wires modules into the kernel: the WebSocket hub gets authentication injected, the
-    // database gets each module's migrations. Type-only imports (AuthUser) are allowed.
-    files: ['server/src/{db,bus,ws,audit,logging,mail}/**'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/auth', '**/auth/*', '**/engine', '**/engine/*', '**/people', '**/people/*'],
-              message: 'the kernel imports no feature module: have the app inject what it needs',
-              allowTypeImports: true,
-            },
-            {
-              group: ['**/system', '**/system/*', '**/import', '**/import/*', '**/app'],
-              message: 'the kernel imports no feature module: have the app inject what it needs',
-              allowTypeImports: true,
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The engine serves every module and knows none of them (modules add behaviour through hooks).
-    files: ['server/src/engine/**'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/people', '**/people/*', '**/system', '**/system/*', '**/import', '**/import/*'],
-              message: 'the engine imports no feature module: the module registers hooks on app.entities',
-              allowTypeImports: true,
-            },
-            {
-              group: ['**/ws/*', '**/app'],
-              message: 'the engine imports no feature module: the module registers hooks on app.entities',
-              allowTypeImports: true,
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...serverLayers(),
   {
     files: ['shared/sdk/**'],
     rules: restrict(['@mizan/ui', 'antd', '@mizan/remote-*'], 'the SDK stays UI-free'),

@@ -1,43 +1,100 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { MIGRATION_GROUPS, MODULES } from './app';
-import { createDatabase } from './db';
-import { runMigrations } from './db/migrate';
+import ts from 'typescript';
+import layerFile from '../layers.json';
 
-describe('modules and their migrations', () => {
-  it('lists every module once, with the migration groups in their historic order', () => {
-    const names = MODULES.map((m) => m.name);
-    expect(new Set(names).size).toBe(names.length);
-    // A group's position is part of its steps' recorded names: reordering would re-run them.
-    expect(MIGRATION_GROUPS.map((g) => g.group)).toEqual([
-      'core',
-      'auth',
-      'system',
-      'notifications',
-      'scheduler',
-      'dashboard',
-      'chat',
-    ]);
+/**
+ * The server's layers (server/layers.json, lowest first): a file imports values from its own layer
+ * and those below only. ESLint checks the same table as code is written (eslint.config.mjs); this
+ * test reads every source file with TypeScript's parser, so re-exports and multi-line imports count.
+ */
+const SRC = __dirname;
+const { layers, testSupport } = layerFile as {
+  layers: { name: string; folders: string[] }[];
+  testSupport: string[];
+};
+const levelOf = new Map(layers.flatMap((l, i) => l.folders.map((f) => [f, i] as const)));
+
+/** The top-level folder (or file, without `.ts`) of server/src that `file` belongs to. */
+const topOf = (file: string) => path.relative(SRC, file).split(path.sep)[0].replace(/\.ts$/, '');
+
+const isTestFile = (file: string) =>
+  /\.test\.ts$/.test(file) || file.split(path.sep).includes('testing') || testSupport.includes(topOf(file));
+
+/** Relative modules `source` imports values from (type-only imports and exports left out). */
+export function valueImports(fileName: string, source: string): string[] {
+  const sf = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const out: string[] = [];
+  for (const node of sf.statements) {
+    if (ts.isImportDeclaration(node)) {
+      const clause = node.importClause;
+      if (clause?.isTypeOnly) continue;
+      const bindings = clause?.namedBindings;
+      const onlyTypes =
+        clause &&
+        !clause.name &&
+        bindings &&
+        ts.isNamedImports(bindings) &&
+        bindings.elements.length > 0 &&
+        bindings.elements.every((e) => e.isTypeOnly);
+      if (!onlyTypes) out.push((node.moduleSpecifier as ts.StringLiteral).text);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && !node.isTypeOnly) {
+      const clause = node.exportClause;
+      if (clause && ts.isNamedExports(clause) && clause.elements.every((e) => e.isTypeOnly)) continue;
+      out.push((node.moduleSpecifier as ts.StringLiteral).text);
+    }
+  }
+  return out.filter((m) => m.startsWith('.'));
+}
+
+/** Every import of `file` (contents `source`) that reaches a layer above the file's own. */
+export function wrongWay(file: string, source: string): string[] {
+  const own = levelOf.get(topOf(file));
+  if (own === undefined) return [];
+  return valueImports(file, source).flatMap((specifier) => {
+    const target = topOf(path.resolve(path.dirname(file), specifier));
+    const level = levelOf.get(target);
+    return level !== undefined && level > own
+      ? [`${path.relative(SRC, file)} (${layers[own].name}) imports ${specifier} (${layers[level].name})`]
+      : [];
+  });
+}
+
+const sources = (fs.readdirSync(SRC, { recursive: true }) as string[])
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => path.join(SRC, f))
+  .filter((f) => !isTestFile(f));
+
+describe('server layers', () => {
+  it('puts every folder of server/src in exactly one layer', () => {
+    const listed = [...layers.flatMap((l) => l.folders), ...testSupport];
+    expect(new Set(listed).size).toBe(listed.length);
+    const tops = fs
+      .readdirSync(SRC)
+      .filter((name) => !name.endsWith('.test.ts'))
+      .map((name) => name.replace(/\.ts$/, ''));
+    expect(tops.filter((t) => !listed.includes(t))).toEqual([]);
   });
 
-  it('records each step under the name databases already hold, and runs nothing twice', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-layers-'));
-    const database = createDatabase(`sqlite:${path.join(dir, 'm.db')}`);
-    try {
-      const ran = await runMigrations(database.db, database.dialect, MIGRATION_GROUPS);
-      expect(ran).toEqual(
-        expect.arrayContaining([
-          '00-000-core-001_system',
-          '00-001-core-002_entities',
-          '01-000-auth-auth_001_sessions',
-          '02-000-system-system_001_settings',
-        ]),
-      );
-      expect(await runMigrations(database.db, database.dialect, MIGRATION_GROUPS)).toEqual([]);
-    } finally {
-      await database.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+  it('has no value import from a lower layer to a higher one', () => {
+    expect(sources.length).toBeGreaterThan(100);
+    expect(sources.flatMap((file) => wrongWay(file, fs.readFileSync(file, 'utf8')))).toEqual([]);
+  });
+
+  it('finds a wrong-way import, and lets type-only ones through', () => {
+    const file = path.join(SRC, 'files', 'example.ts');
+    const source = [
+      "import { pathId } from '../engine/plugin';",
+      "import type { EntityService } from '../engine/service';",
+      "import { type AuthUser } from '../auth/types';",
+      "import { AppError } from '../http/errors';",
+      "export { readSettings } from '../system/settings/repository';",
+      "export type { Versions } from '../db/counts';",
+    ].join('\n');
+    expect(wrongWay(file, source)).toEqual([
+      'files/example.ts (kernel) imports ../engine/plugin (engine)',
+      'files/example.ts (kernel) imports ../system/settings/repository (modules)',
+    ]);
+    expect(wrongWay(path.join(SRC, 'legal', 'example.ts'), source)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db';
-import { readStamp, stampOf, type Versions } from '../engine/counts';
-import { StampedCache } from '../engine/stampedCache';
+import { readStamp, stampOf, type Versions } from '../db/counts';
+import { StampedCache } from '../db/stampedCache';
 import { accountPermissions, loadAccount, type Account } from './account';
 import type { AuthDatabase } from './types';
 

@@ -21,10 +21,10 @@ import type { Db } from '../db';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { authDb } from './db';
 import { defineRoute, PUBLIC } from '../http/route';
-import { bearerToken, fingerprintSessionOf } from './guard';
+import { bearerToken, fingerprintSessionOf, requirePermission } from './guard';
 import { message, requestLang } from './messages';
 import { enableSettingsPolicy, policyTtlMs, securityPolicy } from './policy';
-import { getPublicSettings } from '../system/settings/repository';
+import { getPublicSettings } from '../settings/repository';
 import { pruneAuthTables } from './prune';
 import { createAuthLimiters, type AuthLimiters } from './rateLimit';
 import { seedAuth } from './seed';
@@ -115,6 +115,8 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
     bus: app.bus,
   });
   app.decorate('auth', { service, mailer, limiters });
+  // Routes declared with `defineRoute` (http/route.ts) check their permission through this.
+  app.decorate('permissionGuard', requirePermission);
   if (!app.hasRequestDecorator('user')) app.decorateRequest('user', null as unknown as AuthUser);
   // Finished sessions, resets, old login history and mail are pruned at start and every 6 hours.
   const prune = () =>

@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import type { Trx } from '../engine/context';
-import type { SecurityPolicy } from '../system/settings/model';
-import { readSettings } from '../system/settings/repository';
+import type { SecurityPolicy } from '../settings/model';
+import { readSettings } from '../settings/repository';
 import { PASSWORD_MIN } from './password';
 
 export type { SecurityPolicy };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ALL_PERMISSIONS, SEEDED_ROLES } from '@mizan/contracts';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db';
-import { recountEntities } from '../engine/counts';
+import { recountEntities } from '../db/counts';
 import { iso } from './db';
 import { EMPLOYEE_ROLES, ROLE_PERMISSIONS } from './joins';
 import { PASSWORD_MIN, hashPassword } from './password';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { accountBlock, loadAccount, type Account } from './account';
 import { compiledOnce, preparedOnPostgres } from '../db';
-import { parseVersions, versionsColumn, type Versions } from '../engine/counts';
+import { parseVersions, versionsColumn, type Versions } from '../db/counts';
 import { accountCacheOf } from './accountCache';
 import { iso, toDate } from './db';
 import type { MessageKey } from './messages';

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { requirePermission } from '../auth/guard';
 import { readMultipart } from '../files/multipart';
 import { AppError } from '../http/errors';
+import { pathId } from '../http/params';
 import { actorOf } from './context';
 import { coerceFormFields } from './form';
 import { entityRouteSchemas, toOpenApi } from './openapi';
@@ -21,12 +22,8 @@ export interface EntityPluginOptions {
   service: EntityService;
 }
 
-/** A path id: a positive integer, else the row cannot exist (404). */
-export function pathId(value: unknown): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0 || String(id) !== String(value)) throw new AppError('notFound');
-  return id;
-}
+// The path-id check lives in the kernel (http/params.ts); re-exported for the modules' imports.
+export { pathId };
 
 /**
  * JSON, or multipart when the entity has a files field (plain fields coerced by type, files

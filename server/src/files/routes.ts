@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE, SYSTEM, fileDownloadQuery, fileParams, findEntity, permissionKey } from '@mizan/contracts';
-import { pathId } from '../engine/plugin';
+import { pathId } from '../http/params';
 import { AppError } from '../http/errors';
 import { defineRoute } from '../http/route';
 import type { FileRow } from './access';

@@ -1,6 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import { z } from 'zod';
-import { requirePermission } from '../auth/guard';
 import { requestLanguage } from './messages';
 import { parseInput } from './validation';
 
@@ -25,6 +30,25 @@ export const ERROR_BODY: JsonSchema = {
 
 /** `permission` of a route anyone may call, signed in or not (the login page's). */
 export const PUBLIC = 'public';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The check run before a route needing `permission` (`null`: any signed-in employee). The auth
+     * module, a layer above this one, provides it when it registers; `defineRoute` only asks for it.
+     */
+    permissionGuard: (permission: string | null) => preHandlerAsyncHookHandler;
+  }
+}
+
+/** The app's permission check (see `permissionGuard`), or a clear error when auth is not registered. */
+function guardOf(app: FastifyInstance, spec: { method: string; url: string }) {
+  if (!app.hasDecorator('permissionGuard'))
+    throw new Error(
+      `${spec.method} ${spec.url}: register the auth module before routes that need a permission`,
+    );
+  return app.permissionGuard;
+}
 
 type Schema = z.ZodType | undefined;
 type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
@@ -115,7 +139,7 @@ export function defineRoute<
     schema,
     validatorCompiler: documentOnly,
     serializerCompiler: asJson,
-    ...(spec.permission === PUBLIC ? {} : { preHandler: requirePermission(spec.permission) }),
+    ...(spec.permission === PUBLIC ? {} : { preHandler: guardOf(app, spec)(spec.permission) }),
     handler: async (request, reply) =>
       spec.handler(
         request,

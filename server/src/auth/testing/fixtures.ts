@@ -1,7 +1,7 @@
 import { SEEDED_ROLES } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
-import { adjustCount } from '../../engine/counts';
+import { adjustCount } from '../../db/counts';
 import { EMPLOYEE_ROLES } from '../joins';
 import { hashPassword } from '../password';
 

@@ -1,0 +1,76 @@
+import {
+  API_BASE,
+  AUTH,
+  DEFAULT_TIME_ZONE,
+  REMINDER_DEFAULTS,
+  SETTINGS_LIMITS as LIMITS,
+  type PublicSystemSettings,
+  type SystemSettings,
+} from '@mizan/contracts';
+
+// The shapes and the body schema live in the contracts (`api/system.ts`), shared with the client.
+export {
+  CALENDARS,
+  LANGUAGES,
+  THEMES,
+  SETTINGS_LIMITS as LIMITS,
+  generalSettingsBody as generalSchema,
+  primaryColorSchema,
+  type GeneralSettings,
+  type PublicSystemSettings,
+  type SystemSettings,
+} from '@mizan/contracts';
+
+export const PUBLIC_IMAGE_PATHS = {
+  logo: `${API_BASE}${AUTH.systemSettings}/logo`,
+  favicon: `${API_BASE}${AUTH.systemSettings}/favicon`,
+} as const;
+
+/** Defaults until an administrator saves the settings (and after a reset). */
+export function defaultSettings(env: NodeJS.ProcessEnv = process.env): SystemSettings {
+  const hours = Number(env.MIZAN_SESSION_HOURS);
+  return {
+    id: 1,
+    officeName: env.MIZAN_OFFICE_NAME?.trim() || 'ميزان للمحاماة',
+    phone: null,
+    email: null,
+    address: null,
+    defaultLanguage: 'ar',
+    defaultTheme: 'light',
+    calendar: 'hijri',
+    timeZone: DEFAULT_TIME_ZONE,
+    sessionLifetimeHours:
+      Number.isInteger(hours) &&
+      hours >= LIMITS.sessionLifetimeHours.min &&
+      hours <= LIMITS.sessionLifetimeHours.max
+        ? hours
+        : 12,
+    passwordMinLength: 8,
+    passwordRequireDigits: false,
+    passwordRequireSymbols: false,
+    reminderEveningTime: REMINDER_DEFAULTS.reminderEveningTime,
+    reminderMorningTime: REMINDER_DEFAULTS.reminderMorningTime,
+    procurationReminderDays: [...REMINDER_DEFAULTS.procurationReminderDays],
+    logoFileId: null,
+    faviconFileId: null,
+    logoUrl: null,
+    faviconUrl: null,
+    primaryColor: '#1d4ed8',
+    updatedAt: null,
+    updatedBy: null,
+  };
+}
+
+/** The security rules S2 applies to sessions and new passwords. */
+export interface SecurityPolicy {
+  sessionLifetimeHours: number;
+  passwordMinLength: number;
+  passwordRequireDigits: boolean;
+  passwordRequireSymbols: boolean;
+}
+
+export function toPublic(settings: SystemSettings): PublicSystemSettings {
+  const { officeName, logoUrl, faviconUrl, primaryColor, defaultLanguage, defaultTheme, calendar, timeZone } =
+    settings;
+  return { officeName, logoUrl, faviconUrl, primaryColor, defaultLanguage, defaultTheme, calendar, timeZone };
+}

@@ -1,0 +1,215 @@
+import { DEFAULT_TIME_ZONE, REMINDER_DEFAULTS } from '@mizan/contracts';
+import { toBoolean, type Db } from '../db';
+import type { Trx } from '../engine/context';
+import {
+  defaultSettings,
+  PUBLIC_IMAGE_PATHS,
+  toPublic,
+  type GeneralSettings,
+  type PublicSystemSettings,
+  type SecurityPolicy,
+  type SystemSettings,
+} from './model';
+
+type Executor = Db | Trx;
+
+/** The `system_settings` row (snake_case). */
+interface SettingsRow {
+  id: number;
+  office_name: string;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  default_language: string;
+  default_theme: string;
+  calendar: string;
+  time_zone: string;
+  session_lifetime_hours: number;
+  password_min_length: number;
+  password_require_digits: boolean | number;
+  password_require_symbols: boolean | number;
+  reminder_evening_time: string;
+  reminder_morning_time: string;
+  /** A JSON list of numbers (`[30,7]`). */
+  procuration_reminder_days: string;
+  logo_file_id: number | null;
+  favicon_file_id: number | null;
+  primary_color: string;
+  updated_by: number | null;
+  updated_at: string | Date;
+}
+
+const SETTINGS_ID = 1;
+
+/** The image URL carries the file id, so a new logo is never served from a stale browser cache. */
+const imageUrl = (path: string, fileId: number | null) => (fileId === null ? null : `${path}?v=${fileId}`);
+
+/** The stored thresholds; the defaults when the column holds something else. */
+function parseDays(stored: string): number[] {
+  try {
+    const days: unknown = JSON.parse(stored);
+    if (Array.isArray(days) && days.every((d) => Number.isInteger(d) && d > 0)) return days as number[];
+  } catch {
+    // Falls through to the defaults.
+  }
+  return [...REMINDER_DEFAULTS.procurationReminderDays];
+}
+
+function fromRow(row: SettingsRow): SystemSettings {
+  const logoFileId = row.logo_file_id === null ? null : Number(row.logo_file_id);
+  const faviconFileId = row.favicon_file_id === null ? null : Number(row.favicon_file_id);
+  return {
+    id: SETTINGS_ID,
+    officeName: row.office_name,
+    phone: row.phone,
+    email: row.email,
+    address: row.address,
+    defaultLanguage: row.default_language as SystemSettings['defaultLanguage'],
+    defaultTheme: row.default_theme as SystemSettings['defaultTheme'],
+    calendar: row.calendar as SystemSettings['calendar'],
+    timeZone: row.time_zone,
+    sessionLifetimeHours: Number(row.session_lifetime_hours),
+    passwordMinLength: Number(row.password_min_length),
+    passwordRequireDigits: toBoolean(row.password_require_digits),
+    passwordRequireSymbols: toBoolean(row.password_require_symbols),
+    reminderEveningTime: row.reminder_evening_time,
+    reminderMorningTime: row.reminder_morning_time,
+    procurationReminderDays: parseDays(row.procuration_reminder_days),
+    logoFileId,
+    faviconFileId,
+    logoUrl: imageUrl(PUBLIC_IMAGE_PATHS.logo, logoFileId),
+    faviconUrl: imageUrl(PUBLIC_IMAGE_PATHS.favicon, faviconFileId),
+    primaryColor: row.primary_color,
+    updatedAt: row.updated_at instanceof Date ? row.updated_at.toISOString() : String(row.updated_at),
+    updatedBy: row.updated_by === null ? null : Number(row.updated_by),
+  };
+}
+
+/** Now, or 1 ms after the previous save when the clock has not moved on: two saves, two versions. */
+function nextStamp(previous: string | null): string {
+  const now = Date.now();
+  const last = previous === null ? Number.NaN : Date.parse(previous);
+  return new Date(Number.isFinite(last) && now <= last ? last + 1 : now).toISOString();
+}
+
+function toRow(settings: SystemSettings, employeeId: number | null): SettingsRow {
+  return {
+    id: SETTINGS_ID,
+    office_name: settings.officeName,
+    phone: settings.phone,
+    email: settings.email,
+    address: settings.address,
+    default_language: settings.defaultLanguage,
+    default_theme: settings.defaultTheme,
+    calendar: settings.calendar,
+    time_zone: settings.timeZone,
+    session_lifetime_hours: settings.sessionLifetimeHours,
+    password_min_length: settings.passwordMinLength,
+    password_require_digits: settings.passwordRequireDigits,
+    password_require_symbols: settings.passwordRequireSymbols,
+    reminder_evening_time: settings.reminderEveningTime,
+    reminder_morning_time: settings.reminderMorningTime,
+    procuration_reminder_days: JSON.stringify(settings.procurationReminderDays),
+    logo_file_id: settings.logoFileId,
+    favicon_file_id: settings.faviconFileId,
+    primary_color: settings.primaryColor,
+    updated_by: employeeId,
+    updated_at: nextStamp(settings.updatedAt),
+  };
+}
+
+/** The stored settings, or the defaults while none were saved. */
+export async function readSettings(db: Executor): Promise<SystemSettings> {
+  const row = (await db
+    .selectFrom('system_settings')
+    .selectAll()
+    .where('id', '=', SETTINGS_ID)
+    .executeTakeFirst()) as SettingsRow | undefined;
+  return row ? fromRow(row) : defaultSettings();
+}
+
+/**
+ * What `GET /api/auth/systemSettings` answers before sign-in. A row that cannot be read falls back
+ * to the defaults: a broken settings row must not lock everyone out of the login page.
+ */
+export async function getPublicSettings(db: Executor): Promise<PublicSystemSettings> {
+  try {
+    return toPublic(await readSettings(db));
+  } catch {
+    return toPublic(defaultSettings());
+  }
+}
+
+/** Writes the whole row (insert on first save) and returns it as read back. */
+export async function writeSettings(
+  trx: Executor,
+  settings: SystemSettings,
+  employeeId: number | null,
+): Promise<SystemSettings> {
+  const row = toRow(settings, employeeId);
+  const { id, ...values } = row;
+  const updated = await trx
+    .updateTable('system_settings')
+    .set(values)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) await trx.insertInto('system_settings').values(row).execute();
+  return readSettings(trx);
+}
+
+/** The editable fields of `settings`, as audit entries record them. */
+export function generalOf(
+  settings: SystemSettings,
+): GeneralSettings & { primaryColor: string; logoFileId: number | null; faviconFileId: number | null } {
+  return {
+    officeName: settings.officeName,
+    phone: settings.phone,
+    email: settings.email,
+    address: settings.address,
+    defaultLanguage: settings.defaultLanguage,
+    defaultTheme: settings.defaultTheme,
+    calendar: settings.calendar,
+    timeZone: settings.timeZone,
+    sessionLifetimeHours: settings.sessionLifetimeHours,
+    passwordMinLength: settings.passwordMinLength,
+    passwordRequireDigits: settings.passwordRequireDigits,
+    passwordRequireSymbols: settings.passwordRequireSymbols,
+    reminderEveningTime: settings.reminderEveningTime,
+    reminderMorningTime: settings.reminderMorningTime,
+    procurationReminderDays: settings.procurationReminderDays,
+    primaryColor: settings.primaryColor,
+    logoFileId: settings.logoFileId,
+    faviconFileId: settings.faviconFileId,
+  };
+}
+
+/**
+ * The office's time zone (IANA), which calendar day "today" is for list filters and hooks; the
+ * default when the settings cannot be read (no row yet, or a database without the table).
+ */
+export async function readTimeZone(db: Executor): Promise<string> {
+  try {
+    const row = await db
+      .selectFrom('system_settings')
+      .select('time_zone')
+      .where('id', '=', SETTINGS_ID)
+      .executeTakeFirst();
+    return row?.time_zone ? String(row.time_zone) : DEFAULT_TIME_ZONE;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
+/**
+ * Session lifetime and password rules for the auth module (S2): sessions expire after
+ * `sessionLifetimeHours` idle; new passwords need `passwordMinLength` characters, and a digit or
+ * a symbol when required.
+ *
+ * @example
+ * const { passwordMinLength } = await getSecurityPolicy(app.db);
+ */
+export async function getSecurityPolicy(db: Db): Promise<SecurityPolicy> {
+  const { sessionLifetimeHours, passwordMinLength, passwordRequireDigits, passwordRequireSymbols } =
+    await readSettings(db);
+  return { sessionLifetimeHours, passwordMinLength, passwordRequireDigits, passwordRequireSymbols };
+}
