@@ -12,5 +12,7 @@ module.exports = {
   // With several projects Jest takes the timeout from here, not from each project's config.
   testTimeout: 60_000,
   globalTeardown: '<rootDir>/jest.teardown.cjs',
+  // Longest first, a suite's PostgreSQL twin weighing as the suite (jest.sequencer.cjs).
+  testSequencer: '<rootDir>/jest.sequencer.cjs',
   projects: dirs.filter((d) => fs.existsSync(path.join(d, 'jest.config.cjs'))).map((d) => `<rootDir>/${d}`),
 };

@@ -6,7 +6,7 @@ import {
   type Dashboard,
 } from '@mizan/contracts';
 import { createRow, createUserWith, entityUrl } from '../test/fixtures';
-import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
+import { createTestApp, type Session, type TestApp, splitDialects } from '../test/harness';
 import { spans, splitRange } from './figures';
 import { STATS_TABLE, rebuildStats, recount, rollUp, storedStats, type StatRow } from './stats';
 
@@ -89,7 +89,7 @@ describe('spans', () => {
   });
 });
 
-describe.each(dialects())('dashboard on %s', (dialect) => {
+describe.each(splitDialects())('dashboard on %s', (dialect) => {
   let t: TestApp;
   let admin: Session;
   const ids: Record<string, number> = {};
@@ -505,7 +505,7 @@ function random(seed: number) {
   };
 }
 
-describe.each(dialects())('dashboard aggregates under random writes on %s', (dialect) => {
+describe.each(splitDialects())('dashboard aggregates under random writes on %s', (dialect) => {
   let t: TestApp;
   afterAll(() => t?.close());
 

@@ -18,7 +18,7 @@ import {
   nextSeq,
   validInput,
 } from '../test/fixtures';
-import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
+import { createTestApp, type Session, type TestApp, splitDialects } from '../test/harness';
 import { AppError } from '../http/errors';
 import { appErrorBody } from '../http/errorHandler';
 import { EntityServices } from './service';
@@ -32,7 +32,7 @@ const isText = (f: FieldDefinition) =>
 const maxOf = (f: FieldDefinition) =>
   'max' in f && f.max !== undefined ? f.max : f.type === 'text' ? DEFAULT_MAX.text : DEFAULT_MAX.string;
 
-describe.each(dialects())('entity engine on %s', (dialect) => {
+describe.each(splitDialects())('entity engine on %s', (dialect) => {
   let t: TestApp;
   let admin: Session;
   let probe: WidgetProbe;

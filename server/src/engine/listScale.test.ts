@@ -10,7 +10,7 @@ import { runMigrations } from '../db/migrate';
 import { SEARCH_COLUMN, createMissingEntityTables, recountFilterCounts } from '../db/migrations';
 import { filterCountKey } from '../db/migrations/filterCounts';
 import { FileStore } from '../files/storage';
-import { dialects, freshDatabase } from '../test/harness';
+import { freshDatabase, splitDialects } from '../test/harness';
 import { recountEntities } from './counts';
 import { BROAD_SEARCH, type ListParams } from './repository';
 import { searchCondition, searchTokens } from './search';
@@ -57,7 +57,7 @@ const WORDS = [
   'ﻻ',
 ];
 
-describe.each(dialects())('lists at scale on %s', (dialect: Dialect) => {
+describe.each(splitDialects())('lists at scale on %s', (dialect: Dialect) => {
   let database: Database;
   let drop: () => Promise<void>;
   let dataDir: string;

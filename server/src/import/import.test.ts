@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import FormData from 'form-data';
-import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
+import { createTestApp, type Session, type TestApp, splitDialects } from '../test/harness';
 import { signInWith } from '../system/testing/users';
 
 // A project's `testTimeout` is ignored when Jest runs several projects: set it here (app start-up on a busy machine).
@@ -27,7 +27,7 @@ async function xlsx(rows: (string | number | null)[][]): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-describe.each(dialects())('police stations import on %s', (dialect) => {
+describe.each(splitDialects())('police stations import on %s', (dialect) => {
   let t: TestApp;
   let admin: Session;
   const ids: Record<string, number> = {};
@@ -394,7 +394,7 @@ describe.each(dialects())('police stations import on %s', (dialect) => {
   });
 });
 
-describe.each(dialects())('import preview runs the commit’s checks (clients) on %s', (dialect) => {
+describe.each(splitDialects())('import preview runs the commit’s checks (clients) on %s', (dialect) => {
   let t: TestApp;
   let admin: Session;
   beforeAll(async () => {

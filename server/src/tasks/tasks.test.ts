@@ -1,6 +1,6 @@
 import { TASKS, API_BASE, taskChannel, taskEmployeeChannel } from '@mizan/contracts';
 import { createRow } from '../test/fixtures';
-import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
+import { createTestApp, type Session, type TestApp, splitDialects } from '../test/harness';
 import {
   EXE,
   PDF,
@@ -63,7 +63,7 @@ const DANGEROUS = [
   /<(svg|math|iframe|object|embed|form|img|meta|base|body|details|button)\b/i,
 ];
 
-describe.each(dialects())('tasks on %s', (dialect) => {
+describe.each(splitDialects())('tasks on %s', (dialect) => {
   let t: TestApp;
   let admin: Session;
   let a: Member;

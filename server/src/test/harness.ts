@@ -18,6 +18,15 @@ export function dialects(): Dialect[] {
   return process.env.MIZAN_TEST_PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
+/**
+ * The dialect of a long suite split in two files, so that Jest's workers run its halves side by
+ * side: SQLite in the suite's own file, PostgreSQL in its `.postgres.test.ts` twin, which sets
+ * `MIZAN_TEST_DIALECT` and loads the suite (Jest gives each test file its own `process.env`).
+ */
+export function splitDialects(): Dialect[] {
+  return process.env.MIZAN_TEST_DIALECT === 'postgres' ? ['postgres'] : ['sqlite'];
+}
+
 export interface Session {
   token: string;
   /** Authorization and fingerprint headers for `app.inject`. */
