@@ -190,6 +190,28 @@ export async function animationsDone(locator) {
 }
 
 /**
+ * Waits until the page's finite animations and transitions have ended (a drawer sliding in, a
+ * table fading its rows) and the browser has painted twice, instead of a fixed pause: usually a
+ * few frames. Endless ones (a spinner, a skeleton's shimmer) are not waited for; after `timeout` ms
+ * the page is taken as it is, as a fixed pause would have.
+ */
+export async function paintSettled(page, timeout = 3_000) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { polling: 'raf', timeout },
+    )
+    .catch(() => undefined);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/**
  * Chooses an item of the header's user menu (profile, about, sign-out), as a person would, and
  * waits for `done` (a function that resolves once the choice took effect). A click that lands while
  * the menu is still opening is lost: the menu stays open and nothing happens (seen in CI for

@@ -11,6 +11,7 @@ import {
   expectDirection,
   languageButton,
   openMenuItem,
+  paintSettled,
   signInToDashboard,
   waitForApp,
 } from './app.mjs';
@@ -206,7 +207,7 @@ async function settled(page) {
     message: 'no loading spinner',
     timeout: 15_000,
   });
-  await page.waitForTimeout(300);
+  await paintSettled(page);
 }
 
 /** Screenshot, raw keys and axe findings of the screen now shown (also used by lib/legal.mjs). */

@@ -11,6 +11,7 @@ import {
   createEmployee,
   expectDirection,
   languageButton,
+  paintSettled,
   signInToDashboard,
   waitForApp,
 } from '../lib/app.mjs';
@@ -53,7 +54,7 @@ async function settled(page) {
       (await page.locator('main [role=status], main .ant-spin-spinning, main .ant-skeleton').count()) === 0,
     { message: 'no spinner in the content', timeout: 15_000 },
   );
-  await page.waitForTimeout(250);
+  await paintSettled(page);
 }
 
 /** How far the page is wider than the window, with the widest element that sticks out. */
@@ -158,7 +159,7 @@ describe('layout holds at every width', () => {
             .getByRole('dialog')
             .getByLabel(t(lng, 'entities:roles.fields.name'), { exact: true })
             .waitFor();
-          await page.waitForTimeout(400);
+          await paintSettled(page);
           const matrix = await overflow(page);
           if (matrix)
             problems.push(`role form: ${matrix.scrollWidth}px > ${matrix.width}px, e.g. ${matrix.culprit}`);
