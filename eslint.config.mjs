@@ -1,4 +1,4 @@
-// Lint for the whole workspace, with the import boundaries of STYLE.md:
+// Lint for the whole workspace, with the import boundaries of docs/architecture.md:
 // contracts import nothing of ours, the server no front-end code, a remote never another remote;
 // no import cycles anywhere, and no server layer imports from a layer above it (server/layers.json).
 import fs from 'node:fs';
@@ -48,6 +48,37 @@ function serverLayers() {
   });
 }
 
+/**
+ * Comments say what they mean, or point into docs/: a comment citing a document outside the
+ * repository (the team's design, style or toolchain notes, sections of the product spec) or an
+ * issue number fails, since a reader of the code has neither.
+ */
+const OUTSIDE_REFERENCE =
+  /\bDESIGN(?:\.md)?\b|\b(?:STYLE|TOOLCHAIN)\.md\b|\b[Ss]eed\s*§|§\s*\d|\b[Ii]ssues?\s+#?\d+|\bS(?!3\b)\d+\b|\(S3\)|\bS3's\b/;
+const mizan = {
+  rules: {
+    'no-outside-references': {
+      meta: {
+        type: 'suggestion',
+        messages: {
+          cite: 'This comment cites "{{text}}", outside the repository: say what it means, or point into docs/.',
+        },
+        schema: [],
+      },
+      create(context) {
+        return {
+          Program() {
+            for (const comment of context.sourceCode.getAllComments()) {
+              const found = OUTSIDE_REFERENCE.exec(comment.value);
+              if (found) context.report({ loc: comment.loc, messageId: 'cite', data: { text: found[0] } });
+            }
+          },
+        };
+      },
+    },
+  },
+};
+
 const restrict = (group, message, regex) => ({
   'no-restricted-imports': [
     'error',
@@ -93,6 +124,11 @@ export default tseslint.config(
       ],
     },
     rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { mizan },
+    rules: { 'mizan/no-outside-references': 'error' },
   },
   {
     files: ['**/*.tsx'],

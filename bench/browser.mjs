@@ -1,4 +1,4 @@
-// The dashboard in headless Chromium (issue 11): the time from the sign-in form's submit to the
+// The dashboard in headless Chromium: the time from the sign-in form's submit to the
 // dashboard's count cards on screen, on the built host and remotes served by the server under
 // measure (loopback). Debian's Chromium through playwright-core (the e2e package's), with the
 // e2e flags and a fresh profile (own storage) for every run.

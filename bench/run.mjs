@@ -8,7 +8,7 @@
 // default 1,000,000 and 3,000,000; BENCH_LAWSUITS=0 leaves them out): the lawsuit list of one
 // court in one state with its exact total, the folded `q` over the lawsuits (a case number, a
 // subject word), and the calendar's month of one lawyer, every page.
-// The dashboard cases (issue 11) run on the same data: GET /api/admin/dashboard cold (the first call
+// The dashboard cases run on the same data: GET /api/admin/dashboard cold (the first call
 // after a server start, BENCH_COLD_STARTS starts per URL) and warm (steady load on one URL), with
 // and without a date range and branch, its figures first checked against the tables; and, when
 // the host is built, the dashboard in headless Chromium after the sign-in submit (browser.mjs).

@@ -1,4 +1,4 @@
-// Page-weight budget (issue 14), checked in bytes on the production build in Debian Chromium:
+// Page-weight budget, checked in bytes on the production build in Debian Chromium:
 //   1. the login page downloads at most LOGIN_JS_BUDGET bytes of gzip JavaScript;
 //   2. no file is downloaded twice while a person signs in, sees the dashboard and opens a remote
 //      screen from the menu;
@@ -21,7 +21,7 @@ import { HOST_DIST, REMOTES_DIR } from '../e2e/lib/paths.mjs';
 
 const require = createRequire(import.meta.url);
 
-/** gzip bytes of JavaScript the login page may download (issue 14). */
+/** gzip bytes of JavaScript the login page may download. */
 export const LOGIN_JS_BUDGET = 350 * 1024;
 
 /** The remote screen opened from the menu: a settings list (the settings remote). */

@@ -1,4 +1,4 @@
-// Releases one remote on its own, while the server and the host keep running (issue 12 item 5).
+// Releases one remote on its own, while the server and the host keep running.
 //
 //   npm run release -- tasks                 build remotes/tasks into a new version folder, make it current
 //   npm run release -- tasks --rollback      make the previous version current again

@@ -1,4 +1,4 @@
-// The chat screen in a real browser (issue 13): helpers of specs/chat.spec.mjs.
+// The chat screen in a real browser: helpers of specs/chat.spec.mjs.
 import { allPermissions, createReadyEmployee } from './app.mjs';
 import { t } from './i18n.mjs';
 

@@ -1,4 +1,4 @@
-// The clients area in a real browser (issue 9), shared by specs/clients-<lng>.spec.mjs (one file
+// The clients area in a real browser, shared by specs/clients-<lng>.spec.mjs (one file
 // per language, so that the two run in parallel): a client created through the form with an
 // Arabic name, found by a folded variant of the name and by the Arabic-Indic digits of the ID, its
 // record page, a power of attorney with two files added from the client's tab (the upload watched

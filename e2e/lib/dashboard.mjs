@@ -1,4 +1,4 @@
-// The dashboard in a real browser (issue 11), shared by specs/dashboard-<lng>.spec.mjs (one file per
+// The dashboard in a real browser, shared by specs/dashboard-<lng>.spec.mjs (one file per
 // language, so that the two run in parallel): a payment recorded by another session changes the
 // fee figures and the collection rate on an open dashboard without a reload (the refetch on the
 // payments channel's event), and axe-core finds nothing serious or critical on the dashboard, with

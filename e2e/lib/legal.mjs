@@ -1,4 +1,4 @@
-// The legal department in a real browser (issue 10), shared by specs/legal-<lng>.spec.mjs (one file
+// The legal department in a real browser, shared by specs/legal-<lng>.spec.mjs (one file
 // per language, so that the two run in parallel): a lawsuit created through its form for a client
 // against an opponent (court → circuit → judge, agreed fee), a hearing added from the lawsuit's
 // page, a postponement recorded on the hearing's page with the next hearing seen in the chain and

@@ -1,5 +1,5 @@
 // The main-screens check shared by specs/screens-<lng>.spec.mjs (one file per language, so that the
-// two run in parallel): every main screen (issue 3 item 8) has no serious or critical axe-core
+// two run in parallel): every main screen has no serious or critical axe-core
 // violation and no raw translation key on the page (text or accessible attributes), and a
 // screenshot of each is written to artifacts/screenshots/<lng>/ as a test artefact.
 import { after, before, describe, test } from 'node:test';
@@ -83,7 +83,7 @@ const SCREENS = [
 ];
 
 /**
- * The clients area's screens (issue 9), walked by specs/clients-screens-<lng>.spec.mjs beside the
+ * The clients area's screens, walked by specs/clients-screens-<lng>.spec.mjs beside the
  * main walk (each file stays within the runner's time per file): its lists, a client's record page
  * with its powers of attorney tab, a power of attorney's record page with its files, and the
  * client form showing the conflict warning. Their data is made through the API first.

@@ -1,4 +1,4 @@
-// Tasks in a real browser (issue 12): helpers of specs/tasks.spec.mjs.
+// Tasks in a real browser: helpers of specs/tasks.spec.mjs.
 import { createReadyEmployee } from './app.mjs';
 import { t } from './i18n.mjs';
 

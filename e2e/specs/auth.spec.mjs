@@ -1,5 +1,5 @@
 // Sign-in in Arabic, the forced password change of a new employee, the redirect parameter and
-// sign-out (issue 3 items 1 and 8).
+// sign-out.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eventually, useSystem } from '../lib/harness.mjs';

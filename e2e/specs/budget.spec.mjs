@@ -1,4 +1,4 @@
-// Page weight (issue 14) as part of the browser tests, in bytes, never in time: the login page's
+// Page weight as part of the browser tests, in bytes, never in time: the login page's
 // JavaScript within its gzip budget, no file downloaded twice while a person signs in, sees the
 // dashboard and opens a remote's list, and no remote downloading its own copy of a shared
 // singleton. The measure is scripts/budget.mjs's (`npm run budget` runs it alone).

@@ -1,4 +1,4 @@
-// Chat between two browsers (issue 13): messages both ways live, the header's unread badge, the
+// Chat between two browsers: messages both ways live, the header's unread badge, the
 // ticks turning to read, a forced disconnection of one side during which the other sends three
 // messages that all arrive exactly once after the reconnection; axe-core on the chat screen in
 // Arabic and English. Data set up through the API; one sign-in per browser context.

@@ -1,4 +1,4 @@
-// Police stations import (issue 4 items 2 and 6): a CSV with one bad row shows the row's error in
+// Police stations import: a CSV with one bad row shows the row's error in
 // the preview and cannot be committed (nothing is written); a clean XLSX then imports.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// System settings (issue 4 items 4 and 6): the office name changed in one tab shows in another
+// System settings: the office name changed in one tab shows in another
 // tab's header and title without a reload, and on the login page.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Permissions (issue 4 item 6): an employee whose role lacks the courts permissions does not see
+// Permissions: an employee whose role lacks the courts permissions does not see
 // the courts menu item, is refused its screen, and gets 403 from the API; the other courts lists
 // (which the role has) stay reachable.
 import { describe, test } from 'node:test';

@@ -1,4 +1,4 @@
-// The generic entity screen on a real list (issue 3 items 5, 6, 8): create a country under a
+// The generic entity screen on a real list: create a country under a
 // continent through the UI, see server errors on their fields (unique conflict, and a 422 from a
 // body sent past the client check), and watch a second browser receive the new row over the
 // WebSocket without a reload.

@@ -1,4 +1,4 @@
-// Language and theme (issue 3 item 3): Arabic RTL by default, a live switch to English LTR that is
+// Language and theme: Arabic RTL by default, a live switch to English LTR that is
 // remembered, and the dark theme kept after a reload.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';

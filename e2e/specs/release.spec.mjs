@@ -1,4 +1,4 @@
-// A remote released on its own (issue 12 item 5): `npm run release -- tasks` while a page is open,
+// A remote released on its own: `npm run release -- tasks` while a page is open,
 // on a server of this file's own (releases in a temp MIZAN_RELEASES_DIR). The server and the host
 // are neither rebuilt nor restarted; the open page keeps working and a reload runs the new version,
 // as the about dialog shows.

@@ -1,4 +1,4 @@
-// Hearing reminders (issue 11): a hearing tomorrow for lawyer L produces, at the general setting
+// Hearing reminders: a hearing tomorrow for lawyer L produces, at the general setting
 // `reminderEveningTime`, the bell's notification for L (badge, drawer text with the file number, a
 // link opening the hearing's page) and nothing for another lawyer U, both signed in meanwhile.
 //

@@ -1,4 +1,4 @@
-// A remote that is down leaves the host working (DESIGN §6, issue 3 item 6). This file starts a
+// A remote that is down leaves the host working. This file starts a
 // server of its own whose remotes.json points the settings remote at a port where nothing listens
 // (a stopped remote) and the clients remote at a manifest that answers 404.
 import { describe, test } from 'node:test';

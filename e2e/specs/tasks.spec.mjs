@@ -1,4 +1,4 @@
-// Tasks between two employees (issue 12): the administrator creates a task on a lawsuit assigned to
+// Tasks between two employees: the administrator creates a task on a lawsuit assigned to
 // a lawyer, who sees the notification on the bell, opens the task from it, comments with a file and
 // moves it to done on the board; the administrator, on the task's page, sees the comment and the
 // move arrive live. axe-core (no serious or critical finding) on the board and on the task's page.

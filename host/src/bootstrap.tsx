@@ -18,10 +18,10 @@ async function start(): Promise<void> {
   const [session, theme] = await Promise.all([restoreSession(), restoreThemeConfig(sdkStore)]);
   prefetchDashboardOnSignIn();
   resumeChatOutbox(loader);
-  // The login page gets the signed-out pages' texts only; the others come with a session (issue 14).
+  // The login page gets the signed-out pages' texts only; the others come with a session.
   await initI18n(theme.locale, { app: session.token !== null });
   sessionEvents.on('established', () => void loadAppTexts().catch(() => undefined));
-  // Seed §4/§9: the WebSocket connects 1 s after load when a token exists, and follows the token.
+  // The WebSocket connects 1 s after load when a token exists, and follows the token.
   autoConnect();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 /**
- * The server's whole configuration, read only from environment variables (DESIGN §5).
+ * The server's whole configuration, read only from environment variables.
  *
  * @example
  * const app = await buildApp(loadConfig(process.env));

@@ -1,4 +1,4 @@
-// antd shared per component (issue 14). Shared as one `antd` singleton, the whole library (about
+// antd shared per component. Shared as one `antd` singleton, the whole library (about
 // 450 KB gzip) reached the login page, which needs a form, an input and a button. Instead every
 // `import { Button } from 'antd'` is rewritten at compile time to `antd/es/button`
 // (@swc/plugin-transform-imports), and each component the workspace uses is its own singleton
@@ -66,7 +66,7 @@ const PRESETS_REQUEST = '../../color-picker/components/ColorPresets';
 const PRESETS_IMPORTERS = /[\\/]antd[\\/]es[\\/](button|tag)[\\/]style[\\/]/;
 
 /**
- * Keeps the colour picker off pages that only show buttons (issue 14: the login page). A shared
+ * Keeps the colour picker off pages that only show buttons (the login page). A shared
  * component's exports all count as used, so the whole ColorPicker (Collapse, the rc colour picker)
  * followed Button's style, which imports one function from it:
  * - those two imports get ./src/antdIsBright.js, the same function alone;
@@ -98,7 +98,7 @@ function antdLeanImports(webpack) {
  * ConfigProvider reads, class-name joining, compact spacing, size and disabled contexts, semantic
  * class hooks, the colour class of Button's style, the resize observer, the loading and clear
  * icons): below splitChunks' minimum size, each was copied into every component's chunk, five
- * times on the login page (issue 14). Paths under node_modules (or this package's ./src).
+ * times on the login page. Paths under node_modules (or this package's ./src).
  */
 const ANTD_COMMON_PATHS = [
   '@ant-design/icons/es/components/',

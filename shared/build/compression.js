@@ -1,4 +1,4 @@
-// Build-time compression (issue 14): every text asset also written as `.br` and `.gz` beside it,
+// Build-time compression: every text asset also written as `.br` and `.gz` beside it,
 // at the highest levels, once per build instead of once per request. The server (@fastify/static
 // `preCompressed`) and nginx (`gzip_static`, `brotli_static`) send the sibling the browser accepts.
 const zlib = require('node:zlib');

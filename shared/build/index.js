@@ -1,5 +1,5 @@
-// webpack + module federation configuration shared by the host and every remote (DESIGN §6).
-// Facts behind the choices below were measured in TOOLCHAIN.md: webpack pinned to 5.111.1,
+// webpack + module federation configuration shared by the host and every remote.
+// Facts behind the choices below were measured on a 2-core machine: webpack pinned to 5.111.1,
 // `[name].js` for entries (the federation runtime breaks on hashed entry names), SWC minifier
 // (Terser spends ~25 s per app on antd), `loaded-first` so one remote that is down cannot break start-up.
 const path = require('node:path');
@@ -93,7 +93,7 @@ function createConfig({ name, kind, dir, exposes = {}, port, title = 'ميزان
         conditionNames: ['mizan:source', 'browser', 'import', 'module', 'require', 'default'],
         mainFields: ['browser', 'module', 'main'],
         // `antd/locale/*` is antd's CommonJS copy (lib/, with its own date-picker and pagination
-        // locales); the ES one shares those modules with the components (issue 14: login weight).
+        // locales); the ES one shares those modules with the components (login weight).
         alias: {
           'antd/locale': path.join(path.dirname(require.resolve('antd/package.json')), 'es', 'locale'),
         },

@@ -1,4 +1,4 @@
-// react-router-dom shared without its server side (issue 14). A shared module cannot be
+// react-router-dom shared without its server side. A shared module cannot be
 // tree-shaken (a remote may use any export), so the `react-router-dom` singleton carried all of
 // react-router to the login page: 62 KB gzip, nearly half of it server rendering, framework-mode
 // documents, cookies and sessions, and React Server Components, none of which runs in a browser

@@ -4,7 +4,7 @@ const path = require('node:path');
 const { antdSharedModules } = require('./antd');
 const { routerSharedModule } = require('./router');
 
-// Modules shared between the host and the remotes (DESIGN §6). Singletons give the page exactly one
+// Modules shared between the host and the remotes. Singletons give the page exactly one
 // React, one router, one antd, one auth state, one HTTP client, one WebSocket and one query cache.
 
 /** Third-party libraries that hold state or context and must exist once in the page. */

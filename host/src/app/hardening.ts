@@ -1,4 +1,4 @@
-/** Seed §9: touch and wheel listeners are passive unless a caller explicitly asks otherwise. */
+/** Touch and wheel listeners are passive unless a caller explicitly asks otherwise. */
 const PASSIVE_EVENTS = new Set(['touchstart', 'touchmove', 'wheel', 'mousewheel']);
 
 let passivePatched = false;
@@ -29,7 +29,7 @@ export function makeScrollListenersPassive(
 }
 
 /**
- * Seed §9: browser developer-tool hooks are neutralised at startup in production builds, so an
+ * Browser developer-tool hooks are neutralised at startup in production builds, so an
  * extension cannot read component state (tokens, personal data) from the page.
  */
 export function neutraliseDevtoolsHooks(win: Window & typeof globalThis = window): void {

@@ -11,8 +11,8 @@ import { FullPageSpinner } from '../pages/LazySpinners';
 import { ForbiddenPage, NotFoundPage, RouteErrorPage } from '../pages/LazyStatusPages';
 import { loadRemoteAreaModule } from '../remotes/remoteAreaModule';
 
-// Seed §2: the main application view loads lazily behind a large centred spinner, with the texts
-// the signed-out pages do not need (menu, entities, dashboard, screens: issue 14).
+// The main application view loads lazily behind a large centred spinner, with the texts
+// the signed-out pages do not need (menu, entities, dashboard, screens: login page weight).
 const AdminLayout = lazy(async () => {
   const [{ AdminLayout: Component }] = await Promise.all([import('../layout/AdminLayout'), loadAppTexts()]);
   return { default: Component };
@@ -21,7 +21,7 @@ const DashboardPage = lazy(() =>
   import('../pages/DashboardPage').then((m) => ({ default: m.DashboardPage })),
 );
 const ProfilePage = lazy(() => import('../pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
-// Issue 14: the login page downloads only itself; the other sign-in pages (and their antd
+// The login page downloads only itself; the other sign-in pages (and their antd
 // components) load when their route is first visited.
 const changePassword = async () => ({
   Component: (await import('../auth/ChangePasswordPage')).ChangePasswordPage,
@@ -34,7 +34,7 @@ const resetPassword = async () => ({
 });
 const RemoteArea = lazy(() => loadRemoteAreaModule().then((m) => ({ default: m.RemoteArea })));
 
-/** Checks the stored token once per page load (seed §4). */
+/** Checks the stored token once per page load. */
 let sessionChecked = false;
 
 /** Allows a test to start a fresh page. */
@@ -85,7 +85,7 @@ const rel = (path: string) => path.replace(/^\//, '');
 const adminRel = (path: string) => path.slice(`${ROUTES.adminBase}/`.length);
 
 /**
- * Every route of the host (seed §2, contracts `ROUTES`). Remote screens mount under `/admin/*`
+ * Every route of the host (the side menu, contracts `ROUTES`). Remote screens mount under `/admin/*`
  * through `RemoteArea`; there is one router in the page.
  */
 export const appRoutes: RouteObject[] = [

@@ -5,7 +5,7 @@ import { useSystemSettings } from '../system/systemSettings';
 
 // Plain headings and a card drawn with antd's tokens rather than Typography and Card: the login
 // page would download Typography (with its tooltip and copy code) and Card (with Tabs, rc-menu and
-// Skeleton), about 40 KB gzip, for two headings and a border (issue 14: login page weight).
+// Skeleton), about 40 KB gzip, for two headings and a border (login page weight).
 
 /** Frame of the signed-out pages: the office's logo and name above a card. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {

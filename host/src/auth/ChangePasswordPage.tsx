@@ -8,7 +8,7 @@ import { AuthLayout } from './AuthLayout';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { loginPathFor, safeRedirect } from './guards';
 
-/** Seed §4/§5: where an employee who must change the password is held until it is done. */
+/** Where an employee who must change the password is held until it is done. */
 export function ChangePasswordPage() {
   const { t } = useTranslation('auth');
   const token = useAtomValue(tokenAtom);

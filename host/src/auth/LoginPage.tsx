@@ -15,7 +15,7 @@ interface Credentials {
 }
 
 /**
- * Seed §2/§4 sign-in: on success token and user are stored and "welcome back" shows; a required
+ * Sign-in: on success token and user are stored and "welcome back" shows; a required
  * password change goes to the change-password page with its warning; otherwise to `redirect`
  * (a path of this app only).
  */
@@ -43,7 +43,7 @@ export function LoginPage() {
         navigate(redirect, { replace: true });
       }
     } catch {
-      // Already shown as a toast (seed §8: the server's message, or "error in login").
+      // Already shown as a toast (the server's message, or "error in login").
     } finally {
       setBusy(false);
     }

@@ -25,7 +25,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const user = useAtomValue(userAtom);
   const location = useLocation();
   if (!token || !user) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
-  // Seed §5: an employee who must change the password cannot continue before doing so.
+  // An employee who must change the password cannot continue before doing so.
   if (user.passwordChangeRequired) return <Navigate to={ROUTES.changePassword} replace />;
   return <>{children}</>;
 }

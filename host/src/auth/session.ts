@@ -4,7 +4,7 @@ import { checkSession, logout, sdkStore, tokenAtom } from '@mizan/sdk';
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
 /**
- * Seed §4 sign-out: the SDK revokes the token, clears token and user, closes the socket with 1000
+ * Sign-out: the SDK revokes the token, clears token and user, closes the socket with 1000
  * and says "signed out successfully"; the host then goes home.
  */
 export async function signOut(navigate: Navigate): Promise<void> {
@@ -13,7 +13,7 @@ export async function signOut(navigate: Navigate): Promise<void> {
 }
 
 /**
- * Seed §4: the stored token is checked on load; a failed check clears it (the SDK toasts "error
+ * The stored token is checked on load; a failed check clears it (the SDK toasts "error
  * verifying the session") and goes home. Returns whether the session is valid.
  */
 export async function checkStoredSession(navigate: Navigate): Promise<boolean> {

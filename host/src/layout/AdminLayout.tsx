@@ -13,7 +13,7 @@ import { NavMenu } from './NavMenu';
 import { useBreakpoints } from './useMediaQuery';
 
 /**
- * The signed-in shell (seed §2, §9): header 60, side navigation 230/80 or top navigation 55,
+ * The signed-in shell: header 60, side navigation 230/80 or top navigation 55,
  * content at most 1400 wide; on mobile (≤ 768px) the navigation moves into a drawer.
  */
 export function AdminLayout() {
@@ -76,7 +76,7 @@ export function AdminLayout() {
               Navigations are transitions, so later screens replace the one on view once ready,
               with the progress bar meanwhile. A boundary per area (as before) committed a spinner
               at every change of area, and React reveals content no sooner than 300 ms after the
-              latest spinner: a remote's list came 300 ms after it was ready (issue 14). */}
+              latest spinner: a remote's list came 300 ms after it was ready. */}
           <Suspense fallback={<ContentSpinner />}>
             <Outlet />
           </Suspense>

@@ -79,7 +79,7 @@ export interface HeaderProps {
   onOpenDrawer: () => void;
 }
 
-/** Seed §2 header (height 60): brand, menu toggles, switches, connection state, notifications and user menu. */
+/** The header (height 60): brand, menu toggles, switches, connection state, notifications and user menu. */
 export function Header({ mobile, onOpenDrawer }: HeaderProps) {
   const { t } = useTranslation('layout');
   const { token } = antdTheme.useToken();

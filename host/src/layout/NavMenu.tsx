@@ -27,7 +27,7 @@ import { useMenu } from '../remotes/remoteMenu';
 import { useRemoteStatuses } from '../remotes/remoteStatus';
 import { activeItem, groupOf, visibleMenu } from './menu';
 
-/** One icon per top-level entry of seed §2. */
+/** One icon per top-level entry of the side menu. */
 const ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlined />,
   employees: <TeamOutlined />,
@@ -57,7 +57,7 @@ export interface NavMenuProps {
   onNavigate?: () => void;
 }
 
-/** The side or top navigation: seed §2's menu, filtered by the user's permissions. */
+/** The side or top navigation: the side menu, filtered by the user's permissions. */
 export function NavMenu({ mode, theme = 'light', collapsed = false, onNavigate }: NavMenuProps) {
   const { t } = useTranslation('menu');
   const permissions = useAtomValue(permissionsAtom);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { themeConfigAtom } from '../theme/themeConfig';
 
 // Apart from the header so that the sign-in pages, which show them too, do not download the
-// admin header (its search, bell, menus and dialogs) with them (issue 14: login page weight).
+// admin header (its search, bell, menus and dialogs) with them (login page weight).
 
 /** Language and theme switches; shared by the header and the sign-in pages. */
 export function LanguageSwitch({ color }: { color?: string }) {

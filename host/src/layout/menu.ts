@@ -1,7 +1,7 @@
 import { MENU, isMenuGroup, type MenuEntry, type MenuGroup, type MenuItem } from '@mizan/contracts';
 
 /**
- * The menu of seed §2 as the user may see it: every item needs its permission, and a group with
+ * The side menu as the user may see it: every item needs its permission, and a group with
  * no visible item is hidden. Order and grouping stay as written in contracts `MENU`.
  */
 export function visibleMenu(

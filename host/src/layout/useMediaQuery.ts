@@ -18,7 +18,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Seed §9 breakpoints: mobile up to 768px, desktop from 1400px, large laptop from 1600px. */
+/** The product's breakpoints: mobile up to 768px, desktop from 1400px, large laptop from 1600px. */
 export function useBreakpoints() {
   return {
     mobile: useMediaQuery(`(max-width: ${BREAKPOINTS.mobileMax}px)`),

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // The spinners draw antd's Spin; the login page shows none, so it loads when one is first shown
-// (issue 14: login page weight). Until then the same status region stands there, without the dots.
+// (login page weight). Until then the same status region stands there, without the dots.
 const Spinner = lazy(() => import('./Spinners').then((m) => ({ default: m.FullPageSpinner })));
 
 function PendingSpinner() {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 
 // The status pages draw antd's Result (its illustrations, ~12 KB gzip); the login page never shows
-// them, so they load when first shown (issue 14: login page weight).
+// them, so they load when first shown (login page weight).
 const load = () => import('./StatusPages');
 const Forbidden = lazy(() => load().then((m) => ({ default: m.ForbiddenPage })));
 const NotFound = lazy(() => load().then((m) => ({ default: m.NotFoundPage })));

@@ -1,7 +1,7 @@
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Seed §2: while the main view loads, a large spinner centred in the whole viewport. */
+/** While the main view loads, a large spinner centred in the whole viewport. */
 export function FullPageSpinner() {
   const { t } = useTranslation('layout');
   return (

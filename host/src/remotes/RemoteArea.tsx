@@ -68,7 +68,7 @@ function lazyScreens(loader: RemoteRoutesLoader, name: string, attempt: number):
   return screens;
 }
 
-/** "Unavailable, retry" (DESIGN §6): the rest of the app goes on while one remote is down. */
+/** "Unavailable, retry": the rest of the app goes on while one remote is down. */
 export function RemoteUnavailable({ name, onRetry }: { name: string; onRetry: () => void }) {
   const { t } = useTranslation('layout');
   return (
@@ -120,7 +120,7 @@ function RemoteScreens({ name, loader }: { name: string; loader: RemoteRoutesLoa
   // No Suspense of its own: while the remote loads, the layout's boundary (whose spinner is up
   // while this area's own code downloads) keeps its spinner. A second boundary here would commit a
   // second spinner, and React reveals content no sooner than 300 ms after the latest spinner
-  // appeared: the screen came about 300 ms later than its code (issue 14, menu click to list).
+  // appeared: the screen came about 300 ms later than its code (menu click to list).
   return (
     <RemoteErrorBoundary key={`${attempt}:${pathname}`} name={name} onRetry={() => setAttempt((n) => n + 1)}>
       <Screens />

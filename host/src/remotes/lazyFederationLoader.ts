@@ -5,7 +5,7 @@ type LoaderModule = { createFederationLoader: () => RemoteRoutesLoader };
 /**
  * The page's loader of remote route lists, whose code (./loadRemoteRoutes: remotes.json, the
  * compatibility check, the federation runtime's plugin) is downloaded with the first remote asked
- * for rather than with the login page, which asks for none (issue 14). A failed download is tried
+ * for rather than with the login page, which asks for none. A failed download is tried
  * again at the next call (a screen's "retry").
  *
  * @example const loader = createLazyFederationLoader(); await loader('settings')

@@ -11,7 +11,7 @@ import { setRemoteStatus } from './remoteStatus';
 import { HOST_BUILD, fetchRemoteInfo, incompatibilities, type BuildInfo } from './compat';
 import { setLoadedRemote } from './loadedRemotes';
 
-/** A remote that did not answer in time counts as down (seed §9 uses 10 s for the WebSocket too). */
+/** A remote that did not answer in time counts as down (the WebSocket's time-out is 10 s too). */
 export const REMOTE_TIMEOUT_MS = 10_000;
 
 export class RemoteUnavailableError extends Error {
@@ -74,7 +74,7 @@ function refuseIncompatible(name: string, info: BuildInfo | null, host: BuildInf
 async function loadMenu(name: string): Promise<void> {
   try {
     // ./remoteMenu (with the contracts' whole menu) loads with the first remote, not with the
-    // login page (issue 14: login page weight).
+    // login page (login page weight).
     const [module, { isRemoteMenu, setRemoteMenu }] = await Promise.all([
       loadRemote<{ default?: unknown }>(`${name}/menu`),
       import('./remoteMenu'),

@@ -8,7 +8,7 @@ export const PREPARE_DELAY_MS = 500;
 /**
  * Once the signed-in shell has shown its first screen and the page is idle, fetches ahead what
  * opening a remote's screen starts with: the host's remote-area code and, through the loader's
- * `prepare`, each remote's manifests and entry (issue 14: a remote's list within 500 ms of its menu
+ * `prepare`, each remote's manifests and entry (a remote's list within 500 ms of its menu
  * click). Nothing of a remote runs, so neither the menu nor the screen on view changes.
  */
 export function usePrepareRemotes(): void {

@@ -13,7 +13,7 @@ export const FALLBACK_SETTINGS: SystemSettings = {
   primaryColor: '#1d4ed8',
   defaultLanguage: 'ar',
   defaultTheme: 'light',
-  // The server's default (seed §9: Hijri first); it sends 'hijri' or 'gregorian'.
+  // The server's default (Hijri first); it sends 'hijri' or 'gregorian'.
   calendar: 'hijri',
   timeZone: DEFAULT_TIME_ZONE,
 };
@@ -48,7 +48,7 @@ export function sanitizeSettings(value: Partial<SystemSettings> | null | undefin
   };
 }
 
-/** The SDK clears token and user when the load fails (seed §4) and falls back to the stored copy. */
+/** The SDK clears token and user when the load fails and falls back to the stored copy. */
 async function fetchSystemSettings(): Promise<SystemSettings> {
   return sanitizeSettings(await loadSystemSettings());
 }

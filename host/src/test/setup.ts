@@ -1,4 +1,4 @@
-// The shared browser and antd set-ups run first (jest.preset.cjs, TOOLCHAIN.md Testing); this adds
+// The shared browser and antd set-ups run first (jest.preset.cjs); this adds
 // the host's own: fingerprint stand-in, timeouts, English labels and storage teardown.
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';

@@ -19,7 +19,7 @@ const Toasts = lazy(() => import('./Toasts'));
 
 /**
  * Until the first toast, a stand-in notifier keeps the toasts (the last few) and asks for ./Toasts,
- * which brings antd's message code and shows them (issue 14: the login page downloads no toast
+ * which brings antd's message code and shows them (the login page downloads no toast
  * code until it has something to say).
  */
 function ToastsOnDemand({ rtl }: { rtl: boolean }) {
@@ -66,7 +66,7 @@ function AppText({ rtl, children }: { rtl: boolean; children: ReactNode }) {
 }
 
 /**
- * antd configuration of DESIGN §6: direction and locale from the theme config, light or dark
+ * antd configuration of the front end (docs/architecture.md): direction and locale from the theme config, light or dark
  * algorithm with WCAG AA text contrast (./tokens), the office's primary colour, no click wave, no
  * virtual lists; toasts 3 s, at most 3, 24 px from the top; notifications top right. The language switch applies here, live.
  */

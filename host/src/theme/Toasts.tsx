@@ -13,7 +13,7 @@ export interface EarlyToast {
  * Sends the SDK's toasts (API errors, session messages) to antd's message API, rendered in the
  * page's theme and direction. A message hook rather than antd's `App`, whose `useApp` also brings
  * the modal and notification code (~15 KB gzip); nothing uses those. Loaded with the first toast,
- * not with the login page (issue 14): `early` holds the toasts raised until then, shown first.
+ * not with the login page: `early` holds the toasts raised until then, shown first.
  */
 export default function Toasts({ rtl, early }: { rtl: boolean; early: RefObject<EarlyToast[]> }) {
   const [messageApi, contextHolder] = message.useMessage({

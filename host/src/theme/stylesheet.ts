@@ -1,7 +1,7 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 
-/** Seed §4: the theme stylesheet loader moves through idle → loading → loaded. */
+/** The theme stylesheet loader moves through idle → loading → loaded. */
 export type StylesheetState = 'idle' | 'loading' | 'loaded';
 
 export const stylesheetStateAtom = atom<StylesheetState>('idle');

@@ -46,7 +46,7 @@ const baseAtom = atom<ThemeConfig>(DEFAULT_THEME_CONFIG);
 export const themeStoredAtom = atom(false);
 
 /**
- * The theme configuration (seed §3). Writing a patch saves the whole config at once to encrypted
+ * The theme configuration. Writing a patch saves the whole config at once to encrypted
  * storage (`themeConfig`) and the light/dark choice to `theme`.
  */
 export const themeConfigAtom = atom(

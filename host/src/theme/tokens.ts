@@ -68,7 +68,7 @@ function readableSeed(
 }
 
 /**
- * antd theme of one mode (DESIGN §6) with WCAG AA text contrast on every surface: neutral text,
+ * antd theme of one mode with WCAG AA text contrast on every surface: neutral text,
  * errors and danger buttons, links, and text drawn in the office's primary colour (menu and tab
  * selection, pagination). The primary colour is the office's own choice, so its text uses are
  * corrected to a readable shade of it; buttons keep the colour itself.

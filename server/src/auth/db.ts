@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AuthDatabase } from './types';
 
 /**
- * The Kysely instance S1's app decorates Fastify with, seen through this module's table types
+ * The Kysely instance the app decorates Fastify with, seen through this module's table types
  * (the engine's own Database type is generated; the columns we touch are declared in types.ts).
  */
 export function authDb(app: FastifyInstance): Kysely<AuthDatabase> {

@@ -2,7 +2,7 @@ import { AppError, validationError, type ErrorCode, type Translatable } from '..
 import type { MessageKey } from './messages';
 
 /**
- * An error of the catalogue (S1's `AppError`) carrying one of this module's messages; the error
+ * An error of the catalogue (`AppError`, http/errors) carrying one of this module's messages; the error
  * handler translates `auth.<key>` in the request's language.
  *
  * @example

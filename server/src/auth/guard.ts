@@ -32,7 +32,7 @@ export function fingerprintSessionOf(request: FastifyRequest): string | null {
   return (Array.isArray(value) ? value[0] : value) || null;
 }
 
-/** Authenticates the request and sets `request.user`; throws 401/403 as DESIGN §4 says. */
+/** Authenticates the request and sets `request.user`; throws 401/403 as the API conventions say (docs/architecture.md). */
 export async function authenticate(request: FastifyRequest): Promise<AuthUser> {
   const result = await resolveSession(
     authDb(request.server),
@@ -58,7 +58,7 @@ export function requirePermission(key: string | null): preHandlerAsyncHookHandle
   return async function permissionGuard(request) {
     const user = await authenticate(request);
     if (key === null) return;
-    // seed §5: an employee who must change the password does nothing else first.
+    // An employee who must change the password does nothing else first.
     if (user.passwordChangeRequired) throw authError('forbidden', 'passwordChangeRequired');
     if (!user.permissions.has(key)) {
       throw authError('forbidden', 'forbidden');

@@ -88,7 +88,7 @@ function routePath(app: FastifyInstance, path: string): string {
 }
 
 /**
- * `/api/auth/*` (seed §7): login, check, logout, public system settings, forgot/verify/reset
+ * `/api/auth/*`: login, check, logout, public system settings, forgot/verify/reset
  * password; decorates `app.auth` and seeds permissions, roles and the first administrator.
  */
 export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, options) => {

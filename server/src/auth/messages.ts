@@ -6,7 +6,7 @@ export type { Lang };
 
 /**
  * A message of the auth and people routes: a key of the `server-auth` namespace in `@mizan/i18n`
- * (typed from its JSON, so a misspelt key does not compile). Arabic first (DESIGN §4: the
+ * (typed from its JSON, so a misspelt key does not compile). Arabic first (the API conventions: the
  * request's language, default Arabic); the error handler translates `auth.<key>` the same way.
  */
 export type MessageKey = ServerAuthKey;

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely } from 'kysely';
 
-/** A migration as S1's migration list takes it; it runs on SQLite and PostgreSQL alike. */
+/** A migration as the migrations runner (db/migrate) takes it; it runs on SQLite and PostgreSQL alike. */
 export interface AuthMigration {
   name: string;
   up(db: Kysely<unknown>): Promise<void>;

@@ -6,7 +6,7 @@ export const PASSWORD_MAX = 128;
 
 /**
  * argon2id (the library's default algorithm) with OWASP's minimum: 19 MiB, 2 passes, 1 lane.
- * About 11 ms per hash on this machine (TOOLCHAIN.md).
+ * About 11 ms per hash on a 2-core machine (measured).
  */
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -31,7 +31,7 @@ export function decoyHash(): Promise<string> {
   return decoy;
 }
 
-/** The password rules of the system settings (S3's security policy). */
+/** The password rules of the system settings. */
 export interface PasswordRules {
   passwordMinLength: number;
   passwordRequireDigits: boolean;

@@ -27,7 +27,7 @@ export async function enableSettingsPolicy(db: Db): Promise<void> {
 }
 
 /**
- * The session lifetime and password rules in force: the administrator's system settings (S3) when
+ * The session lifetime and password rules in force: the administrator's system settings when
  * the app has them, else the environment. `executor` is the open transaction when there is one
  * (SQLite has one connection: reading outside it would wait for it).
  */

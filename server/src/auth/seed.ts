@@ -35,8 +35,8 @@ function generatedPassword(): string {
 /**
  * Idempotent start-up seed: every permission key of the registry, the seeded roles (a new
  * permission key goes to each seeded role whose rule takes it; roles edited by an administrator
- * are otherwise left alone) and, on a database without employees, the first administrator
- * (DESIGN §4). Safe to run from several instances at once: inserts skip existing rows.
+ * are otherwise left alone) and, on a database without employees, the first administrator.
+ * Safe to run from several instances at once: inserts skip existing rows.
  */
 export async function seedAuth(dbAny: Db, options: SeedOptions): Promise<SeedResult> {
   const db = dbAny as Kysely<AuthDatabase>;

@@ -65,7 +65,7 @@ export interface OutboxTable {
   error: string | null;
 }
 
-/** The columns of S1's generated people tables that this module touches. */
+/** The columns of the engine's generated people tables that this module touches. */
 export interface EmployeesTable {
   id: Generated<number>;
   name: string;

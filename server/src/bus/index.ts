@@ -38,7 +38,7 @@ export const isRevokeMessage = (message: BusMessage): message is RevokeMessage =
 /**
  * Carries real-time messages from writers (engine, chat, system) to the WebSocket hub.
  * In-process by default; a Redis pub/sub implementation of the same interface lets several server
- * instances share channels (DESIGN §5).
+ * instances share channels.
  *
  * @example
  * app.bus.publish('courts', { type: 'event', channel: 'courts', action: 'create', data: row });

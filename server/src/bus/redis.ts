@@ -12,7 +12,7 @@ interface Envelope {
 }
 
 /**
- * Redis pub/sub between server instances behind a load balancer (DESIGN §5). A message is
+ * Redis pub/sub between server instances behind a load balancer. A message is
  * delivered to this instance's handlers at once and to the others through Redis; each instance
  * ignores its own messages coming back.
  */

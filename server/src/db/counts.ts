@@ -5,7 +5,7 @@ import type { Trx } from '../engine/context';
 
 /**
  * Row totals kept in `entity_counts`, so an unfiltered list answers its total without scanning
- * the table (DESIGN §4). Every insert and delete adjusts them in its own transaction; anything
+ * the table. Every insert and delete adjusts them in its own transaction; anything
  * that writes an entity table directly (seeds) calls `adjustCount` too, or `recountEntities`.
  */
 export async function adjustCount(trx: Trx | Db, entity: string, delta: number): Promise<void> {

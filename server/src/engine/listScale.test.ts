@@ -17,7 +17,7 @@ import { searchCondition, searchTokens } from './search';
 import { EntityService } from './service';
 
 /**
- * Lists at scale (issue 14): filtered totals answered from the list cache stay exact through any
+ * Lists at scale: filtered totals answered from the list cache stay exact through any
  * sequence of writes (checked against a full recount), pages that seek from a cached boundary are
  * the rows OFFSET gives, a reference field sorts by the referenced row's title, and the trigram
  * search (SQLite FTS5, PostgreSQL pg_trgm) finds exactly the rows the folded LIKE finds.

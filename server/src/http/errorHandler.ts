@@ -40,7 +40,7 @@ function translateOne(lang: Lang, entity: string | undefined, field: string, mes
   return translate(lang, message.key, params);
 }
 
-/** Builds the error body of DESIGN §4 for an AppError in `lang`. */
+/** Builds the error body of the API (docs/architecture.md) for an AppError in `lang`. */
 export function appErrorBody(error: AppError, lang: Lang): ErrorBody {
   const { entity, errors, params, messageKey } = error.options;
   const body: ErrorBody = {

@@ -1,5 +1,5 @@
 /**
- * The one error catalogue: a stable code per failure, each with its HTTP status (DESIGN §4).
+ * The one error catalogue: a stable code per failure, each with its HTTP status.
  * Throw `AppError` anywhere; the error handler turns it into `{ message, errors?, code }` in the
  * request's language.
  *

@@ -18,7 +18,7 @@ export function toOpenApi(schema: z.ZodType, io: 'input' | 'output' = 'input'): 
   return json;
 }
 
-/** The error body of DESIGN §4, for the documentation. */
+/** The error body of the API (docs/architecture.md), for the documentation. */
 export const ERROR_BODY: JsonSchema = {
   type: 'object',
   properties: {

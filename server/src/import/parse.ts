@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { sniff } from '../files/sniff';
 
-/** Limits of one import upload (issue 4, "Bad input"). */
+/** Limits of one import upload ("Bad input"). */
 export const IMPORT_LIMITS = {
   /** Largest accepted upload in bytes (413 above). */
   maxFileBytes: 10 * 1024 * 1024,

@@ -61,7 +61,7 @@ export function defaultSettings(env: NodeJS.ProcessEnv = process.env): SystemSet
   };
 }
 
-/** The security rules S2 applies to sessions and new passwords. */
+/** The security rules auth applies to sessions and new passwords. */
 export interface SecurityPolicy {
   sessionLifetimeHours: number;
   passwordMinLength: number;

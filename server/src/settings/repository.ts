@@ -201,7 +201,7 @@ export async function readTimeZone(db: Executor): Promise<string> {
 }
 
 /**
- * Session lifetime and password rules for the auth module (S2): sessions expire after
+ * Session lifetime and password rules for the auth module: sessions expire after
  * `sessionLifetimeHours` idle; new passwords need `passwordMinLength` characters, and a digit or
  * a symbol when required.
  *

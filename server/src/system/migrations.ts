@@ -4,7 +4,7 @@ import type { Migration } from '../db/migrations';
 import { instantType } from '../db/migrations/entityTables';
 
 /**
- * Tables of the system module, appended by S1 to the migration list as their own group
+ * Tables of the system module, appended to the migration list as their own group
  * (`{ group: 'system', migrations: systemMigrations }`). Append only.
  */
 export const systemMigrations: Migration[] = [

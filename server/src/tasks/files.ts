@@ -9,7 +9,7 @@ import { requirePermission } from '../auth/guard';
 import { mayViewTask } from './tasks';
 
 /**
- * `POST /{taskId}/attachments` (seed §7): more files on a task, multipart `files` (and the
+ * `POST /{taskId}/attachments`: more files on a task, multipart `files` (and the
  * `updatedAt` read, optional), each checked for type and size like the task form's, within the
  * task's file limit; a write of the task (scope, version, audit, event). No file is 422, a body
  * that is not multipart 415.

@@ -11,7 +11,7 @@ import { installTaskHooks } from './tasks';
 const TEXT_ROUTE = API_BASE + TASKS.text;
 
 /**
- * Tasks (seed §7) on the server: who sees which task, the rules of a task and its state move,
+ * Tasks on the server: who sees which task, the rules of a task and its state move,
  * the sanitised text attachment with its version, files, the comment thread, the live channels,
  * notifications and the due reminders. CRUD, the actions' routes, audit and events are the
  * engine's, from the definitions (`tasks`, `taskComments`); this module adds what goes beyond.

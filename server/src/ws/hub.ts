@@ -346,7 +346,7 @@ async function handleFrame(hub: Hub, client: Client, frame: ClientMessage): Prom
 }
 
 /**
- * The hub at `/api/ws` (DESIGN §4): authenticates the query's token and fingerprint on connect
+ * The hub at `/api/ws`: authenticates the query's token and fingerprint on connect
  * (4401 otherwise) through `options.auth`, joins channels by permission, relays bus events to
  * subscribers and closes the sockets of sessions a revocation on the bus names, whichever
  * instance published it. Decorates `app.hub`.

@@ -1,6 +1,6 @@
 // Stands in for antd's `color-picker/components/ColorPresets` where antd's Button and Tag styles
 // import it for `isBright` alone (../antd.js, `antdLeanImports`): the same function without the
-// presets panel, whose Collapse and rc colour picker came along with every Button (issue 14).
+// presets panel, whose Collapse and rc colour picker came along with every Button.
 import { AggregationColor } from 'antd/es/color-picker/color';
 
 /** antd's `isBright`: whether `value` over `bgColorToken` is light (text on it should be dark). */

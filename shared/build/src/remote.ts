@@ -2,7 +2,7 @@ import { MENU, isMenuGroup, registry, type MenuEntry, type RemoteName } from '@m
 import { i18n, LANGUAGES, type Language } from '@mizan/i18n';
 
 /**
- * What makes a remote self-contained when it is released on its own (issue 12): it brings its
+ * What makes a remote self-contained when it is released on its own: it brings its
  * own texts and its own menu section, both from the sources it was built with, instead of running
  * on the host's copies of them.
  */

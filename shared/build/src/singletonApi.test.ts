@@ -1,4 +1,4 @@
-// CI's check that a shared singleton's API never changes without its version (issue 12).
+// CI's check that a shared singleton's API never changes without its version.
 import { currentApis, problems } from '../singletonApi';
 
 describe('workspace singletons', () => {

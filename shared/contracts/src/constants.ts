@@ -1,4 +1,4 @@
-/** Business constants of seed §9. */
+/** Business constants of the product (cache lifetimes, time-outs, breakpoints). */
 export const HTTP_TIMEOUT_MS = 30_000;
 
 export const WS = {
@@ -17,7 +17,7 @@ export const CACHE = {
 
 export const FINGERPRINT = {
   timeoutMs: 5_000,
-  /** Seed §9: "5*60*100" as written (30 000 ms); five minutes may have been meant. Both readings apply. */
+  /** The spec writes "5*60*100" (30 000 ms); five minutes may have been meant. Both readings apply. */
   cacheMsAsWritten: 5 * 60 * 100,
   cacheMsIntended: 5 * 60 * 1000,
   sessionSuffix: 'mizan-session',

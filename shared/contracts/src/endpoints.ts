@@ -33,7 +33,7 @@ export const HEALTH = '/health';
 export const WS_PATH = '/ws';
 export const DOCS = '/docs';
 
-/** Headers the client sends with every call (seed §7). */
+/** Headers the client sends with every call. */
 export const HEADERS = {
   fingerprintSession: 'x-fingerprint-session',
   fingerprint: 'x-fingerprint',

@@ -233,7 +233,7 @@ export interface EntityDefinition<F extends Fields = Fields> {
   /** Table name; default snake_case of `name`. */
   table?: string;
   /**
-   * Where the side menu lists this entity's screen: in a group of seed §2 (`{ group: 'courts' }`),
+   * Where the side menu lists this entity's screen: in a group of the side menu (`{ group: 'courts' }`),
    * on its own (`{ group: null }`), or nowhere (`false`: shown inside another screen, e.g. an
    * association). `order` sorts within the group, then the menu (lower first; default 0).
    */
@@ -349,7 +349,7 @@ export type EntityInput<E extends { fields: Fields }> = {
   [K in RequiredKeys<E['fields']>]: FieldValue<E['fields'][K]>;
 } & { [K in OptionalKeys<E['fields']>]?: FieldValue<E['fields'][K]> | null };
 
-/** The list envelope of DESIGN §4. */
+/** The list envelope of the API (docs/architecture.md). */
 export interface Page<T> {
   items: T[];
   total: number;

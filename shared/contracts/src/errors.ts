@@ -1,4 +1,4 @@
-/** The one error body of DESIGN §4. */
+/** The one error body of the API (docs/architecture.md). */
 export interface ErrorBody {
   message: string;
   /** Field messages; the client shows the first message of the first field. */

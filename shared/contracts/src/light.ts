@@ -1,6 +1,6 @@
 /**
  * `@mizan/contracts/light`: the constants of the contracts without the entity definitions and
- * their zod schemas (issue 14: the login page downloaded all of them, ~43 KB gzip, for its route
+ * their zod schemas (the login page downloaded all of them, ~43 KB gzip, for its route
  * paths and storage keys). Bundled into each build that imports it, not shared: it is small and
  * holds no state. Everything here is also exported by `@mizan/contracts`.
  */

@@ -6,7 +6,7 @@ type Row = [string, string, string, string | undefined];
 const row = (i: MenuItem): Row => [i.key, i.route, i.permission, i.remote];
 const flat = (menu: MenuEntry[]) => menu.map((e) => (isMenuGroup(e) ? [e.key, e.items.map(row)] : row(e)));
 
-/** The menu of seed §2 exactly as it was written by hand before entities placed themselves. */
+/** The side menu exactly as it was written by hand before entities placed themselves. */
 const SEED_MENU = [
   ['dashboard', '/admin/dashboard', 'dashboard.view', undefined],
   [
@@ -90,7 +90,7 @@ const SEED_MENU = [
 ];
 
 describe('MENU', () => {
-  it('is seed §2 menu, derived from the definitions', () => {
+  it('is the side menu, derived from the definitions', () => {
     expect(flat(MENU)).toEqual(SEED_MENU);
   });
 

@@ -5,7 +5,7 @@ import { ROUTES } from './constants';
 import { SYSTEM } from './endpoints';
 
 /**
- * The side-navigation menu of seed §2, grouped as written. Labels are i18n keys of the `menu`
+ * The side-navigation menu of the side menu, grouped as written. Labels are i18n keys of the `menu`
  * namespace; each item shows only with its view permission.
  */
 export interface MenuItem {
@@ -30,7 +30,7 @@ const screen = (key: string, route: string, permission: string, remote?: RemoteN
 });
 
 /**
- * The skeleton of the menu, in seed §2's order: the groups (their key is the `menu.groups.*` label)
+ * The skeleton of the menu, in the side menu's order: the groups (their key is the `menu.groups.*` label)
  * and the screens that are not an entity. Entities place themselves with `menu: { group, order }`
  * in their definition: into one of these groups by `order`, or on their own between these
  * top-level slots by `order` (group `null`). Only a new group or a non-entity screen is added here.

@@ -1,6 +1,6 @@
 import type { NotificationLiveMessage } from './api/notifications';
 
-/** WebSocket protocol of DESIGN §4 on `/api/ws`. */
+/** WebSocket protocol of the API (docs/architecture.md) on `/api/ws`. */
 
 /**
  * What happened to the row an event carries: the standard writes, or a definition's declared action

@@ -10,7 +10,7 @@ export type { Language, Namespace };
  * (`index.ts`, for tests and tools) it bundles no texts: each language's client namespaces come in
  * two chunks, loaded when the page first shows that language: the signed-out pages' few
  * namespaces (`signIn`), and the others (`app`) only once a session needs them. The login page
- * downloads one language's `signIn` chunk and never the server's namespaces (issue 14).
+ * downloads one language's `signIn` chunk and never the server's namespaces.
  */
 
 /** The two groups of client namespaces (./bundles/signIn, ./bundles/app). */

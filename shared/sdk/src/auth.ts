@@ -19,7 +19,7 @@ import { secureStorage } from './storage';
 import type { AuthUser, CheckResult, LoginResult, SystemSettings } from './types';
 import { wsClient } from './ws';
 
-/** The auth endpoints of seed §7 (`/api/auth/*`) and the profile routes. */
+/** The auth endpoints (`/api/auth/*`) and the profile routes. */
 export const authApi = {
   login: (email: string, password: string) =>
     api.post<LoginResult>(AUTH.login, { email, password }, { silent: true }),
@@ -89,7 +89,7 @@ export async function checkSession(): Promise<boolean> {
 
 /**
  * Loads the public system settings (office name, logo, colours, defaults) and keeps them in
- * encrypted storage. Seed §4: a failed load (toasted like any failed call) clears token and user;
+ * encrypted storage. A failed load (toasted like any failed call) clears token and user;
  * the stored copy, if any, is returned so the login screen still shows the office.
  */
 export async function loadSystemSettings(): Promise<SystemSettings | null> {

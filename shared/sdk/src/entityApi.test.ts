@@ -37,7 +37,7 @@ beforeEach(() => {
 });
 
 describe('entityApi', () => {
-  it('lists with the query of DESIGN §4, leaving out empty filters', async () => {
+  it('lists with the query of the API (docs/architecture.md), leaving out empty filters', async () => {
     await entityApi.list(courts, {
       page: 2,
       pageSize: 20,

@@ -2,7 +2,7 @@ import { MAX_PAGE_SIZE, SYSTEM, VERSION_FIELD } from '@mizan/contracts/light';
 import type { Entity, EntityInput, EntityRecord, Fields, Page } from '@mizan/contracts';
 import { api, type RequestOptions } from './http';
 
-/** List query of DESIGN §4: paging, `sort=field:asc|desc`, `q`, and per-field filters. */
+/** List query of the API (docs/architecture.md): paging, `sort=field:asc|desc`, `q`, and per-field filters. */
 export interface ListParams {
   page?: number;
   pageSize?: number;

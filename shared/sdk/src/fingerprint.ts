@@ -2,7 +2,7 @@ import { FINGERPRINT } from '@mizan/contracts/light';
 import { sha256hex } from './sha256';
 
 /**
- * Device fingerprint of seed §7.
+ * Device fingerprint sent with every call (`x-fingerprint`, `x-fingerprint-session`).
  *
  * FingerprintJS v5's `load()`/`get()` take no option to leave sources out, so this builds the same
  * agent from its public parts: `prepareForSources()` (what `load()` awaits), `loadSources()` with an
@@ -45,7 +45,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 async function visitorIdExcluding(exclude: readonly string[]): Promise<string> {
   // Loaded on the first request that sends the headers, not with the SDK: the login page makes
-  // none before sign-in (issue 14: login page weight).
+  // none before sign-in (login page weight).
   const { hashComponents, loadSources, prepareForSources, sources } =
     await import('@fingerprintjs/fingerprintjs');
   await prepareForSources();
@@ -64,7 +64,7 @@ async function compute(): Promise<Fingerprint | undefined> {
         FINGERPRINT.timeoutMs,
       );
     } catch (error) {
-      // Seed §7: nothing is returned and the failure goes to the console only (no toast).
+      // Nothing is returned and the failure goes to the console only (no toast).
       console.error('Device fingerprint unavailable', error);
       return undefined;
     }
@@ -73,7 +73,7 @@ async function compute(): Promise<Fingerprint | undefined> {
 }
 
 /**
- * Seed §9 gives the cache as "5*60*100" ms; both readings apply, each where it fits:
+ * The spec gives the cache as "5*60*100" ms; both readings apply, each where it fits:
  * - a computed fingerprint is kept 300 000 ms (`cacheMsIntended`): it does not change while the
  *   page is open and computing it costs up to two 5-second attempts;
  * - a failure is kept 30 000 ms (`cacheMsAsWritten`): requests in that window go without the

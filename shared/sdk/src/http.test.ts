@@ -80,7 +80,7 @@ describe('http client: answers', () => {
   });
 });
 
-describe('http client: error catalogue (seed §8)', () => {
+describe('http client: error catalogue', () => {
   const catalogue: [number, string][] = [
     [400, 'يرجى التحقق من البيانات المدخلة'],
     [422, 'يرجى التحقق من البيانات المدخلة'],
@@ -171,7 +171,7 @@ describe('http client: error catalogue (seed §8)', () => {
   });
 });
 
-describe('http client: headers (seed §7)', () => {
+describe('http client: headers', () => {
   it('sends JSON accept and type, the bearer token, fingerprints and the language', async () => {
     sdkStore.set(tokenAtom, 'tok-1');
     await api.post('/echo', { a: 1 });

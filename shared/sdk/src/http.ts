@@ -66,7 +66,7 @@ const STATUS_KEYS: Record<number, string> = {
   504: 'status.504',
 };
 
-/** The catalogue message of seed §8 for a status (0: no answer from the server). */
+/** The catalogue message for a status (0: no answer from the server). */
 export function defaultErrorMessage(status: number): string {
   if (status === 0) return i18n.t('errors:network');
   return i18n.t(`errors:${STATUS_KEYS[status] ?? 'status.default'}`);
@@ -97,7 +97,7 @@ export function toApiError(error: AxiosError): ApiError {
 }
 
 /**
- * The one HTTP client of seed §7: base `/api`, 30 s timeout, JSON accept and content type,
+ * The one HTTP client: base `/api`, 30 s timeout, JSON accept and content type,
  * Bearer token, fingerprint headers, `Accept-Language`; answers unwrapped from `{ data }`.
  */
 export const http = axios.create({

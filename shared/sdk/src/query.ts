@@ -34,7 +34,7 @@ export function createQueryClient(): QueryClient {
 /** The one query cache of the page (host and remotes share it through the SDK singleton). */
 export const queryClient = createQueryClient();
 
-/** Options for the dashboard query: cached 300 s (seed §7 "cached 300 seconds"). */
+/** Options for the dashboard query: cached 300 s. */
 export const DASHBOARD_QUERY = { gcTime: CACHE.dashboardMs, staleTime: CACHE.dashboardMs } as const;
 
 /**

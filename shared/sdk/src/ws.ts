@@ -7,7 +7,7 @@ import { getFingerprint } from './fingerprint';
 import { sdkStore, tokenAtom } from './session';
 
 /**
- * The real-time client of seed §4/§9 on `/api/ws`, over reconnecting-websocket.
+ * The real-time client on `/api/ws`, over reconnecting-websocket.
  *
  * Rules: connect; on open the retry count is reset, subscribed channels are subscribed again and a
  * ping starts every 30 s; a close with any code but 1000 reconnects after 5 s × attempt, at most 5
@@ -278,7 +278,7 @@ export class WsClient {
 export const wsClient = new WsClient();
 
 /**
- * Seed §4: connects 1 s after load when a token exists; then follows the token: a new token
+ * Connects 1 s after load when a token exists; then follows the token: a new token
  * (login) reconnects with it, no token (sign-out, 401) disconnects. Returns the cleanup.
  */
 export function autoConnect(client: WsClient = wsClient): () => void {

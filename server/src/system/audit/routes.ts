@@ -124,7 +124,7 @@ export function auditRoutes(app: FastifyInstance): void {
     response: auditPage,
     labels: 'system.fields',
     handler: async (request, { query }) => {
-      // seed §5: an employee who must change the password does nothing else first.
+      // An employee who must change the password does nothing else first.
       if (request.user.passwordChangeRequired) throw authError('forbidden', 'passwordChangeRequired');
       if (!mayReadAudit(request.user, query)) throw authError('forbidden', 'forbidden');
       return { data: await listAudit(app.db, query) };

@@ -3,7 +3,7 @@ import type { EntityRecord, Page } from '../entity';
 import type { TaskState, taskComments, tasks } from '../entities/tasks';
 
 /**
- * Tasks beyond their CRUD (seed §7), under `/api/admin/lawsuits/tasks`: state moves, the text
+ * Tasks beyond their CRUD, under `/api/admin/lawsuits/tasks`: state moves, the text
  * attachment, files, comments and the live channels. `:id` is a positive integer (anything else
  * 404).
  *

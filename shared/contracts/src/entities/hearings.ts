@@ -40,7 +40,7 @@ export const postponeBody = z
 export type PostponeInput = z.input<typeof postponeBody> & { updatedAt?: string };
 
 /**
- * Hearings of a lawsuit (seed §7 "lawsuit sessions"). Each one has a local date and an optional
+ * Hearings of a lawsuit ("lawsuit sessions" in the API paths). Each one has a local date and an optional
  * time (see `SESSION_TIME_PATTERN`), the court, circuit and judge (left blank, they are taken from
  * the lawsuit; a circuit must be of the court, a judge of the circuit), session type, attendance
  * mechanism, attending lawyer, what is required before it, and after it the decision and, when

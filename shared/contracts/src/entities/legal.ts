@@ -67,7 +67,7 @@ export const closeLawsuitBody = z
 export type CloseLawsuitInput = z.input<typeof closeLawsuitBody> & { updatedAt?: string };
 
 /**
- * Lawsuits (seed §7): the office's file number (unique; left blank it is generated, see
+ * Lawsuits: the office's file number (unique; left blank it is generated, see
  * `FILE_NUMBER_DIGITS`; editable), the court's case number and year, type, case (the stage; its
  * `outcome` makes the lawsuit won, lost or ongoing), court, circuit (of that court) and judge (of
  * that circuit), branch, administrative section, our clients, opponents and responsible lawyers,

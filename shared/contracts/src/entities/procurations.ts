@@ -12,7 +12,7 @@ export const PROCURATION_EXPIRY_WARNING_DAYS = 30;
 export const PROCURATION_EXPIRY_FILTER_MAX_DAYS = 3650;
 
 /**
- * Powers of attorney (seed §7): number and year (unique together), the clients who gave it, the
+ * Powers of attorney: number and year (unique together), the clients who gave it, the
  * lawyers it empowers, the notary office or authority that issued it, issue and (optional) expiry
  * date, its case type (settings list), scope and scans. The list filters `expiresWithin=N` (expiry
  * between today and today + N days) and `expired=true` (expiry before today; open-ended ones never

@@ -23,7 +23,7 @@ export const TASK_FILE_MAX_COUNT = 20;
 export const TASK_TEXT_MAX = 200_000;
 
 /**
- * Tasks (seed §7, `/admin/lawsuits/tasks`): the office's work items. Each has a title and
+ * Tasks (`/admin/lawsuits/tasks`): the office's work items. Each has a title and
  * description, a type (settings' task types), a priority, a state (`TASK_STATES`; changed only by
  * `PATCH /status/{id}`, which records who and when), assignees and the employee who created it
  * (the server's), a due instant, an optional lawsuit, hearing or client it concerns, files, and a
@@ -111,7 +111,7 @@ export const TASK_COMMENT_MAX = 5000;
 export const TASK_COMMENT_FILE_MAX_COUNT = 10;
 
 /**
- * A task's comment thread (seed §7: `POST /comments`, `GET /{id}/comments`,
+ * A task's comment thread (`POST /comments`, `GET /{id}/comments`,
  * `DELETE /{taskId}/comments/{commentId}`): plain text with optional files, written by its author
  * (the server's), editable and deletable only by the author or with `tasks.moderate`. A comment is
  * visible exactly when its task is; edited when `updatedAt` is later than `createdAt`. Shown inside

@@ -6,7 +6,7 @@ import localeData from 'dayjs/plugin/localeData';
 import { DATE_FORMAT } from '@mizan/contracts';
 
 /**
- * Product-wide date conventions (seed §9): weeks start on Sunday and the picker shows `M/D/YYYY`.
+ * Product-wide date conventions: weeks start on Sunday and the picker shows `M/D/YYYY`.
  * antd's DatePicker takes its first weekday from the dayjs locale, so the Arabic locale is adjusted
  * here once; Latin digits are kept so typed dates and the table read the same in both languages.
  */

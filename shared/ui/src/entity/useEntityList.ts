@@ -51,7 +51,7 @@ export function useEntityList(entity: Entity<Fields>, options: EntityListOptions
   };
   // The rows are asked for from the first render, not once the screen is committed: a navigation
   // is a transition, so React prepares the next screen (a remote's list: about 120 ms) while the
-  // previous one stays on view, and the request goes out meanwhile (issue 14).
+  // previous one stays on view, and the request goes out meanwhile.
   usePrefetchQuery(listQuery);
   const list = useQuery({ ...listQuery, placeholderData: keepPreviousData });
 

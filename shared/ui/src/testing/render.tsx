@@ -87,7 +87,7 @@ export function renderAt(path: string, element: ReactNode) {
 export function renderScreen(element: ReactNode) {
   const queryClient = createQueryClient();
   return render(
-    // As the host's provider: no click wave, no virtual lists (seed §9).
+    // As the host's provider: no click wave, no virtual lists.
     <ConfigProvider wave={{ disabled: true }} virtual={false}>
       <App>
         <QueryClientProvider client={queryClient}>
