@@ -133,6 +133,18 @@ describe.each(dialects())('readiness and metrics on %s', (dialect) => {
     expect(['failing', 'timeout']).toContain(res.json().data.checks.redis);
     // Alive all the same: the process is not to be restarted for it.
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+    // Redis back: ready again, without a restart.
+    redis = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    await waitForPort(redisPort);
+    let again = 503;
+    for (let i = 0; i < 100 && again !== 200; i++) {
+      again = (await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode;
+      if (again !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(again).toBe(200);
   });
 });
 

@@ -26,12 +26,15 @@ async function newestBackup(dir: string): Promise<Date | null> {
  * process: tests): request duration per route, the Node process (event-loop lag, memory, handles),
  * the database pool, open WebSockets, the scheduler's jobs and the age of the newest backup.
  * Served on `MIZAN_METRICS_PORT` at `/metrics`, or at `/api/metrics` with `MIZAN_METRICS_TOKEN`
- * as a bearer token; neither set: not served.
+ * as a bearer token; neither set: nothing is measured.
  */
 export function registerMetrics(
   app: FastifyInstance,
   sources: { poolStats?: () => { total: number; idle: number; waiting: number } },
-): client.Registry {
+): client.Registry | null {
+  const { metricsPort, metricsToken } = app.config;
+  // Nothing measured where nobody reads it (the event-loop monitor and a hook on every request).
+  if (metricsPort === null && metricsToken === null) return null;
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
@@ -122,7 +125,6 @@ export function registerMetrics(
     },
   });
 
-  const { metricsPort, metricsToken } = app.config;
   if (metricsToken) {
     const expected = crypto.createHash('sha256').update(metricsToken).digest();
     app.get(`${API_BASE}${METRICS}`, { schema: { hide: true } }, async (request, reply) => {
