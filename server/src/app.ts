@@ -10,7 +10,7 @@ import { registry, type Entity, type Fields } from '@mizan/contracts';
 import { authMigrations, authPlugin, authenticateSocket } from './auth';
 import { createBus, type Bus } from './bus';
 import type { Config } from './config';
-import { createDatabase, refreshPlannerStatistics } from './db';
+import { createDatabase, databaseAnswers, refreshPlannerStatistics } from './db';
 import { runMigrations, type MigrationGroup } from './db/migrate';
 import { coreMigrations, createMissingEntityTables, type Migration } from './db/migrations';
 import { registerDocs } from './docs';
@@ -20,7 +20,8 @@ import { EntityServices } from './engine/service';
 import { FileAccessRules } from './files/access';
 import { registerFileRoutes } from './files/routes';
 import { FileStore } from './files/storage';
-import { healthPlugin } from './health';
+import { healthPlugin, Readiness } from './health';
+import { registerMetrics } from './metrics';
 import { chatMigrations, chatPlugin } from './chat';
 import { clientsPlugin } from './clients';
 import { importPlugin } from './import';
@@ -153,6 +154,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('bus', bus);
   app.decorate('fileStore', fileStore);
   app.decorate('fileAccess', new FileAccessRules());
+  const readiness = new Readiness();
+  readiness.add('database', () => databaseAnswers(database.db));
+  const pingBus = bus.ping?.bind(bus);
+  if (pingBus) readiness.add('redis', pingBus);
+  readiness.add('storage', () => fileStore.reachable());
+  app.decorate('readiness', readiness);
   app.decorate(
     'entities',
     new EntityServices([...(registry as readonly Entity<Fields>[]), ...(options.entities ?? [])], {
@@ -187,6 +194,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   installErrorHandler(app);
   installRequestLog(app);
+  registerMetrics(app, { poolStats: database.poolStats });
   await registerHttpHeaders(app);
   // An empty JSON body (a PATCH toggle sent with the JSON content type) means "no body", not 400.
   const parseJson = app.getDefaultJsonParser('error', 'error');

@@ -36,6 +36,10 @@ export interface Config {
    * 60); 0: this instance runs none (another instance on the same database does).
    */
   schedulerPollSeconds: number;
+  /** `MIZAN_METRICS_PORT`: Prometheus metrics at `/metrics` on this port (keep it off the public network). */
+  metricsPort: number | null;
+  /** `MIZAN_METRICS_TOKEN`: Prometheus metrics at `/api/metrics` for `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
   /** `MIZAN_PUBLIC_URL`: the address people open (reset links; https turns on HSTS); null: unknown. */
   publicUrl: string | null;
 }
@@ -62,12 +66,20 @@ function parseRemotes(raw: string | undefined): Record<string, string> | null {
   return remotes;
 }
 
-function parsePort(raw: string | undefined): number {
+function parsePort(raw: string | undefined, name = 'PORT'): number {
   if (raw === undefined || raw === '') return 8080;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be 0-65535, got "${raw}"`);
+    throw new Error(`${name} must be 0-65535, got "${raw}"`);
   return port;
+}
+
+/** A bearer token guessable in less than forever is refused: at least 16 characters. */
+function parseMetricsToken(raw: string | undefined): string | null {
+  const token = blankToNull(raw)?.trim() ?? null;
+  if (token !== null && token.length < 16)
+    throw new Error('MIZAN_METRICS_TOKEN must be at least 16 characters');
+  return token;
 }
 
 function parseTrustProxy(raw: string | undefined): string | false {
@@ -107,5 +119,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logToStdout: env.MIZAN_LOG_STDOUT !== 'false',
     schedulerPollSeconds: parsePollSeconds(env.MIZAN_SCHEDULER_POLL_SECONDS),
     publicUrl: blankToNull(env.MIZAN_PUBLIC_URL)?.trim() ?? null,
+    metricsPort:
+      blankToNull(env.MIZAN_METRICS_PORT) === null
+        ? null
+        : parsePort(env.MIZAN_METRICS_PORT, 'MIZAN_METRICS_PORT'),
+    metricsToken: parseMetricsToken(env.MIZAN_METRICS_TOKEN),
   };
 }

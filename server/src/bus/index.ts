@@ -48,6 +48,8 @@ export interface Bus {
   /** Returns the function that removes the handler. */
   subscribe(handler: BusHandler): () => void;
   close(): Promise<void>;
+  /** Whether the bus's server (Redis) answers; absent for the in-process bus, which needs none. */
+  ping?(): Promise<boolean>;
 }
 
 /** Delivers to handlers of this process only. A failing handler never stops the others. */

@@ -47,6 +47,14 @@ export class RedisBus implements Bus {
     return () => this.handlers.delete(handler);
   }
 
+  async ping(): Promise<boolean> {
+    try {
+      return (await this.pub.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+
   async close(): Promise<void> {
     this.handlers.clear();
     await Promise.allSettled([this.sub.quit(), this.pub.quit()]);

@@ -24,6 +24,8 @@ export interface Database {
   db: Db;
   dialect: Dialect;
   destroy(): Promise<void>;
+  /** PostgreSQL: the pool's connections and the queries waiting for one (metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 /**
@@ -159,7 +161,12 @@ function openPostgres(url: string, onError: (error: unknown) => void): Database 
   pool.on('error', onError);
   pool.on('connect', runPreparedByName);
   const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    destroy: () => db.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 /**

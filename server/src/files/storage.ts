@@ -100,6 +100,16 @@ export class FileStore {
     return type;
   }
 
+  /** Whether files can be stored: the folder exists and this process may write in it. */
+  async reachable(): Promise<boolean> {
+    try {
+      await fs.promises.access(this.dir, fs.constants.W_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /** Removes a stored file; a file already gone is not an error. */
   async remove(storedName: string): Promise<void> {
     await fs.promises.rm(this.pathOf(storedName), { force: true });

@@ -89,6 +89,11 @@ export class Hub {
     private readonly auth: SocketAuth,
   ) {}
 
+  /** Open sockets on this instance (metrics). */
+  get socketCount(): number {
+    return this.clients.size;
+  }
+
   /**
    * Adds a guard consulted before the built-in rules (entity channel: `<channel>.view`; system
    * settings: any signed-in user; anything else refused). Returns a function removing it.

@@ -30,6 +30,9 @@ export const SYSTEM = {
 export const CLIENTS = { conflicts: '/admin/customers/conflicts' } as const;
 
 export const HEALTH = '/health';
+export const READY = '/ready';
+/** Prometheus metrics (when `MIZAN_METRICS_TOKEN` is set; or `/metrics` on `MIZAN_METRICS_PORT`). */
+export const METRICS = '/metrics';
 export const WS_PATH = '/ws';
 export const DOCS = '/docs';
 

@@ -1,6 +1,7 @@
 // Request and answer shapes of the routes that are not an entity's CRUD, one file per area.
 export * from './auth';
 export * from './system';
+export * from './health';
 export * from './logs';
 export * from './audit';
 export * from './import';
