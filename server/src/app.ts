@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyPluginAsync,
 } from 'fastify';
 import { registry, type Entity, type Fields } from '@mizan/contracts';
-import { authMigrations, authPlugin, authenticateSocket } from './auth';
+import { authMigrations, authPlugin, authenticateSocket, guardRoutes } from './auth';
 import { createBus, type Bus } from './bus';
 import type { Config } from './config';
 import { createDatabase, refreshPlannerStatistics } from './db';
@@ -186,6 +186,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   }
 
   installErrorHandler(app);
+  guardRoutes(app);
   installRequestLog(app);
   await registerHttpHeaders(app);
   // An empty JSON body (a PATCH toggle sent with the JSON content type) means "no body", not 400.

@@ -7,7 +7,7 @@ import { t } from './http/messages';
 export const healthPlugin: FastifyPluginAsync = async (app) => {
   app.get(
     HEALTH,
-    { schema: { tags: ['system'], summary: 'Health check', security: [] } },
+    { config: { public: true }, schema: { tags: ['system'], summary: 'Health check', security: [] } },
     async (request, reply) => {
       if (await databaseAnswers(app.db)) return { data: { status: 'ok' } };
       return reply.status(503).send({ message: t(request, 'http.unavailable'), code: 'unavailable' });

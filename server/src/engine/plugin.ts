@@ -68,7 +68,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
 
   app.get(
     '/',
-    { preHandler: can('view'), schema: schemas.list, prefixTrailingSlash: 'no-slash' },
+    { onRequest: can('view'), schema: schemas.list, prefixTrailingSlash: 'no-slash' },
     async (request, reply) =>
       reply.type('application/json; charset=utf-8').send(
         await service.listJson(request.query, actorOf(request), (page) =>
@@ -80,7 +80,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
 
   app.get<{ Params: { id: string } }>(
     '/:id',
-    { preHandler: can('view'), schema: schemas.get },
+    { onRequest: can('view'), schema: schemas.get },
     async (request) => ({
       data: await service.get(pathId(request.params.id), actorOf(request)),
     }),
@@ -88,7 +88,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
 
   app.post(
     '/',
-    { preHandler: can('create'), schema: schemas.create, prefixTrailingSlash: 'no-slash' },
+    { onRequest: can('create'), schema: schemas.create, prefixTrailingSlash: 'no-slash' },
     async (request, reply) => {
       const { input, uploads } = await readBody(app, request, entity, false);
       const row = await service.create(actorOf(request), input, uploads);
@@ -98,7 +98,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
 
   app.put(
     '/',
-    { preHandler: can('update'), schema: schemas.update, prefixTrailingSlash: 'no-slash' },
+    { onRequest: can('update'), schema: schemas.update, prefixTrailingSlash: 'no-slash' },
     async (request) => {
       const { input, uploads } = await readBody(app, request, entity, true);
       return { data: await service.update(actorOf(request), input, uploads) };
@@ -108,7 +108,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
   app.patch<{ Params: { id: string } }>(
     '/:id',
     {
-      preHandler: can('update'),
+      onRequest: can('update'),
       schema: {
         ...schemas.get,
         summary: `Change some fields of one of ${entity.name} (the others keep their values)`,
@@ -131,7 +131,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
     app.route<{ Params: { id: string } }>({
       method: definition.method ?? 'PATCH',
       url: path,
-      preHandler: can(action),
+      onRequest: can(action),
       schema: {
         ...schemas.get,
         summary: `${action} one of ${entity.name} (permission ${permissionKey(entity, action)})`,
@@ -145,7 +145,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
 
   app.delete<{ Params: { id: string } }>(
     '/:id',
-    { preHandler: can('delete'), schema: schemas.remove },
+    { onRequest: can('delete'), schema: schemas.remove },
     async (request) => ({
       data: await service.remove(actorOf(request), pathId(request.params.id)),
     }),
@@ -154,7 +154,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
   if (entity.status) {
     app.patch<{ Params: { id: string } }>(
       '/status/:id',
-      { preHandler: can('status'), schema: schemas.status },
+      { onRequest: can('status'), schema: schemas.status },
       async (request) => ({
         data: await service.setStatus(actorOf(request), pathId(request.params.id), request.body),
       }),
@@ -164,7 +164,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
   if (entity.baned) {
     app.patch<{ Params: { id: string } }>(
       '/baned/:id',
-      { preHandler: can('baned'), schema: schemas.baned },
+      { onRequest: can('baned'), schema: schemas.baned },
       async (request) => ({
         data: await service.setBaned(actorOf(request), pathId(request.params.id), request.body),
       }),
@@ -176,7 +176,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
     const withOwner = /:ownerId\b/.test(entity.fileDeletePath);
     app.delete<{ Params: { ownerId?: string; fileId: string } }>(
       entity.fileDeletePath,
-      { preHandler: can('update'), schema: schemas.fileDelete },
+      { onRequest: can('update'), schema: schemas.fileDelete },
       async (request) => ({
         data: await service.removeFile(
           actorOf(request),

@@ -32,8 +32,12 @@ type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
 export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
-  /** The permission key the employee must hold; `null`: any signed-in employee; `PUBLIC`: anyone. */
-  permission: string | null | typeof PUBLIC;
+  /**
+   * The permission key the employee must hold; a list: any one of them (the handler checks the one
+   * its input asks for); `null`: any signed-in employee; `PUBLIC`: anyone. Checked before the body
+   * is read or anything validated.
+   */
+  permission: string | readonly string[] | null | typeof PUBLIC;
   tags: readonly string[];
   summary: string;
   /** JSON body, parsed before the handler runs (422 with field messages, 400 when not an object). */
@@ -115,7 +119,8 @@ export function defineRoute<
     schema,
     validatorCompiler: documentOnly,
     serializerCompiler: asJson,
-    ...(spec.permission === PUBLIC ? {} : { preHandler: requirePermission(spec.permission) }),
+    config: { public: spec.permission === PUBLIC },
+    onRequest: spec.permission === PUBLIC ? [] : [requirePermission(spec.permission)],
     handler: async (request, reply) =>
       spec.handler(
         request,
