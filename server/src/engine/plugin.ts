@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { requirePermission } from '../auth/guard';
 import { readMultipart } from '../files/multipart';
 import { AppError } from '../http/errors';
+import { parseOrThrow } from '../http/validation';
 import { actorOf } from './context';
 import { coerceFormFields } from './form';
 import { entityRouteSchemas, toOpenApi } from './openapi';
@@ -26,6 +27,16 @@ export function pathId(value: unknown): number {
   const id = Number(value);
   if (!Number.isSafeInteger(id) || id <= 0 || String(id) !== String(value)) throw new AppError('notFound');
   return id;
+}
+
+/**
+ * The version a delete was asked at: `?updatedAt=` (or `updatedAt` in a JSON body), the row's
+ * `updatedAt` as the client read it; undefined deletes whatever version is stored.
+ */
+function deleteVersion(query: unknown, body: unknown, entityName: string): string | undefined {
+  const given = query ?? (body as { updatedAt?: unknown } | undefined)?.updatedAt;
+  if (given === undefined) return undefined;
+  return parseOrThrow(z.object({ updatedAt: versionSchema }), { updatedAt: given }, entityName).updatedAt;
 }
 
 /**
@@ -143,11 +154,15 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
     });
   }
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete<{ Params: { id: string }; Querystring: { updatedAt?: unknown } }>(
     '/:id',
     { onRequest: can('delete'), schema: schemas.remove },
     async (request) => ({
-      data: await service.remove(actorOf(request), pathId(request.params.id)),
+      data: await service.remove(
+        actorOf(request),
+        pathId(request.params.id),
+        deleteVersion(request.query.updatedAt, request.body, entity.name),
+      ),
     }),
   );
 
