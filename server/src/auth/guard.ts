@@ -109,6 +109,8 @@ export function guardRoutes(app: FastifyInstance): void {
       return;
     }
     if (route.config?.public || (route as { websocket?: boolean }).websocket) return;
-    throw new Error(`${String(route.method)} ${route.url}: declare its permission (requirePermission) or public`);
+    throw new Error(
+      `${String(route.method)} ${route.url}: declare its permission (requirePermission) or public`,
+    );
   });
 }

@@ -32,7 +32,12 @@ describe.each(dialects())('racing writes on %s', (dialect) => {
           headers: admin.headers,
           payload: { id: row.id, name: `saved ${i}`, updatedAt: row.updatedAt },
         }),
-        t.app.inject({ method: 'PATCH', url: `${URL}/${row.id}`, headers: admin.headers, payload: { name: `p ${i}` } }),
+        t.app.inject({
+          method: 'PATCH',
+          url: `${URL}/${row.id}`,
+          headers: admin.headers,
+          payload: { name: `p ${i}` },
+        }),
         t.app.inject({ method: 'DELETE', url: `${URL}/${row.id}`, headers: admin.headers }),
         t.app.inject({ method: 'DELETE', url: `${URL}/${row.id}`, headers: admin.headers }),
       ]);

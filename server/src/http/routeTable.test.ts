@@ -186,7 +186,10 @@ describe.each(dialects())('the route table on %s', (dialect) => {
         headers: { ...admin, ...(read ? {} : { 'content-type': 'application/json' }) },
         ...(read ? {} : { payload: JSON.stringify(body) }),
       });
-      if (res.statusCode >= 500) failures.push(`${op.method} ${op.path} ${JSON.stringify(value.slice(0, 40))}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      if (res.statusCode >= 500)
+        failures.push(
+          `${op.method} ${op.path} ${JSON.stringify(value.slice(0, 40))}: ${res.statusCode} ${res.body.slice(0, 200)}`,
+        );
     });
     expect(failures).toEqual([]);
   }, 240_000);

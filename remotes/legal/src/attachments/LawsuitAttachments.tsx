@@ -73,7 +73,12 @@ export function LawsuitAttachments({ lawsuit, title }: LawsuitAttachmentsProps) 
   });
   const remove = useMutation({
     mutationFn: (row: EntityRow) =>
-      entityApi.remove(attachments, row.id, undefined, typeof row.updatedAt === 'string' ? row.updatedAt : undefined),
+      entityApi.remove(
+        attachments,
+        row.id,
+        undefined,
+        typeof row.updatedAt === 'string' ? row.updatedAt : undefined,
+      ),
     onSuccess: () => notify.success(t('delete.done', { ns: 'ui' })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: entityKeys.all(attachments.name) }),
   });
