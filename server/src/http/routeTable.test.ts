@@ -169,7 +169,7 @@ describe.each(dialects())('the route table on %s', (dialect) => {
 
   it('answers no 5xx to hostile text in any `q` or body field', async () => {
     // Every value in every search's `q`; the other routes get the harshest few in every field.
-    const harsh = [FUZZ[1]!, FUZZ[2]!, FUZZ[4]!, FUZZ[5]!, FUZZ[7]!, FUZZ.at(-1)!];
+    const harsh = ['ab\u0000cd\u0001\u001b\u007f', 'x\udc00y\ud800', FUZZ[5]!, FUZZ.at(-1)!];
     const cases = ops
       .filter((op) => op.path !== '/api/auth/logout')
       .flatMap((op) => (op.searches ? FUZZ : harsh).map((value) => ({ op, value })));
@@ -192,5 +192,5 @@ describe.each(dialects())('the route table on %s', (dialect) => {
         );
     });
     expect(failures).toEqual([]);
-  }, 240_000);
+  }, 480_000);
 });
