@@ -36,6 +36,12 @@ export interface Config {
    * 60); 0: this instance runs none (another instance on the same database does).
    */
   schedulerPollSeconds: number;
+  /**
+   * How old an unfinished upload (`<name>.part` with no row) must be before a sweep removes it
+   * (`MIZAN_FILE_ORPHAN_GRACE_SECONDS`, default 3600): younger ones may still be written by a live
+   * instance.
+   */
+  fileOrphanGraceSeconds: number;
   /** `MIZAN_PUBLIC_URL`: the address people open (reset links; https turns on HSTS); null: unknown. */
   publicUrl: string | null;
 }
@@ -84,6 +90,14 @@ function parsePollSeconds(raw: string | undefined): number {
   return seconds;
 }
 
+function parseGraceSeconds(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 3600;
+  const seconds = Number(raw);
+  if (!Number.isInteger(seconds) || seconds < 0)
+    throw new Error(`MIZAN_FILE_ORPHAN_GRACE_SECONDS must be a whole number of seconds, got "${raw}"`);
+  return seconds;
+}
+
 const blankToNull = (value: string | undefined): string | null => (value && value.trim() ? value : null);
 
 /** Reads the configuration from `env`; throws with a clear message on an invalid value. */
@@ -107,5 +121,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logToStdout: env.MIZAN_LOG_STDOUT !== 'false',
     schedulerPollSeconds: parsePollSeconds(env.MIZAN_SCHEDULER_POLL_SECONDS),
     publicUrl: blankToNull(env.MIZAN_PUBLIC_URL)?.trim() ?? null,
+    fileOrphanGraceSeconds: parseGraceSeconds(env.MIZAN_FILE_ORPHAN_GRACE_SECONDS),
   };
 }
