@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyPluginAsync,
 } from 'fastify';
 import { registry, type Entity, type Fields } from '@mizan/contracts';
-import { authMigrations, authPlugin, authenticateSocket } from './auth';
+import { authMigrations, authPlugin, authenticateSocket, guardRoutes } from './auth';
 import { createBus, type Bus } from './bus';
 import type { Config } from './config';
 import { createDatabase, databaseAnswers, refreshPlannerStatistics } from './db';
@@ -193,6 +193,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   }
 
   installErrorHandler(app);
+  guardRoutes(app);
   installRequestLog(app);
   registerMetrics(app, { poolStats: database.poolStats });
   await registerHttpHeaders(app);

@@ -40,6 +40,12 @@ export interface Config {
   metricsPort: number | null;
   /** `MIZAN_METRICS_TOKEN`: Prometheus metrics at `/api/metrics` for `Authorization: Bearer <token>`. */
   metricsToken: string | null;
+  /**
+   * How old an unfinished upload (`<name>.part` with no row) must be before a sweep removes it
+   * (`MIZAN_FILE_ORPHAN_GRACE_SECONDS`, default 3600): younger ones may still be written by a live
+   * instance.
+   */
+  fileOrphanGraceSeconds: number;
   /** `MIZAN_PUBLIC_URL`: the address people open (reset links; https turns on HSTS); null: unknown. */
   publicUrl: string | null;
 }
@@ -96,6 +102,14 @@ function parsePollSeconds(raw: string | undefined): number {
   return seconds;
 }
 
+function parseGraceSeconds(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 3600;
+  const seconds = Number(raw);
+  if (!Number.isInteger(seconds) || seconds < 0)
+    throw new Error(`MIZAN_FILE_ORPHAN_GRACE_SECONDS must be a whole number of seconds, got "${raw}"`);
+  return seconds;
+}
+
 const blankToNull = (value: string | undefined): string | null => (value && value.trim() ? value : null);
 
 /** Reads the configuration from `env`; throws with a clear message on an invalid value. */
@@ -124,5 +138,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? null
         : parsePort(env.MIZAN_METRICS_PORT, 'MIZAN_METRICS_PORT'),
     metricsToken: parseMetricsToken(env.MIZAN_METRICS_TOKEN),
+    fileOrphanGraceSeconds: parseGraceSeconds(env.MIZAN_FILE_ORPHAN_GRACE_SECONDS),
   };
 }

@@ -65,6 +65,7 @@ export const healthPlugin: FastifyPluginAsync = async (app) => {
   app.get(
     HEALTH,
     {
+      config: { public: true },
       schema: {
         tags: ['system'],
         summary: 'Liveness: the process serves and its database answers',
@@ -79,6 +80,7 @@ export const healthPlugin: FastifyPluginAsync = async (app) => {
   app.get(
     READY,
     {
+      config: { public: true },
       schema: {
         tags: ['system'],
         summary: 'Readiness: database, Redis (when configured) and files storage reachable',

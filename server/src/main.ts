@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { sweepFiles } from './files/routes';
 
 /** `npm start`: migrate, seed, serve; stop cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+  // What a killed process left among the stored files, before anything new is written.
+  await sweepFiles(app);
   const address = await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' ? address.replace('0.0.0.0', 'localhost') : address;
   app.log.info({ url: shown }, `Mizan is serving on ${shown}`);

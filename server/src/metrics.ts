@@ -127,16 +127,21 @@ export function registerMetrics(
 
   if (metricsToken) {
     const expected = crypto.createHash('sha256').update(metricsToken).digest();
-    app.get(`${API_BASE}${METRICS}`, { schema: { hide: true } }, async (request, reply) => {
-      const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-      // Compared as hashes: equal lengths, and no timing hint about the token.
-      if (!crypto.timingSafeEqual(crypto.createHash('sha256').update(given).digest(), expected))
-        return reply
-          .status(401)
-          .header('www-authenticate', 'Bearer')
-          .send({ message: 'metrics token required' });
-      return reply.type(registry.contentType).send(await scrape());
-    });
+    app.get(
+      `${API_BASE}${METRICS}`,
+      // Public to the session guard: the metrics token, checked below, is its own authentication.
+      { config: { public: true }, schema: { hide: true } },
+      async (request, reply) => {
+        const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+        // Compared as hashes: equal lengths, and no timing hint about the token.
+        if (!crypto.timingSafeEqual(crypto.createHash('sha256').update(given).digest(), expected))
+          return reply
+            .status(401)
+            .header('www-authenticate', 'Bearer')
+            .send({ message: 'metrics token required' });
+        return reply.type(registry.contentType).send(await scrape());
+      },
+    );
   }
   if (metricsPort !== null) {
     const server = http.createServer((request, response) => {

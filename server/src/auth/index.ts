@@ -32,7 +32,7 @@ import { AuthService, type ClientInfo } from './service';
 import { resolveSession } from './sessions';
 import type { AuthDatabase, AuthUser } from './types';
 
-export { requirePermission, authenticate } from './guard';
+export { requirePermission, authenticate, guardRoutes } from './guard';
 export { authMigrations } from './migrations';
 export { revokeEmployeeSessions } from './sessions';
 export type { AuthUser } from './types';

@@ -258,8 +258,8 @@ export function installConflictCheck(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'GET',
     url: API_BASE + CLIENTS.conflicts,
-    // Checked in the handler: the permission depends on the form (`for`).
-    permission: null,
+    // Viewing either list lets the request in; the handler checks the one its form (`for`) needs.
+    permission: CONFLICT_ENTITIES.map((entity) => permissionKey(entity, 'view')),
     tags: ['customers', 'opponents'],
     summary: 'Conflict-of-interest check: known clients and opponents by name (any word order, folded) or ID',
     query: conflictQuery,

@@ -22,7 +22,7 @@ export interface ActorContext {
 export class UnitOfWork {
   /** Entity events, and `revocation(...)` of sessions a write ended (bus/index.ts). */
   readonly events: { channel: string; message: BusMessage }[] = [];
-  /** Written during the transaction: removed when it fails. */
+  /** Written during the transaction under a temporary name: made final once it commits, removed when it fails. */
   readonly newFiles: string[] = [];
   /** Detached during the transaction: removed from disk after it commits. */
   readonly staleFiles: string[] = [];
@@ -49,7 +49,8 @@ export function isWriteContext(ctx: ActorContext): ctx is WriteContext {
 }
 
 /**
- * Runs `fn` in one transaction; after it commits, publishes the collected events, removes
+ * Runs `fn` in one transaction; after it commits, gives the files written for it their final
+ * names, publishes the collected events, removes
  * detached files and runs the `afterCommit` tasks; if it fails, removes the files written for it. Nested calls with a
  * WriteContext join the outer transaction.
  *
@@ -72,6 +73,7 @@ export async function inTransaction<T>(
     await Promise.all(work.newFiles.map((name) => deps.files.remove(name)));
     throw error;
   }
+  await Promise.all(work.newFiles.map((name) => deps.files.commit(name)));
   for (const { channel, message } of work.events) deps.bus.publish(channel, message);
   await Promise.all(work.staleFiles.map((name) => deps.files.remove(name)));
   for (const task of work.afterCommit) await task();

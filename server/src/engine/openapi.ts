@@ -130,7 +130,14 @@ export function entityRouteSchemas(entity: Entity<Fields>) {
       body: toOpenApi(updateSchema(entity)),
       response: one,
     },
-    remove: { tags, security, summary: `Delete one of ${entity.name}`, params: idParams, response: one },
+    remove: {
+      tags,
+      security,
+      summary: `Delete one of ${entity.name}; with \`updatedAt\` (the version read), 409 when it changed since`,
+      params: idParams,
+      querystring: { type: 'object', properties: { updatedAt: { type: 'string', format: 'date-time' } } },
+      response: one,
+    },
     status: {
       tags,
       security,

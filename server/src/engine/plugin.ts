@@ -13,6 +13,7 @@ import { requirePermission } from '../auth/guard';
 import { readMultipart } from '../files/multipart';
 import { AppError } from '../http/errors';
 import { pathId } from '../http/params';
+import { parseOrThrow } from '../http/validation';
 import { actorOf } from './context';
 import { coerceFormFields } from './form';
 import { entityRouteSchemas, toOpenApi } from './openapi';
@@ -24,6 +25,16 @@ export interface EntityPluginOptions {
 
 // The path-id check lives in the kernel (http/params.ts); re-exported for the modules' imports.
 export { pathId };
+
+/**
+ * The version a delete was asked at: `?updatedAt=` (or `updatedAt` in a JSON body), the row's
+ * `updatedAt` as the client read it; undefined deletes whatever version is stored.
+ */
+function deleteVersion(query: unknown, body: unknown, entityName: string): string | undefined {
+  const given = query ?? (body as { updatedAt?: unknown } | undefined)?.updatedAt;
+  if (given === undefined) return undefined;
+  return parseOrThrow(z.object({ updatedAt: versionSchema }), { updatedAt: given }, entityName).updatedAt;
+}
 
 /**
  * JSON, or multipart when the entity has a files field (plain fields coerced by type, files
@@ -65,7 +76,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
 
   app.get(
     '/',
-    { preHandler: can('view'), schema: schemas.list, prefixTrailingSlash: 'no-slash' },
+    { onRequest: can('view'), schema: schemas.list, prefixTrailingSlash: 'no-slash' },
     async (request, reply) =>
       reply.type('application/json; charset=utf-8').send(
         await service.listJson(request.query, actorOf(request), (page) =>
@@ -77,7 +88,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
 
   app.get<{ Params: { id: string } }>(
     '/:id',
-    { preHandler: can('view'), schema: schemas.get },
+    { onRequest: can('view'), schema: schemas.get },
     async (request) => ({
       data: await service.get(pathId(request.params.id), actorOf(request)),
     }),
@@ -85,7 +96,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
 
   app.post(
     '/',
-    { preHandler: can('create'), schema: schemas.create, prefixTrailingSlash: 'no-slash' },
+    { onRequest: can('create'), schema: schemas.create, prefixTrailingSlash: 'no-slash' },
     async (request, reply) => {
       const { input, uploads } = await readBody(app, request, entity, false);
       const row = await service.create(actorOf(request), input, uploads);
@@ -95,7 +106,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
 
   app.put(
     '/',
-    { preHandler: can('update'), schema: schemas.update, prefixTrailingSlash: 'no-slash' },
+    { onRequest: can('update'), schema: schemas.update, prefixTrailingSlash: 'no-slash' },
     async (request) => {
       const { input, uploads } = await readBody(app, request, entity, true);
       return { data: await service.update(actorOf(request), input, uploads) };
@@ -105,7 +116,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
   app.patch<{ Params: { id: string } }>(
     '/:id',
     {
-      preHandler: can('update'),
+      onRequest: can('update'),
       schema: {
         ...schemas.get,
         summary: `Change some fields of one of ${entity.name} (the others keep their values)`,
@@ -128,7 +139,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
     app.route<{ Params: { id: string } }>({
       method: definition.method ?? 'PATCH',
       url: path,
-      preHandler: can(action),
+      onRequest: can(action),
       schema: {
         ...schemas.get,
         summary: `${action} one of ${entity.name} (permission ${permissionKey(entity, action)})`,
@@ -140,18 +151,22 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
     });
   }
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete<{ Params: { id: string }; Querystring: { updatedAt?: unknown } }>(
     '/:id',
-    { preHandler: can('delete'), schema: schemas.remove },
+    { onRequest: can('delete'), schema: schemas.remove },
     async (request) => ({
-      data: await service.remove(actorOf(request), pathId(request.params.id)),
+      data: await service.remove(
+        actorOf(request),
+        pathId(request.params.id),
+        deleteVersion(request.query.updatedAt, request.body, entity.name),
+      ),
     }),
   );
 
   if (entity.status) {
     app.patch<{ Params: { id: string } }>(
       '/status/:id',
-      { preHandler: can('status'), schema: schemas.status },
+      { onRequest: can('status'), schema: schemas.status },
       async (request) => ({
         data: await service.setStatus(actorOf(request), pathId(request.params.id), request.body),
       }),
@@ -161,7 +176,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
   if (entity.baned) {
     app.patch<{ Params: { id: string } }>(
       '/baned/:id',
-      { preHandler: can('baned'), schema: schemas.baned },
+      { onRequest: can('baned'), schema: schemas.baned },
       async (request) => ({
         data: await service.setBaned(actorOf(request), pathId(request.params.id), request.body),
       }),
@@ -173,7 +188,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app,
     const withOwner = /:ownerId\b/.test(entity.fileDeletePath);
     app.delete<{ Params: { ownerId?: string; fileId: string } }>(
       entity.fileDeletePath,
-      { preHandler: can('update'), schema: schemas.fileDelete },
+      { onRequest: can('update'), schema: schemas.fileDelete },
       async (request) => ({
         data: await service.removeFile(
           actorOf(request),

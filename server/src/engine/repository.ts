@@ -187,12 +187,15 @@ export class EntityRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async delete(db: Executor, id: number): Promise<void> {
-    for (const [key, field] of this.refsFields()) {
-      void field;
+  /** Deletes the row and its links; false when no row `id` (at `expectedUpdatedAt`, when given) was there. */
+  async delete(db: Executor, id: number, expectedUpdatedAt?: string): Promise<boolean> {
+    // Links first (a caller that gets false rolls back, links included).
+    for (const [key] of this.refsFields())
       await db.deleteFrom(joinTableName(this.entity, key)).where('owner_id', '=', id).execute();
-    }
-    await db.deleteFrom(this.table).where('id', '=', id).execute();
+    let query = db.deleteFrom(this.table).where('id', '=', id);
+    if (expectedUpdatedAt !== undefined) query = query.where('updated_at', '=', expectedUpdatedAt);
+    const result = await query.executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 
   refsFields(): [string, RefsField][] {

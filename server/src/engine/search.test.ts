@@ -20,6 +20,14 @@ describe('search tokens and columns', () => {
     expect(searchTokens(' \u200F ')).toEqual([]);
   });
 
+  it('reads control characters and lone surrogates as separators, so none reaches the index query', () => {
+    expect(searchTokens('محكمة\u0000النقض')).toEqual(['محكمه', 'النقض']);
+    expect(searchTokens('\u0000\u0001\u001b\u007f\u0085')).toEqual([]);
+    expect(searchTokens('ab\ud800cd\udc00')).toEqual(['ab', 'cd']);
+    // A pair stays a character.
+    expect(searchTokens('x\ud83d\ude00')).toEqual(['x\ud83d\ude00']);
+  });
+
   it('writes the folded text of the search fields, and on update only when one of them changes', () => {
     expect(searchColumns(courts, { name: 'محكمة', address: 'شارع ٢٩', phone: '0100' })).toEqual({
       [SEARCH_COLUMN]: 'محكمه\nشارع 29',
@@ -87,6 +95,22 @@ describe.each(dialects())('Arabic-folded search on %s', (dialect) => {
     expect(await names(q)).toEqual([...expected].sort());
   });
 
+  it('takes whatever is typed as text: control characters split words, FTS5 operators are literal', async () => {
+    await create({ name: 'محكمة النقض العليا' });
+    expect(await names('النقض\u0000العليا')).toEqual(['محكمة النقض العليا']);
+    expect(await names('\u0000')).toContain('محكمة النقض العليا');
+    for (const q of [
+      '"النقض',
+      'النقض"',
+      'النقض*',
+      'NEAR(النقض العليا)',
+      'النقض OR زيد',
+      '^النقض',
+      '-النقض',
+      'name:النقض',
+    ])
+      expect([q, await names(q)]).toEqual([q, []]);
+  });
   it('finds a row by its new values once updated, and no longer by the old ones', async () => {
     const row = await create({ name: 'محكمة قديمة', address: 'عنوان' });
     expect(await names('قديمه')).toEqual(['محكمة قديمة']);

@@ -583,20 +583,26 @@ export class EntityService {
     return (await this.getIn(ctx, before.id))!;
   }
 
-  /** `DELETE /:id`: refused (409) while any row still references this one. */
-  async remove(actor: ActorContext, id: number): Promise<ApiRow> {
+  /**
+   * `DELETE /:id`: refused (409) while any row still references this one. With `version` (the
+   * `updatedAt` the client read), a row changed since is not deleted: 409 `stale`, as a stale save.
+   */
+  async remove(actor: ActorContext, id: number, version?: string): Promise<ApiRow> {
     return this.write(
       actor,
       [],
       async (ctx) => {
-        const before = await this.loadForWrite(ctx, id, undefined);
+        const before = await this.loadForWrite(ctx, id, version);
         const hookCtx = this.hookContext(ctx);
         for (const hooks of this.hooks) await hooks.beforeDelete?.(hookCtx, before);
         await this.deleteParts(ctx, id);
         const heldBy = await this.repo.referencedBy(ctx.trx, id, this.served);
         if (heldBy.length) throw referencedError(this.entity, before, heldBy, ctx.request);
         ctx.work.staleFiles.push(...(await this.repo.detachFiles(ctx.trx, id)));
-        await this.repo.delete(ctx.trx, id);
+        // A concurrent delete (or, with a version, save) committed since our read is seen here
+        // (PostgreSQL re-checks the row it waited for): 404 or 409, and the count moves only once.
+        const expected = version === undefined ? undefined : before.updatedAt;
+        if (!(await this.repo.delete(ctx.trx, id, expected))) throw await this.stale(ctx, id);
         await adjustCount(ctx.trx, this.name, -1);
         await this.changed(ctx, 'delete', before, null);
         return before;
@@ -721,9 +727,13 @@ export class EntityService {
     return before!;
   }
 
-  /** The 409 of a stale write: the current row, and who changed it last (the audit trail's latest entry). */
+  /**
+   * The 409 of a stale write: the current row, and who changed it last (the audit trail's latest
+   * entry); 404 when the row was deleted meanwhile (a save racing a delete).
+   */
   private async stale(ctx: WriteContext, id: number): Promise<AppError> {
-    const current = (await this.getIn(ctx, id))!;
+    const current = await this.getIn(ctx, id);
+    if (!current) return new AppError('notFound');
     const latest = await ctx.trx
       .selectFrom('audit_log')
       .leftJoin('employees', 'employees.id', 'audit_log.employee_id')

@@ -23,9 +23,24 @@ export interface UploadRule {
   maxSize: number;
 }
 
+/** Stored names are ours: 32 hex digits, `.part` while the row that names it is not committed. */
+const STORED = /^([a-f0-9]{32})(\.part)?$/;
+
+/** What a sweep found and did. */
+export interface SweepResult {
+  /** Temporary files whose row had committed (the process died before the rename): now final. */
+  completed: number;
+  /** Temporary files no row names, and stored files no row names: removed. */
+  removed: number;
+}
+
 /**
  * Uploaded files under `DATA_DIR/files/`, each under a random name; the original name and type
  * live in the `files` table. Files are only ever served through authorised routes.
+ *
+ * An upload is written as `<name>.part` and renamed to `<name>` by `commit` once the transaction
+ * that inserted its row has committed, so a final name always has its row; a process killed
+ * in between leaves temporary files, which `sweep` completes (row committed) or removes.
  */
 export class FileStore {
   readonly dir: string;
@@ -41,6 +56,72 @@ export class FileStore {
     return path.join(this.dir, storedName);
   }
 
+  /** Where a file is written until its row commits. */
+  partPathOf(storedName: string): string {
+    return `${this.pathOf(storedName)}.part`;
+  }
+
+  /** Writes a whole file (a logo, say) under a new temporary name; `commit` makes it final. */
+  async writeNew(content: Buffer): Promise<string> {
+    const storedName = crypto.randomBytes(16).toString('hex');
+    await fs.promises.writeFile(this.partPathOf(storedName), content, { flag: 'wx' });
+    return storedName;
+  }
+
+  /**
+   * Gives a file its final name, once the row naming it has committed. A file already final (a
+   * sweep got there first) is not an error.
+   */
+  async commit(storedName: string): Promise<void> {
+    try {
+      await fs.promises.rename(this.partPathOf(storedName), this.pathOf(storedName));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+
+  /**
+   * Completes or removes what a killed process left: a temporary file whose row committed is
+   * renamed; a temporary file no row names, older than `graceMs` (an upload still being written
+   * by a live instance is younger), is removed; a final file no row names (its row deleted by a
+   * process killed before removing it) is removed at any age, as a final name only ever appears
+   * after its row committed. `referenced` answers which of the names given have a row.
+   */
+  async sweep(
+    referenced: (names: string[]) => Promise<Set<string>>,
+    graceMs: number,
+    now: number = Date.now(),
+  ): Promise<SweepResult> {
+    // The folder is listed before the rows are read, so a file renamed in between has its row.
+    const entries = (await fs.promises.readdir(this.dir))
+      .map((file) => ({ file, match: STORED.exec(file) }))
+      .filter((e): e is { file: string; match: RegExpExecArray } => e.match !== null);
+    const result: SweepResult = { completed: 0, removed: 0 };
+    const CHUNK = 500;
+    for (let i = 0; i < entries.length; i += CHUNK) {
+      const chunk = entries.slice(i, i + CHUNK);
+      const known = await referenced([...new Set(chunk.map((e) => e.match[1]!))]);
+      for (const { file, match } of chunk) {
+        const name = match[1]!;
+        const temporary = match[2] !== undefined;
+        if (known.has(name)) {
+          if (temporary) {
+            await this.commit(name);
+            result.completed++;
+          }
+          continue;
+        }
+        if (temporary) {
+          const stat = await fs.promises.stat(path.join(this.dir, file)).catch(() => null);
+          if (!stat || now - stat.mtimeMs < graceMs) continue;
+        }
+        await fs.promises.rm(path.join(this.dir, file), { force: true });
+        result.removed++;
+      }
+    }
+    return result;
+  }
+
   /**
    * Streams one upload to disk, checking its size (413) and its content type (415) as it goes.
    * On any failure the partial file is removed before the error is thrown.
@@ -51,7 +132,7 @@ export class FileStore {
     rule: UploadRule,
   ): Promise<SavedUpload> {
     const storedName = crypto.randomBytes(16).toString('hex');
-    const target = this.pathOf(storedName);
+    const target = this.partPathOf(storedName);
     const out = fs.createWriteStream(target, { flags: 'wx' });
     let size = 0;
     let head = Buffer.alloc(0);
@@ -110,9 +191,12 @@ export class FileStore {
     }
   }
 
-  /** Removes a stored file; a file already gone is not an error. */
+  /** Removes a stored file, final or temporary; a file already gone is not an error. */
   async remove(storedName: string): Promise<void> {
-    await fs.promises.rm(this.pathOf(storedName), { force: true });
+    await Promise.all([
+      fs.promises.rm(this.pathOf(storedName), { force: true }),
+      fs.promises.rm(this.partPathOf(storedName), { force: true }),
+    ]);
   }
 }
 

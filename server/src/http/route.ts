@@ -3,7 +3,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   FastifySchema,
-  preHandlerAsyncHookHandler,
+  onRequestAsyncHookHandler,
 } from 'fastify';
 import { z } from 'zod';
 import { requestLanguage } from './messages';
@@ -37,7 +37,7 @@ declare module 'fastify' {
      * The check run before a route needing `permission` (`null`: any signed-in employee). The auth
      * module, a layer above this one, provides it when it registers; `defineRoute` only asks for it.
      */
-    permissionGuard: (permission: string | null) => preHandlerAsyncHookHandler;
+    permissionGuard: (permission: string | readonly string[] | null) => onRequestAsyncHookHandler;
   }
 }
 
@@ -56,8 +56,12 @@ type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
 export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
-  /** The permission key the employee must hold; `null`: any signed-in employee; `PUBLIC`: anyone. */
-  permission: string | null | typeof PUBLIC;
+  /**
+   * The permission key the employee must hold; a list: any one of them (the handler checks the one
+   * its input asks for); `null`: any signed-in employee; `PUBLIC`: anyone. Checked before the body
+   * is read or anything validated.
+   */
+  permission: string | readonly string[] | null | typeof PUBLIC;
   tags: readonly string[];
   summary: string;
   /** JSON body, parsed before the handler runs (422 with field messages, 400 when not an object). */
@@ -139,7 +143,8 @@ export function defineRoute<
     schema,
     validatorCompiler: documentOnly,
     serializerCompiler: asJson,
-    ...(spec.permission === PUBLIC ? {} : { preHandler: guardOf(app, spec)(spec.permission) }),
+    config: { public: spec.permission === PUBLIC },
+    onRequest: spec.permission === PUBLIC ? [] : [guardOf(app, spec)(spec.permission)],
     handler: async (request, reply) =>
       spec.handler(
         request,

@@ -47,8 +47,26 @@ export function csvTemplate(entity: Entity<Fields>, lang: Lang): Buffer {
   return Buffer.from(`\uFEFF${line}\r\n`, 'utf8');
 }
 
+/**
+ * Built templates by definition and language: a template depends on nothing else, and building one
+ * costs the event loop about half a second of ExcelJS (every other request waited on it).
+ */
+const builtTemplates = new WeakMap<Entity<Fields>, Map<Lang, Promise<Buffer>>>();
+
 /** An XLSX template: the header row on the first sheet (the one imported), instructions on a second. */
-export async function xlsxTemplate(entity: Entity<Fields>, lang: Lang): Promise<Buffer> {
+export function xlsxTemplate(entity: Entity<Fields>, lang: Lang): Promise<Buffer> {
+  let byLang = builtTemplates.get(entity);
+  if (!byLang) builtTemplates.set(entity, (byLang = new Map()));
+  let built = byLang.get(lang);
+  if (!built) {
+    built = buildXlsxTemplate(entity, lang);
+    byLang.set(lang, built);
+    built.catch(() => byLang.delete(lang));
+  }
+  return built;
+}
+
+async function buildXlsxTemplate(entity: Entity<Fields>, lang: Lang): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const rtl = lang === 'ar';
   const sheet = workbook.addWorksheet(entity.name, {

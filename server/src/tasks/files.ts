@@ -19,7 +19,7 @@ export function registerAttachmentRoute(app: FastifyInstance): void {
   app.post<{ Params: { id: string } }>(
     API_BASE + TASKS.attachments,
     {
-      preHandler: requirePermission(permissionKey(tasks.name, 'update')),
+      onRequest: requirePermission(permissionKey(tasks.name, 'update')),
       schema: { tags: [tasks.name], summary: 'Add files to a task (multipart `files`)' },
     },
     async (request) => {

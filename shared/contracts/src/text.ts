@@ -47,26 +47,36 @@ const LETTERS: Record<string, string> = {
 };
 const LETTER = new RegExp(`[${Object.keys(LETTERS).join('')}]`, 'g');
 
+const UNSEARCHABLE =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /**
  * The search form of a text: hamza and alef forms to bare alef, ة→ه, ى→ي, ؤ→و, ئ→ي, diacritics,
  * tatweel and invisible marks removed, Arabic-Indic and Persian digits to ASCII, compatibility forms
- * (presentation ligatures, full-width Latin) unfolded, Latin lower-cased, whitespace collapsed.
+ * (presentation ligatures, full-width Latin) unfolded, Latin lower-cased, control characters and
+ * lone surrogates made spaces, whitespace collapsed.
  * Applied to stored values and to the query alike, so either spelling finds the other.
  *
  * @example foldArabic('  أحمدُ   إبراهيمـ ٢٩ ') // 'احمد ابراهيم 29'
  */
 export function foldArabic(s: string): string {
-  return normalizeDigits(
-    s
-      .normalize('NFKC')
-      .replace(DIACRITICS, '')
-      .replace(TATWEEL, '')
-      .replace(INVISIBLE, '')
-      .replace(LETTER, (c) => LETTERS[c] ?? c),
-  )
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    normalizeDigits(
+      s
+        .normalize('NFKC')
+        .replace(DIACRITICS, '')
+        .replace(TATWEEL, '')
+        .replace(INVISIBLE, '')
+        .replace(LETTER, (c) => LETTERS[c] ?? c),
+    )
+      .toLowerCase()
+      // A typed query may hold anything: what no stored text holds is a separator, so no control
+      // character or broken surrogate ever reaches a search index's query grammar.
+      .replace(UNSEARCHABLE, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 // Without the `u` flag these match single UTF-16 code units, which is what a lone surrogate is.

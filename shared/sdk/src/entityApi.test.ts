@@ -128,9 +128,11 @@ describe('entityApi', () => {
 
   it('deletes a row and an attached file through the declared route', async () => {
     await entityApi.remove(courts, 9);
+    await entityApi.remove(courts, 9, undefined, '2024-05-01T09:30:00.000Z');
     await entityApi.deleteFile(employees, 7, 12);
     expect(server.seen.map((s) => `${s.method} ${s.url}`)).toEqual([
       'DELETE /api/admin/settings/courts/courts/9',
+      'DELETE /api/admin/settings/courts/courts/9?updatedAt=2024-05-01T09%3A30%3A00.000Z',
       'DELETE /api/employees/employees/delete/file/7/12',
     ]);
   });

@@ -142,8 +142,13 @@ export const entityApi = {
     return api.put<Row<E>>(entity.path, body(entity, { ...input, id }), options);
   },
 
-  remove(entity: AnyEntity, id: number, options?: RequestOptions): Promise<unknown> {
-    return api.delete(`${entity.path}/${id}`, options);
+  /**
+   * `DELETE /:id`; with `updatedAt` (the version the screen shows), a row changed since is not
+   * deleted: 409 `stale`, as a stale save.
+   */
+  remove(entity: AnyEntity, id: number, options?: RequestOptions, updatedAt?: string): Promise<unknown> {
+    const version = updatedAt ? `?updatedAt=${encodeURIComponent(updatedAt)}` : '';
+    return api.delete(`${entity.path}/${id}${version}`, options);
   },
 
   /** Toggles the status, or sets it when `status` is given. */

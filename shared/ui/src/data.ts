@@ -21,7 +21,8 @@ export interface BoundEntityApi {
   get: (id: number, options?: RequestOptions) => Promise<EntityRow>;
   create: (input: Record<string, unknown>, options?: RequestOptions) => Promise<EntityRow>;
   update: (id: number, input: Record<string, unknown>, options?: RequestOptions) => Promise<EntityRow>;
-  remove: (id: number) => Promise<unknown>;
+  /** Deletes at the version read (`updatedAt`): 409 when someone changed the row since. */
+  remove: (id: number, updatedAt?: unknown) => Promise<unknown>;
   setStatus: (id: number, status?: boolean | ToggleChange, options?: RequestOptions) => Promise<EntityRow>;
   setBaned: (id: number, baned?: boolean | ToggleChange, options?: RequestOptions) => Promise<EntityRow>;
   /**
@@ -46,7 +47,8 @@ export function entityApi(entity: Entity<Fields>): BoundEntityApi {
       provider.create(entity, input as Input<Entity<Fields>>, options) as Promise<EntityRow>,
     update: (id, input, options) =>
       provider.update(entity, id, input as Input<Entity<Fields>>, options) as Promise<EntityRow>,
-    remove: (id) => provider.remove(entity, id),
+    remove: (id, updatedAt) =>
+      provider.remove(entity, id, undefined, typeof updatedAt === 'string' ? updatedAt : undefined),
     setStatus: (id, status, options) => provider.setStatus(entity, id, status, options) as Promise<EntityRow>,
     setBaned: (id, baned, options) => provider.setBaned(entity, id, baned, options) as Promise<EntityRow>,
     deleteFile: (ownerId, fileId, options) => provider.deleteFile(entity, ownerId, fileId, options),

@@ -72,7 +72,13 @@ export function LawsuitAttachments({ lawsuit, title }: LawsuitAttachmentsProps) 
     queryFn: ({ signal }) => entityApi.list(attachmentGroups, GROUP_PARAMS, { signal, silent: true }),
   });
   const remove = useMutation({
-    mutationFn: (row: EntityRow) => entityApi.remove(attachments, row.id),
+    mutationFn: (row: EntityRow) =>
+      entityApi.remove(
+        attachments,
+        row.id,
+        undefined,
+        typeof row.updatedAt === 'string' ? row.updatedAt : undefined,
+      ),
     onSuccess: () => notify.success(t('delete.done', { ns: 'ui' })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: entityKeys.all(attachments.name) }),
   });

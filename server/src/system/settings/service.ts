@@ -1,5 +1,3 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import { SYSTEM_SETTINGS_CHANNEL } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { writeAudit } from '../../audit/audit';
@@ -166,8 +164,7 @@ export class SettingsService {
 
   /** Writes an image under a random name and records it; the disk file goes if the transaction fails. */
   private async store(ctx: WriteContext, image: ImageUpload): Promise<number> {
-    const storedName = crypto.randomBytes(16).toString('hex');
-    await fs.promises.writeFile(this.app.fileStore.pathOf(storedName), image.buffer, { flag: 'wx' });
+    const storedName = await this.app.fileStore.writeNew(image.buffer);
     ctx.work.newFiles.push(storedName);
     const row = await ctx.trx
       .insertInto('files')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from '../schema';
 import type { EntityRecord } from '../entity';
 import type { employees } from '../entities/people';
 
@@ -6,24 +7,24 @@ import type { employees } from '../entities/people';
 
 export const loginBody = z.object({
   /** Email or username. */
-  email: z.string().trim().min(1).max(150),
+  email: lineText().pipe(z.string().min(1).max(150)),
   password: z.string().min(1).max(1024),
 });
 export const forgotPasswordBody = z.object({ email: z.email().max(150) });
 export const verifyResetTokenQuery = z.object({
-  token: z.string().min(1).max(200),
-  email: z.string().min(1).max(150),
+  token: lineText().pipe(z.string().min(1).max(200)),
+  email: lineText().pipe(z.string().min(1).max(150)),
 });
 export const verifyResetCodeBody = z.object({
-  email: z.string().trim().min(1).max(150),
+  email: lineText().pipe(z.string().min(1).max(150)),
   code: z
     .string()
     .trim()
     .regex(/^\d{6}$/),
 });
 export const resetPasswordBody = z.object({
-  token: z.string().min(1).max(200),
-  email: z.string().trim().min(1).max(150),
+  token: lineText().pipe(z.string().min(1).max(200)),
+  email: lineText().pipe(z.string().min(1).max(150)),
   password: z.string().max(1024),
 });
 

@@ -85,7 +85,7 @@ export function useEntityList(entity: Entity<Fields>, options: EntityListOptions
     onSettled: refresh,
   });
   const remove = useMutation({
-    mutationFn: (row: EntityRow) => api.remove(row.id),
+    mutationFn: (row: EntityRow) => api.remove(row.id, row.updatedAt),
     onSuccess: () => notify.success(text.t('delete.done', { ns: 'ui' })),
     onSettled: refresh,
   });

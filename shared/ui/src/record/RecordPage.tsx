@@ -108,7 +108,7 @@ export function RecordPage({
   });
   const remove = useMutation({
     // Not silent: a refused delete (409, "still has 3 powers of attorney") shows the server's message.
-    mutationFn: () => api.remove(id as number),
+    mutationFn: () => api.remove(id as number, row?.updatedAt),
     onSuccess: () => {
       notify.success(t('delete.done', { ns: 'ui' }));
       queryClient.removeQueries({ queryKey: detailKey });

@@ -1,0 +1,196 @@
+import type { InjectOptions } from 'fastify';
+import { insertEmployee, signIn, headers as withToken } from '../auth/testing/fixtures';
+import { createTestApp, dialects, type TestApp } from '../test/harness';
+
+/**
+ * Tests generated from the route table (the OpenAPI document every route is in): who may call
+ * each route, and that nothing typed makes any of them answer 5xx.
+ */
+
+/** The routes anyone may call (`config: { public: true }`); every other one needs a token. */
+const PUBLIC_ROUTES = [
+  'GET /api/health',
+  'POST /api/auth/login',
+  'POST /api/auth/check',
+  'POST /api/auth/logout',
+  'GET /api/auth/systemSettings',
+  'GET /api/auth/systemSettings/logo',
+  'GET /api/auth/systemSettings/favicon',
+  'POST /api/auth/forgotPassword',
+  'GET /api/auth/verifyResetToken',
+  'POST /api/auth/verifyResetCode',
+  'PUT /api/auth/resetPassword',
+].sort();
+
+/** What a hostile client types: controls, broken UTF-16, huge text and the FTS5 query grammar. */
+const FUZZ = [
+  '\u0000',
+  'ab\u0000cd',
+  '\u0001\u0008\u001b\u007f\u0085',
+  '\ud800',
+  'x\udc00y',
+  'ع'.repeat(10_000),
+  '"',
+  '"abc',
+  'abc"',
+  '*',
+  'abc*',
+  'NEAR',
+  'NEAR(abc def, 2)',
+  'abc OR def',
+  'OR',
+  '^abc',
+  '-abc',
+  'title:abc',
+  'a"b OR c* NEAR(d) ^e -f g:h AND NOT (x',
+];
+
+interface Operation {
+  method: string;
+  path: string;
+  permission: string | string[] | null | undefined;
+  public: boolean;
+  bodyFields: string[];
+  /** The route reads a `q` (search) parameter. */
+  searches: boolean;
+}
+
+type Schema = { properties?: Record<string, unknown> };
+type OpenApiOperation = {
+  security?: unknown[];
+  'x-permission'?: string | string[] | null;
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  parameters?: { name: string; in: string }[];
+};
+
+async function operations(t: TestApp): Promise<Operation[]> {
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+    paths: Record<string, Record<string, OpenApiOperation>>;
+  };
+  return Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => {
+      const content = op.requestBody?.content ?? {};
+      const schema = content['application/json']?.schema ?? content['multipart/form-data']?.schema;
+      return {
+        method: method.toUpperCase(),
+        path,
+        permission: op['x-permission'],
+        public: !op.security?.length,
+        bodyFields: Object.keys(schema?.properties ?? {}),
+        searches: (op.parameters ?? []).some((p) => p.in === 'query' && p.name === 'q'),
+      };
+    }),
+  );
+}
+
+const url = (path: string, id: string) => path.replace(/\{[^}]+\}/g, id);
+/** Percent-encoding that also carries a lone surrogate (as the bytes a careless client sends). */
+const encode = (value: string) =>
+  [...value]
+    .map((c) => {
+      try {
+        return encodeURIComponent(c);
+      } catch {
+        return '%ED%A0%80';
+      }
+    })
+    .join('');
+
+/** Runs `cases` a few at a time: concurrent requests, as a probe sends them. */
+async function inParallel<T>(cases: readonly T[], run: (c: T) => Promise<void>, width = 12): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < cases.length) await run(cases[next++]!);
+    }),
+  );
+}
+
+describe.each(dialects())('the route table on %s', (dialect) => {
+  let t: TestApp;
+  let ops: Operation[];
+  let admin: Record<string, string>;
+  let nobody: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+    ops = (await operations(t)).filter((op) => op.method !== 'HEAD');
+    admin = (await t.login()).headers;
+    await insertEmployee(t.app.db, { email: 'norole@law.test', username: 'norole', roles: [] });
+    nobody = withToken(await signIn(t.app, 'norole@law.test'));
+  }, 180_000);
+  afterAll(() => t.close());
+
+  it('lists as public exactly the routes meant to be', () => {
+    expect(ops.length).toBeGreaterThan(250);
+    const open = ops.filter((op) => op.public).map((op) => `${op.method} ${op.path}`);
+    expect(open.sort()).toEqual(PUBLIC_ROUTES);
+    // Every other route names who may call it (a permission key, or `null`: any employee).
+    expect(ops.filter((op) => !op.public && op.permission === undefined)).toEqual([]);
+  });
+
+  it('answers 401 to every other route called without a token, whatever the body', async () => {
+    const wrong: string[] = [];
+    await inParallel(
+      ops.filter((op) => !op.public),
+      async (op) => {
+        for (const payload of [undefined, { updatedAt: 1, text: '\u0000', id: 'x' }, '{"broken']) {
+          const res = await t.app.inject({
+            method: op.method as InjectOptions['method'],
+            url: url(op.path, '1'),
+            headers: { 'content-type': 'application/json', 'x-fingerprint-session': 'probe' },
+            ...(op.method === 'GET' || op.method === 'DELETE' || payload === undefined
+              ? {}
+              : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+          });
+          if (res.statusCode !== 401) wrong.push(`${op.method} ${op.path}: ${res.statusCode}`);
+        }
+      },
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers 403 to an employee without the route’s permission, before looking at the input', async () => {
+    const wrong: string[] = [];
+    await inParallel(
+      ops.filter((op) => !op.public && op.permission !== null),
+      async (op) => {
+        const res = await t.app.inject({
+          method: op.method as InjectOptions['method'],
+          url: `${url(op.path, 'x')}?page=-1&q=%00`,
+          headers: { ...nobody, 'content-type': 'application/json' },
+          ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: '{"id":"\\u0000"}' }),
+        });
+        if (res.statusCode !== 403) wrong.push(`${op.method} ${op.path}: ${res.statusCode}`);
+      },
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers no 5xx to hostile text in any `q` or body field', async () => {
+    // Every value in every search's `q`; the other routes get the harshest few in every field.
+    const harsh = ['ab\u0000cd\u0001\u001b\u007f', 'x\udc00y\ud800', FUZZ[5]!, FUZZ.at(-1)!];
+    const cases = ops
+      .filter((op) => op.path !== '/api/auth/logout')
+      .flatMap((op) => (op.searches ? FUZZ : harsh).map((value) => ({ op, value })));
+    expect(ops.filter((op) => op.searches).length).toBeGreaterThan(30);
+    const failures: string[] = [];
+    await inParallel(cases, async ({ op, value }) => {
+      const read = op.method === 'GET' || op.method === 'DELETE';
+      const body = Object.fromEntries(
+        (op.bodyFields.length ? op.bodyFields : ['q', 'text', 'name']).map((field) => [field, value]),
+      );
+      const res = await t.app.inject({
+        method: op.method as InjectOptions['method'],
+        url: `${url(op.path, '999999')}?q=${encode(value)}&sort=${encode(value)}`,
+        headers: { ...admin, ...(read ? {} : { 'content-type': 'application/json' }) },
+        ...(read ? {} : { payload: JSON.stringify(body) }),
+      });
+      if (res.statusCode >= 500)
+        failures.push(
+          `${op.method} ${op.path} ${JSON.stringify(value.slice(0, 40))}: ${res.statusCode} ${res.body.slice(0, 200)}`,
+        );
+    });
+    expect(failures).toEqual([]);
+  }, 480_000);
+});
