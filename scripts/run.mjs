@@ -5,6 +5,7 @@
 //   build  install and build everything
 //   bench  install, build, run the benchmarks
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { PNPM } from './pnpm.mjs';
@@ -59,6 +60,27 @@ function serve() {
   child.on('exit', (code) => process.exit(code ?? 0));
 }
 
+/**
+ * What the browser tests need beyond the repository, checked before the long steps: Debian's
+ * Chromium (`E2E_CHROMIUM`, default /usr/bin/chromium), installed with apt-get when missing and
+ * this user may (root). Nothing else: the application serves its own fonts, so the tests do not
+ * depend on the fonts a system has.
+ */
+function browserPrerequisites() {
+  const chromium = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
+  if (fs.existsSync(chromium)) return;
+  const canInstall = process.getuid?.() === 0 && spawnSync('apt-get', ['--version']).status === 0;
+  if (!canInstall) {
+    console.error(
+      `✖ browser tests need Chromium at ${chromium}: install Debian's package (apt-get install chromium) or set E2E_CHROMIUM`,
+    );
+    process.exit(1);
+  }
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('install Debian chromium (apt-get)', 'apt-get', ['update', '-qq'], { env });
+  run('install Debian chromium (apt-get)', 'apt-get', ['install', '-y', '-qq', 'chromium'], { env });
+}
+
 function typecheck() {
   run('type-check host, remotes and shared web packages (tsc)', bin('tsc'), ['-p', WEB_CHECK, '--noEmit']);
 }
@@ -74,6 +96,7 @@ const commands = {
     build();
   },
   test() {
+    browserPrerequisites();
     install();
     run('lint (eslint)', bin('eslint'), ['--max-warnings=0', '.']);
     run('format check (prettier)', bin('prettier'), ['--check', '.']);
