@@ -212,6 +212,27 @@ function serve(extraArgs = [], env = process.env) {
   child.on('exit', (code) => process.exit(code ?? 0));
 }
 
+/**
+ * What the browser tests need beyond the repository, checked before the long steps: Debian's
+ * Chromium (`E2E_CHROMIUM`, default /usr/bin/chromium), installed with apt-get when missing and
+ * this user may (root). Nothing else: the application serves its own fonts, so the tests do not
+ * depend on the fonts a system has.
+ */
+function browserPrerequisites() {
+  const chromium = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
+  if (fs.existsSync(chromium)) return;
+  const canInstall = process.getuid?.() === 0 && spawnSync('apt-get', ['--version']).status === 0;
+  if (!canInstall) {
+    console.error(
+      `✖ browser tests need Chromium at ${chromium}: install Debian's package (apt-get install chromium) or set E2E_CHROMIUM`,
+    );
+    process.exit(1);
+  }
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('install Debian chromium (apt-get)', 'apt-get', ['update', '-qq'], { env });
+  run('install Debian chromium (apt-get)', 'apt-get', ['install', '-y', '-qq', 'chromium'], { env });
+}
+
 const commands = {
   async start() {
     install();
@@ -231,6 +252,7 @@ const commands = {
     summary();
   },
   async test() {
+    browserPrerequisites();
     install();
     // The checks, the server's compilation and the front-end builds are single-threaded tools
     // (webpack mostly so): two at a time keep both cores busy, the longest first.

@@ -84,6 +84,8 @@ function createConfig({ name, kind, dir, exposes = {}, port, title = 'ميزان
         publicPath: 'auto',
         filename: '[name].js',
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        // Fonts and images: hashed after a dot, so the server serves them as immutable.
+        assetModuleFilename: production ? 'assets/[name].[contenthash:10][ext]' : 'assets/[name][ext]',
         uniqueName: `mizan_${name}`,
         clean: true,
       },

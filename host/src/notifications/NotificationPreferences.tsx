@@ -1,18 +1,41 @@
 import {
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KINDS,
+  SCHEDULED_NOTIFICATIONS,
   type NotificationChannel,
   type NotificationKind,
+  type NotificationPreferencesAnswer,
 } from '@mizan/contracts';
 import { notify } from '@mizan/sdk';
+import { formatNumber, localizeDigits } from '@mizan/ui';
+import type { TFunction } from 'i18next';
 import { Alert, Card, Flex, Radio, Skeleton, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notificationKeys, notificationsApi } from './api';
 
+/**
+ * When a kind comes: the reminder time of the office (and, for powers of attorney, the days before
+ * expiry) for the scheduled kinds, "as it happens" for the others.
+ */
+function whenText(
+  t: TFunction<'notifications'>,
+  lng: string,
+  kind: NotificationKind,
+  schedule: NotificationPreferencesAnswer['schedule'],
+): string {
+  if (!(kind in SCHEDULED_NOTIFICATIONS)) return t('preferences.when.events');
+  const at = SCHEDULED_NOTIFICATIONS[kind as keyof typeof SCHEDULED_NOTIFICATIONS];
+  const time = localizeDigits(schedule[at], lng);
+  const days = new Intl.ListFormat(lng, { type: 'disjunction' }).format(
+    schedule.procurationDays.map((count) => t('preferences.days', { count, n: formatNumber(count, lng) })),
+  );
+  return t(`preferences.when.${kind as keyof typeof SCHEDULED_NOTIFICATIONS}`, { time, days });
+}
+
 /** How each kind of notification reaches the employee: in the app, by email, or off (saved per change). */
 export function NotificationPreferences() {
-  const { t } = useTranslation('notifications');
+  const { t, i18n } = useTranslation('notifications');
   const queries = useQueryClient();
   const current = useQuery({ queryKey: notificationKeys.preferences, queryFn: notificationsApi.preferences });
   const save = useMutation({
@@ -41,7 +64,12 @@ export function NotificationPreferences() {
             const label = t(`preferences.kinds.${kind}`);
             return (
               <Flex key={kind} justify="space-between" align="center" gap={8} wrap>
-                <Typography.Text id={`notification-kind-${kind}`}>{label}</Typography.Text>
+                <Flex vertical>
+                  <Typography.Text id={`notification-kind-${kind}`}>{label}</Typography.Text>
+                  <Typography.Text type="secondary" data-testid={`notification-when-${kind}`}>
+                    {whenText(t, i18n.language, kind, current.data.schedule)}
+                  </Typography.Text>
+                </Flex>
                 <Radio.Group
                   aria-labelledby={`notification-kind-${kind}`}
                   optionType="button"

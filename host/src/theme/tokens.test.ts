@@ -62,3 +62,13 @@ describe.each(MODES)('%s theme tokens', (mode) => {
 it('keeps the office colour itself for buttons in the light theme', () => {
   expect(antdTheme.getDesignToken(themeTokens('light', '#1d4ed8')).colorPrimary).toBe('#1d4ed8');
 });
+
+it.each(MODES)('writes every preset tag colour readably on its own fill (%s)', (mode) => {
+  const config = themeTokens(mode, '#1d4ed8');
+  const token = antdTheme.getDesignToken(config) as unknown as Record<string, string>;
+  const tag = (config.components?.Tag ?? {}) as Record<string, string>;
+  for (const color of ['green', 'gold', 'red', 'orange', 'blue', 'volcano']) {
+    const fill = flatten(token[`${color}1`]!, token.colorBgContainer!);
+    expect({ color, readable: contrast(tag[`${color}7`]!, fill) >= 4.5 }).toEqual({ color, readable: true });
+  }
+});

@@ -1,9 +1,8 @@
 import { theme as antdTheme, type ThemeConfig } from 'antd';
 import { AA_TEXT, contrast, flatten, readableOn, toHex, parseColor } from './contrast';
+import { FONT_FAMILY } from './fonts';
 
 export type ThemeMode = 'light' | 'dark';
-
-const FONT_FAMILY = "'Segoe UI', Tahoma, 'Noto Sans Arabic', sans-serif";
 
 /**
  * Neutral text a little darker (light) or brighter (dark) than antd's defaults: antd's secondary,
@@ -67,6 +66,40 @@ function readableSeed(
   return mode === 'dark' ? '#ffffff' : '#000000';
 }
 
+/** antd's preset colours (`<Tag color="green">`, status tags, calendar legends). */
+const PRESET_COLORS = [
+  'blue',
+  'purple',
+  'cyan',
+  'green',
+  'magenta',
+  'pink',
+  'red',
+  'orange',
+  'yellow',
+  'volcano',
+  'geekblue',
+  'gold',
+  'lime',
+] as const;
+
+/**
+ * Text shades of the preset colours that read on their own light fill: antd writes a preset tag's
+ * text in shade 7 on shade 1 (green 3.4:1, gold 2.9:1 on white-ish fills). Each colour gets the
+ * first of its darker (light theme) or brighter (dark theme) shades from 7 on that reaches AA.
+ */
+function presetTextShades(mode: ThemeMode, final: ReturnType<typeof derive>): Record<string, string> {
+  const shades: Record<string, string> = {};
+  const palette = final as unknown as Record<string, string>;
+  for (const color of PRESET_COLORS) {
+    const fill = flatten(palette[`${color}1`] ?? final.colorBgContainer, final.colorBgContainer);
+    const order = mode === 'dark' ? [7, 6, 5, 4, 3] : [7, 8, 9, 10];
+    const readable = order.map((i) => palette[`${color}${i}`]).find((c) => c && contrast(c, fill) >= AA_TEXT);
+    shades[`${color}7`] = readable ?? (mode === 'dark' ? '#ffffff' : '#000000');
+  }
+  return shades;
+}
+
 /**
  * antd theme of one mode with WCAG AA text contrast on every surface: neutral text,
  * errors and danger buttons, links, and text drawn in the office's primary colour (menu and tab
@@ -110,6 +143,7 @@ export function themeTokens(mode: ThemeMode, primaryColor: string): ThemeConfig 
       Tabs: { itemSelectedColor: primaryText, itemHoverColor: primaryText, itemActiveColor: primaryText },
       Pagination: { itemActiveColor: primaryText, itemActiveColorHover: primaryText },
       Button: { dangerColor },
+      Tag: presetTextShades(mode, final),
     },
   };
 }

@@ -120,6 +120,28 @@ describe.each(dialects())('hearings through their lawsuit on %s', (dialect) => {
     }
   });
 
+  it("filters an employee's hearings: those they attend and those of the lawsuits they are responsible for", async () => {
+    const lawyer = (await createRow(t.app, admin.headers, 'employees')).id;
+    const other = (await createRow(t.app, admin.headers, 'employees')).id;
+    const responsibleFor = (
+      await createRow(t.app, admin.headers, 'lawsuits', { lawyerIds: [lawyer], filingDate: '2026-01-01' })
+    ).id;
+    const byResponsibility = await hearing(responsibleFor, '2026-04-01');
+    const attended = (
+      await createRow(t.app, admin.headers, 'sessions', {
+        lawsuitId: s.lawsuit2,
+        date: '2026-04-02',
+        lawyerId: lawyer,
+      })
+    ).id;
+    const mine = await list(`employeeId=${lawyer}`);
+    expect([ids(mine), mine.total]).toEqual([[byResponsibility, attended], 2]);
+    expect(ids(await list(`employeeId=${lawyer}&to=2026-04-01`))).toEqual([byResponsibility]);
+    expect(ids(await list(`employeeId=${other}`))).toEqual([]);
+    const bad = await t.app.inject({ method: 'GET', url: `${url}?employeeId=0`, headers: h() });
+    expect([bad.statusCode, Object.keys(bad.json().errors)]).toEqual([422, ['employeeId']]);
+  });
+
   it('answers the chain with only the hearings the reader may see; an unseen asked one is 404', async () => {
     const postponed = await t.app.inject({
       method: 'PATCH',

@@ -32,6 +32,7 @@ const PREVIOUS = columnName('previousId');
 const LAWSUIT = columnName('lawsuitId');
 const CUSTOMER_LINKS = joinTableName(lawsuits, 'customerIds');
 const OPPONENT_LINKS = joinTableName(lawsuits, 'opponentIds');
+const LAWYER_LINKS = joinTableName(lawsuits, 'lawyerIds');
 
 /** Hearings of the lawsuits `lawsuitIds` selects (a subquery on the lawsuits' tables). */
 const ofLawsuits =
@@ -289,6 +290,19 @@ export function installSessions(app: FastifyInstance): void {
       ),
       customerId: ofParty(CUSTOMER_LINKS),
       opponentId: ofParty(OPPONENT_LINKS),
+      // The hearings an employee attends, and every hearing of the lawsuits they are responsible for.
+      employeeId: (value, { eb, table }) =>
+        eb.or([
+          eb(`${table}.${columnName('lawyerId')}`, '=', Number(value)),
+          eb(
+            `${table}.${LAWSUIT}`,
+            'in',
+            eb
+              .selectFrom(LAWYER_LINKS)
+              .select(`${LAWYER_LINKS}.owner_id`)
+              .where(`${LAWYER_LINKS}.ref_id`, '=', Number(value)),
+          ),
+        ]),
     },
   });
 

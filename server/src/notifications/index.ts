@@ -15,6 +15,7 @@ import { pathId } from '../engine/plugin';
 import { AppError } from '../http/errors';
 import { requestLanguage } from '../http/messages';
 import { defineRoute } from '../http/route';
+import { readSettings } from '../system';
 import {
   listNotifications,
   markAllRead,
@@ -124,10 +125,18 @@ export const notificationsPlugin: FastifyPluginAsync = async (app) => {
     },
   });
 
-  const preferencesAnswer = async (employeeId: number): Promise<NotificationPreferencesAnswer> => ({
-    preferences: (await readEmployeeSettings(db, [employeeId])).get(employeeId)!.preferences,
-    emailAvailable: Boolean(app.config.smtpUrl),
-  });
+  const preferencesAnswer = async (employeeId: number): Promise<NotificationPreferencesAnswer> => {
+    const settings = await readSettings(app.db);
+    return {
+      preferences: (await readEmployeeSettings(db, [employeeId])).get(employeeId)!.preferences,
+      emailAvailable: Boolean(app.config.smtpUrl),
+      schedule: {
+        evening: settings.reminderEveningTime,
+        morning: settings.reminderMorningTime,
+        procurationDays: [...settings.procurationReminderDays].sort((a, b) => b - a),
+      },
+    };
+  };
 
   defineRoute(app, {
     ...route,

@@ -227,6 +227,8 @@ describe.each(dialects())('notifications on %s', (dialect) => {
     const initial = (await get(other, '/api/notifications/preferences')).json().data;
     expect(initial).toEqual({
       emailAvailable: true,
+      // When the scheduled kinds come: the office's reminder times and thresholds.
+      schedule: { evening: '18:00', morning: '07:00', procurationDays: [30, 7] },
       preferences: {
         hearingTomorrow: 'app',
         hearingToday: 'app',

@@ -1,3 +1,4 @@
+import { SCHEDULED_NOTIFICATIONS, type ScheduledNotificationKind } from '@mizan/contracts';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { dailyAt, type JobRun } from '../scheduler';
 import { readSettings } from '../system';
@@ -17,17 +18,20 @@ import {
  */
 export const remindersPlugin: FastifyPluginAsync = async (app) => {
   defineReminderJobs(app, 'reminders sent', [
-    { name: 'reminders.hearingTomorrow', at: 'evening', send: remindHearingsTomorrow },
-    { name: 'reminders.hearingToday', at: 'morning', send: remindHearingsToday },
-    { name: 'reminders.hearingNoDecision', at: 'morning', send: remindHearingsWithoutDecision },
-    { name: 'reminders.procurationExpiring', at: 'morning', send: remindProcurationsExpiring },
+    { name: 'reminders.hearingTomorrow', kind: 'hearingTomorrow', send: remindHearingsTomorrow },
+    { name: 'reminders.hearingToday', kind: 'hearingToday', send: remindHearingsToday },
+    { name: 'reminders.hearingNoDecision', kind: 'hearingNoDecision', send: remindHearingsWithoutDecision },
+    { name: 'reminders.procurationExpiring', kind: 'procurationExpiring', send: remindProcurationsExpiring },
   ]);
 };
 
-/** A reminder job: its scheduler name, the settings time it runs at, and the run (answers how many it sent). */
+/**
+ * A reminder job: its scheduler name, the kind it sends (whose settings time it runs at,
+ * `SCHEDULED_NOTIFICATIONS`), and the run (answers how many it sent).
+ */
 export interface ReminderJob {
   name: string;
-  at: 'evening' | 'morning';
+  kind: ScheduledNotificationKind;
   send: (app: FastifyInstance, run: JobRun) => Promise<number>;
 }
 
@@ -46,10 +50,10 @@ export function defineReminderJobs(
     evening: dailyAt(async () => (await readSettings(app.db)).reminderEveningTime),
     morning: dailyAt(async () => (await readSettings(app.db)).reminderMorningTime),
   };
-  for (const { name, at, send } of jobs)
+  for (const { name, kind, send } of jobs)
     app.scheduler.define({
       name,
-      schedule: schedules[at],
+      schedule: schedules[SCHEDULED_NOTIFICATIONS[kind]],
       run: async (run) => {
         const sent = await send(app, run);
         app.log.info({ job: name, sent }, logMessage);

@@ -168,8 +168,11 @@ describe.each(dialects())('reminders on %s', (dialect) => {
       `${L3} hearingToday hearingToday:${ids.tomorrow}:2026-11-24`,
       `${L2} hearingToday hearingToday:${ids.tomorrowByResponsible}:2026-11-24`,
       `${L3} hearingToday hearingToday:${ids.tomorrowByResponsible}:2026-11-24`,
+      // Its lawyers: the attending lawyer and the responsible ones.
+      `${L1} hearingNoDecision hearingNoDecision:${ids.undecided}:2026-11-24`,
       `${L2} hearingNoDecision hearingNoDecision:${ids.undecided}:2026-11-24`,
       `${L3} hearingNoDecision hearingNoDecision:${ids.undecided}:2026-11-24`,
+      `${L1} hearingNoDecision hearingNoDecision:${ids.afterPostponed}:2026-11-24`,
       `${L2} hearingNoDecision hearingNoDecision:${ids.afterPostponed}:2026-11-24`,
       `${L3} hearingNoDecision hearingNoDecision:${ids.afterPostponed}:2026-11-24`,
       `${L1} procurationExpiring procurationExpiring:${ids.in20days}:30:2026-12-13`,
@@ -200,6 +203,10 @@ describe.each(dialects())('reminders on %s', (dialect) => {
           `${L2} hearingNoDecision hearingNoDecision:${id}:2026-12-07`,
           `${L3} hearingNoDecision hearingNoDecision:${id}:2026-12-07`,
         ]),
+        // The attending lawyer too, where the hearing has one.
+        ...[ids.tomorrow, ids.undecided, ids.afterPostponed].map(
+          (id) => `${L1} hearingNoDecision hearingNoDecision:${id}:2026-12-07`,
+        ),
         `${L2} hearingNoDecision hearingNoDecision:${ids.afterPostponed}:2026-12-07`,
         `${L3} hearingNoDecision hearingNoDecision:${ids.afterPostponed}:2026-12-07`,
         `${L1} procurationExpiring procurationExpiring:${ids.in20days}:7:2026-12-13`,

@@ -155,8 +155,8 @@ export async function remindHearingsToday(app: FastifyInstance, run: JobRun): Pr
 }
 
 /**
- * Each morning: hearings before today with no decision and no next hearing, to the lawsuit's
- * responsible lawyers (the attending lawyer when it has none), once a day until recorded.
+ * Each morning: hearings before today with no decision and no next hearing, to its lawyers (the
+ * attending lawyer and the lawsuit's responsible lawyers), once a day until recorded.
  */
 export async function remindHearingsWithoutDecision(app: FastifyInstance, run: JobRun): Promise<number> {
   const { today } = officeToday(run.timeZone, run.now);
@@ -169,17 +169,12 @@ export async function remindHearingsWithoutDecision(app: FastifyInstance, run: J
         not(exists(selectFrom(`${SESSIONS} as n`).select('n.id').whereRef('n.previous_id', '=', 's.id'))),
       ),
   );
-  return notifyHearings(
-    app,
-    list,
-    (h, responsible) => (responsible.length > 0 ? responsible : h.lawyerId === null ? [] : [h.lawyerId]),
-    (h) => ({
-      kind: 'hearingNoDecision',
-      params: { fileNumber: h.fileNumber, date: h.date },
-      link: sessionLink(h.id),
-      key: `hearingNoDecision:${h.id}:${today}`,
-    }),
-  );
+  return notifyHearings(app, list, attendingAndResponsible, (h) => ({
+    kind: 'hearingNoDecision',
+    params: { fileNumber: h.fileNumber, date: h.date },
+    link: sessionLink(h.id),
+    key: `hearingNoDecision:${h.id}:${today}`,
+  }));
 }
 
 /**

@@ -36,8 +36,8 @@ export const tasksPlugin: FastifyPluginAsync = async (app) => {
 
   // At the reminders' times of the system settings, as the hearing reminders.
   defineReminderJobs(app, 'task reminders sent', [
-    { name: 'taskReminders.dueTomorrow', at: 'evening', send: remindTasksDueTomorrow },
-    { name: 'taskReminders.overdue', at: 'morning', send: remindTasksOverdue },
+    { name: 'taskReminders.dueTomorrow', kind: 'taskDueTomorrow', send: remindTasksDueTomorrow },
+    { name: 'taskReminders.overdue', kind: 'taskOverdue', send: remindTasksOverdue },
   ]);
 };
 // Hooks and routes belong to the app, not an encapsulated child context.

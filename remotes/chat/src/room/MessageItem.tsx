@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, RollbackOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, DeleteOutlined, EditOutlined, RollbackOutlined } from '@ant-design/icons';
 import type { ChatMessage, ChatMessageStatus } from '@mizan/contracts';
 import { Button, Flex, Popconfirm, Tooltip, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
@@ -8,11 +8,16 @@ import type { OutboxEntry } from '../messages/outbox';
 import { MessageFiles } from './MessageFiles';
 import { MessageText } from './MessageText';
 
-/** The ticks of one of my messages: ✓ sent, ✓✓ delivered, ✓✓ in the primary colour read. */
+/**
+ * The ticks of one of my messages: a clock while pending (an icon: no font need carry a clock
+ * glyph), ✓ sent, ✓✓ delivered, ✓✓ in the primary colour read.
+ */
 function Ticks({ status }: { status: ChatMessageStatus | 'pending' | 'failed' }) {
   const { t } = useTranslation('chat');
   const { token } = theme.useToken();
-  const marks = { pending: '🕓', failed: '!', sent: '✓', delivered: '✓✓', read: '✓✓' }[status];
+  const marks = { pending: <ClockCircleOutlined />, failed: '!', sent: '✓', delivered: '✓✓', read: '✓✓' }[
+    status
+  ];
   const color =
     status === 'read' ? token.colorPrimaryText : status === 'failed' ? token.colorErrorText : undefined;
   return (

@@ -30,6 +30,8 @@ import { useCalendarTheme } from './theme';
 import {
   CALENDAR_VIEWS,
   defaultsToMyHearings,
+  rememberMyHearings,
+  rememberedMyHearings,
   useCalendarState,
   type CalendarView,
 } from './useCalendarState';
@@ -73,12 +75,17 @@ export function CalendarPage() {
   const now = wallClockNow(zone);
   const pickerLocale = usePickerLocale();
   const { palette, style } = useCalendarTheme();
-  const { state, update } = useCalendarState(defaultsToMyHearings(user));
+  const { state, update } = useCalendarState(rememberedMyHearings(user) ?? defaultsToMyHearings(user));
   const calendarRef = useRef<FullCalendar>(null);
   const [range, setRange] = useState<ShownRange | null>(null);
 
   const lawyerId = state.mine ? user?.id : state.filters.lawyerId;
-  const filters = { lawyerId, courtId: state.filters.courtId, branchId: state.filters.branchId };
+  // "My hearings": those the employee attends and those of the lawsuits they are responsible for.
+  const filters = {
+    ...(state.mine ? { employeeId: user?.id } : { lawyerId }),
+    courtId: state.filters.courtId,
+    branchId: state.filters.branchId,
+  };
   const shown = state.roll ? { from: state.roll, to: state.roll } : range;
   const hearings = useHearings(shown ? { from: shown.from, to: shown.to, ...filters } : null);
   const rows = hearings.data?.items;
@@ -164,7 +171,10 @@ export function CalendarPage() {
                 <Switch
                   id="mizan-my-hearings"
                   checked={state.mine}
-                  onChange={(mine) => update({ mine, filters: { lawyerId: undefined } })}
+                  onChange={(mine) => {
+                    rememberMyHearings(user, mine);
+                    update({ mine, filters: { lawyerId: undefined } });
+                  }}
                 />
                 <label htmlFor="mizan-my-hearings">{t('calendar.mine')}</label>
               </Flex>

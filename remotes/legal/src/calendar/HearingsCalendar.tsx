@@ -19,6 +19,9 @@ import { hijriCell, wallDay, dayString } from './dayLabels';
 import type { HearingEvent } from './hearings';
 import { CALENDAR_VIEWS, type CalendarView } from './useCalendarState';
 
+/** The agenda: seven days from the day shown, whatever day the week starts on. */
+const AGENDA_VIEW = { [CALENDAR_VIEWS.agenda]: { type: 'list', duration: { days: 7 } } };
+
 /** Arabic with Arabic-Indic digits (plain `ar` writes Latin digits in some engines). */
 const AR: LocaleInput = { ...arLocale, code: 'ar-u-nu-arab' };
 const EN: LocaleInput = enGbLocale;
@@ -134,6 +137,7 @@ export function HearingsCalendar({
         locale={locale}
         direction={direction}
         firstDay={0}
+        views={AGENDA_VIEW}
         timeZone="UTC"
         now={now}
         height="auto"

@@ -2,8 +2,15 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { permissionsOf, type AuthUser } from '@mizan/sdk';
 
-/** The calendar's views: month grid, week with hours, and the agenda (a list of the week). */
-export const CALENDAR_VIEWS = { month: 'dayGridMonth', week: 'timeGridWeek', agenda: 'listWeek' } as const;
+/**
+ * The calendar's views: month grid, week with hours, and the agenda: a list of the seven days
+ * from the day shown (not the calendar week: on the week's last day it would hide tomorrow).
+ */
+export const CALENDAR_VIEWS = {
+  month: 'dayGridMonth',
+  week: 'timeGridWeek',
+  agenda: 'listNextDays',
+} as const;
 export type CalendarView = keyof typeof CALENDAR_VIEWS;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -19,6 +26,32 @@ const positiveId = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) > 0 
 export function defaultsToMyHearings(user: AuthUser | null | undefined): boolean {
   const keys = permissionsOf(user);
   return keys.has('lawsuits.close') && !keys.has('sessions.delete');
+}
+
+const myHearingsKey = (user: AuthUser) => `mizan:calendar:myHearings:${user.id}`;
+
+/**
+ * The employee's last choice of "my hearings" on this browser (kept per employee), or undefined
+ * when they never chose: then `defaultsToMyHearings` decides.
+ */
+export function rememberedMyHearings(user: AuthUser | null | undefined): boolean | undefined {
+  if (!user) return undefined;
+  try {
+    const stored = window.localStorage.getItem(myHearingsKey(user));
+    return stored === '1' ? true : stored === '0' ? false : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps the employee's choice of "my hearings" for their next visits. */
+export function rememberMyHearings(user: AuthUser | null | undefined, mine: boolean): void {
+  if (!user) return;
+  try {
+    window.localStorage.setItem(myHearingsKey(user), mine ? '1' : '0');
+  } catch {
+    // Storage refused (private mode, quota): the choice holds for this visit through the address.
+  }
 }
 
 export interface CalendarFilters {

@@ -8,6 +8,8 @@ export interface HearingsQuery {
   from: string;
   to: string;
   lawyerId?: number;
+  /** Hearings the employee attends or whose lawsuit they are responsible for. */
+  employeeId?: number;
   courtId?: number;
   branchId?: number;
 }

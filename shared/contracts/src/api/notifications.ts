@@ -23,6 +23,21 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/**
+ * The kinds the scheduler sends at a time of day, and which of the system settings' reminder times
+ * (`reminderEveningTime`, `reminderMorningTime`): the reminder jobs run at it, and the preferences
+ * screen says when each comes. The other kinds come as their event happens.
+ */
+export const SCHEDULED_NOTIFICATIONS = {
+  hearingTomorrow: 'evening',
+  hearingToday: 'morning',
+  hearingNoDecision: 'morning',
+  procurationExpiring: 'morning',
+  taskDueTomorrow: 'evening',
+  taskOverdue: 'morning',
+} as const satisfies Partial<Record<NotificationKind, 'evening' | 'morning'>>;
+export type ScheduledNotificationKind = keyof typeof SCHEDULED_NOTIFICATIONS;
+
 /** How an employee receives a kind: in the app (the bell), by email as well (when SMTP is set), or not at all. */
 export const NOTIFICATION_CHANNELS = ['app', 'email', 'off'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -149,6 +164,11 @@ export interface NotificationPreferencesAnswer {
   preferences: NotificationPreferences;
   /** Whether the server can send mail (SMTP configured): without it 'email' acts as 'app'. */
   emailAvailable: boolean;
+  /**
+   * When the scheduled kinds come (`SCHEDULED_NOTIFICATIONS`): the office's reminder times
+   * (`HH:mm`, office time zone) and the days before expiry a power of attorney is reminded of.
+   */
+  schedule: { evening: string; morning: string; procurationDays: number[] };
 }
 
 /**

@@ -52,8 +52,9 @@ export type PostponeInput = z.input<typeof postponeBody> & { updatedAt?: string 
  * List filters: `from`/`to` (a date range, both days included: the calendar's month),
  * `pastWithoutDecision=true` (before today with no decision: flagged), and through the lawsuit:
  * `branchId` (its branch: a branch's calendar), `customerId` and `opponentId` (lawsuits naming
- * that client or opponent among their parties: a client's hearings). A lawyer's own hearings are
- * the field filter `lawyerId=<their employee id>`. Stored in `lawsuit_sessions` (the sign-in
+ * that client or opponent among their parties: a client's hearings). The hearings one attends are
+ * the field filter `lawyerId=<their employee id>`; `employeeId=<id>` adds those of the lawsuits
+ * the employee is responsible for (the calendar's "my hearings"). Stored in `lawsuit_sessions` (the sign-in
  * sessions own `sessions`).
  */
 export const sessions = defineEntity({
@@ -90,6 +91,7 @@ export const sessions = defineEntity({
     branchId: { type: 'integer', min: 1 },
     customerId: { type: 'integer', min: 1 },
     opponentId: { type: 'integer', min: 1 },
+    employeeId: { type: 'integer', min: 1 },
   },
   actions: {
     postpone: { body: postponeBody },

@@ -8,6 +8,11 @@ export interface DualDateProps {
   type?: 'date' | 'datetime';
   /** Only the office's first calendar (narrow places); the other shows on hover. */
   primaryOnly?: boolean;
+  /**
+   * The second calendar on a line of its own, under the first (table cells: the column is as wide
+   * as the longer date, not both side by side, so a list fits the screen's width).
+   */
+  stacked?: boolean;
 }
 
 /**
@@ -16,18 +21,28 @@ export interface DualDateProps {
  *
  * @example <DualDate value="2024-05-01" /> // ٢٢ شوال ١٤٤٥ هـ · ٥/١/٢٠٢٤ (Arabic, Hijri first)
  */
-export function DualDate({ value, type = 'date', primaryOnly = false }: DualDateProps) {
+export function DualDate({ value, type = 'date', primaryOnly = false, stacked = false }: DualDateProps) {
   const parts = formatDateParts(value, type, useDateStyle());
   if (!parts) return null;
   return (
     <span
       className="mizan-dual-date"
-      style={{ whiteSpace: 'nowrap' }}
+      style={{
+        whiteSpace: 'nowrap',
+        ...(stacked ? { display: 'inline-flex', flexDirection: 'column' } : {}),
+      }}
       title={primaryOnly ? parts.secondary : undefined}
     >
       <bdi>{parts.primary}</bdi>
       {!primaryOnly && (
-        <Typography.Text type="secondary" style={{ marginInlineStart: 8, fontSize: '0.85em' }}>
+        <Typography.Text
+          type="secondary"
+          style={{
+            marginInlineStart: stacked ? 0 : 8,
+            fontSize: '0.85em',
+            lineHeight: stacked ? 1.3 : undefined,
+          }}
+        >
           <bdi>{parts.secondary}</bdi>
         </Typography.Text>
       )}

@@ -87,7 +87,7 @@ export function deriveColumns(entity: Entity<Fields>, text: EntityText): EntityC
     columns.push({
       key,
       title: text.label(key),
-      render: (row) => <DualDate value={row[key]} type="datetime" />,
+      render: (row) => <DualDate value={row[key]} type="datetime" stacked />,
       exportValue: (row) => exportDate(row[key], 'datetime'),
       sortable: true,
       defaultVisible: key === 'createdAt',

@@ -218,7 +218,7 @@ export function DateFilter({ label, value, onChange }: FilterControlProps & { la
 
 function dateKind(type: 'date' | 'datetime'): FieldKind<DateField> {
   return {
-    cell: (v) => <DualDate value={typeof v === 'string' ? v : null} type={type} />,
+    cell: (v) => <DualDate value={typeof v === 'string' ? v : null} type={type} stacked />,
     // A real date cell in XLSX; in CSV both calendars as the screen shows them.
     text: (v) => exportDate(typeof v === 'string' ? v : null, type),
     filter: (ctx, props) => <DateFilter label={ctx.label} {...props} />,
