@@ -83,6 +83,8 @@ export {
   formatMoney,
   formatNumber,
   parseNumberInput,
+  textCount,
+  textLimit,
 } from './fields/registry';
 export { RefSelect, type RefSelectProps } from './fields/RefSelect';
 export { ListFilter } from './fields/ListFilter';

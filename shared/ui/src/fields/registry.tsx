@@ -9,7 +9,7 @@ import type {
   StoredFile,
   StringField,
 } from '@mizan/contracts';
-import { MONEY_DECIMALS, moneyToMajor, normalizeDigits, parseMoney } from '@mizan/contracts';
+import { MONEY_DECIMALS, moneyToMajor, normalizeDigits, parseMoney, textMaxLength } from '@mizan/contracts';
 import { DateInput, usePickerLocale } from '../dates/DateInput';
 import { DualDate } from '../dates/DualDate';
 import { DATE_FORMAT, ISO_DATE_FORMAT, dayjs, parseDateValue, toDateValue } from '../dates/dayjs';
@@ -75,7 +75,15 @@ function textKind(
   };
 }
 
-const maxLength = (field: { max?: number }) => field.max;
+/**
+ * The character counter of a text input, its limit from the definition (`textMaxLength`). Text
+ * over it is kept as typed or pasted, shown over the limit and refused by the field's check with
+ * the reason: never cut to fit, as the native `maxlength` would cut a paste mid-word.
+ */
+export const textLimit = (field: { type: string; max?: number }) => textCount(textMaxLength(field));
+
+/** The counter of a text input of at most `max` characters (`textLimit` for a field's own). */
+export const textCount = (max: number) => ({ count: { show: true, max } });
 
 /**
  * What a number input reads: Arabic-Indic and Persian digits as ASCII, the Arabic decimal
@@ -233,12 +241,10 @@ function dateKind(type: 'date' | 'datetime'): FieldKind<DateField> {
  * value, filter control and form input. Screens never switch on a field type themselves.
  */
 export const fieldRegistry: FieldRegistry = {
-  string: codeAware(textKind((ctx) => <Input maxLength={maxLength(ctx.field)} allowClear />)),
-  text: textKind((ctx) => (
-    <Input.TextArea maxLength={maxLength(ctx.field)} autoSize={{ minRows: 2, maxRows: 8 }} showCount />
-  )),
+  string: codeAware(textKind((ctx) => <Input {...textLimit(ctx.field)} allowClear />)),
+  text: textKind((ctx) => <Input.TextArea {...textLimit(ctx.field)} autoSize={{ minRows: 2, maxRows: 8 }} />),
   email: textKind(
-    (ctx) => <Input type="email" dir="ltr" maxLength={maxLength(ctx.field)} autoComplete="off" allowClear />,
+    (ctx) => <Input type="email" dir="ltr" {...textLimit(ctx.field)} autoComplete="off" allowClear />,
     (v) => (
       <a href={`mailto:${v}`} dir="ltr">
         {v}
@@ -247,7 +253,7 @@ export const fieldRegistry: FieldRegistry = {
   ),
   phone: digitsKind(
     textKind(
-      (ctx) => <Input type="tel" dir="ltr" maxLength={maxLength(ctx.field)} allowClear />,
+      (ctx) => <Input type="tel" dir="ltr" {...textLimit(ctx.field)} allowClear />,
       (v) => (
         <a href={`tel:${v.replace(/[^+0-9]/g, '')}`} dir="ltr">
           {v}
@@ -256,16 +262,14 @@ export const fieldRegistry: FieldRegistry = {
     ),
   ),
   url: textKind(
-    (ctx) => <Input type="url" dir="ltr" maxLength={maxLength(ctx.field)} allowClear />,
+    (ctx) => <Input type="url" dir="ltr" {...textLimit(ctx.field)} allowClear />,
     (v) => (
       <a href={v} target="_blank" rel="noreferrer noopener" dir="ltr">
         {v}
       </a>
     ),
   ),
-  password: textKind((ctx) => (
-    <Input.Password maxLength={maxLength(ctx.field)} autoComplete="new-password" />
-  )),
+  password: textKind((ctx) => <Input.Password {...textLimit(ctx.field)} autoComplete="new-password" />),
   color: {
     cell: (v) =>
       empty(v) ? null : (
