@@ -118,7 +118,15 @@ export {
 } from './dates/format';
 export { useDateStyle } from './dates/useDateStyle';
 export { officeTimeZone, officeToday, useOfficeToday } from './dates/officeToday';
-export { DateInput, usePickerLocale, type DateInputProps } from './dates/DateInput';
+export {
+  DateInput,
+  TypedDatePicker,
+  isUnreadableDate,
+  unreadableDateRule,
+  usePickerLocale,
+  type DateInputProps,
+} from './dates/DateInput';
+export { parseTypedDate, type TypedDate } from './dates/typedDate';
 export { DATE_FORMAT, DATETIME_FORMAT, ISO_DATE_FORMAT, parseDateValue, toDateValue } from './dates/dayjs';
 export { ExportButton, type ExportButtonProps, type ExportColumn } from './export/ExportButton';
 export {

@@ -1,5 +1,5 @@
-import { ColorPicker, DatePicker, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { ColorPicker, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import type {
   DateField,
   FieldDefinition,
@@ -10,9 +10,9 @@ import type {
   StringField,
 } from '@mizan/contracts';
 import { MONEY_DECIMALS, moneyToMajor, normalizeDigits, parseMoney, textMaxLength } from '@mizan/contracts';
-import { DateInput, usePickerLocale } from '../dates/DateInput';
+import { DateInput, TypedDatePicker, usePickerLocale } from '../dates/DateInput';
 import { DualDate } from '../dates/DualDate';
-import { DATE_FORMAT, ISO_DATE_FORMAT, dayjs, parseDateValue, toDateValue } from '../dates/dayjs';
+import { ISO_DATE_FORMAT, dayjs, parseDateValue, toDateValue } from '../dates/dayjs';
 import { exportDate } from '../dates/format';
 import { FilesInput } from './FilesInput';
 import { RefSelect } from './RefSelect';
@@ -212,17 +212,23 @@ function codeAware(kind: FieldKind<StringField>): FieldKind<StringField> {
 /** A day filter: the picker in the seed's M/D/YYYY with one-letter weekday headers (`YYYY-MM-DD` in the URL). */
 export function DateFilter({ label, value, onChange }: FilterControlProps & { label: string }) {
   const locale = usePickerLocale();
+  const [unreadable, setUnreadable] = useState(false);
   return (
-    <DatePicker
+    <TypedDatePicker
+      type="date"
       aria-label={label}
       placeholder={label}
       locale={locale}
-      format={DATE_FORMAT}
+      status={unreadable ? 'error' : undefined}
       value={value ? dayjs(value, ISO_DATE_FORMAT) : null}
-      onChange={(d: Dayjs | null) => onChange(d ? d.format(ISO_DATE_FORMAT) : undefined)}
+      onChange={(d) => onChange(d ? d.format(ISO_DATE_FORMAT) : undefined)}
+      onUnreadable={(text) => setUnreadable(text !== null)}
     />
   );
 }
+
+/** The body value of a date typed as text that is no date: no date format reads it. */
+const UNREADABLE_DATE = 'unreadable';
 
 function dateKind(type: 'date' | 'datetime'): FieldKind<DateField> {
   return {
@@ -232,7 +238,9 @@ function dateKind(type: 'date' | 'datetime'): FieldKind<DateField> {
     filter: (ctx, props) => <DateFilter label={ctx.label} {...props} />,
     input: () => <DateInput type={type} />,
     toForm: (v) => parseDateValue(typeof v === 'string' ? v : null, type) ?? undefined,
-    fromForm: (v) => (dayjs.isDayjs(v) ? toDateValue(v, type) : null),
+    // Text typed that is no date stays a value the schema refuses ("invalid date format"), so the
+    // form cannot be saved as if the field were blank.
+    fromForm: (v) => (dayjs.isDayjs(v) ? (v.isValid() ? toDateValue(v, type) : UNREADABLE_DATE) : null),
   };
 }
 
