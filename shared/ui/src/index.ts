@@ -141,3 +141,5 @@ export {
 export { saveBlob } from './export/saveBlob';
 export { EntityImport, type EntityImportProps } from './import/EntityImport';
 export type { ImportPreview, ImportResult, ImportRowError } from './import/importTypes';
+export { ConflictPanel, type ConflictPanelProps } from './parties/ConflictPanel';
+export { CONFLICT_DEBOUNCE_MS, useConflicts } from './parties/useConflicts';
