@@ -473,14 +473,14 @@ export function clientsSpec(lng) {
       const drawer = formDrawer(page, lng, 'customers');
       // Another spelling: no hamza on the alefs, words in another order.
       await drawer.getByLabel(e('customers.fields.name'), { exact: true }).fill(`ابراهيم احمد ${tag}`);
-      const panel = drawer.getByRole('region', { name: t(lng, 'clients:customers.conflicts.title') });
+      const panel = drawer.getByRole('region', { name: t(lng, 'ui:parties.conflicts.title') });
       const link = panel.getByRole('link', {
-        name: t(lng, 'clients:customers.conflicts.open', { name: clientName }),
+        name: t(lng, 'ui:parties.conflicts.open', { name: clientName }),
         exact: true,
       });
       await link.waitFor({ timeout: 15_000 });
       assert.equal(await link.getAttribute('href'), `${CUSTOMERS}/${made.clientId}`);
-      await panel.getByText(t(lng, 'clients:customers.conflicts.mayStillSave'), { exact: true }).waitFor();
+      await panel.getByText(t(lng, 'ui:parties.conflicts.mayStillSave'), { exact: true }).waitFor();
       // A warning only: the save button stays enabled.
       assert.equal(await drawer.getByRole('button', { name: tx(lng, 'ui:actions.save') }).isEnabled(), true);
       await expectDirection(page, dir, lng);

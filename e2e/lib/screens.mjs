@@ -128,8 +128,8 @@ const CLIENT_SCREENS = [
     ready: (page, lng) =>
       page
         .getByRole('dialog')
-        .getByRole('region', { name: t(lng, 'clients:customers.conflicts.title') })
-        .getByRole('link', { name: t(lng, 'clients:customers.conflicts.open', { name: fixture.clientName }) })
+        .getByRole('region', { name: t(lng, 'ui:parties.conflicts.title') })
+        .getByRole('link', { name: t(lng, 'ui:parties.conflicts.open', { name: fixture.clientName }) })
         .waitFor({ timeout: 15_000 }),
     leave: (page, lng) => discardDrawer(page, lng),
   },

@@ -1,12 +1,14 @@
-// Two people edit the same court in two browsers. The second save, based on the version read
-// before the first one, is refused (409) instead of silently overwriting it; the form says who
-// changed it, shows the differences and reloads their version; an open edit drawer reports a live
-// change and a deletion of its record at once.
+// Two people edit one record in two browsers. An open form takes a change saved elsewhere only in
+// the fields its user has not changed, and keeps the version it was opened with, so the server
+// still refuses (409) a save over the newer one; the form then merges: fields only they changed
+// are taken, each field both changed is asked (their value and mine, keep mine or take theirs),
+// and it saves again on their version. A deletion elsewhere is reported at once.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSystem } from '../lib/harness.mjs';
 import { animationsDone, signInToDashboard } from '../lib/app.mjs';
 import { uniq } from '../lib/api.mjs';
+import { createLegalParties } from '../lib/legal.mjs';
 import { t, tx } from '../lib/i18n.mjs';
 
 const sys = useSystem();
@@ -53,43 +55,22 @@ describe('two people editing one court', () => {
       // A successful save closes the drawer.
       await drawerA.waitFor({ state: 'hidden' });
 
-      // B, still on the old version, is told at once.
+      // B, still on the old version, is told at once, and the address B had not touched shows A's.
       await drawerB.getByRole('button', { name: tx('ar', 'ui:conflict.show') }).waitFor({ timeout: 15_000 });
+      const addressB = drawerB.getByLabel(label('address'), { exact: true });
+      await b.page.waitForFunction((el) => el.value === 'العنوان الجديد', await addressB.elementHandle());
 
-      // B saves its phone anyway: refused, nothing overwritten.
+      // B saves its phone: refused on the old version (nothing of A's overwritten), merged with no
+      // question (they changed different fields) and saved again on A's version.
       await drawerB.getByLabel(label('phone'), { exact: true }).fill('0501234567');
       const refused = saveResponse(b.page);
       await drawerB.getByRole('button', { name: tx('ar', 'ui:actions.save') }).click();
       const refusedRes = await refused;
       assert.equal(refusedRes.status(), 409);
-      const body = await refusedRes.json();
-      assert.equal(body.current.address, 'العنوان الجديد');
-      const dialog = b.page
-        .getByRole('dialog')
-        .filter({ hasText: t('ar', 'ui:conflict.title', { name: singular() }) });
-      await dialog.waitFor();
-      if (body.changedBy) await dialog.getByText(body.changedBy.name, { exact: false }).first().waitFor();
-      assert.equal((await api.get(`${COURTS}/${court.id}`)).address, 'العنوان الجديد', 'A kept');
-
-      // The differences: the address, B's old value against A's.
-      await animationsDone(dialog);
-      await dialog.getByRole('button', { name: tx('ar', 'ui:conflict.review') }).click();
-      const row = dialog.getByRole('row').filter({ hasText: label('address') });
-      await row.waitFor();
-      const cells = await row.getByRole('cell').allInnerTexts();
-      assert.deepEqual(
-        cells.map((c) => c.trim()),
-        [label('address'), 'العنوان الأول', 'العنوان الجديد'],
-      );
-
-      // Their version in the form, B's phone again, saved on top of it.
-      await dialog.getByRole('button', { name: tx('ar', 'ui:conflict.reload') }).click();
-      const address = drawerB.getByLabel(label('address'), { exact: true });
-      await b.page.waitForFunction((el) => el.value === 'العنوان الجديد', await address.elementHandle());
-      await drawerB.getByLabel(label('phone'), { exact: true }).fill('0501234567');
-      const savedB = saveResponse(b.page);
-      await drawerB.getByRole('button', { name: tx('ar', 'ui:actions.save') }).click();
-      assert.equal((await savedB).status(), 200);
+      assert.equal((await refusedRes.json()).current.address, 'العنوان الجديد');
+      const savedB = await saveResponse(b.page);
+      assert.equal(savedB.status(), 200);
+      await drawerB.waitFor({ state: 'hidden' });
       const stored = await api.get(`${COURTS}/${court.id}`);
       assert.equal(stored.address, 'العنوان الجديد');
       assert.equal(stored.phone, '0501234567');
@@ -102,5 +83,89 @@ describe('two people editing one court', () => {
         .waitFor({ timeout: 15_000 });
       assert.equal(await again.getByRole('button', { name: tx('ar', 'ui:actions.save') }).isDisabled(), true);
       assert.equal(await again.getByLabel(label('name'), { exact: true }).isDisabled(), true);
+    }));
+});
+
+describe('two people editing one lawsuit', () => {
+  test('typing is never replaced by a live change; a field both changed is asked, then saved', () =>
+    sys.with('concurrency-lawsuit', async (open) => {
+      const api = await sys.adminApi();
+      const { client } = await createLegalParties(api);
+      const suit = await api.post('/admin/lawsuits', {
+        customerIds: [client.id],
+        caseNumber: '100',
+        subject: 'الموضوع الأول',
+        notes: 'ملاحظات أولى',
+      });
+      const field = (name) => t('ar', `entities:lawsuits.fields.${name}`);
+      const lawsuit = () => t('ar', 'entities:lawsuits.singular');
+      const a = await open();
+      const b = await open();
+      const edit = async ({ page }) => {
+        await signInToDashboard(page, sys.admin.email, sys.admin.password);
+        await page.goto(`/admin/lawsuits/${suit.id}`);
+        await page
+          .getByRole('button', { name: tx('ar', 'ui:actions.edit') })
+          .first()
+          .click({ timeout: 20_000 });
+        const drawer = page
+          .getByRole('dialog')
+          .filter({ hasText: t('ar', 'ui:form.editTitle', { name: lawsuit() }) });
+        await drawer.getByLabel(field('notes'), { exact: true }).waitFor();
+        return drawer;
+      };
+      const drawerA = await edit(a);
+      const drawerB = await edit(b);
+      const put = (page) =>
+        page.waitForResponse(
+          (r) =>
+            r.url().startsWith(`${sys.baseURL}/api/admin/lawsuits/${suit.id}`) &&
+            r.request().method() === 'PUT',
+        );
+
+      // B is typing notes and a new subject, not saved yet.
+      const notesB = drawerB.getByLabel(field('notes'), { exact: true });
+      await notesB.fill('ملاحظات ب وهي تُكتب');
+      await drawerB.getByLabel(field('subject'), { exact: true }).fill('موضوع ب');
+
+      // A saves other notes and a new case number.
+      await drawerA.getByLabel(field('notes'), { exact: true }).fill('ملاحظات أ');
+      await drawerA.getByLabel(field('caseNumber'), { exact: true }).fill('200');
+      const savedA = put(a.page);
+      await drawerA.getByRole('button', { name: tx('ar', 'ui:actions.save') }).click();
+      assert.equal((await savedA).status(), 200);
+
+      // B sees the change at once: the case number B had not touched shows A's; B's notes stay.
+      await drawerB.getByRole('button', { name: tx('ar', 'ui:conflict.show') }).waitFor({ timeout: 15_000 });
+      const caseB = drawerB.getByLabel(field('caseNumber'), { exact: true });
+      await b.page.waitForFunction((el) => el.value === '200', await caseB.elementHandle());
+      assert.equal(await notesB.inputValue(), 'ملاحظات ب وهي تُكتب');
+      await b.page.waitForTimeout(1_000);
+      assert.equal(await notesB.inputValue(), 'ملاحظات ب وهي تُكتب', 'typing is never replaced');
+
+      // B saves: refused (the form kept its version), and asked about the notes both changed.
+      const refused = put(b.page);
+      await drawerB.getByRole('button', { name: tx('ar', 'ui:actions.save') }).click();
+      assert.equal((await refused).status(), 409);
+      const dialog = b.page
+        .getByRole('dialog')
+        .filter({ hasText: t('ar', 'ui:conflict.title', { name: lawsuit() }) });
+      await dialog.waitFor();
+      await animationsDone(dialog);
+      const row = dialog.getByRole('row').filter({ hasText: field('notes') });
+      const cells = (await row.getByRole('cell').allInnerTexts()).map((c) => c.trim());
+      assert.deepEqual(cells.slice(0, 3), [field('notes'), 'ملاحظات أ', 'ملاحظات ب وهي تُكتب']);
+      // Only the notes are asked: the subject is B's alone, the case number A's alone.
+      assert.equal(await dialog.getByRole('radiogroup').count(), 1);
+      await row.getByText(t('ar', 'ui:conflict.merge.keepMine'), { exact: true }).click();
+      const savedB = put(b.page);
+      await dialog.getByRole('button', { name: tx('ar', 'ui:conflict.merge.save') }).click();
+      assert.equal((await savedB).status(), 200);
+      await drawerB.waitFor({ state: 'hidden' });
+
+      const stored = await api.get(`/admin/lawsuits/${suit.id}`);
+      assert.equal(stored.notes, 'ملاحظات ب وهي تُكتب');
+      assert.equal(stored.subject, 'موضوع ب');
+      assert.equal(stored.caseNumber, '200');
     }));
 });

@@ -4,6 +4,7 @@ import { LawsuitStateActions } from './lawsuits/LawsuitStateActions';
 import { lawsuitColumns } from './lawsuits/columns';
 import { lawsuitTabs } from './lawsuits/recordTabs';
 import { LawsuitStateTag } from './lawsuits/StateTag';
+import { OpponentForm } from './opponents/OpponentForm';
 import { PostponeAction } from './sessions/PostponeAction';
 import { sessionColumns } from './sessions/columns';
 import { sessionTabs } from './sessions/recordTabs';
@@ -11,13 +12,15 @@ import { SessionsToolbar } from './sessions/SessionsToolbar';
 
 /**
  * Where the legal department's screens go beyond the generic pages (as react-admin resources
- * override their list or form); everything not named here is the generic page alone (opponents,
- * the attachments list and its groups, payments).
+ * override their list or form); everything not named here is the generic page alone (the
+ * attachments list and its groups, payments).
  *
  * - lawsuits: the form by sections with the court → circuit → judge cascade; the state as a tag
  *   with the final case's outcome; close (asking the final case) and reopen on the row and the
  *   record page, whose tabs are details, hearings, attachments by group, payments with the fee
  *   figures, and history;
+ * - opponents: the form warns of a client (or another opponent) known under that name or ID, as
+ *   the client form does;
  * - hearings: past ones with no decision flagged, a link to the calendar; the record page shows
  *   the postponement chain and records a postponement.
  */
@@ -36,6 +39,9 @@ export const ENTITY_OVERRIDES: EntityRouteOverrides = {
       ),
       tabs: lawsuitTabs,
     },
+  },
+  opponents: {
+    renderForm: (props) => <OpponentForm {...props} />,
   },
   sessions: {
     columns: sessionColumns(),

@@ -1,4 +1,5 @@
 import type { Migration } from '../db/migrations';
+import { joinStoredCompounds } from '../db/migrations';
 import { idColumn, instantType } from '../db/migrations/entityTables';
 
 /** Tables of the chat (group `chat` in app.ts). Append only. */
@@ -67,6 +68,14 @@ export const chatMigrations: Migration[] = [
         .on('chat_messages')
         .columns(['sender_id', 'client_id'])
         .execute();
+    },
+  },
+  {
+    // Folding joins compound names (`عبد الله` → `عبدالله`): messages folded before are refolded,
+    // so a search folded the new way finds them.
+    name: 'chat_002_compound_names_folded',
+    async up(db) {
+      await joinStoredCompounds(db, 'chat_messages');
     },
   },
 ];

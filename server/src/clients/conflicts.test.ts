@@ -16,6 +16,12 @@ describe('name tokens', () => {
     ['عبدالله أحمد منصور', ['عبدالله', 'احمد', 'منصور']],
     ['فاطمة بنت محمد', ['فاطمه', 'محمد']],
     ['أبو بكر الصديق', ['ابوبكر', 'صديق']],
+    ['أبوبكر الصديق', ['ابوبكر', 'صديق']],
+    ['محمود عبد الفتاح', ['محمود', 'عبدالفتاح']],
+    ['محمود عبدالفتاح', ['محمود', 'عبدالفتاح']],
+    // the cases of أبو are one name
+    ['علي بن أبي طالب', ['علي', 'ابوطالب']],
+    ['علي أبو طالب', ['علي', 'ابوطالب']],
     ['Mohamed  Al-Sayed', ['mohamed', 'sayed']],
     ['م. علي', ['علي']],
     // آل (the family of) folds to the bare article, which is dropped.
@@ -97,6 +103,12 @@ describe.each(dialects())('conflict check on %s', (dialect) => {
       reasons: ['sameName'],
     });
     expect((await matches(q({ name: 'شركه النيل' })))[0]).toMatchObject({ id: ids.nile, kind: 'company' });
+    // From the opponent form: a prospective opponent who is our client, the compound written apart.
+    expect((await matches(q({ name: 'محمود عبد الله', for: 'opponents' })))[0]).toMatchObject({
+      entity: 'customers',
+      id: ids.abdullah,
+      reasons: ['sameName'],
+    });
     // English names too, case-folded.
     expect((await matches(q({ name: 'HASSAN mohamed ali' })))[0]).toMatchObject({ id: ids.hassan, score: 1 });
   });

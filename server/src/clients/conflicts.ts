@@ -31,8 +31,8 @@ import { defineRoute } from '../http/route';
  *   `al`, `el`) are dropped: "محمد بن علي" and "محمد علي" name the same man;
  * - the article is taken off the front of a word (`المنصور` → `منصور`) when three letters or more
  *   remain, since family names are written with and without it;
- * - `عبد` and `ابو` are joined to the next word (`عبد الله` → `عبدالله`), the two ways those
- *   compound names are written;
+ * - compound names are one word whether written joined or apart (`عبد الله`, `عبدالله`): folding
+ *   joins them (`foldArabic`), and the cases of `أبو` are one (`أبي طالب`, `أبا طالب` → `ابوطالب`);
  * - one-letter words (initials) are dropped.
  *
  * A stored party matches when its words equal the given ones in any order (`sameName`, score 1),
@@ -45,14 +45,15 @@ import { defineRoute } from '../http/route';
  */
 
 const PARTICLES = new Set(['بن', 'بنت', 'ابن', 'ال', 'bin', 'ibn', 'bint', 'al', 'el']);
-const JOINED_TO_NEXT = new Set(['عبد', 'ابو']);
+/** `أبي` and `أبا`, joined to the next word by folding, are the genitive and accusative of `أبو`. */
+const ABU_CASES = /^اب[يا](?=\p{L}{2})/u;
 const ARTICLE = 'ال';
 /** Rows scored per lookup; scoring is in memory, the search index narrows them first. */
 const CANDIDATES = 500;
 /** Least Dice overlap for a match on shared words alone. */
 const MIN_OVERLAP = 0.5;
 
-/** The folded words of a name, before compounds are joined (what the search index is asked for). */
+/** The folded words of a name (what the search index is asked for). */
 function words(name: string): string[] {
   return foldArabic(name)
     .split(/[^\p{L}\p{N}]+/u)
@@ -68,14 +69,7 @@ function words(name: string): string[] {
  * @example nameTokens('عبد الله بن أحمد المنصور') // ['عبدالله', 'احمد', 'منصور']
  */
 export function nameTokens(name: string): string[] {
-  const out: string[] = [];
-  const list = words(name);
-  for (let i = 0; i < list.length; i++) {
-    const word = list[i]!;
-    if (JOINED_TO_NEXT.has(word) && i + 1 < list.length) out.push(word + list[++i]!);
-    else out.push(word);
-  }
-  return [...new Set(out)];
+  return [...new Set(words(name).map((word) => word.replace(ABU_CASES, 'ابو')))];
 }
 
 /** How a stored name compares with the given one: its score and reasons, or null when it does not match. */

@@ -360,3 +360,14 @@ export interface Page<T> {
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging';
 /** Default maximum lengths when a string field does not give one. */
 export const DEFAULT_MAX = { string: 255, text: 5000 } as const;
+
+/**
+ * The most characters a free-text field takes (its `max`, else the default of its type): the
+ * schema refuses more (422 naming the field) and the form shows it as a counter. Nothing is ever
+ * cut to fit.
+ *
+ * @example textMaxLength({ type: 'string', max: 150 }) // 150
+ */
+export function textMaxLength(field: { type: string; max?: number }): number {
+  return field.max ?? (field.type === 'text' ? DEFAULT_MAX.text : DEFAULT_MAX.string);
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  DEFAULT_MAX,
+  textMaxLength,
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
   type Entity,
@@ -77,7 +77,7 @@ function fieldSchema(field: FieldDefinition): z.ZodType {
     case 'password':
     case 'phone':
     case 'color': {
-      const max = field.max ?? (field.type === 'text' ? DEFAULT_MAX.text : DEFAULT_MAX.string);
+      const max = textMaxLength(field);
       let s = safeString('string', field.type === 'text', field.type !== 'password');
       if (field.required) s = s.min(1, { error: 'validation.whitespace' });
       if (field.min) s = s.min(field.min, { error: 'validation.string.min' });
@@ -89,7 +89,7 @@ function fieldSchema(field: FieldDefinition): z.ZodType {
     }
     case 'email':
       return safeString('email', false)
-        .max(field.max ?? DEFAULT_MAX.string, { error: 'validation.string.max' })
+        .max(textMaxLength(field), { error: 'validation.string.max' })
         .pipe(
           field.required
             ? z.email({ error: 'validation.types.email' })
@@ -97,7 +97,7 @@ function fieldSchema(field: FieldDefinition): z.ZodType {
         );
     case 'url':
       return safeString('url', false)
-        .max(field.max ?? DEFAULT_MAX.string, { error: 'validation.string.max' })
+        .max(textMaxLength(field), { error: 'validation.string.max' })
         .pipe(
           field.required
             ? z.url({ error: 'validation.types.url' })

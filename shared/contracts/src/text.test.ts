@@ -3,6 +3,7 @@ import { defineEntity } from './entity';
 import { circuits, employees, roles } from './entities/index';
 import {
   foldArabic,
+  joinCompoundNames,
   hasBidiControls,
   hasControlCharacters,
   isWellFormed,
@@ -85,15 +86,60 @@ describe('foldArabic', () => {
     ['احمد ابراهيم', 'احمد ابراهيم'],
     // a whole client record as typed: several rules at once
     ['مؤسسة أحمد ABC للمحاماة ٢٠٢٤', 'موسسه احمد abc للمحاماه 2024'],
-    ['إِيمَان عبد الـرحمن', 'ايمان عبد الرحمن'],
+    ['إِيمَان عبد الـرحمن', 'ايمان عبدالرحمن'],
     ['Hoda هُدى ۱۲۳', 'hoda هدي 123'],
   ])('%j → %j', (input, expected) => {
     expect(foldArabic(input)).toBe(expected);
   });
 
   it('is idempotent', () => {
-    for (const s of ['أَحْمَدُ إبراهيمـ', 'Ÿ ÉCOLE ٣', 'مسؤولة'])
+    for (const s of ['أَحْمَدُ إبراهيمـ', 'Ÿ ÉCOLE ٣', 'مسؤولة', 'عبد  الله أبو بكر'])
       expect(foldArabic(foldArabic(s))).toBe(foldArabic(s));
+  });
+});
+
+/** Compound names fold to one word, written joined or apart: each pair finds the other. */
+describe('foldArabic: compound names', () => {
+  it.each([
+    ['عبدالفتاح', 'عبد الفتاح', 'عبدالفتاح'],
+    ['عبدالله', 'عبد الله', 'عبدالله'],
+    ['عبدُ اللهِ', 'عبد   الله', 'عبدالله'],
+    ['عبد الرحمن', 'عبدالرحمن', 'عبدالرحمن'],
+    ['أبو بكر', 'أبوبكر', 'ابوبكر'],
+    ['ابو بكر', 'أبوبكر', 'ابوبكر'],
+    ['أبي طالب', 'أبيطالب', 'ابيطالب'],
+    ['أبا ذر', 'أباذر', 'اباذر'],
+    ['محمد عبد الفتاح', 'محمد عبدالفتاح', 'محمد عبدالفتاح'],
+    ['علي بن أبي طالب', 'علي بن ابيطالب', 'علي بن ابيطالب'],
+  ])('%j and %j → %j', (apart, joined, expected) => {
+    expect(foldArabic(apart)).toBe(expected);
+    expect(foldArabic(joined)).toBe(expected);
+  });
+
+  it.each([
+    // a word that only ends in the prefix is not one
+    ['العبد الصالح', 'العبد الصالح'],
+    ['الابو الكبير', 'الابو الكبير'],
+    // the prefix alone, last, or before a number stays a word (a query typed so far)
+    ['عبد', 'عبد'],
+    ['محمد عبد', 'محمد عبد'],
+    ['ابو 12', 'ابو 12'],
+    // Latin is left alone
+    ['Abu Bakr', 'abu bakr'],
+  ])('%j → %j', (input, expected) => {
+    expect(foldArabic(input)).toBe(expected);
+  });
+
+  it('joins across a space only, never across the line between two folded fields', () => {
+    expect(joinCompoundNames('عبد\nالله')).toBe('عبد\nالله');
+    expect(joinCompoundNames('محمد عبد الله\nابو بكر')).toBe('محمد عبدالله\nابوبكر');
+  });
+
+  it('of text folded before compounds were joined gives what folding gives now', () => {
+    for (const s of ['محمد عبد الفتاح', 'أبو بكر الصديق', 'شركة عبد اللطيف'])
+      expect(joinCompoundNames(foldArabic(s).replace(/(عبد|ابو|ابي|ابا)(?=\S)/gu, '$1 '))).toBe(
+        foldArabic(s),
+      );
   });
 });
 

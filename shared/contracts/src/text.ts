@@ -52,16 +52,38 @@ const UNSEARCHABLE =
   /[\u0000-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
+ * First words of compound Arabic names, written joined to the next word or apart: `عبد الله` and
+ * `عبدالله`, `أبو بكر` and `أبوبكر`, `أبي طالب` (the genitive of `أبو`). Folded, they are joined
+ * to the word after them, so either spelling finds the other.
+ */
+const COMPOUND_FIRST = ['عبد', 'ابو', 'ابي', 'ابا'];
+// A whole word (not the end of `العبد`) followed by a space and a letter.
+const COMPOUND = new RegExp(`(?<![\\p{L}\\p{N}])(${COMPOUND_FIRST.join('|')}) (?=\\p{L})`, 'gu');
+
+/**
+ * Joins the compound names of folded text (`عبد الله` → `عبدالله`, see `COMPOUND_FIRST`); only
+ * a space joins, never a line break (the folded fields of a row are one per line). `foldArabic`
+ * ends with it; a migration refolding stored text needs only this step.
+ *
+ * @example joinCompoundNames('محمد عبد الفتاح ابو بكر') // 'محمد عبدالفتاح ابوبكر'
+ */
+export function joinCompoundNames(folded: string): string {
+  return folded.replace(COMPOUND, '$1');
+}
+
+/**
  * The search form of a text: hamza and alef forms to bare alef, ة→ه, ى→ي, ؤ→و, ئ→ي, diacritics,
  * tatweel and invisible marks removed, Arabic-Indic and Persian digits to ASCII, compatibility forms
  * (presentation ligatures, full-width Latin) unfolded, Latin lower-cased, control characters and
- * lone surrogates made spaces, whitespace collapsed.
- * Applied to stored values and to the query alike, so either spelling finds the other.
+ * lone surrogates made spaces, whitespace collapsed, and compound names joined (`عبد الفتاح` →
+ * `عبدالفتاح`, `أبو بكر` → `ابوبكر`). Applied to stored values and to the query alike, so either
+ * spelling finds the other; a query that stops at `عبد` still finds `عبدالفتاح`, the match being
+ * by substring.
  *
  * @example foldArabic('  أحمدُ   إبراهيمـ ٢٩ ') // 'احمد ابراهيم 29'
  */
 export function foldArabic(s: string): string {
-  return (
+  return joinCompoundNames(
     normalizeDigits(
       s
         .normalize('NFKC')
@@ -75,7 +97,7 @@ export function foldArabic(s: string): string {
       // character or broken surrogate ever reaches a search index's query grammar.
       .replace(UNSEARCHABLE, ' ')
       .replace(/\s+/g, ' ')
-      .trim()
+      .trim(),
   );
 }
 

@@ -83,6 +83,8 @@ export {
   formatMoney,
   formatNumber,
   parseNumberInput,
+  textCount,
+  textLimit,
 } from './fields/registry';
 export { RefSelect, type RefSelectProps } from './fields/RefSelect';
 export { ListFilter } from './fields/ListFilter';
@@ -116,7 +118,15 @@ export {
 } from './dates/format';
 export { useDateStyle } from './dates/useDateStyle';
 export { officeTimeZone, officeToday, useOfficeToday } from './dates/officeToday';
-export { DateInput, usePickerLocale, type DateInputProps } from './dates/DateInput';
+export {
+  DateInput,
+  TypedDatePicker,
+  isUnreadableDate,
+  unreadableDateRule,
+  usePickerLocale,
+  type DateInputProps,
+} from './dates/DateInput';
+export { parseTypedDate, type TypedDate } from './dates/typedDate';
 export { DATE_FORMAT, DATETIME_FORMAT, ISO_DATE_FORMAT, parseDateValue, toDateValue } from './dates/dayjs';
 export { ExportButton, type ExportButtonProps, type ExportColumn } from './export/ExportButton';
 export {
@@ -131,3 +141,5 @@ export {
 export { saveBlob } from './export/saveBlob';
 export { EntityImport, type EntityImportProps } from './import/EntityImport';
 export type { ImportPreview, ImportResult, ImportRowError } from './import/importTypes';
+export { ConflictPanel, type ConflictPanelProps } from './parties/ConflictPanel';
+export { CONFLICT_DEBOUNCE_MS, useConflicts } from './parties/useConflicts';

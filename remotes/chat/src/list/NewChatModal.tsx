@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatApi } from '../api';
 import { EmployeePicker } from './EmployeePicker';
+import { textCount } from '@mizan/ui';
 
 interface Values {
   kind: 'direct' | 'group';
@@ -85,9 +86,9 @@ export function NewChatModal({
             <Form.Item
               name="name"
               label={t('new.name')}
-              rules={[{ required: true, whitespace: true, message: t('new.nameRequired') }]}
+              rules={[{ required: true, whitespace: true, message: t('new.nameRequired') }, { max: 100 }]}
             >
-              <Input dir="auto" maxLength={100} />
+              <Input dir="auto" {...textCount(100)} />
             </Form.Item>
             <Form.Item
               name="memberIds"

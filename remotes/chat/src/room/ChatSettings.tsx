@@ -5,6 +5,7 @@ import { Button, Drawer, Flex, Form, Input, Popconfirm, Typography } from 'antd'
 import { useTranslation } from 'react-i18next';
 import { chatApi, chatKeys } from '../api';
 import { EmployeePicker } from '../list/EmployeePicker';
+import { textCount } from '@mizan/ui';
 
 interface Values {
   name: string;
@@ -63,9 +64,9 @@ export function ChatSettings({ chat, me, open, onClose, onGone }: ChatSettingsPr
             <Form.Item
               name="name"
               label={t('new.name')}
-              rules={[{ required: true, whitespace: true, message: t('new.nameRequired') }]}
+              rules={[{ required: true, whitespace: true, message: t('new.nameRequired') }, { max: 100 }]}
             >
-              <Input dir="auto" maxLength={100} />
+              <Input dir="auto" {...textCount(100)} />
             </Form.Item>
             <Form.Item name="memberIds" label={t('new.members')}>
               <EmployeePicker multiple known={known} />

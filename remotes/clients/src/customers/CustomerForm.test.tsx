@@ -13,7 +13,7 @@ import { entityElement } from '@mizan/ui';
 import { captureToasts, pointSdkAt, renderAt, signIn } from '@mizan/ui/testing/render';
 import { ENTITY_OVERRIDES } from '../entityScreens';
 import { startClientsServer } from '../test/server';
-import { CONFLICT_DEBOUNCE_MS } from './useConflicts';
+import { CONFLICT_DEBOUNCE_MS } from '@mizan/ui';
 
 const ROUTE = '/admin/customers';
 const ahmed: ConflictMatch = {
@@ -132,7 +132,7 @@ describe('client form', () => {
     await new Promise((resolve) => setTimeout(resolve, CONFLICT_DEBOUNCE_MS * 2));
     expect(conflictChecks()).toHaveLength(0);
     fireEvent.change(input, { target: { value: 'سعد' } });
-    expect(await within(panel).findByText('لا يوجد موكل بهذا الاسم أو الرقم')).toBeInTheDocument();
+    expect(await within(panel).findByText('لا يوجد موكل ولا خصم بهذا الاسم أو الرقم')).toBeInTheDocument();
     expect(conflictChecks().map((r) => r.query.get('name'))).toEqual(['سعد']);
   });
 

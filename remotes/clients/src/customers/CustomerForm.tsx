@@ -10,8 +10,7 @@ import {
   normalizeDigits,
   type CustomerKind,
 } from '@mizan/contracts';
-import type { EntityFormRenderProps } from '@mizan/ui';
-import { ConflictPanel } from './ConflictPanel';
+import { ConflictPanel, type EntityFormRenderProps } from '@mizan/ui';
 
 const OTHER: Record<CustomerKind, CustomerKind> = { person: 'company', company: 'person' };
 

@@ -6,7 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { VERSION_FIELD, permissionKey, sessions } from '@mizan/contracts';
 import { entityKeys, isApiError, notify, useAuth } from '@mizan/sdk';
-import { DateInput, DualDate, recordPath, toDateValue, type EntityRow } from '@mizan/ui';
+import {
+  DateInput,
+  DualDate,
+  recordPath,
+  textCount,
+  toDateValue,
+  unreadableDateRule,
+  type EntityRow,
+} from '@mizan/ui';
 import type { Dayjs } from 'dayjs';
 import { legalKeys, runAction } from '../api';
 
@@ -116,11 +124,15 @@ function PostponeDialog({ row, onDone }: { row: EntityRow; onDone: () => void })
         <Form.Item
           name="decision"
           label={label('decision')}
-          rules={[{ ...required('decision'), whitespace: true }]}
+          rules={[{ ...required('decision'), whitespace: true }, { max: 5000 }]}
         >
-          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={5000} />
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} {...textCount(5000)} />
         </Form.Item>
-        <Form.Item name="nextDate" label={label('nextDate')} rules={[required('nextDate')]}>
+        <Form.Item
+          name="nextDate"
+          label={label('nextDate')}
+          rules={[required('nextDate'), unreadableDateRule(t('dates.unreadableRule', { ns: 'ui' }))]}
+        >
           <DateInput />
         </Form.Item>
       </Form>

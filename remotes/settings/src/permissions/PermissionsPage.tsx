@@ -1,7 +1,7 @@
 import { EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { permissionKey, permissions } from '@mizan/contracts';
 import { entityApi, entityKeys, notify, useAuth, useEntityChannel } from '@mizan/sdk';
-import { matchesFolded } from '@mizan/ui';
+import { matchesFolded, textCount } from '@mizan/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Modal, Result, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -56,7 +56,7 @@ function DescriptionEditor({ row, onClose }: { row: PermissionRow | null; onClos
         onFinish={({ description }) => save.mutate(description ?? '')}
       >
         <Form.Item name="description" label={label} rules={[rulesFor(t, label).max(descriptionMax)]}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={descriptionMax} showCount />
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} {...textCount(descriptionMax)} />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,5 +1,11 @@
 import { Button, Card, Col, Form, Input, InputNumber, Row, Segmented, Select, Space, Switch } from 'antd';
-import { ConflictDialog, staleConflictOf, type FieldDifference, type StaleConflict } from '@mizan/ui';
+import {
+  ConflictDialog,
+  staleConflictOf,
+  type FieldDifference,
+  type StaleConflict,
+  textCount,
+} from '@mizan/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validationMessage } from '@mizan/i18n';
@@ -138,7 +144,7 @@ export function GeneralSettingsForm({
                   label={label('officeName')}
                   rules={[rules('officeName').required(), rules('officeName').max(LIMITS.officeName.max)]}
                 >
-                  <Input maxLength={LIMITS.officeName.max} showCount />
+                  <Input {...textCount(LIMITS.officeName.max)} />
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
@@ -165,7 +171,7 @@ export function GeneralSettingsForm({
                   label={label('address')}
                   rules={[rules('address').max(LIMITS.address.max)]}
                 >
-                  <Input maxLength={LIMITS.address.max} />
+                  <Input {...textCount(LIMITS.address.max)} />
                 </Form.Item>
               </Col>
             </Row>

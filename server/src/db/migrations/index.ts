@@ -6,6 +6,7 @@ import { declaredIndexesMigration } from './005_declared_indexes';
 import { listScaleMigration } from './006_list_scale';
 import { unfoldedIndexMigration } from './007_unfolded_index';
 import { filterCountsMigration } from './008_filter_counts';
+import { compoundNamesMigration } from './009_compound_names';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -20,7 +21,7 @@ export {
   declaredIndexColumns,
   sortIndexName,
 } from './entityTables';
-export { SEARCH_COLUMN, foldRows, foldUnfoldedRows } from './searchColumn';
+export { SEARCH_COLUMN, foldRows, foldUnfoldedRows, joinStoredCompounds } from './searchColumn';
 export { readFilterCount, recountFilterCounts } from './filterCounts';
 
 /**
@@ -37,4 +38,5 @@ export const coreMigrations: Migration[] = [
   listScaleMigration,
   unfoldedIndexMigration,
   filterCountsMigration,
+  compoundNamesMigration,
 ];

@@ -1,4 +1,4 @@
-import { foldArabic, snakeCase, type Entity, type Fields } from '@mizan/contracts';
+import { foldArabic, joinCompoundNames, snakeCase, type Entity, type Fields } from '@mizan/contracts';
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../index';
 
@@ -187,4 +187,41 @@ export async function foldUnfoldedRows(db: Db, entities: readonly Entity<Fields>
   for (const entity of entities)
     if (hasSearch(entity)) written += await foldRows(db, entity, { onlyUnfolded: true });
   return written;
+}
+
+/** Folded text that holds a compound name written apart (`عبد الله`), as folding wrote it before joining them. */
+const COMPOUND_APART = ['عبد ', 'ابو ', 'ابي ', 'ابا '];
+
+/**
+ * Refolds stored folded text that folding now writes differently: compound names joined
+ * (`joinCompoundNames`), a pure function of the folded text, so the source values need not be
+ * read again. Only rows whose text holds a compound written apart are read and written, in
+ * batches by id; on SQLite the search index follows through its update trigger. Returns how many
+ * rows changed.
+ */
+export async function joinStoredCompounds(db: Db, table: string, column = SEARCH_COLUMN): Promise<number> {
+  let last = 0;
+  let written = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom(table)
+      .select(['id', `${column} as text`])
+      .where('id', '>', last)
+      .where((eb) => eb.or(COMPOUND_APART.map((word) => eb(column, 'like', `%${word}%`))))
+      .orderBy('id')
+      .limit(FOLD_BATCH)
+      .execute();
+    if (!rows.length) return written;
+    for (const row of rows as { id: number | string; text: string | null }[]) {
+      const joined = row.text === null ? null : joinCompoundNames(row.text);
+      if (joined === row.text) continue;
+      await db
+        .updateTable(table)
+        .set({ [column]: joined })
+        .where('id', '=', Number(row.id))
+        .execute();
+      written += 1;
+    }
+    last = Number(rows[rows.length - 1]!.id);
+  }
 }

@@ -5,7 +5,8 @@ import arEG from 'antd/locale/ar_EG';
 import { i18n } from '@mizan/i18n';
 import { sdkStore, systemSettingsAtom, type SystemSettings } from '@mizan/sdk';
 import type { Dayjs } from 'dayjs';
-import { DateInput } from './DateInput';
+import { DateInput, isUnreadableDate } from './DateInput';
+import { parseTypedDate, typedDateFormats } from './typedDate';
 import { DualDate } from './DualDate';
 import { dayjs, parseDateValue, toDateValue } from './dayjs';
 import { exportDate, formatDateParts, formatDateText, localizeDigits } from './format';
@@ -161,5 +162,97 @@ describe('DateInput', () => {
     expect(value!.format('YYYY-MM-DD')).toBe('2026-11-23');
     // The other calendar is shown as a check of what was typed.
     expect(screen.getByText('يوافق: ١١/٢٣/٢٠٢٦')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['11/01/2026', '2026-11-01'],
+    ['١١/٠١/٢٠٢٦', '2026-11-01'],
+    ['2026-11-01', '2026-11-01'],
+    ['25.12.2026', '2026-12-25'],
+  ])('reads %j typed and left as the day %s, never clearing it', async (typed, day) => {
+    const user = userEvent.setup({ delay: null });
+    let value: Dayjs | null = null;
+    render(<PickerForm onValue={(v) => (value = v)} />);
+    const input = screen.getByLabelText('تاريخ الجلسة');
+    await user.click(input);
+    await user.type(input, typed);
+    await user.keyboard('{Enter}');
+    await user.click(document.body);
+    expect(value).not.toBeNull();
+    expect(value!.format('YYYY-MM-DD')).toBe(day);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps text that is no date, says so, and hands the form a value it refuses', async () => {
+    const user = userEvent.setup({ delay: null });
+    let value: Dayjs | null = null;
+    render(<PickerForm onValue={(v) => (value = v)} />);
+    const input = screen.getByLabelText('تاريخ الجلسة');
+    await user.click(input);
+    await user.type(input, '13/32/2026');
+    await user.click(document.body);
+    expect(await screen.findByRole('alert')).toHaveTextContent('لم يُقرأ «13/32/2026» تاريخًا');
+    expect(input).toHaveValue('13/32/2026');
+    expect(isUnreadableDate(value)).toBe(true);
+    // Corrected: read, the message gone.
+    await user.clear(input);
+    await user.type(input, '12/31/2026');
+    await user.click(document.body);
+    expect(value!.format('YYYY-MM-DD')).toBe('2026-12-31');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('a date as typed', () => {
+  it.each([
+    // the picker's order, month/day/year, one or two digits
+    ['11/1/2026', '2026-11-01'],
+    ['11/01/2026', '2026-11-01'],
+    ['1/11/2026', '2026-01-11'],
+    ['01/11/2026', '2026-01-11'],
+    // other separators
+    ['11-01-2026', '2026-11-01'],
+    ['11.01.2026', '2026-11-01'],
+    // year first
+    ['2026-11-01', '2026-11-01'],
+    ['2026/1/5', '2026-01-05'],
+    // a first number over 12 is a day
+    ['25/12/2026', '2026-12-25'],
+    ['31.1.2026', '2026-01-31'],
+    // Arabic-Indic and Persian digits, the Arabic date separator, spaces around
+    ['١١/٠١/٢٠٢٦', '2026-11-01'],
+    ['۲۰۲۶-۱۱-۰۱', '2026-11-01'],
+    [' 11/1/2026 ', '2026-11-01'],
+  ])('%j → %s', (typed, day) => {
+    const read = parseTypedDate(typed);
+    expect(read.kind).toBe('date');
+    expect(read.kind === 'date' && read.value.format('YYYY-MM-DD')).toBe(day);
+  });
+
+  it.each(['2/30/2026', '13/13/2026', '11/1/26', '2026-13-01', 'غدًا', '11/1/2026 10:00', '1/1/2026/1'])(
+    '%j is unreadable, with the text as typed',
+    (typed) => {
+      expect(parseTypedDate(typed)).toEqual({ kind: 'unreadable', text: typed });
+    },
+  );
+
+  it('gives the picker every layout, month first before day first', () => {
+    const formats = typedDateFormats('M/D/YYYY', 'date');
+    expect(formats[0]).toBe('M/D/YYYY');
+    for (const [text, day] of [
+      ['01/11/2026', '2026-01-11'],
+      ['11/01/2026', '2026-11-01'],
+      ['25-12-2026', '2026-12-25'],
+    ]) {
+      const format = formats.find((f) => dayjs(text, f, true).isValid());
+      expect(dayjs(text, format, true).format('YYYY-MM-DD')).toBe(day);
+    }
+  });
+
+  it('is empty when nothing is typed, and takes a time on a datetime', () => {
+    expect(parseTypedDate('  ')).toEqual({ kind: 'empty' });
+    const read = parseTypedDate('١١/١/٢٠٢٦ ٠٩:٣٠', 'datetime');
+    expect(read.kind === 'date' && read.value.format('YYYY-MM-DD HH:mm')).toBe('2026-11-01 09:30');
+    expect(parseTypedDate('11/1/2026 25:00', 'datetime').kind).toBe('unreadable');
   });
 });

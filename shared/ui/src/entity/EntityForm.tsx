@@ -4,7 +4,7 @@ import type { FormInstance } from 'antd';
 import type { Entity, Fields } from '@mizan/contracts';
 import { formatDateText } from '../dates/format';
 import type { EntityRow } from '../fields/types';
-import { ConflictDialog } from './ConflictDialog';
+import { MergeDialog } from './MergeDialog';
 import type { FormMode } from './formValues';
 import type { EntityFormState } from './useEntityForm';
 
@@ -38,8 +38,8 @@ export interface EntityFormProps extends EntityFormState {
  * return <EntityForm {...form} buttons />;
  */
 export function EntityForm(props: EntityFormProps) {
-  const { entity, text, mode, record, form, items, submit, saving, formError, conflict, remote } = props;
-  const { disabled, reloadTheirs, keepMine, differences, reviewRemote, dismissConflict } = props;
+  const { entity, text, mode, record, form, items, submit, saving, formError, merge, remote } = props;
+  const { disabled, applyMerge, reviewRemote, dismissMerge } = props;
   const { renderForm, buttons = false, onCancel } = props;
   const { t } = text;
   const children = <>{Object.values(items)}</>;
@@ -57,7 +57,7 @@ export function EntityForm(props: EntityFormProps) {
           style={{ marginBlockEnd: 16 }}
         />
       )}
-      {remote?.kind === 'updated' && !conflict && (
+      {remote?.kind === 'updated' && !merge && (
         <Alert
           type="warning"
           showIcon
@@ -67,6 +67,32 @@ export function EntityForm(props: EntityFormProps) {
             name: text.singular,
             time: when(remote.row.updatedAt),
           })}
+          description={
+            <>
+              {remote.filled.length > 0 && (
+                <div>
+                  {t('conflict.filledLive', {
+                    ns: 'ui',
+                    count: remote.filled.length,
+                    fields: remote.filled
+                      .map((name) => text.label(name))
+                      .join(t('conflict.listSeparator', { ns: 'ui' })),
+                  })}
+                </div>
+              )}
+              {remote.both.length > 0 && (
+                <div>
+                  {t('conflict.bothLive', {
+                    ns: 'ui',
+                    count: remote.both.length,
+                    fields: remote.both
+                      .map((name) => text.label(name))
+                      .join(t('conflict.listSeparator', { ns: 'ui' })),
+                  })}
+                </div>
+              )}
+            </>
+          }
           action={
             <Button size="small" onClick={reviewRemote}>
               {t('conflict.show', { ns: 'ui' })}
@@ -79,6 +105,15 @@ export function EntityForm(props: EntityFormProps) {
         form={form}
         layout="vertical"
         onFinish={() => void submit()}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+          // Ctrl/Cmd+Enter saves from any field; Enter alone confirms the field it is typed in (a
+          // date, a choice) and never sends a half-filled form.
+          if (event.ctrlKey || event.metaKey) {
+            event.preventDefault();
+            if (!disabled) void submit();
+          } else if ((event.target as HTMLElement).tagName === 'INPUT') event.preventDefault();
+        }}
         requiredMark
         scrollToFirstError
         disabled={disabled}
@@ -95,18 +130,14 @@ export function EntityForm(props: EntityFormProps) {
               </Button>
             )}
           </Space>
-        ) : (
-          // Enter in a text box submits, as users expect from a form.
-          <button type="submit" hidden aria-hidden tabIndex={-1} />
-        )}
+        ) : null}
       </Form>
-      <ConflictDialog<EntityRow>
-        conflict={conflict}
+      <MergeDialog
+        merge={merge}
         subject={text.singular}
-        differences={differences}
-        onReload={reloadTheirs}
-        onKeepMine={keepMine}
-        onClose={dismissConflict}
+        saving={saving}
+        onApply={applyMerge}
+        onClose={dismissMerge}
       />
     </>
   );

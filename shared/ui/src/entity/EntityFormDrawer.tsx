@@ -86,6 +86,7 @@ export function EntityFormDrawer({
               type="primary"
               loading={state.saving}
               disabled={state.disabled}
+              title={t('form.saveHint', { ns: 'ui' })}
               onClick={() => void state.submit()}
             >
               {t('actions.save', { ns: 'ui' })}

@@ -188,7 +188,7 @@ describe('useEntityForm + EntityForm outside a drawer', () => {
     await waitFor(() => expect(toasts.success).toContain('دولة: تم حفظ التعديلات بنجاح'));
   });
 
-  it('on a stale save names who changed it, lists the differences and keeps editing on their version', async () => {
+  it('on a stale save takes the fields only they changed and saves again on their version', async () => {
     await serve([country(1, 'السعودية', 1)]);
     // Saved elsewhere after this form read the row.
     Object.assign(api.table(countries).rows[0]!, { name: 'المملكة العربية السعودية', updatedAt: later });
@@ -197,43 +197,76 @@ describe('useEntityForm + EntityForm outside a drawer', () => {
     fireEvent.change(input('رمز الدولة'), { target: { value: 'SA' } });
     fireEvent.click(screen.getByText('حفظ'));
 
-    expect(await screen.findByText(/حفظه سارة في/)).toBeInTheDocument();
-    expect(within(dialog()).getByText(/لم تُحفظ تعديلاتك/)).toBeInTheDocument();
-    expect(toasts.error).toHaveLength(0);
-    fireEvent.click(within(dialog()).getByText('مراجعة الفروق'));
-    const rows = within(dialog())
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent));
-    expect(rows).toEqual([
-      ['اسم الدولة', 'السعودية', 'المملكة العربية السعودية'],
-      ['رمز الدولة', 'SA', 'ال'],
-    ]);
-
-    fireEvent.click(within(dialog()).getByText('الإبقاء على قيمي ومتابعة التحرير'));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(input('رمز الدولة')).toHaveValue('SA');
-    fireEvent.click(screen.getByText('حفظ'));
+    // Refused (409), merged with no question: their name, my code, on their version.
     await waitFor(() => expect(puts()).toHaveLength(2));
-    // Now based on their version: accepted.
-    expect(puts()[1]).toMatchObject({ code: 'SA', updatedAt: later });
-    await waitFor(() => expect(api.table(countries).rows[0]!.code).toBe('SA'));
+    expect(puts()[0]).toMatchObject({ code: 'SA', updatedAt: stamp });
+    expect(puts()[1]).toMatchObject({ name: 'المملكة العربية السعودية', code: 'SA', updatedAt: later });
+    await waitFor(() => expect(api.table(countries).rows[0]).toMatchObject({ code: 'SA' }));
+    expect(api.table(countries).rows[0]!.name).toBe('المملكة العربية السعودية');
+    expect(input('اسم الدولة')).toHaveValue('المملكة العربية السعودية');
+    expect(toasts.error).toHaveLength(0);
   });
 
-  it('reloads their version into the form', async () => {
+  it('asks for each field both changed (theirs and mine), shows what it took, then saves on their version', async () => {
     await serve([country(1, 'السعودية', 1)]);
-    Object.assign(api.table(countries).rows[0]!, { name: 'المملكة العربية السعودية', updatedAt: later });
-    api.table(countries).changedBy = null;
+    Object.assign(api.table(countries).rows[0]!, {
+      name: 'المملكة العربية السعودية',
+      code: 'KS',
+      nationality: 'سعودي',
+      updatedAt: later,
+    });
     renderAt('/edit', <EditPage record={saudi()} />);
     await waitFor(() => expect(input('اسم الدولة')).toHaveValue('السعودية'));
     fireEvent.change(input('اسم الدولة'), { target: { value: 'السعودية الجديدة' } });
+    fireEvent.change(input('رمز الدولة'), { target: { value: 'SA' } });
     fireEvent.click(screen.getByText('حفظ'));
-    expect(await screen.findByText(/حفظه مستخدم آخر في/)).toBeInTheDocument();
-    fireEvent.click(within(dialog()).getByText('تحميل نسخته'));
-    await waitFor(() => expect(input('اسم الدولة')).toHaveValue('المملكة العربية السعودية'));
-    fireEvent.click(screen.getByText('حفظ'));
+
+    expect(await screen.findByText(/حفظه سارة في/)).toBeInTheDocument();
+    expect(within(dialog()).getByText(/غيّرتما كلاكما حقلين/)).toBeInTheDocument();
+    const tables = within(dialog()).getAllByRole('table');
+    const cells = (table: HTMLElement) =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent));
+    expect(cells(tables[0]!).map((row) => row.slice(0, 3))).toEqual([
+      ['اسم الدولة', 'المملكة العربية السعودية', 'السعودية الجديدة'],
+      ['رمز الدولة', 'KS', 'SA'],
+    ]);
+    expect(cells(tables[1]!)).toEqual([['الجنسية', 'سعوديأُخذت']]);
+    const save = within(dialog()).getByText('حفظ بهذه الاختيارات').closest('button')!;
+    // Nothing is chosen for the user.
+    expect(save).toBeDisabled();
+    fireEvent.click(within(within(dialog()).getByLabelText('الاختيار في اسم الدولة')).getByText('أخذ قيمته'));
+    fireEvent.click(
+      within(within(dialog()).getByLabelText('الاختيار في رمز الدولة')).getByText('الإبقاء على قيمتي'),
+    );
+    fireEvent.click(save);
+
     await waitFor(() => expect(puts()).toHaveLength(2));
-    expect(puts()[1]).toMatchObject({ name: 'المملكة العربية السعودية', updatedAt: later });
+    expect(puts()[1]).toMatchObject({
+      name: 'المملكة العربية السعودية',
+      code: 'SA',
+      nationality: 'سعودي',
+      updatedAt: later,
+    });
+    await waitFor(() => expect(api.table(countries).rows[0]).toMatchObject({ code: 'SA' }));
+    expect(toasts.error).toHaveLength(0);
+  });
+
+  it('Enter in a field never saves the form; Ctrl+Enter does', async () => {
+    await serve([country(1, 'السعودية', 1)]);
+    renderAt('/edit', <EditPage record={saudi()} />);
+    await waitFor(() => expect(input('اسم الدولة')).toHaveValue('السعودية'));
+    fireEvent.change(input('اسم الدولة'), { target: { value: 'المملكة' } });
+    const enter = { key: 'Enter', code: 'Enter', keyCode: 13 };
+    expect(fireEvent.keyDown(input('اسم الدولة'), enter)).toBe(false);
+    // The browser would submit on Enter: the form's own submit event stays unsent too.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(puts()).toHaveLength(0);
+    fireEvent.keyDown(input('رمز الدولة'), { ...enter, ctrlKey: true });
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]).toMatchObject({ name: 'المملكة' });
   });
 });
 
@@ -287,13 +320,27 @@ describe('the edit drawer', () => {
       ws.event('countries', 'update', { ...country(1, 'السعودية', 1), updatedAt: later });
       expect(within(drawer).queryByRole('alert')).not.toBeInTheDocument();
 
-      ws.event('countries', 'update', { ...withContinent(country(2, 'جمهورية مصر', 2)), updatedAt: later });
+      // The user is typing the code; someone else saves a new name and code.
+      fireEvent.change(input('رمز الدولة', drawer), { target: { value: 'EG' } });
+      Object.assign(api.table(countries).rows[1]!, { name: 'جمهورية مصر', code: 'مج', updatedAt: later });
+      ws.event('countries', 'update', {
+        ...withContinent({ ...country(2, 'جمهورية مصر', 2), code: 'مج' }),
+        updatedAt: later,
+      });
       expect(await within(drawer).findByText(/حفظ مستخدم آخر هذا السجل \(دولة\)/)).toBeInTheDocument();
-      fireEvent.click(within(drawer).getByText('عرض تعديلاته'));
-      fireEvent.click(await within(dialog()).findByText('مراجعة الفروق'));
-      expect(await within(dialog()).findByText('جمهورية مصر')).toBeInTheDocument();
-      fireEvent.click(within(dialog()).getByText('تحميل نسخته'));
+      // The untouched name takes their value at once; the code being typed is kept.
       await waitFor(() => expect(input('اسم الدولة', drawer)).toHaveValue('جمهورية مصر'));
+      expect(input('رمز الدولة', drawer)).toHaveValue('EG');
+      expect(within(drawer).getByText('حُدِّث حقل لم تغيّره بقيمته الجديدة: اسم الدولة.')).toBeInTheDocument();
+      expect(within(drawer).getByText(/غيّر أيضًا حقلًا غيّرته أنت.*رمز الدولة/)).toBeInTheDocument();
+      // The form keeps the version it was opened with: the save is refused and asks.
+      fireEvent.click(within(drawer).getByText('حفظ'));
+      await waitFor(() => expect(api.calls(countries.path, 'PUT')).toHaveLength(1));
+      expect(JSON.parse(api.calls(countries.path, 'PUT')[0]!.body)).toMatchObject({ updatedAt: stamp });
+      await waitFor(() => expect(within(dialog()).getByText(/غيّرتما كلاكما حقلًا واحدًا/)).toBeInTheDocument());
+      fireEvent.click(within(dialog()).getByText('إلغاء'));
+      await waitFor(() => expect(screen.queryByText('حفظ بهذه الاختيارات')).not.toBeInTheDocument());
+      expect(input('رمز الدولة', drawer)).toHaveValue('EG');
 
       ws.event('countries', 'delete', { id: 2 });
       expect(

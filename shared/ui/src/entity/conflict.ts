@@ -59,6 +59,34 @@ export interface FieldDifference {
 }
 
 /**
+ * One field's value as display text (labels, enum names, reference titles): `row` is the record
+ * the value belongs to, or `current` with the value put in; reference titles of an id come from
+ * any row that knows it (`rows`), an id none knows shows as `#id`.
+ */
+export function fieldText(
+  entity: Entity<Fields>,
+  text: EntityText,
+  name: string,
+  value: unknown,
+  rows: EntityRow[],
+  current: EntityRow,
+): string {
+  if (name === 'status') return text.t(`values.status.${value ? 'on' : 'off'}`, { ns: 'ui' });
+  const field = entity.fields[name];
+  if (!field) return '';
+  const ctx = text.context(name);
+  const row: EntityRow = { ...current, [name]: value };
+  if (field.type === 'ref' || field.type === 'refs') {
+    const known = new Map<number, RefLabel>();
+    for (const source of rows) for (const label of refLabels(source, name, field)) known.set(label.id, label);
+    const ids = (Array.isArray(value) ? value : [value]).filter((id): id is number => typeof id === 'number');
+    const labels = ids.map((id) => known.get(id) ?? { id, name: `#${id}` });
+    row[refDisplayKey(name, field.type)] = field.type === 'ref' ? (labels[0] ?? null) : labels;
+  }
+  return String(fieldKind(field).text(value, row, ctx));
+}
+
+/**
  * The fields where the form's body and the current record disagree, as display text (labels,
  * enum names, reference titles). Reference titles of the user's values come from any row that
  * knows them (the record read, the current one); an id neither knows shows as `#id`.
@@ -74,35 +102,43 @@ export function fieldDifferences(
 ): FieldDifference[] {
   const out: FieldDifference[] = [];
   const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-  for (const name of names) {
+  const all = entity.status ? [...names, 'status'] : names;
+  for (const name of all) {
     const field = entity.fields[name];
-    if (!field || field.type === 'files' || field.writeOnly) continue;
+    if (name !== 'status' && (!field || field.type === 'files' || field.writeOnly)) continue;
     if (same(mine[name], theirs[name])) continue;
-    const ctx = text.context(name);
-    const kind = fieldKind(field);
-    const myRow: EntityRow = { ...current, [name]: mine[name] };
-    if (field.type === 'ref' || field.type === 'refs') {
-      const known = new Map<number, RefLabel>();
-      for (const row of rows) for (const label of refLabels(row, name, field)) known.set(label.id, label);
-      const ids = (Array.isArray(mine[name]) ? mine[name] : [mine[name]]).filter(
-        (id): id is number => typeof id === 'number',
-      );
-      const labels = ids.map((id) => known.get(id) ?? { id, name: `#${id}` });
-      myRow[refDisplayKey(name, field.type)] = field.type === 'ref' ? (labels[0] ?? null) : labels;
-    }
     out.push({
       field: name,
-      label: ctx.label,
-      mine: String(kind.text(mine[name], myRow, ctx)),
-      theirs: String(kind.text(current[name], current, ctx)),
+      label: name === 'status' ? text.label('status') : text.context(name).label,
+      mine: fieldText(entity, text, name, mine[name], rows, current),
+      theirs: fieldText(entity, text, name, theirs[name], [current], current),
     });
   }
-  if (entity.status && !same(mine.status, theirs.status))
-    out.push({
-      field: 'status',
-      label: text.label('status'),
-      mine: text.t(`values.status.${mine.status ? 'on' : 'off'}`, { ns: 'ui' }),
-      theirs: text.t(`values.status.${theirs.status ? 'on' : 'off'}`, { ns: 'ui' }),
-    });
   return out;
+}
+
+/**
+ * How a save over someone else's change merges, field by field, from three values: what the
+ * form was given (`given`: opened with, or filled from a live change), what the user has now
+ * (`mine`) and what is stored now (`theirs`), each as a comparable key:
+ * - `both`: the user and they changed it, to different values: the user chooses;
+ * - `theirs`: only they changed it: taken as it is;
+ * - a field only the user changed, or changed alike by both, keeps the user's value.
+ *
+ * @example threeWayMerge(['name', 'code'], { name: 'a', code: 'x' }, { name: 'b', code: 'x' }, { name: 'c', code: 'y' }) // { both: ['name'], theirs: ['code'] }
+ */
+export function threeWayMerge(
+  names: readonly string[],
+  given: Record<string, string>,
+  mine: Record<string, string>,
+  theirs: Record<string, string>,
+): { both: string[]; theirs: string[] } {
+  const both: string[] = [];
+  const taken: string[] = [];
+  for (const name of names) {
+    if (theirs[name] === given[name]) continue;
+    if (mine[name] === given[name]) taken.push(name);
+    else if (mine[name] !== theirs[name]) both.push(name);
+  }
+  return { both, theirs: taken };
 }

@@ -7,7 +7,8 @@ import { UploadProgressContext } from '../fields/FilesInput';
 import { multipartLayout, settleUploads, uploadsFromProgress, type FileUpload } from '../fields/files';
 import { fieldKind } from '../fields/registry';
 import type { EntityRow } from '../fields/types';
-import { fieldDifferences, staleConflictOf, type StaleConflict } from './conflict';
+import { fieldText, staleConflictOf, threeWayMerge, type StaleConflict } from './conflict';
+import type { MergeChoice, MergeField, MergeState } from './MergeDialog';
 import {
   formFieldNames,
   formToBody,
@@ -51,15 +52,27 @@ export interface EntityFormOptions {
   defaults?: Record<string, unknown>;
 }
 
-/** A change made elsewhere to the record being edited, seen on its real-time channel. */
-export type RemoteChange = { kind: 'updated'; row: EntityRow } | { kind: 'deleted' };
+/**
+ * A change made elsewhere to the record being edited, seen on its real-time channel: the fields it
+ * filled (the user had not changed them) and those the user changed too (the save will ask).
+ */
+export type RemoteChange =
+  { kind: 'updated'; row: EntityRow; filled: string[]; both: string[] } | { kind: 'deleted' };
+
+/** Saves that meet someone else's newer version and merge with it, at most, before giving up. */
+const MERGE_ATTEMPTS = 3;
 
 /**
  * The state of one create/edit form of an entity: inputs from the field registry validated by the
  * same zod schema as the server (per field while typing, whole body on save), server 422 messages
- * on their fields, the read version sent back on update with a stale write (409) turned into a
- * conflict to resolve, and live `update`/`delete` events of the record noticed at once. Render it
- * with `<EntityForm {...form} />`, in a page or in a drawer (`EntityFormDrawer`).
+ * on their fields, and concurrent edits merged as a person would:
+ * - the form keeps the version it was opened with and sends it back (`updatedAt`), so the server
+ *   refuses a save over a newer version (409);
+ * - a live change of the record (its channel, or the record passed in again) fills only the
+ *   fields the user has not changed; a field the user changed is never replaced;
+ * - a refused save merges with the stored version: fields only they changed are taken, fields
+ *   both changed are asked (keep mine, take theirs, `MergeDialog`), then it saves again on it.
+ * Render it with `<EntityForm {...form} />`, in a page or in a drawer (`EntityFormDrawer`).
  *
  * @example
  * const form = useEntityForm(courts, { record: court, onSaved: () => navigate('..') });
@@ -77,17 +90,26 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<StaleConflict | null>(null);
+  const [merge, setMerge] = useState<MergeState | null>(null);
   const [remote, setRemote] = useState<RemoteChange | null>(null);
   /** Per files field, the new files of the save under way (or last failed): progress, done, refused. */
   const [uploads, setUploads] = useState<Record<string, FileUpload[]>>({});
   /** The version the next save claims to be based on (`updatedAt` of the row last loaded). */
   const version = useRef<string | undefined>(record?.updatedAt);
-  /** The row the form was last filled from (for references' titles and the unsaved-changes check). */
+  /** The row the form was last filled from, live changes merged in (for references' titles). */
   const base = useRef<EntityRow | undefined>(record);
+  /**
+   * Per field, the form value the form itself last put there (opening, a live change, a merge):
+   * a field whose value differs from it is the user's change, never replaced.
+   */
+  const given = useRef<Record<string, unknown>>({});
+  /** Fields a live change filled since the form opened (shown in the merge as taken). */
+  const filledLive = useRef(new Set<string>());
   const baseline = useRef('');
   const savingNow = useRef(false);
   const heldEvent = useRef<EntityRow | null>(null);
+  const recordRef = useRef(record);
+  recordRef.current = record;
 
   const names = useMemo(
     () =>
@@ -119,25 +141,92 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
       // Pre-filled references show their names from the defaults' joined labels.
       base.current = row ?? (preset as EntityRow | undefined);
       version.current = row?.updatedAt;
+      given.current = values;
+      filledLive.current = new Set();
       baseline.current = snapshot(values);
     },
     [entity, text, names, form, snapshot, mode],
   );
 
+  /** The fields a merge compares (files only add, write-only ones are never read back) and `status`. */
+  const mergeNames = useMemo(
+    () => [
+      ...names.filter((name) => {
+        const field = entity.fields[name];
+        return field && field.type !== 'files' && !field.writeOnly;
+      }),
+      ...(entity.status ? ['status'] : []),
+    ],
+    [entity, names],
+  );
+  /** A form value as it would be sent, comparable across the ways a form holds it. */
+  const keyOf = useCallback(
+    (name: string, value: unknown) => {
+      if (name === 'status') return JSON.stringify(value !== false);
+      const field = entity.fields[name];
+      return field ? JSON.stringify(fieldKind(field).fromForm(value, text.context(name)) ?? null) : '';
+    },
+    [entity, text],
+  );
+  const keysOf = useCallback(
+    (values: Record<string, unknown>) =>
+      Object.fromEntries(mergeNames.map((name) => [name, keyOf(name, values[name])])),
+    [mergeNames, keyOf],
+  );
+  /** The form values of a stored row. */
+  const valuesOf = useCallback(
+    (row: EntityRow) => initialFormValues(entity, text, names, row),
+    [entity, text, names],
+  );
+
+  /**
+   * A change saved elsewhere: fields the user has not changed take its values, the others keep
+   * the user's; the form keeps its version (the save is still checked against the newer one).
+   */
+  const applyLive = useCallback(
+    (row: EntityRow) => {
+      const theirs = valuesOf(row);
+      const mine = form.getFieldsValue(true) as Record<string, unknown>;
+      const { both, theirs: take } = threeWayMerge(
+        mergeNames,
+        keysOf(given.current),
+        keysOf(mine),
+        keysOf(theirs),
+      );
+      for (const name of take) {
+        form.setFieldValue(name, theirs[name]);
+        given.current = { ...given.current, [name]: theirs[name] };
+        filledLive.current.add(name);
+      }
+      base.current = { ...base.current, ...row, updatedAt: base.current?.updatedAt ?? row.updatedAt };
+      baseline.current = snapshot(given.current);
+      setRemote({ kind: 'updated', row, filled: [...filledLive.current], both });
+    },
+    [valuesOf, form, mergeNames, keysOf, snapshot],
+  );
+
   /** Back to the record as passed in, discarding what the user typed. */
   const reset = useCallback(() => {
-    fill(record);
+    fill(recordRef.current);
     setFormError(null);
-    setConflict(null);
+    setMerge(null);
     setRemote(null);
     setUploads({});
     heldEvent.current = null;
-    // `text` changes with the language only: a new language must not wipe what the user typed.
+    // Filled when the form opens or shows another record, not when the record passed in is read
+    // again (a live change of it is merged below), nor when the language changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [record, mode]);
+  }, [record?.id, mode]);
   useEffect(() => {
     if (active) reset();
   }, [active, reset]);
+  // The record passed in, read again after a change elsewhere (a record page's cache patched by
+  // the channel): merged like a live event, never refilling what the user typed.
+  useEffect(() => {
+    if (!active || mode !== 'update' || !record || savingNow.current) return;
+    if (record.id === base.current?.id && record.updatedAt !== version.current) applyLive(record);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [record]);
 
   // The record's own channel: a change saved elsewhere shows at once, not at the next save.
   const recordId = active && mode === 'update' ? record?.id : undefined;
@@ -147,7 +236,7 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
     const seen = (row: EntityRow) => {
       // Our own save's event may come before its answer: judge it once the answer is in.
       if (savingNow.current) heldEvent.current = row;
-      else if (row.updatedAt !== version.current) setRemote({ kind: 'updated', row });
+      else if (row.updatedAt !== version.current) applyLive(row);
     };
     // Events before the server took the subscription (the page was loading, the connection was
     // back after a cut) never reach us: read the record again once it has.
@@ -170,6 +259,8 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
       live = false;
       stop();
     };
+    // `applyLive` reads refs; a new one each render must not subscribe again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, entity.name, recordId]);
 
   /** Whether the user changed anything since the form was filled. */
@@ -196,7 +287,7 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
 
   const send = (body: Record<string, unknown>, options: SaveOptions) => {
     if (save) return save(mode, body, options);
-    // Silent: the form shows every failure itself (on the fields, in its alert or conflict dialog).
+    // Silent: the form shows every failure itself (on the fields, in its alert or merge dialog).
     return mode === 'create'
       ? api.create(body, { silent: true, ...options })
       : api.update(record?.id ?? Number(body.id), body, { silent: true, ...options });
@@ -219,7 +310,7 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
     return { onUploadProgress: (e) => setUploads(uploadsFromProgress(layout, e.loaded, e.total)) };
   };
 
-  const submit = async (): Promise<boolean> => {
+  const submit = async (attempt = 0): Promise<boolean> => {
     setFormError(null);
     if (remote?.kind === 'deleted') return false;
     try {
@@ -252,9 +343,12 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
       setUploads((current) => settleUploads(current));
       const savedRow = saved as Partial<EntityRow> | undefined;
       const held = heldEvent.current as EntityRow | null;
-      if (held && held.updatedAt !== savedRow?.updatedAt) setRemote({ kind: 'updated', row: held });
       if (typeof savedRow?.updatedAt === 'string') version.current = savedRow.updatedAt;
+      given.current = values;
+      filledLive.current = new Set();
       baseline.current = snapshot(values);
+      setRemote(null);
+      if (held && held.updatedAt !== savedRow?.updatedAt) applyLive(held);
       await queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.name) });
       notify.success(
         t(mode === 'create' ? 'form.created' : 'form.updated', { ns: 'ui', name: text.singular }),
@@ -266,8 +360,8 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
       setUploads((current) => settleUploads(current, { message: error.message, errors: error.errors }));
       const stale = staleConflictOf(error);
       if (stale) {
-        setConflict(stale);
-        return false;
+        savingNow.current = false;
+        return await mergeStale(stale, attempt);
       }
       const onForm = error.fieldErrors().filter((e) => names.includes(e.name) || e.name === 'status');
       form.setFields(onForm);
@@ -280,44 +374,101 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
     }
   };
 
-  /** Their version replaces the form's values; the next save is based on it. */
-  const reloadTheirs = (current: EntityRow) => {
-    fill(current);
-    setConflict(null);
-    setRemote(null);
-    setFormError(null);
-  };
-  /** The user's values stay; the next save is based on (and overwrites) the current version. */
-  const keepMine = (current: EntityRow) => {
-    base.current = { ...base.current, ...current };
-    version.current = current.updatedAt;
-    setConflict(null);
-    setRemote(null);
-  };
-  /** Per-field "mine versus theirs" of a conflict, labels translated and values formatted. */
-  const differences = (current: EntityRow) => {
+  /** Display rows of merge fields: the user's value and theirs. */
+  const mergeRows = (fields: string[], row: EntityRow): MergeField[] => {
     const mine = formToBody(entity, text, names, form.getFieldsValue(true), mode).body;
-    const theirs = formToBody(
-      entity,
-      text,
-      names,
-      initialFormValues(entity, text, names, current),
-      mode,
-    ).body;
+    const theirs = formToBody(entity, text, names, valuesOf(row), mode).body;
     if (entity.status) {
-      mine.status = form.getFieldValue('status') as unknown;
-      theirs.status = current.status !== false;
+      mine.status = form.getFieldValue('status') !== false;
+      theirs.status = row.status !== false;
     }
-    return fieldDifferences(entity, text, names, mine, theirs, [base.current ?? current, current], current);
+    const rows = [base.current ?? row, row];
+    return fields.map((name) => ({
+      field: name,
+      label: name === 'status' ? text.label('status') : text.context(name).label,
+      mine: fieldText(entity, text, name, mine[name], rows, row),
+      theirs: fieldText(entity, text, name, theirs[name], [row], row),
+    }));
   };
-  /** A live update seen while editing becomes a conflict to resolve, with the same choices. */
+
+  /** The form goes on from `row`'s version: what it stores is what the form was given. */
+  const adopt = (row: EntityRow) => {
+    given.current = { ...given.current, ...valuesOf(row) };
+    version.current = row.updatedAt;
+    base.current = row;
+    filledLive.current = new Set();
+    baseline.current = snapshot(given.current);
+    setRemote(null);
+  };
+
+  /** The pending merge: the stored row it merges with and the fields only they changed. */
+  const pending = useRef<{ row: EntityRow; take: string[]; from: 'save' | 'live' } | null>(null);
+
+  /**
+   * A save refused over a newer version: fields only they changed are taken, and with none both
+   * changed it saves again at once on their version; otherwise the merge dialog asks.
+   */
+  const mergeStale = (stale: StaleConflict, attempt: number): Promise<boolean> | boolean => {
+    const row = stale.current;
+    const theirs = valuesOf(row);
+    const { both, theirs: take } = threeWayMerge(
+      mergeNames,
+      keysOf(given.current),
+      keysOf(form.getFieldsValue(true) as Record<string, unknown>),
+      keysOf(theirs),
+    );
+    const shown = [...new Set([...filledLive.current, ...take])];
+    if (both.length === 0 && attempt + 1 < MERGE_ATTEMPTS) {
+      for (const name of take) form.setFieldValue(name, theirs[name]);
+      adopt(row);
+      return submit(attempt + 1);
+    }
+    pending.current = { row, take, from: 'save' };
+    setMerge({
+      changedBy: stale.changedBy,
+      changedAt: stale.changedAt,
+      from: 'save',
+      both: mergeRows(both, row),
+      taken: mergeRows(shown, row),
+    });
+    return false;
+  };
+
+  /** The user's choices of a merge: their values where chosen, then (after a save) save again. */
+  const applyMerge = (choices: Record<string, MergeChoice>) => {
+    const current = pending.current;
+    setMerge(null);
+    if (!current) return;
+    const theirs = valuesOf(current.row);
+    const takeNames = [
+      ...current.take,
+      ...Object.entries(choices)
+        .filter(([, choice]) => choice === 'theirs')
+        .map(([name]) => name),
+    ];
+    for (const name of takeNames) form.setFieldValue(name, theirs[name]);
+    adopt(current.row);
+    pending.current = null;
+    if (current.from === 'save') void submit();
+  };
+
+  /** A live change the user asks to settle now: the same merge, without saving. */
   const reviewRemote = () => {
     if (remote?.kind !== 'updated') return;
-    setConflict({
-      message: '',
-      current: remote.row,
+    const row = remote.row;
+    const { both } = threeWayMerge(
+      mergeNames,
+      keysOf(given.current),
+      keysOf(form.getFieldsValue(true) as Record<string, unknown>),
+      keysOf(valuesOf(row)),
+    );
+    pending.current = { row, take: [], from: 'live' };
+    setMerge({
       changedBy: null,
-      changedAt: remote.row.updatedAt,
+      changedAt: row.updatedAt,
+      from: 'live',
+      both: mergeRows(both, row),
+      taken: mergeRows([...filledLive.current], row),
     });
   };
 
@@ -369,17 +520,19 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
     submit,
     saving,
     formError,
-    conflict,
     remote,
+    /** A merge with someone else's version waiting for the user's choices (`MergeDialog`). */
+    merge,
     /** Nothing can be saved: the record was deleted elsewhere. */
     disabled: remote?.kind === 'deleted',
     isDirty,
     reset,
-    reloadTheirs,
-    keepMine,
-    differences,
+    applyMerge,
     reviewRemote,
-    dismissConflict: () => setConflict(null),
+    dismissMerge: () => {
+      pending.current = null;
+      setMerge(null);
+    },
   };
 }
 

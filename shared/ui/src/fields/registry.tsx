@@ -1,5 +1,5 @@
-import { ColorPicker, DatePicker, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { ColorPicker, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import type {
   DateField,
   FieldDefinition,
@@ -9,10 +9,10 @@ import type {
   StoredFile,
   StringField,
 } from '@mizan/contracts';
-import { MONEY_DECIMALS, moneyToMajor, normalizeDigits, parseMoney } from '@mizan/contracts';
-import { DateInput, usePickerLocale } from '../dates/DateInput';
+import { MONEY_DECIMALS, moneyToMajor, normalizeDigits, parseMoney, textMaxLength } from '@mizan/contracts';
+import { DateInput, TypedDatePicker, usePickerLocale } from '../dates/DateInput';
 import { DualDate } from '../dates/DualDate';
-import { DATE_FORMAT, ISO_DATE_FORMAT, dayjs, parseDateValue, toDateValue } from '../dates/dayjs';
+import { ISO_DATE_FORMAT, dayjs, parseDateValue, toDateValue } from '../dates/dayjs';
 import { exportDate } from '../dates/format';
 import { FilesInput } from './FilesInput';
 import { RefSelect } from './RefSelect';
@@ -75,7 +75,15 @@ function textKind(
   };
 }
 
-const maxLength = (field: { max?: number }) => field.max;
+/**
+ * The character counter of a text input, its limit from the definition (`textMaxLength`). Text
+ * over it is kept as typed or pasted, shown over the limit and refused by the field's check with
+ * the reason: never cut to fit, as the native `maxlength` would cut a paste mid-word.
+ */
+export const textLimit = (field: { type: string; max?: number }) => textCount(textMaxLength(field));
+
+/** The counter of a text input of at most `max` characters (`textLimit` for a field's own). */
+export const textCount = (max: number) => ({ count: { show: true, max } });
 
 /**
  * What a number input reads: Arabic-Indic and Persian digits as ASCII, the Arabic decimal
@@ -204,17 +212,23 @@ function codeAware(kind: FieldKind<StringField>): FieldKind<StringField> {
 /** A day filter: the picker in the seed's M/D/YYYY with one-letter weekday headers (`YYYY-MM-DD` in the URL). */
 export function DateFilter({ label, value, onChange }: FilterControlProps & { label: string }) {
   const locale = usePickerLocale();
+  const [unreadable, setUnreadable] = useState(false);
   return (
-    <DatePicker
+    <TypedDatePicker
+      type="date"
       aria-label={label}
       placeholder={label}
       locale={locale}
-      format={DATE_FORMAT}
+      status={unreadable ? 'error' : undefined}
       value={value ? dayjs(value, ISO_DATE_FORMAT) : null}
-      onChange={(d: Dayjs | null) => onChange(d ? d.format(ISO_DATE_FORMAT) : undefined)}
+      onChange={(d) => onChange(d ? d.format(ISO_DATE_FORMAT) : undefined)}
+      onUnreadable={(text) => setUnreadable(text !== null)}
     />
   );
 }
+
+/** The body value of a date typed as text that is no date: no date format reads it. */
+const UNREADABLE_DATE = 'unreadable';
 
 function dateKind(type: 'date' | 'datetime'): FieldKind<DateField> {
   return {
@@ -224,7 +238,9 @@ function dateKind(type: 'date' | 'datetime'): FieldKind<DateField> {
     filter: (ctx, props) => <DateFilter label={ctx.label} {...props} />,
     input: () => <DateInput type={type} />,
     toForm: (v) => parseDateValue(typeof v === 'string' ? v : null, type) ?? undefined,
-    fromForm: (v) => (dayjs.isDayjs(v) ? toDateValue(v, type) : null),
+    // Text typed that is no date stays a value the schema refuses ("invalid date format"), so the
+    // form cannot be saved as if the field were blank.
+    fromForm: (v) => (dayjs.isDayjs(v) ? (v.isValid() ? toDateValue(v, type) : UNREADABLE_DATE) : null),
   };
 }
 
@@ -233,12 +249,10 @@ function dateKind(type: 'date' | 'datetime'): FieldKind<DateField> {
  * value, filter control and form input. Screens never switch on a field type themselves.
  */
 export const fieldRegistry: FieldRegistry = {
-  string: codeAware(textKind((ctx) => <Input maxLength={maxLength(ctx.field)} allowClear />)),
-  text: textKind((ctx) => (
-    <Input.TextArea maxLength={maxLength(ctx.field)} autoSize={{ minRows: 2, maxRows: 8 }} showCount />
-  )),
+  string: codeAware(textKind((ctx) => <Input {...textLimit(ctx.field)} allowClear />)),
+  text: textKind((ctx) => <Input.TextArea {...textLimit(ctx.field)} autoSize={{ minRows: 2, maxRows: 8 }} />),
   email: textKind(
-    (ctx) => <Input type="email" dir="ltr" maxLength={maxLength(ctx.field)} autoComplete="off" allowClear />,
+    (ctx) => <Input type="email" dir="ltr" {...textLimit(ctx.field)} autoComplete="off" allowClear />,
     (v) => (
       <a href={`mailto:${v}`} dir="ltr">
         {v}
@@ -247,7 +261,7 @@ export const fieldRegistry: FieldRegistry = {
   ),
   phone: digitsKind(
     textKind(
-      (ctx) => <Input type="tel" dir="ltr" maxLength={maxLength(ctx.field)} allowClear />,
+      (ctx) => <Input type="tel" dir="ltr" {...textLimit(ctx.field)} allowClear />,
       (v) => (
         <a href={`tel:${v.replace(/[^+0-9]/g, '')}`} dir="ltr">
           {v}
@@ -256,16 +270,14 @@ export const fieldRegistry: FieldRegistry = {
     ),
   ),
   url: textKind(
-    (ctx) => <Input type="url" dir="ltr" maxLength={maxLength(ctx.field)} allowClear />,
+    (ctx) => <Input type="url" dir="ltr" {...textLimit(ctx.field)} allowClear />,
     (v) => (
       <a href={v} target="_blank" rel="noreferrer noopener" dir="ltr">
         {v}
       </a>
     ),
   ),
-  password: textKind((ctx) => (
-    <Input.Password maxLength={maxLength(ctx.field)} autoComplete="new-password" />
-  )),
+  password: textKind((ctx) => <Input.Password {...textLimit(ctx.field)} autoComplete="new-password" />),
   color: {
     cell: (v) =>
       empty(v) ? null : (

@@ -1,11 +1,11 @@
 import { Alert, Flex, Spin, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { registry } from '@mizan/contracts';
-import { recordPath } from '@mizan/ui';
+import { registry, type ConflictEntity } from '@mizan/contracts';
+import { recordPath } from '../record/paths';
 import { useConflicts } from './useConflicts';
 
-/** A match's record page: clients, or (once the legal area defines them) opponents. */
+/** A match's record page (a client's, an opponent's). */
 const matchPath = (entity: string, id: number) => {
   const definition = registry.find((e) => e.name === entity);
   return definition ? recordPath(definition, id) : undefined;
@@ -14,18 +14,23 @@ const matchPath = (entity: string, id: number) => {
 export interface ConflictPanelProps {
   name?: unknown;
   nationalId?: unknown;
-  /** The client being edited: left out of its own check. */
+  /** The party being edited: left out of its own check. */
   exceptId?: number;
+  /** The entity of the form (default clients): matches of the other one are tagged with theirs. */
+  for?: ConflictEntity;
 }
 
 /**
- * The live conflict-of-interest panel of the client form: as the name or ID is typed, the clients
- * the office already knows under it (name, ID, why it matched), each a link to its record page in
- * a new tab so the form keeps what was typed. A warning only: saving stays allowed.
+ * The live conflict-of-interest panel of a party form (a client's, an opponent's): as the name or
+ * ID is typed, the clients and opponents the office already knows under it (name, ID, which of
+ * the two, why it matched), each a link to its record page in a new tab so the form keeps what
+ * was typed. A warning only: saving stays allowed.
+ *
+ * @example <ConflictPanel name={name} nationalId={id} exceptId={row?.id} for="opponents" />
  */
-export function ConflictPanel({ name, nationalId, exceptId }: ConflictPanelProps) {
-  const { t } = useTranslation('clients');
-  const check = useConflicts({ name, nationalId, exceptId });
+export function ConflictPanel({ name, nationalId, exceptId, for: entity = 'customers' }: ConflictPanelProps) {
+  const { t } = useTranslation('ui');
+  const check = useConflicts({ name, nationalId, exceptId, for: entity });
   const matches = check.data?.matches ?? [];
   const busy = check.enabled && (check.typing || check.isFetching);
 
@@ -34,20 +39,20 @@ export function ConflictPanel({ name, nationalId, exceptId }: ConflictPanelProps
     body = (
       <Typography.Text type="secondary">
         <Spin size="small" style={{ marginInlineEnd: 8 }} />
-        {t('customers.conflicts.checking')}
+        {t('parties.conflicts.checking')}
       </Typography.Text>
     );
   else if (!check.enabled) body = null;
   else if (check.isError)
-    body = <Typography.Text type="warning">{t('customers.conflicts.failed')}</Typography.Text>;
+    body = <Typography.Text type="warning">{t('parties.conflicts.failed')}</Typography.Text>;
   else if (check.data && matches.length === 0)
-    body = <Typography.Text type="success">{t('customers.conflicts.none')}</Typography.Text>;
+    body = <Typography.Text type="success">{t('parties.conflicts.none')}</Typography.Text>;
   else if (matches.length > 0)
     body = (
       <Alert
         type="warning"
         showIcon
-        title={t('customers.conflicts.found', { count: matches.length })}
+        title={t('parties.conflicts.found', { count: matches.length })}
         description={
           <>
             <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -59,7 +64,7 @@ export function ConflictPanel({ name, nationalId, exceptId }: ConflictPanelProps
                         to={matchPath(match.entity, match.id)!}
                         target="_blank"
                         rel="noopener"
-                        aria-label={t('customers.conflicts.open', { name: match.name })}
+                        aria-label={t('parties.conflicts.open', { name: match.name })}
                       >
                         {match.name}
                       </Link>
@@ -72,18 +77,18 @@ export function ConflictPanel({ name, nationalId, exceptId }: ConflictPanelProps
                       </Typography.Text>
                     )}
                     <Flex wrap gap={4} align="center">
-                      {match.entity !== 'customers' && (
-                        <Tag color="purple">{t(`${match.entity}.singular`, { ns: 'entities' })}</Tag>
-                      )}
+                      <Tag color={match.entity === entity ? 'default' : 'purple'}>
+                        {t(`${match.entity}.singular`, { ns: 'entities' })}
+                      </Tag>
                       <Tag>{t(`customers.values.kind.${match.kind}`, { ns: 'entities' })}</Tag>
                       {match.idNumber && (
                         <Typography.Text>
-                          {t('customers.conflicts.idNumber')}: <bdi dir="ltr">{match.idNumber}</bdi>
+                          {t('parties.conflicts.idNumber')}: <bdi dir="ltr">{match.idNumber}</bdi>
                         </Typography.Text>
                       )}
                       {match.reasons.map((reason) => (
                         <Tag key={reason} color={reason === 'id' || reason === 'sameName' ? 'red' : 'orange'}>
-                          {t(`customers.conflicts.reasons.${reason}`)}
+                          {t(`parties.conflicts.reasons.${reason}`)}
                         </Tag>
                       ))}
                     </Flex>
@@ -91,7 +96,7 @@ export function ConflictPanel({ name, nationalId, exceptId }: ConflictPanelProps
                 </li>
               ))}
             </ul>
-            <Typography.Text type="secondary">{t('customers.conflicts.mayStillSave')}</Typography.Text>
+            <Typography.Text type="secondary">{t('parties.conflicts.mayStillSave')}</Typography.Text>
           </>
         }
       />
@@ -99,7 +104,7 @@ export function ConflictPanel({ name, nationalId, exceptId }: ConflictPanelProps
 
   return (
     <section
-      aria-label={t('customers.conflicts.title')}
+      aria-label={t('parties.conflicts.title')}
       aria-live="polite"
       aria-busy={busy}
       style={{ marginBlockEnd: body ? 16 : 0 }}
