@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   'taskDueTomorrow',
   'taskOverdue',
   'chatMention',
+  'deadlineDue',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
