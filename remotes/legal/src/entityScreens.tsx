@@ -1,4 +1,5 @@
 import type { EntityRouteOverrides } from '@mizan/ui';
+import { DeadlineActions } from './deadlines/DeadlineActions';
 import { LawsuitForm } from './lawsuits/LawsuitForm';
 import { LawsuitStateActions } from './lawsuits/LawsuitStateActions';
 import { lawsuitColumns } from './lawsuits/columns';
@@ -19,7 +20,9 @@ import { SessionsToolbar } from './sessions/SessionsToolbar';
  *   record page, whose tabs are details, hearings, attachments by group, payments with the fee
  *   figures, and history;
  * - hearings: past ones with no decision flagged, a link to the calendar; the record page shows
- *   the postponement chain and records a postponement.
+ *   the postponement chain and records a postponement;
+ * - deadlines: change the due date (with a reason), close as done or waived, reopen, on the row
+ *   and the record page.
  */
 export const ENTITY_OVERRIDES: EntityRouteOverrides = {
   lawsuits: {
@@ -44,5 +47,9 @@ export const ENTITY_OVERRIDES: EntityRouteOverrides = {
       extraActions: (row) => <PostponeAction row={row} />,
       tabs: sessionTabs,
     },
+  },
+  deadlines: {
+    extraActions: (row) => <DeadlineActions row={row} compact />,
+    record: { extraActions: (row) => <DeadlineActions row={row} /> },
   },
 };

@@ -68,14 +68,13 @@ export const systemMigrations: Migration[] = [
     },
   },
   {
-    // The office's country, days off, deadline reminders and power-of-attorney check; offices get the defaults.
+    // The office's country, days off and deadline reminders; offices get the defaults.
     name: 'system_004_working_days',
     async up(db) {
       const columns: [string, string, string][] = [
         ['office_country', 'varchar(2)', WORKING_DAY_DEFAULTS.officeCountry],
         ['weekend_days', 'varchar(30)', JSON.stringify(WORKING_DAY_DEFAULTS.weekendDays)],
         ['deadline_reminder_days', 'varchar(100)', JSON.stringify(WORKING_DAY_DEFAULTS.deadlineReminderDays)],
-        ['procuration_check', 'varchar(10)', WORKING_DAY_DEFAULTS.procurationCheck],
       ];
       for (const [name, type, value] of columns)
         await db.schema

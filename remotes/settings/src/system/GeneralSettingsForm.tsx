@@ -12,7 +12,6 @@ import {
   normalizeDays,
   normalizeTime,
   PHONE_PATTERN,
-  PROCURATION_CHECKS,
   reminderDays,
   THEMES,
   TIME_OF_DAY_PATTERN,
@@ -54,7 +53,6 @@ const FIELDS = [
   'officeCountry',
   'weekendDays',
   'deadlineReminderDays',
-  'procurationCheck',
 ] as const satisfies readonly (keyof ReturnType<typeof toPayload>)[];
 
 /** Office identity, localisation and security policy: one form, saved as a whole. */
@@ -118,7 +116,6 @@ export function GeneralSettingsForm({
     if (value === null || value === undefined) return '';
     if (field === 'timeZone') return zoneLabel(String(value));
     if (field === 'officeCountry') return t(`entities:holidays.values.country.${String(value)}`);
-    if (field === 'procurationCheck') return t(`system.general.procurationChecks.${String(value)}`);
     const choice = { defaultLanguage: 'languages', defaultTheme: 'themes', calendar: 'calendars' }[field];
     return choice ? t(`system.general.${choice}.${String(value)}`) : String(value);
   };
@@ -389,21 +386,6 @@ export function GeneralSettingsForm({
                     open={false}
                     suffixIcon={null}
                     tokenSeparators={[',', '،', ' ']}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  name="procurationCheck"
-                  label={label('procurationCheck')}
-                  extra={t('system.general.hints.procurationCheck')}
-                >
-                  <Segmented
-                    block
-                    options={PROCURATION_CHECKS.map((v) => ({
-                      value: v,
-                      label: t(`system.general.procurationChecks.${v}`),
-                    }))}
                   />
                 </Form.Item>
               </Col>

@@ -2,14 +2,12 @@ import {
   COUNTRY_CODES,
   normalizeDigits,
   OFFICE_TIME_ZONES,
-  PROCURATION_CHECKS,
   SETTINGS_LIMITS,
   TIME_OF_DAY_PATTERN,
   type CountryCode,
-  type ProcurationCheck,
 } from '@mizan/contracts';
 
-export { COUNTRY_CODES, PROCURATION_CHECKS };
+export { COUNTRY_CODES };
 
 /** The office-wide settings of `/admin/settings/system/general` (GET then PUT). */
 export interface GeneralSettings {
@@ -39,8 +37,6 @@ export interface GeneralSettings {
   weekendDays: number[];
   /** Days before a deadline's due date its lawyers are reminded (like `procurationReminderDays`). */
   deadlineReminderDays: (number | string)[];
-  /** A client without a power of attorney in force: warn or refuse. */
-  procurationCheck: ProcurationCheck;
   /** The version read (GET) and sent back on save, so a stale save is refused (409). */
   updatedAt?: string | null;
 }
@@ -128,6 +124,5 @@ export function toPayload(values: GeneralSettings): Omit<GeneralSettings, 'id'> 
     officeCountry: values.officeCountry,
     weekendDays: [...new Set(values.weekendDays ?? [])].sort((a, b) => a - b),
     deadlineReminderDays: reminderDays(values.deadlineReminderDays ?? []),
-    procurationCheck: values.procurationCheck,
   };
 }

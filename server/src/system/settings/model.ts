@@ -55,7 +55,6 @@ export function defaultSettings(env: NodeJS.ProcessEnv = process.env): SystemSet
     officeCountry: WORKING_DAY_DEFAULTS.officeCountry,
     weekendDays: [...WORKING_DAY_DEFAULTS.weekendDays],
     deadlineReminderDays: [...WORKING_DAY_DEFAULTS.deadlineReminderDays],
-    procurationCheck: WORKING_DAY_DEFAULTS.procurationCheck,
     logoFileId: null,
     faviconFileId: null,
     logoUrl: null,

@@ -1,10 +1,4 @@
-import {
-  COUNTRY_CODES,
-  DEFAULT_TIME_ZONE,
-  PROCURATION_CHECKS,
-  REMINDER_DEFAULTS,
-  WORKING_DAY_DEFAULTS,
-} from '@mizan/contracts';
+import { COUNTRY_CODES, DEFAULT_TIME_ZONE, REMINDER_DEFAULTS, WORKING_DAY_DEFAULTS } from '@mizan/contracts';
 import { toBoolean, type Db } from '../../db';
 import type { Trx } from '../../engine/context';
 import {
@@ -42,7 +36,6 @@ interface SettingsRow {
   /** JSON lists of numbers, like `procuration_reminder_days`. */
   weekend_days: string;
   deadline_reminder_days: string;
-  procuration_check: string;
   logo_file_id: number | null;
   favicon_file_id: number | null;
   primary_color: string;
@@ -95,7 +88,6 @@ function fromRow(row: SettingsRow): SystemSettings {
     officeCountry: oneOf(COUNTRY_CODES, row.office_country, WORKING_DAY_DEFAULTS.officeCountry),
     weekendDays: parseDays(row.weekend_days, WORKING_DAY_DEFAULTS.weekendDays, 0),
     deadlineReminderDays: parseDays(row.deadline_reminder_days, WORKING_DAY_DEFAULTS.deadlineReminderDays),
-    procurationCheck: oneOf(PROCURATION_CHECKS, row.procuration_check, WORKING_DAY_DEFAULTS.procurationCheck),
     logoFileId,
     faviconFileId,
     logoUrl: imageUrl(PUBLIC_IMAGE_PATHS.logo, logoFileId),
@@ -134,7 +126,6 @@ function toRow(settings: SystemSettings, employeeId: number | null): SettingsRow
     office_country: settings.officeCountry,
     weekend_days: JSON.stringify(settings.weekendDays),
     deadline_reminder_days: JSON.stringify(settings.deadlineReminderDays),
-    procuration_check: settings.procurationCheck,
     logo_file_id: settings.logoFileId,
     favicon_file_id: settings.faviconFileId,
     primary_color: settings.primaryColor,
@@ -205,7 +196,6 @@ export function generalOf(
     officeCountry: settings.officeCountry,
     weekendDays: settings.weekendDays,
     deadlineReminderDays: settings.deadlineReminderDays,
-    procurationCheck: settings.procurationCheck,
     primaryColor: settings.primaryColor,
     logoFileId: settings.logoFileId,
     faviconFileId: settings.faviconFileId,

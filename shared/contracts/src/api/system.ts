@@ -85,11 +85,6 @@ export interface SystemSettings {
   weekendDays: number[];
   /** How many days before its due date an open deadline is reminded of, once per number (`[7, 3, 1]`). */
   deadlineReminderDays: number[];
-  /**
-   * A hearing, lawsuit or filing for a client without a power of attorney in force for litigation:
-   * `warn` (the write goes through with a warning) or `refuse` (422).
-   */
-  procurationCheck: ProcurationCheck;
   logoFileId: number | null;
   faviconFileId: number | null;
   /** Public URLs of the images (no sign-in needed: the login page shows them), null when unset. */
@@ -121,7 +116,6 @@ export type GeneralSettings = Pick<
   | 'officeCountry'
   | 'weekendDays'
   | 'deadlineReminderDays'
-  | 'procurationCheck'
 >;
 
 /** Settings every visitor may read (the login page), as `GET /api/auth/systemSettings` answers. */
@@ -137,10 +131,6 @@ export type PublicSystemSettings = Pick<
   | 'timeZone'
 >;
 
-/** What the power-of-attorney check does (see `SystemSettings.procurationCheck`). */
-export const PROCURATION_CHECKS = ['warn', 'refuse'] as const;
-export type ProcurationCheck = (typeof PROCURATION_CHECKS)[number];
-
 /**
  * Days off until an administrator sets others: Friday and Saturday, the weekend of the courts and
  * government of Saudi Arabia and of Egypt alike (0 = Sunday).
@@ -149,7 +139,6 @@ export const WORKING_DAY_DEFAULTS = {
   officeCountry: 'EG' as CountryCode,
   weekendDays: [5, 6],
   deadlineReminderDays: [7, 3, 1],
-  procurationCheck: 'warn' as ProcurationCheck,
 } as const;
 
 /** Bounds of the numeric settings. */
@@ -248,7 +237,6 @@ export const generalSettingsBody = z
       .array(bounded(SETTINGS_LIMITS.deadlineReminderDays), { error: typeError('array') })
       .max(SETTINGS_LIMITS.deadlineReminderDays.count, { error: 'validation.array.max' })
       .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
-    procurationCheck: choice(PROCURATION_CHECKS),
     /**
      * The `updatedAt` the form was read at (null: read before the first save): a stale one is
      * refused with 409 `StaleWriteError`, as entity writes are. Left out: no check.
