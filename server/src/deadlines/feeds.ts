@@ -308,6 +308,6 @@ export async function buildFeed(
     productId: '-//Mizan//Calendar//AR',
     calName: t(employeeId === null ? 'legal.feed.officeName' : 'legal.feed.name'),
   });
-  if (error || value === undefined) throw error ?? new Error('calendar feed not built');
+  if (error || value === undefined || value === null) throw error ?? new Error('calendar feed not built');
   return value;
 }
