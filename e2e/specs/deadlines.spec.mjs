@@ -12,7 +12,8 @@ import { t } from '../lib/i18n.mjs';
 import { formDrawer, go } from '../lib/clients.mjs';
 import { CALENDAR, SESSIONS, createLegalParties } from '../lib/legal.mjs';
 
-const lng = 'en';
+// The interface's default language (a fresh sign-in reads Arabic).
+const lng = 'ar';
 const e = (key, vars) => t(lng, `entities:${key}`, vars);
 const l = (key, vars) => t(lng, `legal:${key}`, vars);
 const ui = (key, vars) => t(lng, `ui:${key}`, vars);
