@@ -30,6 +30,7 @@ import { notificationsMigrations, notificationsPlugin } from './notifications';
 import { remindersPlugin } from './reminders';
 import { schedulerMigrations, schedulerPlugin } from './scheduler';
 import { dashboardMigrations, dashboardPlugin } from './dashboard';
+import { deadlineMigrations, deadlinesPlugin } from './deadlines';
 import { peoplePlugin } from './people';
 import { readTimeZone, systemMigrations, systemPlugin } from './system';
 import { installErrorHandler } from './http/errorHandler';
@@ -79,6 +80,7 @@ export const MODULES: readonly AppModule[] = [
   { name: 'tasks', plugin: tasksPlugin },
   { name: 'dashboard', plugin: dashboardPlugin, migrations: dashboardMigrations },
   { name: 'chat', plugin: chatPlugin, migrations: chatMigrations },
+  { name: 'deadlines', plugin: deadlinesPlugin, migrations: deadlineMigrations },
 ];
 
 /** How often a SQLite connection refreshes its planner statistics (`PRAGMA optimize`). */

@@ -18,6 +18,7 @@ describe('modules and their migrations', () => {
       'scheduler',
       'dashboard',
       'chat',
+      'deadlines',
     ]);
   });
 

@@ -1,4 +1,5 @@
 import type { EntityRouteOverrides } from '@mizan/ui';
+import { DeadlineActions } from './deadlines/DeadlineActions';
 import { LawsuitForm } from './lawsuits/LawsuitForm';
 import { LawsuitStateActions } from './lawsuits/LawsuitStateActions';
 import { lawsuitColumns } from './lawsuits/columns';
@@ -22,7 +23,9 @@ import { SessionsToolbar } from './sessions/SessionsToolbar';
  * - opponents: the form warns of a client (or another opponent) known under that name or ID, as
  *   the client form does;
  * - hearings: past ones with no decision flagged, a link to the calendar; the record page shows
- *   the postponement chain and records a postponement.
+ *   the postponement chain and records a postponement;
+ * - deadlines: change the due date (with a reason), close as done or waived, reopen, on the row
+ *   and the record page.
  */
 export const ENTITY_OVERRIDES: EntityRouteOverrides = {
   lawsuits: {
@@ -50,5 +53,9 @@ export const ENTITY_OVERRIDES: EntityRouteOverrides = {
       extraActions: (row) => <PostponeAction row={row} />,
       tabs: sessionTabs,
     },
+  },
+  deadlines: {
+    extraActions: (row) => <DeadlineActions row={row} compact />,
+    record: { extraActions: (row) => <DeadlineActions row={row} /> },
   },
 };

@@ -5,9 +5,13 @@ import {
   Kysely,
   PostgresDialect,
   SqliteDialect,
+  SqliteDriver,
   sql,
   type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
   type SqliteDatabase,
+  type SqliteDialectConfig,
   type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
@@ -72,6 +76,61 @@ function wrapSqlite(database: BetterSqlite3.Database): SqliteDatabase {
   };
 }
 
+/**
+ * One queue per database file for every app of this process. better-sqlite3 is synchronous: while
+ * one app holds a write transaction open across awaits, another app of the same process writing
+ * to the same file waits on SQLite's busy timeout inside its synchronous call, so the first never
+ * gets the event loop back to commit, and the second fails with "database is locked" (two
+ * instances started in one process, as the tests start them, polling the scheduler together).
+ * Taking the file's turn before the driver's connection makes the second wait asynchronously
+ * instead. One app alone takes its turn at once.
+ */
+const fileTurns = new Map<string, Promise<void>>();
+
+class FileQueueDriver extends SqliteDriver {
+  private leave: (() => void) | null = null;
+
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly file: string,
+  ) {
+    super(config);
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = fileTurns.get(this.file) ?? Promise.resolve();
+    let leave!: () => void;
+    const mine = new Promise<void>((resolve) => (leave = resolve));
+    fileTurns.set(
+      this.file,
+      previous.then(() => mine),
+    );
+    await previous;
+    this.leave = leave;
+    return super.acquireConnection();
+  }
+
+  override async releaseConnection(): Promise<void> {
+    await super.releaseConnection();
+    const leave = this.leave;
+    this.leave = null;
+    leave?.();
+  }
+}
+
+class FileQueueDialect extends SqliteDialect {
+  constructor(
+    private readonly config: SqliteDialectConfig,
+    private readonly file: string,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new FileQueueDriver(this.config, this.file);
+  }
+}
+
 function openSqlite(url: string): Database {
   const file = url.replace(/^sqlite:(\/\/)?/, '');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -81,7 +140,9 @@ function openSqlite(url: string): Database {
   // Several processes (a second server, a CLI) may open the file: wait instead of failing at once.
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  const db = new Kysely({ dialect: new SqliteDialect({ database: wrapSqlite(database) }) });
+  // An in-memory database is each app's own: no queue to share.
+  const turn = file === ':memory:' ? `:memory:${Math.random()}` : path.resolve(file);
+  const db = new Kysely({ dialect: new FileQueueDialect({ database: wrapSqlite(database) }, turn) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 

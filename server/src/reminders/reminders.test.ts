@@ -10,6 +10,7 @@ jest.setTimeout(180_000);
 
 const GENERAL = API_BASE + SYSTEM.general;
 const MORNING_JOBS = [
+  'reminders.deadlineDue',
   'reminders.hearingNoDecision',
   'reminders.hearingToday',
   'reminders.procurationExpiring',

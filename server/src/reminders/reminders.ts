@@ -31,11 +31,11 @@ interface Hearing {
 }
 
 /** Whole calendar days from `from` to `to` (both `YYYY-MM-DD`). */
-const daysBetween = (from: string, to: string) =>
+export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 /** The ids of `ids` that belong to employees who may sign in (active, not banned), each once. */
-async function activeEmployees(app: FastifyInstance, ids: Iterable<number>): Promise<Set<number>> {
+export async function activeEmployees(app: FastifyInstance, ids: Iterable<number>): Promise<Set<number>> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return new Set();
   const rows = await app.db
@@ -47,7 +47,7 @@ async function activeEmployees(app: FastifyInstance, ids: Iterable<number>): Pro
 }
 
 /** Each lawsuit's responsible lawyers. */
-async function responsibleLawyers(
+export async function responsibleLawyers(
   app: FastifyInstance,
   lawsuitIds: number[],
 ): Promise<Map<number, number[]>> {

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, REMINDER_DEFAULTS } from '@mizan/contracts';
+import { COUNTRY_CODES, DEFAULT_TIME_ZONE, REMINDER_DEFAULTS, WORKING_DAY_DEFAULTS } from '@mizan/contracts';
 import { toBoolean, type Db } from '../db';
 import type { Trx } from '../engine/context';
 import {
@@ -32,6 +32,10 @@ interface SettingsRow {
   reminder_morning_time: string;
   /** A JSON list of numbers (`[30,7]`). */
   procuration_reminder_days: string;
+  office_country: string;
+  /** JSON lists of numbers, like `procuration_reminder_days`. */
+  weekend_days: string;
+  deadline_reminder_days: string;
   logo_file_id: number | null;
   favicon_file_id: number | null;
   primary_color: string;
@@ -44,16 +48,19 @@ const SETTINGS_ID = 1;
 /** The image URL carries the file id, so a new logo is never served from a stale browser cache. */
 const imageUrl = (path: string, fileId: number | null) => (fileId === null ? null : `${path}?v=${fileId}`);
 
-/** The stored thresholds; the defaults when the column holds something else. */
-function parseDays(stored: string): number[] {
+/** A stored list of numbers (`min` and above); `fallback` when the column holds something else. */
+function parseDays(stored: string, fallback: readonly number[], min = 1): number[] {
   try {
     const days: unknown = JSON.parse(stored);
-    if (Array.isArray(days) && days.every((d) => Number.isInteger(d) && d > 0)) return days as number[];
+    if (Array.isArray(days) && days.every((d) => Number.isInteger(d) && d >= min)) return days as number[];
   } catch {
     // Falls through to the defaults.
   }
-  return [...REMINDER_DEFAULTS.procurationReminderDays];
+  return [...fallback];
 }
+
+const oneOf = <T extends string>(values: readonly T[], stored: string, fallback: T): T =>
+  (values as readonly string[]).includes(stored) ? (stored as T) : fallback;
 
 function fromRow(row: SettingsRow): SystemSettings {
   const logoFileId = row.logo_file_id === null ? null : Number(row.logo_file_id);
@@ -74,7 +81,13 @@ function fromRow(row: SettingsRow): SystemSettings {
     passwordRequireSymbols: toBoolean(row.password_require_symbols),
     reminderEveningTime: row.reminder_evening_time,
     reminderMorningTime: row.reminder_morning_time,
-    procurationReminderDays: parseDays(row.procuration_reminder_days),
+    procurationReminderDays: parseDays(
+      row.procuration_reminder_days,
+      REMINDER_DEFAULTS.procurationReminderDays,
+    ),
+    officeCountry: oneOf(COUNTRY_CODES, row.office_country, WORKING_DAY_DEFAULTS.officeCountry),
+    weekendDays: parseDays(row.weekend_days, WORKING_DAY_DEFAULTS.weekendDays, 0),
+    deadlineReminderDays: parseDays(row.deadline_reminder_days, WORKING_DAY_DEFAULTS.deadlineReminderDays),
     logoFileId,
     faviconFileId,
     logoUrl: imageUrl(PUBLIC_IMAGE_PATHS.logo, logoFileId),
@@ -110,6 +123,9 @@ function toRow(settings: SystemSettings, employeeId: number | null): SettingsRow
     reminder_evening_time: settings.reminderEveningTime,
     reminder_morning_time: settings.reminderMorningTime,
     procuration_reminder_days: JSON.stringify(settings.procurationReminderDays),
+    office_country: settings.officeCountry,
+    weekend_days: JSON.stringify(settings.weekendDays),
+    deadline_reminder_days: JSON.stringify(settings.deadlineReminderDays),
     logo_file_id: settings.logoFileId,
     favicon_file_id: settings.faviconFileId,
     primary_color: settings.primaryColor,
@@ -177,6 +193,9 @@ export function generalOf(
     reminderEveningTime: settings.reminderEveningTime,
     reminderMorningTime: settings.reminderMorningTime,
     procurationReminderDays: settings.procurationReminderDays,
+    officeCountry: settings.officeCountry,
+    weekendDays: settings.weekendDays,
+    deadlineReminderDays: settings.deadlineReminderDays,
     primaryColor: settings.primaryColor,
     logoFileId: settings.logoFileId,
     faviconFileId: settings.faviconFileId,

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, REMINDER_DEFAULTS } from '@mizan/contracts';
+import { DEFAULT_TIME_ZONE, REMINDER_DEFAULTS, WORKING_DAY_DEFAULTS } from '@mizan/contracts';
 import { sql } from 'kysely';
 import type { Migration } from '../db/migrations';
 import { instantType } from '../db/migrations/entityTables';
@@ -60,6 +60,22 @@ export const systemMigrations: Migration[] = [
         ],
       ];
       // One column per statement: SQLite adds one at a time.
+      for (const [name, type, value] of columns)
+        await db.schema
+          .alterTable('system_settings')
+          .addColumn(name, sql.raw(type), (c) => c.notNull().defaultTo(value))
+          .execute();
+    },
+  },
+  {
+    // The office's country, days off and deadline reminders; offices get the defaults.
+    name: 'system_004_working_days',
+    async up(db) {
+      const columns: [string, string, string][] = [
+        ['office_country', 'varchar(2)', WORKING_DAY_DEFAULTS.officeCountry],
+        ['weekend_days', 'varchar(30)', JSON.stringify(WORKING_DAY_DEFAULTS.weekendDays)],
+        ['deadline_reminder_days', 'varchar(100)', JSON.stringify(WORKING_DAY_DEFAULTS.deadlineReminderDays)],
+      ];
       for (const [name, type, value] of columns)
         await db.schema
           .alterTable('system_settings')

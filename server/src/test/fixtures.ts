@@ -2,6 +2,7 @@ import { getEntity, permissionKey, type Entity, type FieldDefinition, type Field
 import type { FastifyInstance } from 'fastify';
 import { API_BASE, AUTH, MONEY_MAX, PEOPLE } from '@mizan/contracts';
 import { customerSample } from '../clients/testing';
+import { deadlineRuleSample, deadlineSample, holidaySample } from '../deadlines/testing';
 import { benchHolder, lawsuitSample, opponentSample } from '../legal/samples';
 import {
   attachmentOfSession,
@@ -83,6 +84,9 @@ const MODULE_SAMPLES: Record<string, (seq: number) => Record<string, unknown>> =
   attachments: attachmentSample,
   tasks: taskSample,
   taskComments: taskCommentSample,
+  holidays: holidaySample,
+  deadlineRules: deadlineRuleSample,
+  deadlines: deadlineSample,
 };
 
 /** The module's part of a valid body of `entity` (see `MODULE_SAMPLES`); `{}` for most entities. */

@@ -16,4 +16,6 @@ export const AREA_PERMISSIONS = {
    * task comment: the office's supervisor.
    */
   tasksModerate: 'tasks.moderate',
+  /** Subscribes to the whole office's calendar feed (every hearing and open deadline), not only one's own. */
+  calendarOfficeFeed: 'calendar.officeFeed',
 } as const;

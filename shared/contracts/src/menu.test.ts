@@ -41,6 +41,8 @@ const SEED_MENU = [
       ['lawsuitTypes', '/admin/settings/lawsuit/types', 'lawsuitTypes.view', 'settings'],
       ['lawsuitOwners', '/admin/settings/lawsuit/owners', 'lawsuitOwners.view', 'settings'],
       ['lawsuitCases', '/admin/settings/lawsuit/cases', 'lawsuitCases.view', 'settings'],
+      ['holidays', '/admin/settings/holidays', 'holidays.view', 'settings'],
+      ['deadlineRules', '/admin/settings/deadlineRules', 'deadlineRules.view', 'settings'],
     ],
   ],
   ['procurationCases', '/admin/settings/procurations/cases', 'procurationCases.view', 'settings'],
@@ -81,6 +83,7 @@ const SEED_MENU = [
     [
       ['lawsuits', '/admin/lawsuits', 'lawsuits.view', 'legal'],
       ['sessions', '/admin/lawsuits/sessions', 'sessions.view', 'legal'],
+      ['deadlines', '/admin/lawsuits/deadlines', 'deadlines.view', 'legal'],
       ['opponents', '/admin/lawsuits/opponents', 'opponents.view', 'legal'],
       ['attachments', '/admin/lawsuits/attachments', 'attachments.view', 'legal'],
       ['tasks', '/admin/lawsuits/tasks', 'tasks.view', 'tasks'],

@@ -70,6 +70,11 @@ const SECRETARY_AREAS = ['customers', 'customerTypes', 'procurations', 'sessions
  */
 const LAWYER_HEARING_WRITES = /^sessions\.(create|update|postpone)$/;
 /**
+ * A lawyer keeps the deadlines of the lawsuits: adds one by hand, changes a due date (with its
+ * reason), marks it done or waived and reopens it. Deleting one stays with the administrator.
+ */
+const LAWYER_DEADLINE_WRITES = /^deadlines\.(create|update|changeDue|close|reopen)$/;
+/**
  * The secretary also registers lawsuits and opponents as the lawyers dictate and keeps their
  * details current, and files the papers lawyers hand in (attachments), but closing or reopening
  * a lawsuit (its outcome) is a lawyer's decision.
@@ -97,6 +102,7 @@ export const SEEDED_ROLES: {
       key === AREA_PERMISSIONS.chatUse ||
       LAWYER_WRITES.test(key) ||
       LAWYER_HEARING_WRITES.test(key) ||
+      LAWYER_DEADLINE_WRITES.test(key) ||
       TASK_WRITES.test(key) ||
       (!key.startsWith('employees.') &&
         !key.startsWith('roles.') &&

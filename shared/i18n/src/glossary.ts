@@ -187,6 +187,21 @@ export const GLOSSARY = {
   lawsuits: { many: term('الدعاوى', 'Lawsuits'), uses: ['menu:items.lawsuits'] },
   sessions: { many: term('جلسات الدعاوى', 'Lawsuit sessions'), uses: ['menu:items.sessions'] },
   opponents: { many: term('الخصوم', 'Opponents'), uses: ['menu:items.opponents'] },
+  deadlines: {
+    many: term('المواعيد الإجرائية', 'Deadlines'),
+    one: term('ميعاد إجرائي', 'Deadline'),
+    uses: ['menu:items.deadlines', 'entities:deadlines.title', 'entities:deadlines.singular'],
+  },
+  deadlineRules: {
+    many: term('المواعيد القانونية', 'Legal periods'),
+    one: term('ميعاد قانوني', 'Legal period'),
+    uses: ['menu:items.deadlineRules', 'entities:deadlineRules.title', 'entities:deadlineRules.singular'],
+  },
+  holidays: {
+    many: term('العطلات الرسمية', 'Official holidays'),
+    one: term('عطلة رسمية', 'Official holiday'),
+    uses: ['menu:items.holidays', 'entities:holidays.title', 'entities:holidays.singular'],
+  },
   attachments: { many: term('المرفقات', 'Attachments'), uses: ['menu:items.attachments'] },
   tasks: { many: term('المهام', 'Tasks'), uses: ['menu:items.tasks'] },
   chat: { many: term('المحادثات', 'Chat'), uses: ['menu:items.chat'] },

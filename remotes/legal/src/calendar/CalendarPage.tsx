@@ -19,9 +19,13 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { sessions } from '@mizan/contracts';
+import { deadlines, sessions } from '@mizan/contracts';
 import { permissionsAtom, sdkStore, systemSettingsAtom, userAtom } from '@mizan/sdk';
 import { officeTimeZone, recordPath, RefSelect, useOfficeToday, usePickerLocale } from '@mizan/ui';
+import { DateCalculator } from '../deadlines/DateCalculator';
+import { CalendarFeed } from './CalendarFeed';
+import { toDeadlineEvents } from '../deadlines/events';
+import { useDeadlines } from '../deadlines/useDeadlines';
 import { dayString, hijriRange, wallClockNow } from './dayLabels';
 import { HearingRoll } from './HearingRoll';
 import { HearingsCalendar, type ShownRange } from './HearingsCalendar';
@@ -89,11 +93,26 @@ export function CalendarPage() {
   const shown = state.roll ? { from: state.roll, to: state.roll } : range;
   const hearings = useHearings(shown ? { from: shown.from, to: shown.to, ...filters } : null);
   const rows = hearings.data?.items;
+  // Deadlines fall due on the calendar too (not on the day's hearing roll), a lawyer's own with "mine".
+  const seesDeadlines = permissions.has('deadlines.view');
+  const due = useDeadlines(
+    range && !state.roll ? { from: range.from, to: range.to, lawyerId: lawyerId ?? undefined } : null,
+    seesDeadlines,
+  );
 
   const words = useMemo(() => ({ versus: t('calendar.versus'), separator: t('calendar.separator') }), [t]);
+  const dueRows = due.data?.items;
   const events = useMemo(
-    () => toCalendarEvents(rows ?? [], { today, palette, words }),
-    [rows, today, palette, words],
+    () => [
+      ...toCalendarEvents(rows ?? [], { today, palette, words }),
+      ...toDeadlineEvents(dueRows ?? [], palette, (row, fileNumber) =>
+        t('calendar.deadlineTitle', {
+          action: t(`entities:deadlines.values.action.${String(row.action)}`),
+          fileNumber,
+        }),
+      ),
+    ],
+    [rows, dueRows, today, palette, words, t],
   );
   const hours = useMemo(() => hoursOf(rows), [rows]);
 
@@ -160,7 +179,9 @@ export function CalendarPage() {
               onChange={(view) => api()?.changeView(CALENDAR_VIEWS[view])}
               options={views.map((v) => ({ value: v, label: t(`calendar.views.${v}`) }))}
             />
-            {hearings.isFetching && <Spin size="small" />}
+            <DateCalculator />
+            <CalendarFeed />
+            {(hearings.isFetching || due.isFetching) && <Spin size="small" />}
           </Space>
         </Flex>
 
@@ -230,6 +251,7 @@ export function CalendarPage() {
           <Badge color={palette.primary.background} text={t('calendar.states.scheduled')} />
           <Badge color={palette.danger.background} text={t('calendar.states.overdue')} />
           <Badge color={palette.muted.border} text={t('calendar.states.postponed')} />
+          {seesDeadlines && <Badge color={palette.danger.border} text={t('calendar.states.deadline')} />}
         </Space>
 
         <HearingsCalendar
@@ -242,6 +264,7 @@ export function CalendarPage() {
           style={style}
           onRange={onRange}
           onOpenHearing={(id) => navigate(recordPath(sessions, id))}
+          onOpenDeadline={(id) => navigate(recordPath(deadlines, id))}
           onOpenDay={openRoll}
         />
       </Flex>

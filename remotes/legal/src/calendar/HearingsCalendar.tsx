@@ -16,6 +16,7 @@ import type {
 } from '@fullcalendar/core';
 import { formatHijri } from '@mizan/ui';
 import { hijriCell, wallDay, dayString } from './dayLabels';
+import type { DeadlineCalendarEvent } from '../deadlines/events';
 import type { HearingEvent } from './hearings';
 import { CALENDAR_VIEWS, type CalendarView } from './useCalendarState';
 
@@ -48,9 +49,11 @@ export interface HearingsCalendarProps {
   initialDate: string;
   /** The office's wall-clock now (`YYYY-MM-DDTHH:mm:ss`): today's column and the now line. */
   now: string;
-  events: HearingEvent[];
+  events: (HearingEvent | DeadlineCalendarEvent)[];
   onRange: (range: ShownRange) => void;
   onOpenHearing: (id: number) => void;
+  /** A deadline's event clicked: its row id. */
+  onOpenDeadline: (id: number) => void;
   onOpenDay: (day: string) => void;
   /** Hours shown in the week view: those of the office day, widened to take every hearing. */
   hours: { min: string; max: string };
@@ -74,6 +77,7 @@ export function HearingsCalendar({
   events,
   onRange,
   onOpenHearing,
+  onOpenDeadline,
   onOpenDay,
   hours,
   style,
@@ -150,7 +154,9 @@ export function HearingsCalendar({
         }}
         eventClick={(arg: EventClickArg) => {
           arg.jsEvent.preventDefault();
-          onOpenHearing(Number(arg.event.id));
+          const deadline = (arg.event.extendedProps as { deadline?: { id: number } }).deadline;
+          if (deadline) onOpenDeadline(deadline.id);
+          else onOpenHearing(Number(arg.event.id));
         }}
         datesSet={(arg: DatesSetArg) =>
           onRange({

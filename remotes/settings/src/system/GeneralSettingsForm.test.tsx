@@ -24,6 +24,9 @@ const stored: GeneralSettings & Record<string, unknown> = {
   reminderEveningTime: '18:00',
   reminderMorningTime: '07:00',
   procurationReminderDays: [30, 7],
+  officeCountry: 'SA',
+  weekendDays: [5, 6],
+  deadlineReminderDays: [7, 3, 1],
   updatedAt: read,
 };
 

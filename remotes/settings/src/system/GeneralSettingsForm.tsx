@@ -12,6 +12,7 @@ import { validationMessage } from '@mizan/i18n';
 import { rulesFor } from '../common/validation';
 import {
   CALENDARS,
+  COUNTRY_CODES,
   LANGUAGES,
   LIMITS,
   normalizeDays,
@@ -55,6 +56,9 @@ const FIELDS = [
   'reminderEveningTime',
   'reminderMorningTime',
   'procurationReminderDays',
+  'officeCountry',
+  'weekendDays',
+  'deadlineReminderDays',
 ] as const satisfies readonly (keyof ReturnType<typeof toPayload>)[];
 
 /** Office identity, localisation and security policy: one form, saved as a whole. */
@@ -66,7 +70,22 @@ export function GeneralSettingsForm({
   fieldErrors,
   error,
 }: GeneralSettingsFormProps) {
-  const { t } = useTranslation(['settings', 'ui']);
+  const { t, i18n } = useTranslation(['settings', 'ui', 'entities']);
+  // Weekday names from the calendar itself (4 January 1970 was a Sunday), in the interface language.
+  const weekday = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', timeZone: 'UTC' });
+  const weekdayName = (day: number) => weekday.format(new Date(Date.UTC(1970, 0, 4 + day)));
+  /** Reminder thresholds: whole numbers within `limits`, at most `count` of them. */
+  const daysRule = (field: 'procurationReminderDays' | 'deadlineReminderDays') => ({
+    validator: async (_rule: unknown, values: (number | string)[] | undefined) => {
+      if (validReminderDays(values ?? [], LIMITS[field])) return;
+      const { min, max, count } = LIMITS[field];
+      throw new Error(
+        reminderDays(values ?? []).length > count
+          ? validationMessage(t, 'array.max', { label: label(field), max: count })
+          : validationMessage(t, 'number.range', { label: label(field), min, max }),
+      );
+    },
+  });
   const [form] = Form.useForm<GeneralSettings>();
   const label = (field: string) => t(`system.general.fields.${field}`);
   const rules = (field: string) => rulesFor(t, label(field));
@@ -97,9 +116,12 @@ export function GeneralSettingsForm({
   /** A value as the form shows it: choices by their label, switches as yes/no. */
   const display = (field: string, value: unknown): string => {
     if (typeof value === 'boolean') return t(value ? 'values.yes' : 'values.no', { ns: 'ui' });
+    if (field === 'weekendDays' && Array.isArray(value))
+      return value.map((d) => weekdayName(Number(d))).join('، ');
     if (Array.isArray(value)) return value.join('، ');
     if (value === null || value === undefined) return '';
     if (field === 'timeZone') return zoneLabel(String(value));
+    if (field === 'officeCountry') return t(`entities:holidays.values.country.${String(value)}`);
     const choice = { defaultLanguage: 'languages', defaultTheme: 'themes', calendar: 'calendars' }[field];
     return choice ? t(`system.general.${choice}.${String(value)}`) : String(value);
   };
@@ -310,29 +332,62 @@ export function GeneralSettingsForm({
                   label={label('procurationReminderDays')}
                   extra={t('system.general.hints.procurationReminderDays')}
                   normalize={normalizeDays}
-                  rules={[
-                    {
-                      validator: async (_rule, values: (number | string)[] | undefined) => {
-                        if (validReminderDays(values ?? [])) return;
-                        const { min, max, count } = LIMITS.procurationReminderDays;
-                        throw new Error(
-                          reminderDays(values ?? []).length > count
-                            ? validationMessage(t, 'array.max', {
-                                label: label('procurationReminderDays'),
-                                max: count,
-                              })
-                            : validationMessage(t, 'number.range', {
-                                label: label('procurationReminderDays'),
-                                min,
-                                max,
-                              }),
-                        );
-                      },
-                    },
-                  ]}
+                  rules={[daysRule('procurationReminderDays')]}
                 >
                   <Select
                     aria-label={label('procurationReminderDays')}
+                    mode="tags"
+                    open={false}
+                    suffixIcon={null}
+                    tokenSeparators={[',', '،', ' ']}
+                  />
+                </Form.Item>
+              </Col>
+            </Row>
+          </Card>
+
+          <Card title={t('system.general.sections.workingDays')}>
+            <Row gutter={16}>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="officeCountry"
+                  label={label('officeCountry')}
+                  extra={t('system.general.hints.officeCountry')}
+                  rules={[rules('officeCountry').required()]}
+                >
+                  <Select
+                    aria-label={label('officeCountry')}
+                    options={COUNTRY_CODES.map((c) => ({
+                      value: c,
+                      label: t(`entities:holidays.values.country.${c}`),
+                    }))}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="weekendDays"
+                  label={label('weekendDays')}
+                  extra={t('system.general.hints.weekendDays')}
+                >
+                  <Select
+                    aria-label={label('weekendDays')}
+                    mode="multiple"
+                    maxCount={6}
+                    options={[0, 1, 2, 3, 4, 5, 6].map((d) => ({ value: d, label: weekdayName(d) }))}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="deadlineReminderDays"
+                  label={label('deadlineReminderDays')}
+                  extra={t('system.general.hints.deadlineReminderDays')}
+                  normalize={normalizeDays}
+                  rules={[daysRule('deadlineReminderDays')]}
+                >
+                  <Select
+                    aria-label={label('deadlineReminderDays')}
                     mode="tags"
                     open={false}
                     suffixIcon={null}

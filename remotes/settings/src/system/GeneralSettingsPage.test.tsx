@@ -22,6 +22,9 @@ const stored: GeneralSettings & Record<string, unknown> = {
   reminderEveningTime: '18:00',
   reminderMorningTime: '07:00',
   procurationReminderDays: [30, 7],
+  officeCountry: 'SA',
+  weekendDays: [5, 6],
+  deadlineReminderDays: [7, 3, 1],
   logoUrl: null,
   faviconUrl: null,
   primaryColor: '#1d4ed8',
@@ -116,6 +119,9 @@ describe('GeneralSettingsPage', () => {
       reminderEveningTime: '18:00',
       reminderMorningTime: '07:00',
       procurationReminderDays: [30, 7],
+      officeCountry: 'SA',
+      weekendDays: [5, 6],
+      deadlineReminderDays: [7, 3, 1],
     });
     await waitFor(() => expect(toasts.success).toContain('The settings were saved and apply at once.'));
   });

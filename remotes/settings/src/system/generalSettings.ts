@@ -1,4 +1,13 @@
-import { normalizeDigits, OFFICE_TIME_ZONES, SETTINGS_LIMITS, TIME_OF_DAY_PATTERN } from '@mizan/contracts';
+import {
+  COUNTRY_CODES,
+  normalizeDigits,
+  OFFICE_TIME_ZONES,
+  SETTINGS_LIMITS,
+  TIME_OF_DAY_PATTERN,
+  type CountryCode,
+} from '@mizan/contracts';
+
+export { COUNTRY_CODES };
 
 /** The office-wide settings of `/admin/settings/system/general` (GET then PUT). */
 export interface GeneralSettings {
@@ -22,6 +31,12 @@ export interface GeneralSettings {
   reminderMorningTime: string;
   /** Days before a power of attorney's expiry its lawyers are reminded (the tags input may hold typed text). */
   procurationReminderDays: (number | string)[];
+  /** Whose official holidays legal periods skip. */
+  officeCountry: CountryCode;
+  /** The weekly days off, 0 = Sunday … 6 = Saturday. */
+  weekendDays: number[];
+  /** Days before a deadline's due date its lawyers are reminded (like `procurationReminderDays`). */
+  deadlineReminderDays: (number | string)[];
   /** The version read (GET) and sent back on save, so a stale save is refused (409). */
   updatedAt?: string | null;
 }
@@ -50,6 +65,7 @@ export const LIMITS = {
   // Employee passwords are at least 8 characters in the contracts; policy may only tighten it.
   passwordMinLength: { min: 8, max: 64 },
   procurationReminderDays: SETTINGS_LIMITS.procurationReminderDays,
+  deadlineReminderDays: SETTINGS_LIMITS.deadlineReminderDays,
 } as const;
 
 export const PHONE_PATTERN = /^\+?[0-9 ()-]{5,20}$/;
@@ -74,8 +90,11 @@ export function reminderDays(values: readonly (number | string)[]): number[] {
 }
 
 /** Whether the thresholds are whole numbers within the limits, at most `count` of them. */
-export function validReminderDays(values: readonly (number | string)[]): boolean {
-  const { min, max, count } = SETTINGS_LIMITS.procurationReminderDays;
+export function validReminderDays(
+  values: readonly (number | string)[],
+  limits: { min: number; max: number; count: number } = SETTINGS_LIMITS.procurationReminderDays,
+): boolean {
+  const { min, max, count } = limits;
   const days = reminderDays(values);
   return days.length <= count && days.every((d) => Number.isInteger(d) && d >= min && d <= max);
 }
@@ -102,5 +121,8 @@ export function toPayload(values: GeneralSettings): Omit<GeneralSettings, 'id'> 
     reminderEveningTime: values.reminderEveningTime,
     reminderMorningTime: values.reminderMorningTime,
     procurationReminderDays: reminderDays(values.procurationReminderDays ?? []),
+    officeCountry: values.officeCountry,
+    weekendDays: [...new Set(values.weekendDays ?? [])].sort((a, b) => a - b),
+    deadlineReminderDays: reminderDays(values.deadlineReminderDays ?? []),
   };
 }

@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   'taskDueTomorrow',
   'taskOverdue',
   'chatMention',
+  'deadlineDue',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -35,6 +36,7 @@ export const SCHEDULED_NOTIFICATIONS = {
   procurationExpiring: 'morning',
   taskDueTomorrow: 'evening',
   taskOverdue: 'morning',
+  deadlineDue: 'morning',
 } as const satisfies Partial<Record<NotificationKind, 'evening' | 'morning'>>;
 export type ScheduledNotificationKind = keyof typeof SCHEDULED_NOTIFICATIONS;
 

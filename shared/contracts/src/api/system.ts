@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUNTRY_CODES, type CountryCode } from '../entities/deadlines';
 import { normalizeDigits } from '../text';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../timeZone';
 
@@ -78,6 +79,12 @@ export interface SystemSettings {
   reminderMorningTime: string;
   /** How many days before its expiry a power of attorney is reminded of, once per number (`[30, 7]`). */
   procurationReminderDays: number[];
+  /** The office's country: whose official holidays periods skip unless another is named. */
+  officeCountry: CountryCode;
+  /** The office's weekly days off, 0 = Sunday … 6 = Saturday (`[5, 6]`: Friday and Saturday). */
+  weekendDays: number[];
+  /** How many days before its due date an open deadline is reminded of, once per number (`[7, 3, 1]`). */
+  deadlineReminderDays: number[];
   logoFileId: number | null;
   faviconFileId: number | null;
   /** Public URLs of the images (no sign-in needed: the login page shows them), null when unset. */
@@ -106,6 +113,9 @@ export type GeneralSettings = Pick<
   | 'reminderEveningTime'
   | 'reminderMorningTime'
   | 'procurationReminderDays'
+  | 'officeCountry'
+  | 'weekendDays'
+  | 'deadlineReminderDays'
 >;
 
 /** Settings every visitor may read (the login page), as `GET /api/auth/systemSettings` answers. */
@@ -121,12 +131,26 @@ export type PublicSystemSettings = Pick<
   | 'timeZone'
 >;
 
+/**
+ * Days off until an administrator sets others: Friday and Saturday, the weekend of the courts and
+ * government of Saudi Arabia and of Egypt alike (0 = Sunday).
+ */
+export const WORKING_DAY_DEFAULTS = {
+  officeCountry: 'EG' as CountryCode,
+  weekendDays: [5, 6],
+  deadlineReminderDays: [7, 3, 1],
+} as const;
+
 /** Bounds of the numeric settings. */
 export const SETTINGS_LIMITS = {
   sessionLifetimeHours: { min: 1, max: 720 },
   passwordMinLength: { min: 8, max: 64 },
   /** Each "days before expiry" of `procurationReminderDays`, and how many there may be. */
   procurationReminderDays: { min: 1, max: 365, count: 5 },
+  /** Each "days before due" of `deadlineReminderDays`, and how many there may be. */
+  deadlineReminderDays: { min: 1, max: 90, count: 5 },
+  /** At most six days off a week: one day at least is a working day. */
+  weekendDays: { min: 0, max: 6, count: 6 },
 } as const;
 
 /** A time of day on the 24-hour clock, `HH:mm` (`07:00`, `18:30`). */
@@ -202,6 +226,16 @@ export const generalSettingsBody = z
     procurationReminderDays: z
       .array(bounded(SETTINGS_LIMITS.procurationReminderDays), { error: typeError('array') })
       .max(SETTINGS_LIMITS.procurationReminderDays.count, { error: 'validation.array.max' })
+      .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
+    officeCountry: choice(COUNTRY_CODES),
+    // Each day once, in week order.
+    weekendDays: z
+      .array(bounded(SETTINGS_LIMITS.weekendDays), { error: typeError('array') })
+      .max(SETTINGS_LIMITS.weekendDays.count, { error: 'validation.array.max' })
+      .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
+    deadlineReminderDays: z
+      .array(bounded(SETTINGS_LIMITS.deadlineReminderDays), { error: typeError('array') })
+      .max(SETTINGS_LIMITS.deadlineReminderDays.count, { error: 'validation.array.max' })
       .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
     /**
      * The `updatedAt` the form was read at (null: read before the first save): a stale one is

@@ -44,7 +44,8 @@ export type PostponeInput = z.input<typeof postponeBody> & { updatedAt?: string 
  * time (see `SESSION_TIME_PATTERN`), the court, circuit and judge (left blank, they are taken from
  * the lawsuit; a circuit must be of the court, a judge of the circuit), session type, attendance
  * mechanism, attending lawyer, what is required before it, and after it the decision and, when
- * postponed, the next date. Postponing (the `postpone` action) creates the next hearing, linked
+ * postponed, the next date; `judgment` marks the decision as a judgment and `servedOn` is the day it
+ * was served (each starts the legal periods of its event, see `deadlineRules`). Postponing (the `postpone` action) creates the next hearing, linked
  * back through `previousId` (written by the server only; one next hearing per hearing), so the
  * hearings of a lawsuit form chains (`GET …/sessions/:id/chain`, api/legal.ts). A hearing is never
  * before its lawsuit's filing date.
@@ -80,6 +81,8 @@ export const sessions = defineEntity({
     lawyerId: { type: 'ref', entity: 'employees', filter: true },
     requirements: { type: 'text', max: 2000, list: false },
     decision: { type: 'text', max: 5000 },
+    judgment: { type: 'boolean', default: false, filter: true, list: false },
+    servedOn: { type: 'date', list: false },
     nextDate: { type: 'date', sort: true, form: false },
     previousId: { type: 'ref', entity: 'sessions', list: false, form: false },
     notes: { type: 'text', max: 2000, list: false },

@@ -7,3 +7,4 @@ export * from './places';
 export * from './procurations';
 export * from './settings';
 export * from './tasks';
+export * from './deadlines';

@@ -1,0 +1,40 @@
+import { API_BASE, DEADLINES, deadlines, periodQuery, periodResult, permissionKey } from '@mizan/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { defineRoute } from '../http/route';
+import { defineReminderJobs } from '../reminders';
+import { countPeriod } from './calendar';
+import { installCalendarFeeds } from './feeds';
+import { remindDeadlinesDue } from './reminders';
+import { installDeadlineHooks } from './rules';
+
+export { deadlineMigrations } from './migrations';
+
+/**
+ * Legal periods: holidays and rules (settings lists), the deadlines a judgment starts on its
+ * lawsuit, the date calculator (`GET /api/admin/deadlines/calculate`) and the morning reminder of
+ * deadlines falling due; each employee's calendar feeds (feeds.ts). Periods are counted by one function (`addPeriod`, period.ts) on the
+ * office's working calendar (calendar.ts).
+ */
+export const deadlinesPlugin: FastifyPluginAsync = async (app) => {
+  installDeadlineHooks(app);
+  installCalendarFeeds(app);
+  defineReminderJobs(app, 'deadline reminders sent', [
+    { name: 'reminders.deadlineDue', kind: 'deadlineDue', send: remindDeadlinesDue },
+  ]);
+
+  defineRoute(app, {
+    method: 'GET',
+    url: API_BASE + DEADLINES.calculate,
+    permission: permissionKey(deadlines.name, 'view'),
+    tags: [deadlines.name],
+    summary: 'A legal period added to a day: the due date in both calendars and the days skipped',
+    query: periodQuery,
+    response: periodResult,
+    labels: 'legal.calculator.fields',
+    handler: async (_request, { query }) => ({
+      data: await countPeriod(app.db, query.from, query, { country: query.country, field: 'from' }),
+    }),
+  });
+};
+// Hooks and routes belong to the app, not an encapsulated child context.
+(deadlinesPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

@@ -1,0 +1,66 @@
+import { deadlines, lawsuits } from '@mizan/contracts';
+import type { FastifyInstance } from 'fastify';
+import { columnName } from '../db/migrations';
+import { officeToday } from '../engine/today';
+import { notify, type NotifyInput } from '../notifications/send';
+import { activeEmployees, daysBetween, responsibleLawyers } from '../reminders/reminders';
+import type { JobRun } from '../scheduler';
+import { readSettings } from '../system';
+
+const DUE = columnName('dueDate');
+const LAWSUIT = columnName('lawsuitId');
+const LAWYER = columnName('lawyerId');
+
+/**
+ * Each morning: open deadlines of active lawsuits falling due within one of the settings'
+ * thresholds (`deadlineReminderDays`, days before the due date: 7, 3 and 1 by default), to the
+ * deadline's lawyer and the lawsuit's responsible lawyers, once per deadline, threshold and due
+ * date (a due date changed later is reminded of again). Only the smallest threshold reached is
+ * sent: one first seen two days before with thresholds 7, 3, 1 gets the 3-day notice alone.
+ */
+export async function remindDeadlinesDue(app: FastifyInstance, run: JobRun): Promise<number> {
+  const { deadlineReminderDays } = await readSettings(app.db);
+  if (deadlineReminderDays.length === 0) return 0;
+  const { today, daysFromToday } = officeToday(run.timeZone, run.now);
+  const rows = await app.db
+    .selectFrom(`${deadlines.table} as d`)
+    .innerJoin(`${lawsuits.table} as l`, 'l.id', `d.${LAWSUIT}`)
+    .select(['d.id', `d.${DUE} as due`, `d.${LAWSUIT} as lawsuit`, `d.${LAWYER} as lawyer`, 'l.file_number'])
+    .where('d.state', '=', 'open')
+    .where('l.state', '=', 'active')
+    .where(`d.${DUE}`, '>=', today)
+    .where(`d.${DUE}`, '<=', daysFromToday(Math.max(...deadlineReminderDays)))
+    .orderBy(`d.${DUE}`)
+    .orderBy('d.id')
+    .execute();
+  if (rows.length === 0) return 0;
+  const responsible = await responsibleLawyers(
+    app,
+    rows.map((r) => Number(r.lawsuit)),
+  );
+  const recipients = rows.map((r) => {
+    const to = new Set(responsible.get(Number(r.lawsuit)) ?? []);
+    if (r.lawyer !== null) to.add(Number(r.lawyer));
+    return to;
+  });
+  const active = await activeEmployees(
+    app,
+    recipients.flatMap((to) => [...to]),
+  );
+  const inputs: NotifyInput[] = [];
+  rows.forEach((row, i) => {
+    const due = String(row.due);
+    const days = daysBetween(today, due);
+    const threshold = Math.min(...deadlineReminderDays.filter((n) => n >= days));
+    for (const employeeId of recipients[i]!)
+      if (active.has(employeeId))
+        inputs.push({
+          employeeId,
+          kind: 'deadlineDue',
+          params: { fileNumber: String(row.file_number ?? ''), dueDate: due, days },
+          link: `${deadlines.path}/${Number(row.id)}`,
+          key: `deadlineDue:${Number(row.id)}:${threshold}:${due}`,
+        });
+  });
+  return notify(app, app.db, inputs);
+}
