@@ -13,3 +13,4 @@ export * from './dashboard';
 export * from './tasks';
 export * from './chat';
 export * from './search';
+export * from './options';
