@@ -136,6 +136,18 @@ describe.each(dialects())('reference options on %s', (dialect) => {
     expect((await get(session, 'sessions', 'lawyerId')).statusCode).toBe(403);
   });
 
+  it("narrows by the referenced list's filters: the circuits of one court", async () => {
+    const court = await createRow(t.app, admin.headers, 'courts');
+    const other = await createRow(t.app, admin.headers, 'courts');
+    const mine = await createRow(t.app, admin.headers, 'circuits', { courtId: court.id });
+    await createRow(t.app, admin.headers, 'circuits', { courtId: other.id });
+    const found = await items(admin, 'lawsuits', 'circuitId', `?courtId=${court.id}`);
+    expect(found.map((o) => o.id)).toEqual([mine.id]);
+    const bad = await get(admin, 'lawsuits', 'circuitId', '?courtId=abc');
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['courtId']);
+  });
+
   it('answers 404 for an unknown entity, field or a field that is no reference, 422 for bad ids, 401 signed out', async () => {
     expect((await get(admin, 'nothing', 'lawyerIds')).statusCode).toBe(404);
     expect((await get(admin, 'lawsuits', 'nothing')).statusCode).toBe(404);

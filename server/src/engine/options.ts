@@ -74,7 +74,7 @@ export async function referenceOptions(
   actor: ActorContext,
   entityName: string,
   fieldName: string,
-  query: { q?: string; ids?: number[] },
+  query: { q?: string; ids?: number[] } & Record<string, unknown>,
 ): Promise<OptionsResult> {
   const holder = entities.all().find((service) => service.name === entityName)?.entity;
   const field = holder?.fields[fieldName];
@@ -82,7 +82,8 @@ export async function referenceOptions(
   if (!mayPick(actor, holder)) throw new AppError('forbidden');
   const target = entities.get(field.entity);
   const where = field.options?.where ? [optionsWhere(entities, target.entity, field.options.where)] : [];
-  return { items: await target.options({ q: query.q, ids: query.ids, where }, actor) };
+  const { q, ids, ...filters } = query;
+  return { items: await target.options({ q, ids, where, filters }, actor) };
 }
 
 export function registerOptions(app: FastifyInstance): void {

@@ -2,6 +2,7 @@ import {
   createSchema,
   DEFAULT_TIME_ZONE,
   displayKey,
+  filterableFields,
   getEntity,
   listQuerySchema,
   OPTIONS_LIMIT,
@@ -347,10 +348,17 @@ export class EntityService {
    * within the reader's scope; each as an id, a title and the `optionDetail` line.
    */
   async options(
-    query: { q?: string; ids?: readonly number[]; where?: readonly ScopeWhere[] },
+    query: {
+      q?: string;
+      ids?: readonly number[];
+      where?: readonly ScopeWhere[];
+      /** Equality on this entity's `filter: true` fields, as the query string gives them. */
+      filters?: Record<string, unknown>;
+    },
     actor?: ActorContext,
   ): Promise<RefOption[]> {
     const db = this.deps.db;
+    const filters = this.optionFilters(query.filters ?? {});
     const scope = this.scopeOf(this.readContext(db, actor));
     const raw = query.ids
       ? await this.repo.findMany(db, query.ids, scope)
@@ -359,6 +367,7 @@ export class EntityService {
           pageSize: OPTIONS_LIMIT,
           q: query.q || undefined,
           filters: {
+            ...filters,
             ...(this.entity.status ? { status: true } : {}),
             ...(this.entity.baned ? { baned: false } : {}),
           },
@@ -381,6 +390,16 @@ export class EntityService {
           .filter((v): v is string => v !== null)
           .join(' · ') || null,
     }));
+  }
+
+  /** A picker's equality filters, checked by the list query's own schema (422 on a bad value). */
+  private optionFilters(query: Record<string, unknown>): Record<string, unknown> {
+    // The field filters its list takes (not `status`/`baned`: a picker offers active rows).
+    const filterable = new Set(filterableFields(this.entity).filter((key) => key in this.entity.fields));
+    const keys = Object.keys(query).filter((key) => filterable.has(key));
+    if (!keys.length) return {};
+    const parsed = this.parseList(Object.fromEntries(keys.map((key) => [key, query[key]])));
+    return this.checkFilters(Object.fromEntries(keys.map((key) => [key, parsed[key]])));
   }
 
   /** `GET /:id`: 404 when the row does not exist or lies outside the actor's scope. */

@@ -42,7 +42,12 @@ const idList = z.preprocess(
     .max(OPTIONS_IDS_MAX, { error: 'validation.array.max' }),
 );
 
-export const optionsQuery = z.object({
+/**
+ * Besides `q` and `ids`, any filterable field of the referenced entity narrows the rows by
+ * equality (`?courtId=3`: the circuits of one court), as its list would; a value that is not
+ * the field's type is 422 on it.
+ */
+export const optionsQuery = z.looseObject({
   /** Folded search over the referenced entity's `search` fields. */
   q: z.string().trim().max(200, { error: 'validation.string.max' }).optional(),
   /**
