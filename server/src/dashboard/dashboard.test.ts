@@ -234,8 +234,8 @@ describe.each(dialects())('dashboard on %s', (dialect) => {
       activeLawsuits: 3,
       completedLawsuits: 2,
     });
-    // Won: L1 and L5 (its case is a won one though still open); lost: L2. 2 / 3 = 67 %.
-    expect(d.rates).toEqual({ successRate: 67 });
+    // Closed: L1 won, L2 lost; L5's case is a won one but it is still open, so not counted: 1 / 2.
+    expect(d.rates).toEqual({ successRate: 50 });
     expect(d.upcomingSessions).toEqual([
       {
         id: ids.h3,
