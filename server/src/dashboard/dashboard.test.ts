@@ -173,6 +173,9 @@ describe.each(dialects())('dashboard on %s', (dialect) => {
       lawyerIds: [ids.e2],
     });
     const l4 = await lawsuit({ customerIds: [ids.k2], agreedFee: 20_000 });
+    // A new lawsuit starts at the pending case; this one's case is then cleared (none recorded).
+    expect(l4.lawsuitCaseId).toBe(ids.ongoing);
+    await action(`/admin/lawsuits/${l4.id}`, { lawsuitCaseId: null });
     const l5 = await lawsuit({
       filingDate: '2025-05-01',
       branchId: ids.b2,
