@@ -149,10 +149,7 @@ function CloseLawsuitDialog({ row, name, onDone }: { row: EntityRow; name: strin
           <Select
             loading={finalCases.loading}
             notFoundContent={finalCases.loading ? undefined : t('lawsuits.close.noFinalCase')}
-            options={finalCases.cases.map((c) => ({
-              value: c.id,
-              label: `${c.name} (${t(`lawsuitCases.values.outcome.${c.outcome}`, { ns: 'entities' })})`,
-            }))}
+            options={finalCases.cases.map((c) => ({ value: c.id, label: c.name }))}
           />
         </Form.Item>
       </Form>
