@@ -1,7 +1,22 @@
 import { getEntity, permissionKey, type Dashboard, type EmployeePerformance } from '@mizan/contracts';
 import { permissionsAtom } from '@mizan/sdk';
 import { DualDate, formatMoney, formatNumber, recordPath } from '@mizan/ui';
-import { Alert, Button, Card, Col, Empty, List, Row, Skeleton, Statistic, Table, Tag } from 'antd';
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Empty,
+  List,
+  Row,
+  Skeleton,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+  Tooltip,
+} from 'antd';
 import { useAtomValue } from 'jotai';
 import { Component, Suspense, lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +58,8 @@ interface FigureCard {
   value: number;
   /** `%` after the number. */
   percent?: boolean;
+  /** How the figure is counted, in a tooltip beside its title. */
+  help?: string;
   /** The list this figure counts, filtered the same way (when the user may open it). */
   entity: string;
   params: Record<string, string | number | undefined>;
@@ -93,6 +110,7 @@ export function DashboardFigures({ dashboard, filter }: DashboardFiguresProps) {
     {
       key: 'successRate',
       title: t('rates.successRate'),
+      help: t('rates.successRateHelp'),
       value: rates.successRate,
       percent: true,
       entity: 'lawsuits',
@@ -137,7 +155,18 @@ export function DashboardFigures({ dashboard, filter }: DashboardFiguresProps) {
               listLink(card.entity, card.params),
               <Card size="small" hoverable={may(card.entity)} data-testid={`figure-${card.key}`}>
                 <Statistic
-                  title={card.title}
+                  title={
+                    card.help ? (
+                      <Space size={4}>
+                        {card.title}
+                        <Tooltip title={card.help}>
+                          <QuestionCircleOutlined aria-label={card.help} />
+                        </Tooltip>
+                      </Space>
+                    ) : (
+                      card.title
+                    )
+                  }
                   value={card.value}
                   formatter={(value) =>
                     `${number(Number(value))}${card.percent ? (lng.startsWith('ar') ? '٪' : '%') : ''}`

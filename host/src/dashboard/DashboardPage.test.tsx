@@ -76,7 +76,7 @@ const everything = makeUser([
   'sessions.view',
   'customers.view',
   'employees.view',
-  'lawsuitPayments.view',
+  AREA_PERMISSIONS.dashboardFinance,
 ]);
 const viewerOnly = makeUser([AREA_PERMISSIONS.dashboardView]);
 

@@ -1,4 +1,7 @@
 import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import type { Db } from '../db';
+import { addEntityFields } from '../db/migrations';
+import { reapplySeededRules } from './seed';
 
 /** A migration as the migrations runner (db/migrate) takes it; it runs on SQLite and PostgreSQL alike. */
 export interface AuthMigration {
@@ -120,6 +123,18 @@ export const authMigrations: AuthMigration[] = [
         .addColumn('password_change_required', 'boolean', (c) => c.notNull().defaultTo(false))
         .execute();
       await db.schema.alterTable('employees').addColumn('last_login_at', timeType(db)).execute();
+    },
+  },
+  {
+    // Roles say whether their members are lawyers (what lawyer pickers offer), and the seeded
+    // roles follow an office's day: the lawyer records the payments of lawsuits, the secretary
+    // neither reads nor records fees.
+    name: 'auth_006_role_lawyers_and_fees',
+    async up(db) {
+      const database = db as unknown as Db;
+      await addEntityFields(database, isPostgres(db) ? 'postgres' : 'sqlite', 'roles', ['lawyers']);
+      await database.updateTable('roles').set({ lawyers: false }).where('lawyers', 'is', null).execute();
+      await reapplySeededRules(database, (key) => key.startsWith('lawsuitPayments.'));
     },
   },
 ];

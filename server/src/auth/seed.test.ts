@@ -2,7 +2,7 @@ import { ALL_PERMISSIONS } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, dialects, type TestApp } from '../test/harness';
 import { ROLE_PERMISSIONS } from './joins';
-import { DEFAULT_ADMIN_EMAIL, seedAuth } from './seed';
+import { DEFAULT_ADMIN_EMAIL, reapplySeededRules, seedAuth } from './seed';
 import { SEEDED } from './testing/fixtures';
 
 describe.each(dialects())('seedAuth (%s)', (dialect) => {
@@ -151,5 +151,38 @@ describe.each(dialects())('seedAuth (%s)', (dialect) => {
       print: () => {},
     });
     expect(ok.admin).toEqual({ email: 'boss@law.test', generatedPassword: null });
+  });
+
+  it("brings an older database's seeded roles to today's rules for the keys a migration names", async () => {
+    const ids = new Map(
+      (await db.selectFrom('permissions').select(['id', 'key']).execute()).map((r) => [r.key, Number(r.id)]),
+    );
+    const roleId = async (name: string) =>
+      Number(
+        (await db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id,
+      );
+    // As before the change: the lawyer without payments, the secretary reading them, no lawyers' flag.
+    await db
+      .deleteFrom(ROLE_PERMISSIONS.table)
+      .where('owner_id', '=', await roleId(SEEDED.lawyer))
+      .where('ref_id', '=', ids.get('lawsuitPayments.create')!)
+      .execute();
+    await db
+      .insertInto(ROLE_PERMISSIONS.table)
+      .values({ owner_id: await roleId(SEEDED.secretary), ref_id: ids.get('lawsuitPayments.view')! })
+      .onConflict((oc) => oc.columns(['owner_id', 'ref_id']).doNothing())
+      .execute();
+    await db.updateTable('roles').set({ lawyers: false }).execute();
+
+    await reapplySeededRules(db, (key) => key.startsWith('lawsuitPayments.'));
+    expect(await roleKeys(SEEDED.lawyer)).toEqual(expect.arrayContaining(['lawsuitPayments.create']));
+    expect((await roleKeys(SEEDED.secretary)).filter((k) => k.startsWith('lawsuitPayments.'))).toEqual([]);
+    expect((await roleKeys(SEEDED.lawyer)).filter((k) => k === 'lawsuitPayments.delete')).toEqual([]);
+    const flags = await db.selectFrom('roles').select(['name', 'lawyers']).orderBy('id').execute();
+    expect(flags.map((r) => [r.name, Boolean(r.lawyers)])).toEqual([
+      [SEEDED.administrator, false],
+      [SEEDED.lawyer, true],
+      [SEEDED.secretary, false],
+    ]);
   });
 });

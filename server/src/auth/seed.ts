@@ -77,6 +77,7 @@ export async function seedAuth(dbAny: Db, options: SeedOptions): Promise<SeedRes
         .values({
           name: seeded.name,
           description: null,
+          lawyers: seeded.lawyers,
           status: true,
           baned: false,
           created_at: now,
@@ -105,6 +106,44 @@ export async function seedAuth(dbAny: Db, options: SeedOptions): Promise<SeedRes
 
   await recountEntities(dbAny, ['permissions', 'roles', 'employees']);
   return result;
+}
+
+/**
+ * Brings the seeded roles of an existing database to what their rules now say for the keys
+ * `which` selects: granted where the rule takes the key, withdrawn where it no longer does, and
+ * the lawyers' flag of each seeded role set (a migration step's work when the rules change; roles
+ * the office created or renamed are left alone). Keys not seeded yet get their grant from
+ * `seedAuth` when they are.
+ */
+export async function reapplySeededRules(dbAny: Db, which: (key: string) => boolean): Promise<void> {
+  const db = dbAny as Kysely<AuthDatabase>;
+  const permissions = (await db.selectFrom('permissions').select(['id', 'key']).execute()).filter((p) =>
+    which(p.key),
+  );
+  for (const seeded of SEEDED_ROLES) {
+    const role = await db
+      .selectFrom('roles')
+      .select('id')
+      .where('name', 'in', [seeded.name, seeded.en])
+      .executeTakeFirst();
+    if (!role) continue;
+    const roleId = Number(role.id);
+    await db.updateTable('roles').set({ lawyers: seeded.lawyers }).where('id', '=', roleId).execute();
+    const grant = permissions.filter((p) => seeded.permissions(p.key)).map((p) => Number(p.id));
+    const withdraw = permissions.filter((p) => !seeded.permissions(p.key)).map((p) => Number(p.id));
+    if (withdraw.length)
+      await dbAny
+        .deleteFrom(ROLE_PERMISSIONS.table)
+        .where(ROLE_PERMISSIONS.owner, '=', roleId)
+        .where(ROLE_PERMISSIONS.ref, 'in', withdraw)
+        .execute();
+    for (const id of grant)
+      await dbAny
+        .insertInto(ROLE_PERMISSIONS.table)
+        .values({ [ROLE_PERMISSIONS.owner]: roleId, [ROLE_PERMISSIONS.ref]: id })
+        .onConflict((oc) => oc.columns([ROLE_PERMISSIONS.owner, ROLE_PERMISSIONS.ref]).doNothing())
+        .execute();
+  }
 }
 
 async function createFirstAdmin(

@@ -86,6 +86,8 @@ export interface RolesTable {
   id: Generated<number>;
   name: string;
   description: string | null;
+  /** Members are lawyers (see `roles.lawyers` in contracts). */
+  lawyers: boolean | number | null;
   status: boolean | number;
   baned: boolean | number;
   created_at: string | Date;

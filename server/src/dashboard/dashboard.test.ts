@@ -173,6 +173,9 @@ describe.each(splitDialects())('dashboard on %s', (dialect) => {
       lawyerIds: [ids.e2],
     });
     const l4 = await lawsuit({ customerIds: [ids.k2], agreedFee: 20_000 });
+    // A new lawsuit starts at the pending case; this one's case is then cleared (none recorded).
+    expect(l4.lawsuitCaseId).toBe(ids.ongoing);
+    await action(`/admin/lawsuits/${l4.id}`, { lawsuitCaseId: null });
     const l5 = await lawsuit({
       filingDate: '2025-05-01',
       branchId: ids.b2,
@@ -234,8 +237,8 @@ describe.each(splitDialects())('dashboard on %s', (dialect) => {
       activeLawsuits: 3,
       completedLawsuits: 2,
     });
-    // Won: L1 and L5 (its case is a won one though still open); lost: L2. 2 / 3 = 67 %.
-    expect(d.rates).toEqual({ successRate: 67 });
+    // Closed: L1 won, L2 lost; L5's case is a won one but it is still open, so not counted: 1 / 2.
+    expect(d.rates).toEqual({ successRate: 50 });
     expect(d.upcomingSessions).toEqual([
       {
         id: ids.h3,

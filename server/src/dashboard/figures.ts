@@ -455,12 +455,14 @@ export async function computeDashboard(
     rows.reduce((total, r) => total + r[column], 0);
 
   const lawsuitRows = of('lawsuit');
+  // The success rate counts closed lawsuits (k2: 1 when completed) by their final case.
+  const closed = lawsuitRows.filter((r) => r.k2 === 1);
   const won = sum(
-    lawsuitRows.filter((r) => outcomeOf(r.k1) === 'won'),
+    closed.filter((r) => outcomeOf(r.k1) === 'won'),
     'n',
   );
   const lost = sum(
-    lawsuitRows.filter((r) => outcomeOf(r.k1) === 'lost'),
+    closed.filter((r) => outcomeOf(r.k1) === 'lost'),
     'n',
   );
 

@@ -5,8 +5,6 @@ import {
   branches,
   dashboard,
   dashboardQuery,
-  lawsuitPayments,
-  permissionKey,
   type Dashboard,
 } from '@mizan/contracts';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
@@ -42,14 +40,14 @@ export function forReader(figures: Dashboard, user: Pick<AuthUser, 'permissions'
   return {
     ...rest,
     ...(may(AREA_PERMISSIONS.dashboardPerformance) ? { employeePerformance } : {}),
-    ...(may(permissionKey(lawsuitPayments.name, 'view')) ? { financialStatistics } : {}),
+    ...(may(AREA_PERMISSIONS.dashboardFinance) ? { financialStatistics } : {}),
   };
 }
 
 /** Which permission-bound parts a reader sees, as a key of the serialized answers. */
 function variantOf(user: Pick<AuthUser, 'permissions'> | null): string {
   const may = (key: string) => (user?.permissions.has(key) ? '1' : '0');
-  return may(AREA_PERMISSIONS.dashboardPerformance) + may(permissionKey(lawsuitPayments.name, 'view'));
+  return may(AREA_PERMISSIONS.dashboardPerformance) + may(AREA_PERMISSIONS.dashboardFinance);
 }
 
 /** A computed dashboard and its response bodies, serialized once per permission variant. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_BASE, registry } from '@mizan/contracts';
 import { foldUnfoldedRows } from '../db/migrations';
 import { registerGlobalSearch } from './globalSearch';
+import { registerOptions } from './options';
 import { entityPlugin } from './plugin';
 
 export { EntityService, EntityServices, type EngineDeps, type CreateManyOptions } from './service';
@@ -42,6 +43,7 @@ export async function registerEngine(app: FastifyInstance): Promise<void> {
     await app.register(entityPlugin, { prefix: API_BASE + service.entity.path, service });
   }
   registerGlobalSearch(app);
+  registerOptions(app);
   // Rows written outside the engine at start (the auth seed) get their folded search text. The
   // registry's tables exist by now; those served beside it (engine tests) are created after start.
   app.addHook('onReady', async () => {

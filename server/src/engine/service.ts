@@ -1,8 +1,11 @@
 import {
   createSchema,
   DEFAULT_TIME_ZONE,
+  displayKey,
+  filterableFields,
   getEntity,
   listQuerySchema,
+  OPTIONS_LIMIT,
   patchSchema,
   updateSchema,
   versionSchema,
@@ -12,6 +15,7 @@ import {
   type FilesField,
   type Page,
   type RefField,
+  type RefOption,
   referencesIn,
   registry,
 } from '@mizan/contracts';
@@ -335,6 +339,67 @@ export class EntityService {
     }
     if (Object.keys(errors).length) throw new AppError('validation', { entity: this.name, errors });
     return out;
+  }
+
+  /**
+   * What a reference picker offers from this entity (api/options.ts): with `ids`, those rows
+   * (labels of values already chosen); otherwise the first `OPTIONS_LIMIT` rows matching `q`
+   * and `where`, only active and unbanned ones where the entity has those toggles, in the list's own order. Always
+   * within the reader's scope; each as an id, a title and the `optionDetail` line.
+   */
+  async options(
+    query: {
+      q?: string;
+      ids?: readonly number[];
+      where?: readonly ScopeWhere[];
+      /** Equality on this entity's `filter: true` fields, as the query string gives them. */
+      filters?: Record<string, unknown>;
+    },
+    actor?: ActorContext,
+  ): Promise<RefOption[]> {
+    const db = this.deps.db;
+    const filters = this.optionFilters(query.filters ?? {});
+    const scope = this.scopeOf(this.readContext(db, actor));
+    const raw = query.ids
+      ? await this.repo.findMany(db, query.ids, scope)
+      : await this.repo.page(db, {
+          page: 1,
+          pageSize: OPTIONS_LIMIT,
+          q: query.q || undefined,
+          filters: {
+            ...filters,
+            ...(this.entity.status ? { status: true } : {}),
+            ...(this.entity.baned ? { baned: false } : {}),
+          },
+          where: [...scope, ...(query.where ?? [])],
+        });
+    const rows = await this.repo.expand(db, raw, actor?.versions);
+    const titleField = this.entity.fields[this.entity.titleField];
+    const text = (row: ApiRow, key: string): string | null => {
+      const field = this.entity.fields[key];
+      const value =
+        field?.type === 'ref' ? (row[displayKey(key, field)] as { name?: unknown } | null)?.name : row[key];
+      return value === null || value === undefined || value === '' ? null : String(value);
+    };
+    return rows.map((row) => ({
+      id: row.id,
+      title: (titleField ? text(row, this.entity.titleField) : null) ?? String(row.id),
+      detail:
+        (this.entity.optionDetail ?? [])
+          .map((key) => text(row, key))
+          .filter((v): v is string => v !== null)
+          .join(' · ') || null,
+    }));
+  }
+
+  /** A picker's equality filters, checked by the list query's own schema (422 on a bad value). */
+  private optionFilters(query: Record<string, unknown>): Record<string, unknown> {
+    // The field filters its list takes (not `status`/`baned`: a picker offers active rows).
+    const filterable = new Set(filterableFields(this.entity).filter((key) => key in this.entity.fields));
+    const keys = Object.keys(query).filter((key) => filterable.has(key));
+    if (!keys.length) return {};
+    const parsed = this.parseList(Object.fromEntries(keys.map((key) => [key, query[key]])));
+    return this.checkFilters(Object.fromEntries(keys.map((key) => [key, parsed[key]])));
   }
 
   /** `GET /:id`: 404 when the row does not exist or lies outside the actor's scope. */

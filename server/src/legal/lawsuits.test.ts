@@ -279,6 +279,24 @@ describe.each(dialects())('lawsuits on %s', (dialect) => {
     expect(Object.keys(created.json().errors)).toEqual(['lawsuitCaseId']);
   });
 
+  it('starts a new lawsuit at the pending case, and closes only with a final one', async () => {
+    const fresh = await api('POST', URL, { customerIds: [s.client] });
+    expect(fresh.statusCode).toBe(201);
+    // The office's first active case still pending ("متداولة" here): a new lawsuit is pending.
+    expect(fresh.json().data.lawsuitCaseId).toBe(s.ongoing);
+    const chosen = await api('POST', URL, { customerIds: [s.client], lawsuitCaseId: s.won });
+    expect(chosen.json().data.lawsuitCaseId).toBe(s.won);
+    const pending = await api(
+      'PATCH',
+      `${URL}/${fresh.json().data.id}/close`,
+      { lawsuitCaseId: s.ongoing },
+      'ar',
+    );
+    expect(pending.statusCode).toBe(422);
+    expect(pending.json().errors.lawsuitCaseId[0]).toContain('ليست حالة ختامية');
+    expect((await api('GET', `${URL}/${fresh.json().data.id}`)).json().data.state).toBe('active');
+  });
+
   it('filters by client, opponent, court, lawyer, type, case, state, branch and filing-date range', async () => {
     const other = await create('/admin/lawsuits/opponents', { name: 'مؤسسة النور' });
     const a = await create('/admin/lawsuits', {

@@ -1,4 +1,11 @@
-import { FILE_NUMBER_DIGITS, dayInZone, getEntity, lawsuitCases, lawsuits } from '@mizan/contracts';
+import {
+  FILE_NUMBER_DIGITS,
+  FINAL_OUTCOMES,
+  dayInZone,
+  getEntity,
+  lawsuitCases,
+  lawsuits,
+} from '@mizan/contracts';
 import { sql } from 'kysely';
 import type { Dialect } from '../db';
 import { columnName } from '../db/migrations';
@@ -88,6 +95,18 @@ export function installLawsuitHooks(
 ): void {
   entities.hooks(lawsuits.name, {
     async beforeCreate(ctx, values) {
+      // A new lawsuit is pending until someone records otherwise: the office's first active case
+      // whose outcome is still pending ("قيد النظر"), when it has one.
+      if (blank(values.lawsuitCaseId) && values.state !== 'completed') {
+        const pending = await ctx.trx
+          .selectFrom(getEntity(lawsuitCases.name).table)
+          .select('id')
+          .where('outcome', '=', 'ongoing')
+          .where('status', '=', true)
+          .orderBy('id')
+          .executeTakeFirst();
+        if (pending) values.lawsuitCaseId = Number(pending.id);
+      }
       if (blank(values.fileNumber))
         values.fileNumber = await nextFileNumber(ctx.trx, dialect, await timeZone(ctx.trx));
       checkCompleted(values);
@@ -111,7 +130,7 @@ export function installLawsuitHooks(
           throw new AppError('conflict', { messageKey: 'legal.lawsuits.alreadyClosed' });
         const found = await ctx.trx
           .selectFrom(getEntity(lawsuitCases.name).table)
-          .select('id')
+          .select(['id', 'outcome'])
           .where('id', '=', body.lawsuitCaseId)
           .executeTakeFirst();
         if (!found)
@@ -119,6 +138,9 @@ export function installLawsuitHooks(
             entity: lawsuits.name,
             errors: { lawsuitCaseId: [{ key: 'http.referenceMissing' }] },
           });
+        // A closed lawsuit was decided: a case still pending is no final state.
+        if (!FINAL_OUTCOMES.includes(found.outcome as (typeof FINAL_OUTCOMES)[number]))
+          throw invalid('lawsuitCaseId', 'caseNotFinal');
         return { set: { state: 'completed', lawsuitCaseId: body.lawsuitCaseId } };
       },
       reopen(_ctx, row) {

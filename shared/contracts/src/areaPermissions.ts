@@ -3,9 +3,15 @@ export const AREA_PERMISSIONS = {
   dashboardView: 'dashboard.view',
   /**
    * The dashboard's per-lawyer figures (`employeePerformance`): colleagues' results are the
-   * administrator's to see, not every lawyer's. The dashboard's fee figures need `lawsuitPayments.view`.
+   * administrator's to see, not every lawyer's.
    */
   dashboardPerformance: 'dashboard.performance',
+  /**
+   * The dashboard's fee figures (`financialStatistics`: the whole office's agreed, paid and
+   * pending fees): the administrator's, not the front desk's. Recording a lawsuit's payments is
+   * `lawsuitPayments.*`, a different right.
+   */
+  dashboardFinance: 'dashboard.finance',
   systemSettingsView: 'systemSettings.view',
   systemSettingsUpdate: 'systemSettings.update',
   logsView: 'logs.view',

@@ -133,6 +133,11 @@ export function definitionProblems(definition: EntityDefinition<Fields>): string
   if (!title) out.push(`titleField "${titleField}" is not a field (the default is "name")`);
   else if (!isStored(titleField) || title.writeOnly)
     out.push(`titleField "${titleField}" must be a stored, readable field`);
+  for (const key of definition.optionDetail ?? []) {
+    const field = fields[key];
+    if (!field || !isStored(key) || field.writeOnly || field.type === 'files' || field.type === 'refs')
+      out.push(`optionDetail "${key}" must be a stored, readable field of a single value`);
+  }
 
   if (definition.defaultSort !== undefined) {
     const match = /^([A-Za-z]+):(asc|desc)$/.exec(definition.defaultSort);

@@ -45,7 +45,7 @@ export const HEADERS = {
 /**
  * `GET /api/admin/dashboard` (its query and answer: api/dashboard.ts): the office's figures for the dashboard, in one answer (`Dashboard`).
  * Permission `dashboard.view`; `employeePerformance` only with `dashboard.performance`,
- * `financialStatistics` only with `lawsuitPayments.view` (left out of the answer otherwise).
+ * `financialStatistics` only with `dashboard.finance` (left out of the answer otherwise).
  */
 export const DASHBOARD = {
   path: '/admin/dashboard',

@@ -86,10 +86,27 @@ export interface EnumField<V extends string = string> extends FieldCommon {
   type: 'enum';
   values: readonly V[];
 }
+/**
+ * A condition on the rows of the referenced entity: each key a field of it, equal to the value;
+ * for a `ref`/`refs` field, a nested condition on the rows that field points at (employees whose
+ * roles are lawyers' roles: `{ roleIds: { lawyers: true } }`).
+ */
+export interface OptionsWhere {
+  readonly [field: string]: string | number | boolean | OptionsWhere;
+}
+
+/** What a reference field's picker offers (`GET /api/options/<entity>/<field>`, api/options.ts). */
+export interface RefOptions {
+  /** Only the referenced rows meeting this condition are offered (values already chosen still show). */
+  where?: OptionsWhere;
+}
+
 /** A reference to one row of another entity (stored as `<field>` integer column, checked on write). */
 export interface RefField extends FieldCommon {
   type: 'ref';
   entity: string;
+  /** Narrows what the field's picker offers; see `RefOptions`. */
+  options?: RefOptions;
   /**
    * `cascade`: the row is part of the one it references and is deleted with it (a task's
    * comments), each through its own delete (hooks, audit entry, event, files) in the same
@@ -101,6 +118,8 @@ export interface RefField extends FieldCommon {
 export interface RefsField extends FieldCommon {
   type: 'refs';
   entity: string;
+  /** Narrows what the field's picker offers; see `RefOptions`. */
+  options?: RefOptions;
   /** Most ids one row may hold; default `MAX_REFS` (1,000). */
   max?: number;
 }
@@ -196,6 +215,11 @@ export interface EntityDefinition<F extends Fields = Fields> {
   importable?: boolean;
   /** Field shown as the row's label in references and selects. Default `name`. */
   titleField?: keyof F & string;
+  /**
+   * Fields whose values, joined, tell two rows of the same title apart in a reference picker
+   * (an employee's job title and email); empty values are left out. Default: none.
+   */
+  optionDetail?: readonly (keyof F & string)[];
   /** Default list order. Default `createdAt:desc`. */
   defaultSort?: string;
   /** Groups of fields that must be unique together. */

@@ -52,6 +52,17 @@ export const ALL_PERMISSIONS: PermissionSeed[] = [
 const LAWYER_WRITES =
   /^(customers|procurations|opponents|attachments)\.(create|update|status)$|^lawsuits\.(create|update|close|reopen)$/;
 /**
+ * A lawyer collects the fees of the lawsuits they work: records a client's payment and corrects
+ * it (deleting one stays with the administrator). The office's fee totals on the dashboard
+ * (`dashboard.finance`) stay with the administrator too.
+ */
+const LAWYER_PAYMENT_WRITES = /^lawsuitPayments\.(view|export|create|update)$/;
+/**
+ * Fees are not the front desk's: the secretary neither reads nor records payments, and the
+ * dashboard shows her no fee figures.
+ */
+const NOT_SECRETARY = /^lawsuitPayments\.|^dashboard\.finance$/;
+/**
  * Lawyers and the secretary give each other tasks, move and write them and comment on them
  * (their own comments: editing or deleting another's is `tasks.moderate`'s, the administrator's).
  */
@@ -90,17 +101,21 @@ export const SEEDED_ROLES: {
   key: string;
   name: string;
   en: string;
+  /** Its members are lawyers (`roles.lawyers`: what lawyer pickers offer). */
+  lawyers: boolean;
   permissions: (key: string) => boolean;
 }[] = [
-  { key: 'administrator', name: 'مدير النظام', en: 'Administrator', permissions: () => true },
+  { key: 'administrator', name: 'مدير النظام', en: 'Administrator', lawyers: false, permissions: () => true },
   {
     key: 'lawyer',
     name: 'محامٍ',
     en: 'Lawyer',
+    lawyers: true,
     permissions: (key) =>
       key === AREA_PERMISSIONS.dashboardView ||
       key === AREA_PERMISSIONS.chatUse ||
       LAWYER_WRITES.test(key) ||
+      LAWYER_PAYMENT_WRITES.test(key) ||
       LAWYER_HEARING_WRITES.test(key) ||
       LAWYER_DEADLINE_WRITES.test(key) ||
       TASK_WRITES.test(key) ||
@@ -116,14 +131,16 @@ export const SEEDED_ROLES: {
     key: 'secretary',
     name: 'سكرتير',
     en: 'Secretary',
+    lawyers: false,
     permissions: (key) =>
-      key === AREA_PERMISSIONS.dashboardView ||
-      key === AREA_PERMISSIONS.chatUse ||
-      (SECRETARY_AREAS.some((area) => key.startsWith(`${area}.`) && !key.endsWith('.delete')) &&
-        key !== AREA_PERMISSIONS.tasksModerate) ||
-      SECRETARY_WRITES.test(key) ||
-      TASK_WRITES.test(key) ||
-      (key.endsWith('.view') && !/^(employees|roles|permissions|logs|audit|systemSettings)\./.test(key)),
+      !NOT_SECRETARY.test(key) &&
+      (key === AREA_PERMISSIONS.dashboardView ||
+        key === AREA_PERMISSIONS.chatUse ||
+        (SECRETARY_AREAS.some((area) => key.startsWith(`${area}.`) && !key.endsWith('.delete')) &&
+          key !== AREA_PERMISSIONS.tasksModerate) ||
+        SECRETARY_WRITES.test(key) ||
+        TASK_WRITES.test(key) ||
+        (key.endsWith('.view') && !/^(employees|roles|permissions|logs|audit|systemSettings)\./.test(key))),
   },
 ];
 

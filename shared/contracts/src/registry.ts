@@ -1,4 +1,4 @@
-import type { Entity, Fields } from './entity';
+import type { Entity, Fields, OptionsWhere } from './entity';
 import { referencesIn, type Reference } from './relations';
 import * as defined from './entities';
 
@@ -31,6 +31,14 @@ export function checkRegistry<E extends Entity<Fields>>(definitions: readonly E[
     for (const { key, target } of targets(e))
       if (!byName.has(target))
         problems.push(`"${e.name}", field "${key}": references "${target}", which is not in the registry`);
+  for (const e of definitions)
+    for (const [key, f] of Object.entries(e.fields))
+      if ((f.type === 'ref' || f.type === 'refs') && f.options?.where && byName.has(f.entity))
+        problems.push(
+          ...whereProblems(byName, f.entity, f.options.where).map(
+            (problem) => `"${e.name}", field "${key}": options.where ${problem}`,
+          ),
+        );
   if (problems.length) throw new Error(`Entity registry:\n  - ${problems.join('\n  - ')}`);
 
   const out: E[] = [];
@@ -52,6 +60,28 @@ export function checkRegistry<E extends Entity<Fields>>(definitions: readonly E[
   };
   for (const e of definitions) visit(e, []);
   return out;
+}
+
+/** What is wrong with a picker's condition on `target`'s rows (see `OptionsWhere`). */
+function whereProblems(
+  byName: ReadonlyMap<string, Entity<Fields>>,
+  target: string,
+  where: OptionsWhere,
+): string[] {
+  const entity = byName.get(target)!;
+  return Object.entries(where).flatMap(([key, value]) => {
+    const field = entity.fields[key];
+    const system = key === 'status' || key === 'baned';
+    if (!field && !system) return [`names "${key}", which is not a field of "${target}"`];
+    if (typeof value !== 'object') {
+      if (field && (field.type === 'refs' || field.type === 'files'))
+        return [`gives "${target}.${key}" a plain value; a refs field takes a nested condition`];
+      return [];
+    }
+    if (!field || (field.type !== 'ref' && field.type !== 'refs'))
+      return [`gives "${target}.${key}" a nested condition, but it is not a reference`];
+    return whereProblems(byName, field.entity, value);
+  });
 }
 
 /** Every `defineEntity(...)` exported by the area files of `./entities` (what else they export is data). */

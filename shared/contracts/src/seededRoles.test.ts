@@ -111,4 +111,29 @@ describe('seeded roles', () => {
     }
     expect(granted('administrator', 'tasks')).toContain('tasks.moderate');
   });
+
+  it("let a lawyer record and correct a lawsuit's payments; fees are neither the secretary's nor on her dashboard", () => {
+    expect(granted('lawyer', 'lawsuitPayments')).toEqual([
+      'lawsuitPayments.create',
+      'lawsuitPayments.export',
+      'lawsuitPayments.update',
+      'lawsuitPayments.view',
+    ]);
+    expect(granted('secretary', 'lawsuitPayments')).toEqual([]);
+    expect(granted('administrator', 'dashboard')).toContain('dashboard.finance');
+    expect(granted('lawyer', 'dashboard')).toEqual(['dashboard.view']);
+    expect(granted('secretary', 'dashboard')).toEqual(['dashboard.view']);
+    // The secretary still books hearings and keeps clients.
+    expect(granted('secretary', 'sessions')).toEqual(
+      expect.arrayContaining(['sessions.create', 'sessions.update', 'sessions.postpone']),
+    );
+  });
+
+  it('mark only the lawyer role as a role of lawyers', () => {
+    expect(SEEDED_ROLES.map((r) => [r.key, r.lawyers])).toEqual([
+      ['administrator', false],
+      ['lawyer', true],
+      ['secretary', false],
+    ]);
+  });
 });

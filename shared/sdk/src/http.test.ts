@@ -96,8 +96,8 @@ describe('http client: error catalogue', () => {
     [418, 'حدث خطأ، يرجى المحاولة مرة أخرى'],
   ];
 
-  it.each(catalogue)('status %i toasts the default message', async (status, message) => {
-    const error = await failure(api.get(`/status/${status}`));
+  it.each(catalogue)('status %i of an action toasts the default message', async (status, message) => {
+    const error = await failure(api.post(`/status/${status}`));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status, message, fromServer: false });
     expect(notifier.error).toHaveBeenCalledTimes(1);
@@ -146,6 +146,21 @@ describe('http client: error catalogue', () => {
     sdkStore.set(tokenAtom, 'new'); // a new login while the old call is in flight
     await expect(call).rejects.toMatchObject({ status: 401 });
     expect(sdkStore.get(tokenAtom)).toBe('new');
+  });
+
+  it('does not toast a refused background read, but still rejects with its message', async () => {
+    const error = await failure(api.get('/status/403'));
+    expect(error).toMatchObject({ status: 403, message: 'لا يمكنك الوصول إلى هذه الصفحة' });
+    expect(notifier.error).not.toHaveBeenCalled();
+    // Other failures of a read are news: the server is down, the row is gone.
+    await failure(api.get('/status/500'));
+    expect(notifier.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('toasts a refused read the person asked for, and a refused write', async () => {
+    await failure(api.get('/status/403', { userAction: true }));
+    await failure(api.delete('/status/403'));
+    expect(notifier.error).toHaveBeenCalledTimes(2);
   });
 
   it('lets a caller opt out of the toast and still get the typed error', async () => {

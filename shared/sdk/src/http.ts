@@ -17,6 +17,11 @@ declare module 'axios' {
     silent?: boolean;
     /** Sends no Authorization and no fingerprint headers (`GET /auth/systemSettings`). */
     anonymous?: boolean;
+    /**
+     * A read the person asked for by a click (a download): refused, it toasts like a write.
+     * Without it a refused read is background work (see `toastsFailure`).
+     */
+    userAction?: boolean;
   }
 }
 
@@ -97,6 +102,19 @@ export function toApiError(error: AxiosError): ApiError {
 }
 
 /**
+ * Whether a failed call tells the person in a toast. A refused read (403 on GET) is background
+ * work, a list, a picker or a badge loading for the screen: the screen that needs it shows its
+ * own "no access" state, and a toast would speak of something nobody asked for (twice, when two
+ * widgets read the same). What the person did (a write, a read marked `userAction`) always says
+ * why it failed; `silent` calls never toast.
+ */
+export function toastsFailure(config: AxiosRequestConfig | undefined, status: number): boolean {
+  if (config?.silent) return false;
+  const read = (config?.method ?? 'get').toLowerCase() === 'get';
+  return !(status === 403 && read && !config?.userAction);
+}
+
+/**
  * The one HTTP client: base `/api`, 30 s timeout, JSON accept and content type,
  * Bearer token, fingerprint headers, `Accept-Language`; answers unwrapped from `{ data }`.
  */
@@ -146,7 +164,7 @@ http.interceptors.response.use(
     if (apiError.status === 401 && typeof sent === 'string' && sent === `Bearer ${sdkStore.get(tokenAtom)}`) {
       await clearSession('unauthorized');
     }
-    if (!error.config?.silent) notify.error(apiError.message);
+    if (toastsFailure(error.config, apiError.status)) notify.error(apiError.message);
     throw apiError;
   },
 );

@@ -8,7 +8,16 @@ import {
   type RequestOptions,
   type ToggleChange,
 } from '@mizan/sdk';
-import { SYSTEM, type AuditItem, type Entity, type Fields, type Page } from '@mizan/contracts';
+import {
+  SYSTEM,
+  optionsPath,
+  type AuditItem,
+  type Entity,
+  type Fields,
+  type OptionsResult,
+  type Page,
+  type RefOption,
+} from '@mizan/contracts';
 import type { EntityRow } from './fields/types';
 
 export { entityKeys, useEntityChannel, http, fetchFile, notify, isApiError, wsClient } from '@mizan/sdk';
@@ -70,6 +79,19 @@ export function recordHistory(
     ...options,
     params: { entity: entityName, entityId, sort: 'createdAt:desc', ...page },
   });
+}
+
+/**
+ * What a reference field may point at (`GET /api/options/<entity>/<field>`, api/options.ts):
+ * `q` searches, `ids` names values already chosen, other keys filter the referenced list.
+ */
+export async function referenceOptions(
+  entity: string,
+  field: string,
+  params: Record<string, string | number | boolean>,
+  options?: RequestOptions,
+): Promise<RefOption[]> {
+  return (await api.get<OptionsResult>(optionsPath(entity, field), { ...options, params })).items;
 }
 
 /** The signed-in user's permission check, `can('courts.update')`. */

@@ -154,13 +154,15 @@ describe('hearings calendar', () => {
     expect(screen.queryByText('3/2026 · أحمد علي ضد شركة النيل')).not.toBeInTheDocument();
     const mine = screen.getByRole('switch', { name: 'جلساتي فقط' });
     expect(mine).toBeChecked();
-    // A lawyer cannot read the employees list: no lawyer select.
-    expect(screen.queryByRole('combobox', { name: 'المحامي الحاضر' })).not.toBeInTheDocument();
+    // The lawyer select reads the hearing field's picker, not the employees list a lawyer may
+    // not read: shown, held on the lawyer while "mine" is on.
+    expect(screen.getByRole('combobox', { name: 'المحامي الحاضر' })).toBeDisabled();
 
     fireEvent.click(mine);
     expect(await screen.findByText('3/2026 · أحمد علي ضد شركة النيل')).toBeInTheDocument();
     expect(lastRequest().has('lawyerId')).toBe(false);
     expect(location()).toContain('mine=0');
+    expect(screen.getByRole('combobox', { name: 'المحامي الحاضر' })).toBeEnabled();
   });
 
   it('sends the court and branch filters of the address', async () => {

@@ -200,9 +200,10 @@ export function CalendarPage() {
                 <label htmlFor="mizan-my-hearings">{t('calendar.mine')}</label>
               </Flex>
             )}
-            {permissions.has('employees.view') && (
+            {permissions.has('sessions.view') && (
               <RefSelect
                 entity="employees"
+                field={{ entity: sessions.name, name: 'lawyerId' }}
                 aria-label={t('entities:sessions.fields.lawyerId')}
                 placeholder={t('entities:sessions.fields.lawyerId')}
                 value={lawyerId ?? null}

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Button, Form, Modal, Popconfirm, Tooltip } from 'antd';
+import { Button, Form, Modal, Popconfirm, Select, Tooltip } from 'antd';
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { VERSION_FIELD, lawsuits, permissionKey } from '@mizan/contracts';
 import { entityKeys, isApiError, notify, useAuth } from '@mizan/sdk';
-import { RefSelect, type EntityRow } from '@mizan/ui';
+import type { EntityRow } from '@mizan/ui';
 import { runAction } from '../api';
+import { useFinalCases } from './useLawsuitCases';
 
 export interface LawsuitStateActionsProps {
   row: EntityRow;
@@ -115,6 +116,7 @@ function CloseLawsuitDialog({ row, name, onDone }: { row: EntityRow; name: strin
     onSettled: () => queryClient.invalidateQueries({ queryKey: entityKeys.all(lawsuits.name) }),
   });
   const caseLabel = t('lawsuits.fields.lawsuitCaseId', { ns: 'entities' });
+  const finalCases = useFinalCases();
 
   return (
     <Modal
@@ -144,7 +146,11 @@ function CloseLawsuitDialog({ row, name, onDone }: { row: EntityRow; name: strin
             },
           ]}
         >
-          <RefSelect entity="lawsuitCases" allowClear={false} />
+          <Select
+            loading={finalCases.loading}
+            notFoundContent={finalCases.loading ? undefined : t('lawsuits.close.noFinalCase')}
+            options={finalCases.cases.map((c) => ({ value: c.id, label: c.name }))}
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -179,9 +179,19 @@ describe('closing and reopening a lawsuit', () => {
     fireEvent.click(screen.getByRole('button', { name: /إغلاق الدعوى/ }));
     const dialog = await screen.findByRole('dialog');
     openSelect(dialog, 'حالة الدعوى');
-    fireEvent.click(await option('قيد النظر'));
+    fireEvent.click(await option('حكم نهائي ضد الموكل'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'تأكيد الإغلاق' }));
     expect(await within(dialog).findByText('لا يوجد سجل بهذا الرقم')).toBeInTheDocument();
+  });
+
+  it('offers only final cases to close with, never one still pending', async () => {
+    await openRecord(LAWSUIT);
+    fireEvent.click(screen.getByRole('button', { name: /إغلاق الدعوى/ }));
+    const dialog = await screen.findByRole('dialog');
+    openSelect(dialog, 'حالة الدعوى');
+    expect(await option('حكم نهائي لصالح الموكل')).toBeInTheDocument();
+    expect(await option('حكم نهائي ضد الموكل')).toBeInTheDocument();
+    expect(document.querySelector('.ant-select-item-option[title="قيد النظر"]')).toBeNull();
   });
 
   it('reopens a closed lawsuit after confirmation, with the version read', async () => {

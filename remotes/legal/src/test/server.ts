@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import {
   LEGAL,
   foldArabic,
+  getEntity,
   lawsuitFeeFigures,
   type Entity,
   type Fields,
@@ -131,6 +132,30 @@ export async function startLegalServer(entities: readonly Entity<Fields>[], spec
       res.setHeader('Content-Type', 'application/pdf');
       res.end('%PDF-1.4');
       return;
+    }
+
+    // A reference field's picker (api/options.ts): the referenced rows as id, title and detail,
+    // searched by `q`, narrowed by the referenced list's field filters, or named by `ids`.
+    const picker = /^\/options\/(\w+)\/(\w+)$/.exec(path);
+    if (req.method === 'GET' && picker) {
+      const field = getEntity(picker[1]!).fields[picker[2]!];
+      if (!field || (field.type !== 'ref' && field.type !== 'refs')) return json(res, 404, {});
+      const target = getEntity(field.entity);
+      const q = foldArabic(req.query.get('q') ?? '');
+      const ids = req.query.get('ids')?.split(',').map(Number);
+      let found = rowsOf(target.name).filter(
+        (row) =>
+          (!ids || ids.includes(row.id)) &&
+          (!q || foldArabic(String(row[target.titleField] ?? '')).includes(q)),
+      );
+      for (const [key, value] of req.query)
+        if (target.fields[key]) found = found.filter((row) => String(row[key]) === value);
+      const items = found.map((row) => ({
+        id: row.id,
+        title: String(row[target.titleField] ?? row.id),
+        detail: null,
+      }));
+      return json(res, 200, { data: { items } });
     }
 
     for (const entity of entities) {

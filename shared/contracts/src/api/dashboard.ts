@@ -87,8 +87,9 @@ export type EmployeePerformance = z.infer<typeof employeePerformance>;
  * hearings by date within `from`/`to`; amounts are minor units (money.ts).
  *
  * - `counts.activeLawsuits` / `completedLawsuits`: by the lawsuit's state;
- * - `rates.successRate`: whole percent of won ÷ (won + lost), by the outcome of each lawsuit's
- *   case (lawsuitCases.outcome); 0 when none is won or lost;
+ * - `rates.successRate`: whole percent of the closed lawsuits won ÷ the closed lawsuits won or lost,
+ *   by the outcome of each one's final case (lawsuitCases.outcome, `FINAL_OUTCOMES`); open
+ *   lawsuits are not counted; 0 when none is closed;
  * - `lawsuitStatusDistribution`: lawsuits per case (stage), `lawsuitCaseId` null for none recorded;
  * - `monthlyLawsuitTrend`: `DASHBOARD.trendMonths` months (`YYYY-MM`), oldest first, 0 for a month
  *   without lawsuits;

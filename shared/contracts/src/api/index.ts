@@ -15,3 +15,4 @@ export * from './tasks';
 export * from './chat';
 export * from './search';
 export * from './deadlines';
+export * from './options';

@@ -1,4 +1,5 @@
 import { defineEntity } from '../entity';
+import { LAWYERS_ONLY } from './people';
 
 /** A client is a natural person (identified by a national ID) or a company (by its commercial registration). */
 export const CUSTOMER_KINDS = ['person', 'company'] as const;
@@ -73,7 +74,7 @@ export const customers = defineEntity({
     governorateId: { type: 'ref', entity: 'governorates', filter: true, list: false },
     address: { type: 'text', max: 500, list: false },
     branchId: { type: 'ref', entity: 'branches', filter: true, list: false },
-    lawyerId: { type: 'ref', entity: 'employees', filter: true },
+    lawyerId: { type: 'ref', entity: 'employees', filter: true, options: LAWYERS_ONLY },
     notes: { type: 'text', max: 2000, list: false },
   },
 });

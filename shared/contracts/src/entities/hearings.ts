@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEntity } from '../entity';
+import { LAWYERS_ONLY } from './people';
 import { normalizeDigits } from '../text';
 
 /**
@@ -78,7 +79,7 @@ export const sessions = defineEntity({
     judgeId: { type: 'ref', entity: 'judges', filter: true, list: false },
     sessionTypeId: { type: 'ref', entity: 'sessionTypes', filter: true },
     attendanceId: { type: 'ref', entity: 'sessionAttendances', filter: true, list: false },
-    lawyerId: { type: 'ref', entity: 'employees', filter: true },
+    lawyerId: { type: 'ref', entity: 'employees', filter: true, options: LAWYERS_ONLY },
     requirements: { type: 'text', max: 2000, list: false },
     decision: { type: 'text', max: 5000 },
     judgment: { type: 'boolean', default: false, filter: true, list: false },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEntity } from '../entity';
+import { LAWYERS_ONLY } from './people';
 import { parseDigits } from '../text';
 import { COMMERCIAL_REGISTER_MAX, CUSTOMER_KINDS, NATIONAL_ID_LENGTH } from './customers';
 
@@ -108,7 +109,7 @@ export const lawsuits = defineEntity({
     customerIds: { type: 'refs', entity: 'customers', required: true, filter: true },
     ownerTypeId: { type: 'ref', entity: 'lawsuitOwners', filter: true, list: false },
     opponentIds: { type: 'refs', entity: 'opponents', filter: true },
-    lawyerIds: { type: 'refs', entity: 'employees', filter: true },
+    lawyerIds: { type: 'refs', entity: 'employees', filter: true, options: LAWYERS_ONLY },
     subject: { type: 'text', max: 5000, search: true, list: false },
     claimAmount: { type: 'money', sort: true, list: false },
     agreedFee: { type: 'money', sort: true, list: false },

@@ -25,6 +25,11 @@ export const roles = defineEntity({
   fields: {
     name: { type: 'string', required: true, unique: true, max: 100, search: true, sort: true },
     description: { type: 'text', max: 1000 },
+    /**
+     * Its members practise law: the pickers of a lawsuit's, a hearing's, a client's or a power
+     * of attorney's lawyers offer the employees holding such a role (`LAWYERS_ONLY`).
+     */
+    lawyers: { type: 'boolean', default: false, filter: true },
     permissionIds: { type: 'refs', entity: 'permissions', list: false },
   },
 });
@@ -39,6 +44,7 @@ export const employees = defineEntity({
   menu: { group: 'employees', order: 1 },
   baned: true,
   fileDeletePath: '/delete/file/:ownerId/:fileId',
+  optionDetail: ['jobTitle', 'email'],
   fields: {
     name: { type: 'string', required: true, max: 150, search: true, sort: true },
     email: { type: 'email', required: true, unique: true, max: 150, search: true, sort: true },
@@ -60,3 +66,9 @@ export const employees = defineEntity({
     },
   },
 });
+
+/**
+ * What a lawyer picker offers: active employees holding a role whose members are lawyers
+ * (`roles.lawyers`), not the secretary nor an administrator who is not one.
+ */
+export const LAWYERS_ONLY = { where: { roleIds: { lawyers: true } } } as const;

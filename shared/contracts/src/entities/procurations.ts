@@ -1,4 +1,5 @@
 import { DOCUMENT_FILE_TYPES, defineEntity } from '../entity';
+import { LAWYERS_ONLY } from './people';
 
 /** Scans and copies a power of attorney may carry: PDF, images, Word. */
 export const PROCURATION_FILE_TYPES = DOCUMENT_FILE_TYPES;
@@ -31,7 +32,7 @@ export const procurations = defineEntity({
     number: { type: 'string', required: true, max: 50, code: true, search: true, sort: true },
     year: { type: 'integer', required: true, min: 1900, max: 2100, code: true, sort: true, filter: true },
     customerIds: { type: 'refs', entity: 'customers', required: true, filter: true },
-    lawyerIds: { type: 'refs', entity: 'employees', filter: true },
+    lawyerIds: { type: 'refs', entity: 'employees', filter: true, options: LAWYERS_ONLY },
     issuer: { type: 'string', max: 200, search: true },
     issueDate: { type: 'date', required: true, sort: true },
     expiryDate: { type: 'date', sort: true },

@@ -23,7 +23,16 @@ export const lawsuitOwners = defineEntity({
   fields: { name: named, description },
 });
 
+/**
+ * What a lawsuit case means: `ongoing` is pending ("قيد النظر": no judgment yet; a new lawsuit
+ * starts at the office's first such case), `won`/`lost` a judgment for or against the client.
+ */
 export const LAWSUIT_OUTCOMES = ['ongoing', 'won', 'lost'] as const;
+/**
+ * The outcomes a lawsuit may be closed with (closing asks for a final case). The dashboard's
+ * success rate is the closed lawsuits won ÷ the closed lawsuits won or lost.
+ */
+export const FINAL_OUTCOMES = ['won', 'lost'] as const;
 
 /** Lawsuit stages and outcomes; `outcome` feeds the dashboard's success rate. */
 export const lawsuitCases = defineEntity({

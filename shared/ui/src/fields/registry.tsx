@@ -353,6 +353,7 @@ export const fieldRegistry: FieldRegistry = {
     filter: (ctx, { value, onChange }) => (
       <RefSelect
         entity={ctx.field.entity}
+        field={{ entity: ctx.entity.name, name: ctx.name }}
         aria-label={ctx.label}
         placeholder={ctx.label}
         value={value ? Number(value) : null}
@@ -360,7 +361,11 @@ export const fieldRegistry: FieldRegistry = {
       />
     ),
     input: (ctx, row) => (
-      <RefSelect entity={ctx.field.entity} known={refLabels(row, ctx.name, ctx.field, ctx.lng)} />
+      <RefSelect
+        entity={ctx.field.entity}
+        field={{ entity: ctx.entity.name, name: ctx.name }}
+        known={refLabels(row, ctx.name, ctx.field, ctx.lng)}
+      />
     ),
     toForm: (v) => (typeof v === 'number' ? v : undefined),
     fromForm: (v) => (typeof v === 'number' ? v : null),
@@ -380,6 +385,7 @@ export const fieldRegistry: FieldRegistry = {
     filter: (ctx, { value, onChange }) => (
       <RefSelect
         entity={ctx.field.entity}
+        field={{ entity: ctx.entity.name, name: ctx.name }}
         aria-label={ctx.label}
         placeholder={ctx.label}
         value={value ? Number(value) : null}
@@ -387,7 +393,12 @@ export const fieldRegistry: FieldRegistry = {
       />
     ),
     input: (ctx, row) => (
-      <RefSelect entity={ctx.field.entity} multiple known={refLabels(row, ctx.name, ctx.field, ctx.lng)} />
+      <RefSelect
+        entity={ctx.field.entity}
+        field={{ entity: ctx.entity.name, name: ctx.name }}
+        multiple
+        known={refLabels(row, ctx.name, ctx.field, ctx.lng)}
+      />
     ),
     toForm: (v) => (Array.isArray(v) ? v : []),
     fromForm: (v) => (Array.isArray(v) ? v : []),

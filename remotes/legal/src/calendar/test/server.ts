@@ -1,4 +1,4 @@
-import { branches, courts, employees, sessions } from '@mizan/contracts';
+import { branches, courts, employees, optionsPath, sessions } from '@mizan/contracts';
 import { json, startServer } from '@mizan/sdk/testing/apiServer';
 import type { HearingRow } from '../hearings';
 
@@ -7,7 +7,7 @@ type Row = { id: number } & Record<string, unknown>;
 /**
  * A real HTTP server for the calendar's tests: the hearings list as the engine answers it (the
  * `from`/`to` range with both days included, `lawyerId`/`courtId` field filters, the `branchId`
- * list filter, pages of `pageSize`), and the lists behind the filter selects. Every request kept.
+ * list filter, pages of `pageSize`), and the lists and pickers behind the filter selects. Every request kept.
  */
 export async function startCalendarServer(spec: {
   hearings: HearingRow[];
@@ -27,6 +27,13 @@ export async function startCalendarServer(spec: {
     const pageSize = Number(req.query.get('pageSize') ?? 20);
     if (pageSize > 100) return json(res, 422, { message: 'pageSize' });
     let rows: Row[];
+    if (req.path === `/api${optionsPath(sessions.name, 'lawyerId')}`) {
+      // The hearing's lawyer picker (api/options.ts): the employees as id, title and detail.
+      const ids = req.query.get('ids')?.split(',').map(Number);
+      const found = (spec.lists?.employees ?? []).filter((r) => !ids || ids.includes(r.id));
+      const items = found.map((r) => ({ id: r.id, title: String(r.name), detail: null }));
+      return json(res, 200, { data: { items } });
+    }
     if (req.path === `/api${sessions.path}`) {
       const q = req.query;
       rows = spec.hearings.filter(
