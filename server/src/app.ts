@@ -10,7 +10,7 @@ import { registry, type Entity, type Fields } from '@mizan/contracts';
 import { authMigrations, authPlugin, authenticateSocket } from './auth';
 import { createBus, type Bus } from './bus';
 import type { Config } from './config';
-import { createDatabase, refreshPlannerStatistics } from './db';
+import { createDatabase, databaseAnswers, refreshPlannerStatistics } from './db';
 import { runMigrations, type MigrationGroup } from './db/migrate';
 import { coreMigrations, createMissingEntityTables, type Migration } from './db/migrations';
 import { registerDocs } from './docs';
@@ -20,7 +20,7 @@ import { EntityServices } from './engine/service';
 import { FileAccessRules } from './files/access';
 import { registerFileRoutes } from './files/routes';
 import { FileStore } from './files/storage';
-import { healthPlugin } from './health';
+import { healthPlugin, Readiness } from './health';
 import { chatMigrations, chatPlugin } from './chat';
 import { clientsPlugin } from './clients';
 import { importPlugin } from './import';
@@ -117,9 +117,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const logs = createLogger({ dataDir: config.dataDir, level: config.logLevel, stdout: config.logToStdout });
   let bus: Bus;
   try {
-    bus =
-      options.bus ??
-      (await createBus(config.redisUrl, (error) => logs.logger.error({ err: error }, 'bus error')));
+    bus = options.bus ?? (await createBus(config.redisUrl, logs.logger));
   } catch (error) {
     logs.close();
     throw error;
@@ -151,6 +149,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('bus', bus);
+  const readiness = new Readiness();
+  readiness.add('database', () => databaseAnswers(database.db));
+  if (config.redisUrl) readiness.add('redis', () => bus.up());
+  app.decorate('readiness', readiness);
   app.decorate('fileStore', fileStore);
   app.decorate('fileAccess', new FileAccessRules());
   app.decorate(

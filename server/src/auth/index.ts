@@ -26,7 +26,7 @@ import { message, requestLang } from './messages';
 import { enableSettingsPolicy, policyTtlMs, securityPolicy } from './policy';
 import { getPublicSettings } from '../system/settings/repository';
 import { pruneAuthTables } from './prune';
-import { createAuthLimiters, type AuthLimiters } from './rateLimit';
+import { createAuthLimiters, SharedCounting, type AuthLimiters } from './rateLimit';
 import { seedAuth } from './seed';
 import { AuthService, type ClientInfo } from './service';
 import { resolveSession } from './sessions';
@@ -96,13 +96,20 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
   const db = authDb(app);
   const mailer = createMailer({ db: db as Kysely<unknown>, smtpUrl: config.smtpUrl, log: app.log });
   await enableSettingsPolicy(app.db);
-  // With REDIS_URL, the sign-in limits are counted in Redis: one budget for every instance.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  // With REDIS_URL, the sign-in limits are counted in Redis: one budget for every instance. No
+  // queue while disconnected and a short timeout: a sign-in never waits on a Redis that is gone,
+  // it counts in this process meanwhile (SharedCounting warns once).
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: 500 })
+    : undefined;
+  const counting = redis ? new SharedCounting(redis, app.log) : undefined;
   if (redis) {
-    redis.on('error', (err: unknown) => app.log.warn({ err }, 'rate-limit store: Redis error'));
-    app.addHook('onClose', async () => void (await redis.quit()));
+    // Every reconnection attempt errors while Redis is down: the outage is logged once (SharedCounting).
+    redis.on('error', () => undefined);
+    app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+    app.readiness.add('redis', () => redis.status === 'ready');
   }
-  const limiters = createAuthLimiters(process.env, redis);
+  const limiters = createAuthLimiters(process.env, counting);
   const service = new AuthService({
     db,
     mailer,

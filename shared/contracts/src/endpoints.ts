@@ -30,6 +30,8 @@ export const SYSTEM = {
 export const CLIENTS = { conflicts: '/admin/customers/conflicts' } as const;
 
 export const HEALTH = '/health';
+/** Readiness: 200 while every part this instance needs answers (database, Redis when configured). */
+export const READY = '/ready';
 export const WS_PATH = '/ws';
 export const DOCS = '/docs';
 

@@ -61,6 +61,7 @@ export {
   DASHBOARD_QUERY,
   applyEntityEvent,
   createQueryClient,
+  followResync,
   entityKeys,
   queryClient,
   useEntityChannel,

@@ -217,3 +217,20 @@ export const primaryColorSchema = z
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.types.hex' })
   .transform((v) => v.toLowerCase());
+
+/** How a part this instance depends on answers (`GET /api/ready`). */
+export type ReadyCheckState = 'up' | 'down';
+
+/**
+ * `GET /api/ready`: 200 `{ data: ReadyResult }` when every check is up; 503 with the same fields
+ * beside `message` when one is down (`missing` names them), so a load balancer or an operator sees
+ * what is wrong. `/api/health` stays a liveness check (the process and its database answer).
+ *
+ * @example
+ * { "status": "degraded", "checks": { "database": "up", "redis": "down" }, "missing": ["redis"] }
+ */
+export interface ReadyResult {
+  status: 'ready' | 'degraded';
+  checks: Record<string, ReadyCheckState>;
+  missing: string[];
+}
