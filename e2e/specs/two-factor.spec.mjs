@@ -7,7 +7,13 @@ import jsQR from 'jsqr';
 import { Secret, TOTP } from 'otpauth';
 import { PNG } from 'pngjs';
 import { useSystem } from '../lib/harness.mjs';
-import { chooseUserMenuItem, createReadyEmployee, signInToDashboard, toast, waitForApp } from '../lib/app.mjs';
+import {
+  chooseUserMenuItem,
+  createReadyEmployee,
+  signInToDashboard,
+  toast,
+  waitForApp,
+} from '../lib/app.mjs';
 import { t, tx } from '../lib/i18n.mjs';
 
 const sys = useSystem();
