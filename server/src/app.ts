@@ -120,9 +120,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const logs = createLogger({ dataDir: config.dataDir, level: config.logLevel, stdout: config.logToStdout });
   let bus: Bus;
   try {
-    bus =
-      options.bus ??
-      (await createBus(config.redisUrl, (error) => logs.logger.error({ err: error }, 'bus error')));
+    bus = options.bus ?? (await createBus(config.redisUrl, logs.logger));
   } catch (error) {
     logs.close();
     throw error;
@@ -159,7 +157,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const readiness = new Readiness();
   readiness.add('database', () => databaseAnswers(database.db));
   const pingBus = bus.ping?.bind(bus);
-  if (pingBus) readiness.add('redis', pingBus);
+  if (pingBus) readiness.add('redis', async () => bus.up() && (await pingBus()));
   readiness.add('storage', () => fileStore.reachable());
   app.decorate('readiness', readiness);
   app.decorate(

@@ -7,7 +7,7 @@ import { requestLanguage, t } from './http/messages';
 const CHECK_TIMEOUT_MS = 2000;
 
 /** One readiness check: true when what it checks is reachable. */
-export type ReadinessCheck = () => Promise<boolean>;
+export type ReadinessCheck = () => boolean | Promise<boolean>;
 
 /**
  * What `/api/ready` checks, by name, in order. The app adds the database, the Redis bus when
@@ -17,9 +17,13 @@ export type ReadinessCheck = () => Promise<boolean>;
 export class Readiness {
   private readonly checks = new Map<string, ReadinessCheck>();
 
+  /**
+   * Adds a check under `name`; several checks under one name must all pass (the bus and the sign-in
+   * limits each hold their own Redis connection).
+   */
   add(name: string, check: ReadinessCheck): void {
-    if (this.checks.has(name)) throw new Error(`readiness check "${name}" is added twice`);
-    this.checks.set(name, check);
+    const before = this.checks.get(name);
+    this.checks.set(name, before ? async () => (await before()) && (await check()) : check);
   }
 
   names(): string[] {
@@ -35,7 +39,12 @@ export class Readiness {
           timer = setTimeout(() => resolve('timeout'), CHECK_TIMEOUT_MS);
         });
         try {
-          const outcome = await Promise.race([check().catch(() => false), timeout]);
+          const outcome = await Promise.race([
+            Promise.resolve()
+              .then(check)
+              .catch(() => false),
+            timeout,
+          ]);
           return [name, outcome === 'timeout' ? 'timeout' : outcome ? 'ok' : 'failing'];
         } finally {
           clearTimeout(timer);

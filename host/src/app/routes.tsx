@@ -1,6 +1,6 @@
 import { AREA_PERMISSIONS, ROUTES } from '@mizan/contracts/light';
 import { loadAppTexts } from '@mizan/i18n';
-import { sessionEvents, tokenAtom, userAtom, wsClient } from '@mizan/sdk';
+import { followResync, sessionEvents, tokenAtom, userAtom, wsClient } from '@mizan/sdk';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useNavigate, type RouteObject } from 'react-router-dom';
@@ -71,6 +71,8 @@ function Root() {
       }),
     [navigate],
   );
+  // The server's link to the other instances came back: what they published meanwhile is read again.
+  useEffect(() => followResync(), []);
   return <Outlet />;
 }
 

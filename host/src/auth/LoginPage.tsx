@@ -1,13 +1,23 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { ROUTES } from '@mizan/contracts/light';
-import { login, tokenAtom, userAtom } from '@mizan/sdk';
-import { Button, Form, Input } from 'antd';
+import type { TwoFactorChallenge } from '@mizan/contracts';
+import {
+  completeLogin,
+  isTwoFactorChallenge,
+  login,
+  tokenAtom,
+  userAtom,
+  type LoginResult,
+} from '@mizan/sdk';
+import { Button, Form, Input, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from './AuthLayout';
 import { safeRedirect } from './guards';
+import { TwoFactorSetup } from './TwoFactorSetup';
+import { TwoFactorStep } from './TwoFactorStep';
 
 interface Credentials {
   email: string;
@@ -26,9 +36,21 @@ export function LoginPage() {
   const token = useAtomValue(tokenAtom);
   const user = useAtomValue(userAtom);
   const [busy, setBusy] = useState(false);
+  // A right password whose sign-in needs a second step (a code, or an enrolment a role requires).
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+  // An enrolment signed in already: the recovery codes are shown before going on.
+  const [enrolled, setEnrolled] = useState<LoginResult | null>(null);
   const redirect = safeRedirect(params.get(ROUTES.redirectParam));
 
-  if (token && user && !busy) {
+  const proceed = (result: LoginResult) => {
+    if (result.passwordChangeRequired || result.user.passwordChangeRequired) {
+      navigate(ROUTES.changePassword, { replace: true, state: { redirect } });
+    } else {
+      navigate(redirect, { replace: true });
+    }
+  };
+
+  if (token && user && !busy && !challenge) {
     return <Navigate to={user.passwordChangeRequired ? ROUTES.changePassword : redirect} replace />;
   }
 
@@ -37,17 +59,36 @@ export function LoginPage() {
     try {
       // The SDK stores the session and toasts "welcome back", the password warning or the failure.
       const result = await login(email.trim(), password);
-      if (result.passwordChangeRequired || result.user.passwordChangeRequired) {
-        navigate(ROUTES.changePassword, { replace: true, state: { redirect } });
-      } else {
-        navigate(redirect, { replace: true });
-      }
+      if (isTwoFactorChallenge(result)) setChallenge(result);
+      else proceed(result);
     } catch {
       // Already shown as a toast (the server's message, or "error in login").
     } finally {
       setBusy(false);
     }
   };
+
+  if (challenge?.twoFactorRequired) {
+    return (
+      <AuthLayout title={t('twoFactor.verifyTitle')}>
+        <TwoFactorStep challenge={challenge} onSignedIn={proceed} onBack={() => setChallenge(null)} />
+      </AuthLayout>
+    );
+  }
+  if (challenge?.twoFactorEnrolmentRequired) {
+    return (
+      <AuthLayout title={t('twoFactor.enrolTitle')}>
+        <Typography.Paragraph>{t('twoFactor.enrolHelp')}</Typography.Paragraph>
+        <TwoFactorSetup
+          challenge={challenge.challenge}
+          onEnabled={async (result) => {
+            if (result.login) setEnrolled(await completeLogin(result.login));
+          }}
+          onDone={() => enrolled && proceed(enrolled)}
+        />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title={t('login.title')}>

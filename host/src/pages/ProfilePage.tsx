@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordForm } from '../auth/ChangePasswordForm';
 import { NotificationPreferences } from '../notifications/NotificationPreferences';
+import { SessionsCard, TwoFactorCard } from './SecurityCards';
 import { ContentSpinner } from './Spinners';
 
 type ProfileValues = Pick<AuthUser, 'name' | 'email'> & { phone?: string | null; jobTitle?: string | null };
@@ -120,6 +121,12 @@ export function ProfilePage() {
         <Card title={ta('changePassword.title')}>
           <ChangePasswordForm />
         </Card>
+      </Col>
+      <Col xs={24} lg={14}>
+        <SessionsCard />
+      </Col>
+      <Col xs={24} lg={10}>
+        <TwoFactorCard />
       </Col>
       <Col xs={24} lg={14}>
         <NotificationPreferences />

@@ -1,13 +1,26 @@
 import {
   API_BASE,
+  AREA_PERMISSIONS,
   AUTH,
+  SYSTEM,
+  twoFactorDisableBody,
+  twoFactorEnableBody,
+  twoFactorRolesBody,
+  twoFactorSetupBody,
+  twoFactorVerifyBody,
+  type LoginAnswer,
+  type SessionInfo,
+  type SessionsEnded,
+  type TwoFactorEnableResult,
+  type TwoFactorRoles,
+  type TwoFactorSetupResult,
+  type TwoFactorStatus,
   forgotPasswordBody,
   loginBody,
   resetPasswordBody,
   verifyResetCodeBody,
   verifyResetTokenQuery,
   type CheckResult,
-  type LoginResult,
   type MessageResult,
   type PublicSystemSettings,
   type VerifyResetCodeResult,
@@ -21,15 +34,20 @@ import type { Db } from '../db';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { authDb } from './db';
 import { defineRoute, PUBLIC } from '../http/route';
-import { bearerToken, fingerprintSessionOf, requirePermission } from './guard';
+import { authenticate, bearerToken, fingerprintSessionOf, requirePermission } from './guard';
+import { listOpenSessions } from './sessions';
+import { requiredRoleIds, setRequiredRoleIds } from './twoFactor';
+import { pathId } from '../http/params';
 import { message, requestLang } from './messages';
 import { enableSettingsPolicy, policyTtlMs, securityPolicy } from './policy';
 import { getPublicSettings } from '../settings/repository';
 import { pruneAuthTables } from './prune';
-import { createAuthLimiters, type AuthLimiters } from './rateLimit';
+import { createAuthLimiters, SharedCounting, type AuthLimiters } from './rateLimit';
 import { seedAuth } from './seed';
 import { AuthService, type ClientInfo } from './service';
 import { resolveSession } from './sessions';
+import { authError, fieldError } from './errors';
+import { writeAudit } from '../audit/audit';
 import type { AuthDatabase, AuthUser } from './types';
 
 export { requirePermission, authenticate, guardRoutes } from './guard';
@@ -96,13 +114,20 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
   const db = authDb(app);
   const mailer = createMailer({ db: db as Kysely<unknown>, smtpUrl: config.smtpUrl, log: app.log });
   await enableSettingsPolicy(app.db);
-  // With REDIS_URL, the sign-in limits are counted in Redis: one budget for every instance.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  // With REDIS_URL, the sign-in limits are counted in Redis: one budget for every instance. No
+  // queue while disconnected and a short timeout: a sign-in never waits on a Redis that is gone,
+  // it counts in this process meanwhile (SharedCounting warns once).
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: 500 })
+    : undefined;
+  const counting = redis ? new SharedCounting(redis, app.log) : undefined;
   if (redis) {
-    redis.on('error', (err: unknown) => app.log.warn({ err }, 'rate-limit store: Redis error'));
-    app.addHook('onClose', async () => void (await redis.quit()));
+    // Every reconnection attempt errors while Redis is down: the outage is logged once (SharedCounting).
+    redis.on('error', () => undefined);
+    app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+    app.readiness.add('redis', () => redis.status === 'ready');
   }
-  const limiters = createAuthLimiters(process.env, redis);
+  const limiters = createAuthLimiters(process.env, counting);
   const service = new AuthService({
     db,
     mailer,
@@ -148,13 +173,159 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
     permission: PUBLIC,
     summary: 'Sign in with email or username',
     body: loginBody,
-    handler: async (request, { body }): Promise<{ data: LoginResult }> => {
+    handler: async (request, { body }): Promise<{ data: LoginAnswer }> => {
       const data = await service.login(
         { identifier: body.email, password: body.password },
         clientOf(request),
       );
       // The service's user view is the contracts' `AuthUser` as the server builds it.
-      return { data: data as unknown as LoginResult };
+      return { data: data as unknown as LoginAnswer };
+    },
+  });
+
+  defineRoute(app, {
+    ...route,
+    method: 'POST',
+    url: path(AUTH.twoFactorVerify),
+    permission: PUBLIC,
+    summary: 'Second step of a sign-in: a code from the authenticator or a recovery code',
+    body: twoFactorVerifyBody,
+    handler: async (request, { body }): Promise<{ data: LoginAnswer }> => {
+      const data = await service.verifySecondStep(body, clientOf(request));
+      return { data: data as unknown as LoginAnswer };
+    },
+  });
+
+  // Setup and enable serve the signed-in employee (profile) and one whose sign-in requires an
+  // enrolment (the login answer's challenge, no token yet).
+  defineRoute(app, {
+    ...route,
+    method: 'POST',
+    url: path(AUTH.twoFactorSetup),
+    permission: PUBLIC,
+    summary: 'Start two-factor setup: an otpauth:// URI, its QR code and the secret',
+    body: twoFactorSetupBody,
+    handler: async (request, { body }): Promise<{ data: TwoFactorSetupResult }> => {
+      const employeeId = body?.challenge
+        ? await service.enrolmentEmployee(body.challenge, clientOf(request))
+        : (await authenticate(request)).id;
+      return { data: await service.setupTwoFactor(employeeId) };
+    },
+  });
+
+  defineRoute(app, {
+    ...route,
+    method: 'POST',
+    url: path(AUTH.twoFactorEnable),
+    permission: PUBLIC,
+    summary: 'Turn two-factor sign-in on with a first code; answers ten recovery codes',
+    body: twoFactorEnableBody,
+    handler: async (request, { body }): Promise<{ data: TwoFactorEnableResult }> => {
+      const signedIn = body.challenge ? null : { employeeId: (await authenticate(request)).id };
+      return { data: await service.enableTwoFactor(body, signedIn, clientOf(request)) };
+    },
+  });
+
+  defineRoute(app, {
+    ...route,
+    method: 'GET',
+    url: path(AUTH.twoFactor),
+    permission: null,
+    summary: 'Whether two-factor sign-in is on, required, and the recovery codes left',
+    handler: async (request): Promise<{ data: TwoFactorStatus }> => ({
+      data: await service.twoFactorStatus(request.user),
+    }),
+  });
+
+  defineRoute(app, {
+    ...route,
+    method: 'DELETE',
+    url: path(AUTH.twoFactor),
+    permission: null,
+    summary: 'Turn two-factor sign-in off (a current code or the password)',
+    body: twoFactorDisableBody,
+    handler: async (request, { body }): Promise<{ data: MessageResult }> => {
+      await service.disableTwoFactor(request.user, body);
+      return { data: { message: message(requestLang(request), 'twoFactorDisabled') } };
+    },
+  });
+
+  defineRoute(app, {
+    ...route,
+    method: 'GET',
+    url: path(AUTH.sessions),
+    permission: null,
+    summary: 'My open sessions (device, browser, IP, signed in, last seen, current)',
+    handler: async (request): Promise<{ data: SessionInfo[] }> => ({
+      data: await listOpenSessions(db, request.user.id, request.user.sessionId),
+    }),
+  });
+
+  defineRoute(app, {
+    ...route,
+    method: 'DELETE',
+    url: path(`${AUTH.sessions}/:id`),
+    permission: null,
+    summary: 'Sign one of my sessions out (on every instance at once)',
+    handler: async (request): Promise<{ data: MessageResult }> => {
+      const id = pathId((request.params as { id?: string }).id);
+      const ended = await service.endSessions(request.user.id, { sessionIds: [id] });
+      if (ended.length === 0) throw authError('notFound', 'sessionNotFound');
+      return { data: { message: message(requestLang(request), 'sessionEnded') } };
+    },
+  });
+
+  defineRoute(app, {
+    ...route,
+    method: 'DELETE',
+    url: path(AUTH.sessions),
+    permission: null,
+    summary: 'Sign out every session of mine but this one',
+    handler: async (request): Promise<{ data: SessionsEnded }> => {
+      const ended = await service.endSessions(request.user.id, {
+        sessionIds: null,
+        keepSessionId: request.user.sessionId,
+      });
+      return { data: { ended: ended.length } };
+    },
+  });
+
+  defineRoute(app, {
+    tags: ['system'],
+    method: 'GET',
+    url: API_BASE + SYSTEM.twoFactorRoles,
+    permission: AREA_PERMISSIONS.systemSettingsView,
+    summary: 'The roles whose members must sign in with two factors',
+    handler: async (): Promise<{ data: TwoFactorRoles }> => ({
+      data: { roleIds: await requiredRoleIds(db) },
+    }),
+  });
+
+  defineRoute(app, {
+    tags: ['system'],
+    method: 'PUT',
+    url: API_BASE + SYSTEM.twoFactorRoles,
+    permission: AREA_PERMISSIONS.systemSettingsUpdate,
+    summary: 'Require two-factor sign-in for these roles (members enrol at their next sign-in)',
+    body: twoFactorRolesBody,
+    handler: async (request, { body }): Promise<{ data: TwoFactorRoles }> => {
+      const known = body.roleIds.length
+        ? await db.selectFrom('roles').select('id').where('id', 'in', body.roleIds).execute()
+        : [];
+      if (known.length !== new Set(body.roleIds).size) throw fieldError('roleIds', 'invalidData');
+      const before = await requiredRoleIds(db);
+      await setRequiredRoleIds(db, body.roleIds);
+      const after = await requiredRoleIds(db);
+      await writeAudit(db as unknown as Db, {
+        employeeId: request.user.id,
+        entity: 'systemSettings',
+        entityId: 1,
+        action: 'twoFactorRoles',
+        before: { roleIds: before },
+        after: { roleIds: after },
+        ip: request.ip ?? null,
+      });
+      return { data: { roleIds: after } };
     },
   });
 

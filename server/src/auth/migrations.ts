@@ -137,4 +137,54 @@ export const authMigrations: AuthMigration[] = [
       await reapplySeededRules(database, (key) => key.startsWith('lawsuitPayments.'));
     },
   },
+  {
+    name: 'auth_007_two_factor',
+    async up(db) {
+      const time = timeType(db);
+      // One row per employee who began enrolling; `enabled_at` set once the first code proved it.
+      await db.schema
+        .createTable('two_factor')
+        .ifNotExists()
+        .addColumn('employee_id', 'integer', (c) =>
+          c.primaryKey().references('employees.id').onDelete('cascade'),
+        )
+        .addColumn('secret', 'varchar(64)', (c) => c.notNull())
+        .addColumn('enabled_at', time)
+        // The last time step a code was accepted for: a code is accepted once, never replayed.
+        .addColumn('last_step', 'bigint')
+        .addColumn('created_at', time, (c) => c.notNull())
+        .execute();
+      await withId(db, db.schema.createTable('two_factor_recovery_codes').ifNotExists())
+        .addColumn('employee_id', 'integer', (c) =>
+          c.notNull().references('employees.id').onDelete('cascade'),
+        )
+        .addColumn('code_hash', 'varchar(64)', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('two_factor_recovery_employee_idx')
+        .ifNotExists()
+        .on('two_factor_recovery_codes')
+        .column('employee_id')
+        .execute();
+      // The second step of a sign-in (or an enrolment required at sign-in): single use, 5 minutes.
+      await withId(db, db.schema.createTable('two_factor_challenges').ifNotExists())
+        .addColumn('employee_id', 'integer', (c) =>
+          c.notNull().references('employees.id').onDelete('cascade'),
+        )
+        .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('purpose', 'varchar(10)', (c) => c.notNull())
+        .addColumn('identifier', 'varchar(150)', (c) => c.notNull())
+        .addColumn('fingerprint_session', 'varchar(200)')
+        .addColumn('expires_at', time, (c) => c.notNull())
+        .addColumn('used_at', time)
+        .addColumn('created_at', time, (c) => c.notNull())
+        .execute();
+      // The roles whose members must sign in with two factors (a system setting).
+      await db.schema
+        .createTable('two_factor_required_roles')
+        .ifNotExists()
+        .addColumn('role_id', 'integer', (c) => c.primaryKey().references('roles.id').onDelete('cascade'))
+        .execute();
+    },
+  },
 ];

@@ -1,4 +1,11 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import type {
+  LoginResult,
+  TwoFactorChallenge,
+  TwoFactorEnableResult,
+  TwoFactorSetupResult,
+  TwoFactorStatus,
+} from '@mizan/contracts';
 import { revocation, type Bus } from '../bus';
 import { AppError } from '../http/errors';
 import type { Db } from '../db';
@@ -12,7 +19,26 @@ import { authError, fieldError, tooManyRequests } from './errors';
 import { message, type Lang, type MessageKey } from './messages';
 import { decoyHash, hashPassword, passwordProblem, verifyPassword } from './password';
 import type { AuthLimiters } from './rateLimit';
-import { createSession, resolveSession, revokeEmployeeSessions, revokeSession } from './sessions';
+import {
+  createSession,
+  endSessions,
+  resolveSession,
+  revokeEmployeeSessions,
+  revokeSession,
+} from './sessions';
+import {
+  acceptCode,
+  beginSetup,
+  disable,
+  enable,
+  findChallenge,
+  openChallenge,
+  readTwoFactor,
+  recoveryCodesLeft,
+  requiredForRoles,
+  spendChallenge,
+  spendRecoveryCode,
+} from './twoFactor';
 import { generateCode, generateToken, hashToken, sameHash } from './tokens';
 import type { AuthDatabase, AuthUser, EmployeesTable } from './types';
 import { userView, type UserView } from './userView';
@@ -51,6 +77,13 @@ const REASON: Record<MessageKey & ('employeeBanned' | 'employeeInactive' | 'role
 };
 
 const normalise = (value: string) => value.trim().toLowerCase();
+
+/** A sign-in that passed every step. */
+export interface SignedIn {
+  user: UserView;
+  token: string;
+  passwordChangeRequired: boolean;
+}
 
 /** Login, session check, sign-out and password reset: the logic behind `/api/auth` (routes stay thin). */
 export class AuthService {
@@ -108,7 +141,7 @@ export class AuthService {
   async login(
     input: { identifier: string; password: string },
     client: ClientInfo,
-  ): Promise<{ user: UserView; token: string; passwordChangeRequired: boolean }> {
+  ): Promise<SignedIn | TwoFactorChallenge> {
     const byIp = await this.deps.limiters.loginIp.hit(client.ip ?? 'unknown');
     if (!byIp.allowed) throw tooManyRequests(byIp.retryAfter);
 
@@ -148,7 +181,49 @@ export class AuthService {
       throw authError('forbidden', block);
     }
 
-    await this.deps.limiters.loginAccount.reset(accountKey);
+    const second = await this.secondStep(account, input.identifier, client);
+    if (second) return second;
+    return this.complete(account, input.identifier, client, null);
+  }
+
+  /**
+   * What a right password still needs: a code when two-factor sign-in is on, an enrolment when a
+   * role of the employee requires it and it is not set up; null when nothing (sign in now).
+   */
+  private async secondStep(
+    account: Account,
+    identifier: string,
+    client: ClientInfo,
+  ): Promise<TwoFactorChallenge | null> {
+    const employeeId = account.employee.id;
+    const state = await readTwoFactor(this.db, employeeId);
+    const required = await requiredForRoles(
+      this.db,
+      account.roles.map((r) => r.id),
+    );
+    const purpose = state?.enabled ? 'verify' : required ? 'enrol' : null;
+    if (!purpose) return null;
+    const { challenge, expiresAt } = await openChallenge(this.db, {
+      employeeId,
+      purpose,
+      identifier,
+      fingerprintSession: client.fingerprintSession,
+    });
+    const step =
+      purpose === 'verify'
+        ? { twoFactorRequired: true as const }
+        : { twoFactorEnrolmentRequired: true as const };
+    return { ...step, challenge, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** Opens the session of a sign-in that passed every step; `how` is kept in the sign-in history. */
+  private async complete(
+    account: Account,
+    identifier: string,
+    client: ClientInfo,
+    how: 'two_factor' | 'recovery_code' | 'two_factor_enrolled' | null,
+  ): Promise<SignedIn> {
+    await this.deps.limiters.loginAccount.reset(`employee:${account.employee.id}`);
     const now = new Date();
     const { token } = await createSession(
       this.db,
@@ -162,9 +237,177 @@ export class AuthService {
       .where('id', '=', account.employee.id)
       .execute();
     account.employee.last_login_at = iso(now);
-    await this.record(account.employee.id, input.identifier, client, true, null);
+    await this.record(account.employee.id, identifier, client, true, how);
     const user = await this.view(account);
     return { user, token, passwordChangeRequired: user.passwordChangeRequired };
+  }
+
+  /**
+   * An open challenge of `purpose` for this device with its account, checked like a sign-in:
+   * 401 when it is unknown, used or expired, 429 while the account is locked, 403 when blocked.
+   */
+  private async challengeAccount(
+    challenge: string,
+    purpose: 'verify' | 'enrol',
+    client: ClientInfo,
+  ): Promise<{ found: { id: number; employeeId: number; identifier: string }; account: Account }> {
+    const found = await findChallenge(this.db, challenge, purpose, client.fingerprintSession);
+    if (!found) throw authError('unauthorized', 'twoFactorChallengeInvalid');
+    const lock = await this.deps.limiters.loginAccount.peek(`employee:${found.employeeId}`);
+    if (!lock.allowed) {
+      await this.record(found.employeeId, found.identifier, client, false, 'locked');
+      throw tooManyRequests(lock.retryAfter);
+    }
+    const account = await loadAccount(this.db, found.employeeId);
+    if (!account) throw authError('unauthorized', 'twoFactorChallengeInvalid');
+    const block = accountBlock(account);
+    if (block) {
+      await this.record(
+        found.employeeId,
+        found.identifier,
+        client,
+        false,
+        REASON[block as keyof typeof REASON],
+      );
+      throw authError('forbidden', block);
+    }
+    return { found, account };
+  }
+
+  /**
+   * The second step of a sign-in: a current code from the authenticator (accepted once) or a
+   * recovery code (gone once used). A wrong or reused one answers 401 and counts toward the
+   * account's failed sign-ins (5 per 15 minutes, then 429), like a wrong password.
+   */
+  async verifySecondStep(
+    input: { challenge: string; code?: string; recoveryCode?: string },
+    client: ClientInfo,
+  ): Promise<SignedIn> {
+    const { found, account } = await this.challengeAccount(input.challenge, 'verify', client);
+    const ok =
+      input.code !== undefined
+        ? await acceptCode(this.db, found.employeeId, input.code)
+        : await spendRecoveryCode(this.db, found.employeeId, input.recoveryCode ?? '');
+    if (!ok) {
+      await this.deps.limiters.loginAccount.hit(`employee:${found.employeeId}`);
+      const reason = input.code !== undefined ? 'wrong_code' : 'wrong_recovery_code';
+      await this.record(found.employeeId, found.identifier, client, false, reason);
+      throw authError('unauthorized', 'twoFactorCodeInvalid');
+    }
+    if (!(await spendChallenge(this.db, found.id)))
+      throw authError('unauthorized', 'twoFactorChallengeInvalid');
+    return this.complete(
+      account,
+      found.identifier,
+      client,
+      input.code !== undefined ? 'two_factor' : 'recovery_code',
+    );
+  }
+
+  /** The employee whose enrolment a sign-in requires (an `enrol` challenge), for `/2fa/setup`. */
+  async enrolmentEmployee(challenge: string, client: ClientInfo): Promise<number> {
+    return (await this.challengeAccount(challenge, 'enrol', client)).account.employee.id;
+  }
+
+  /** `/2fa/setup`: a new secret for an employee whose two-factor sign-in is not on (409 when it is). */
+  async setupTwoFactor(employeeId: number): Promise<TwoFactorSetupResult> {
+    const state = await readTwoFactor(this.db, employeeId);
+    if (state?.enabled) throw authError('conflict', 'twoFactorAlreadyEnabled');
+    const account = (await loadAccount(this.db, employeeId))!;
+    return beginSetup(this.db, employeeId, account.employee.email, await this.deps.officeName());
+  }
+
+  /**
+   * `/2fa/enable`: the first code turns it on and answers ten recovery codes. Signed in, a wrong
+   * code is a 422 on `code` (a 401 would sign the employee out); with an enrolment challenge it is
+   * the sign-in's 401, counted like a wrong password, and a right one completes the sign-in.
+   */
+  async enableTwoFactor(
+    input: { code: string; challenge?: string },
+    signedIn: { employeeId: number } | null,
+    client: ClientInfo,
+  ): Promise<TwoFactorEnableResult> {
+    const enrolment = signedIn ? null : await this.challengeAccount(input.challenge ?? '', 'enrol', client);
+    const employeeId = signedIn?.employeeId ?? enrolment!.found.employeeId;
+    const key = `employee:${employeeId}`;
+    if (signedIn) {
+      const lock = await this.deps.limiters.loginAccount.peek(key);
+      if (!lock.allowed) throw tooManyRequests(lock.retryAfter);
+    }
+    const state = await readTwoFactor(this.db, employeeId);
+    if (state?.enabled) throw authError('conflict', 'twoFactorAlreadyEnabled');
+    if (!state) throw fieldError('code', 'twoFactorNoSetup');
+    const recoveryCodes = await enable(this.db, employeeId, input.code);
+    if (!recoveryCodes) {
+      await this.deps.limiters.loginAccount.hit(key);
+      if (signedIn) throw fieldError('code', 'twoFactorCodeInvalid');
+      await this.record(employeeId, enrolment!.found.identifier, client, false, 'wrong_code');
+      throw authError('unauthorized', 'twoFactorCodeInvalid');
+    }
+    if (!enrolment) return { recoveryCodes };
+    if (!(await spendChallenge(this.db, enrolment.found.id)))
+      throw authError('unauthorized', 'twoFactorChallengeInvalid');
+    const login = await this.complete(
+      enrolment.account,
+      enrolment.found.identifier,
+      client,
+      'two_factor_enrolled',
+    );
+    return { recoveryCodes, login: login as unknown as LoginResult };
+  }
+
+  /**
+   * `DELETE /2fa`: turns it off with a current code or the password (422 on the field when wrong,
+   * counted toward the account's limit); refused while a role of the employee requires it.
+   */
+  async disableTwoFactor(user: AuthUser, input: { code?: string; password?: string }): Promise<void> {
+    const key = `employee:${user.id}`;
+    const lock = await this.deps.limiters.loginAccount.peek(key);
+    if (!lock.allowed) throw tooManyRequests(lock.retryAfter);
+    const state = await readTwoFactor(this.db, user.id);
+    if (!state?.enabled) throw authError('conflict', 'twoFactorNotEnabled');
+    if (await requiredForRoles(this.db, user.roleIds))
+      throw authError('forbidden', 'twoFactorRequiredByRole');
+    let ok: boolean;
+    if (input.code !== undefined) ok = await acceptCode(this.db, user.id, input.code);
+    else {
+      const row = await this.db
+        .selectFrom('employees')
+        .select('password')
+        .where('id', '=', user.id)
+        .executeTakeFirst();
+      ok = !!row && (await verifyPassword(row.password, input.password ?? ''));
+    }
+    if (!ok) {
+      await this.deps.limiters.loginAccount.hit(key);
+      throw input.code !== undefined
+        ? fieldError('code', 'twoFactorCodeInvalid')
+        : fieldError('password', 'currentPasswordWrong');
+    }
+    await disable(this.db, user.id);
+  }
+
+  /** The two-factor state shown on the profile. */
+  async twoFactorStatus(user: AuthUser): Promise<TwoFactorStatus> {
+    const state = await readTwoFactor(this.db, user.id);
+    return {
+      enabled: !!state?.enabled,
+      required: await requiredForRoles(this.db, user.roleIds),
+      recoveryCodesLeft: state?.enabled ? await recoveryCodesLeft(this.db, user.id) : 0,
+    };
+  }
+
+  /** Ends sessions of an employee (all but `keep`, or those listed) now, on every instance. */
+  async endSessions(
+    employeeId: number,
+    options: { sessionIds: number[] | null; keepSessionId?: number },
+  ): Promise<number[]> {
+    const ended = await endSessions(this.db, employeeId, options);
+    if (ended.length) {
+      const message = revocation({ sessionIds: ended, reason: 'tokenInvalid' });
+      this.deps.bus.publish(message.channel, message.message);
+    }
+    return ended;
   }
 
   /** The session's user, or 401/403 (the guard's rules). */

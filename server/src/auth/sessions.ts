@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
+import type { LoginAttempt, SessionInfo } from '@mizan/contracts';
 import { accountBlock, loadAccount, type Account } from './account';
 import { compiledOnce, preparedOnPostgres } from '../db';
 import { parseVersions, versionsColumn, type Versions } from '../db/counts';
 import { accountCacheOf } from './accountCache';
+import { describeAgent } from './device';
 import { iso, toDate } from './db';
 import type { MessageKey } from './messages';
 import { envPolicy, policyTtlMs } from './policy';
@@ -182,4 +184,85 @@ export async function revokeEmployeeSessions(
   if (options.keepSessionId !== undefined) query = query.where('id', '<>', options.keepSessionId);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** The employee's open sessions, the most recently used first; `currentId` marks this request's. */
+export async function listOpenSessions(
+  db: Kysely<AuthDatabase>,
+  employeeId: number,
+  currentId: number | null,
+  now = new Date(),
+): Promise<SessionInfo[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at'])
+    .where('employee_id', '=', employeeId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', iso(now))
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    ...describeAgent(row.user_agent),
+    ip: row.ip,
+    signedInAt: toDate(row.created_at)!.toISOString(),
+    lastSeenAt: toDate(row.last_seen_at)!.toISOString(),
+    current: Number(row.id) === currentId,
+  }));
+}
+
+/**
+ * Revokes the employee's open sessions among `sessionIds` (all of them but `keepSessionId` when
+ * `sessionIds` is null) and answers the ids ended, for the bus to close their sockets.
+ */
+export async function endSessions(
+  db: Kysely<AuthDatabase>,
+  employeeId: number,
+  options: { sessionIds: number[] | null; keepSessionId?: number },
+): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
+    let open = trx
+      .selectFrom('sessions')
+      .select('id')
+      .where('employee_id', '=', employeeId)
+      .where('revoked_at', 'is', null);
+    if (options.sessionIds)
+      open = open.where('id', 'in', options.sessionIds.length ? options.sessionIds : [0]);
+    if (options.keepSessionId !== undefined) open = open.where('id', '<>', options.keepSessionId);
+    const ids = (await open.execute()).map((r) => Number(r.id));
+    if (ids.length === 0) return [];
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: iso(new Date()) })
+      .where('id', 'in', ids)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return ids;
+  });
+}
+
+/** The employee's last sign-in attempts, newest first (what the employee's page shows). */
+export async function loginAttempts(
+  db: Kysely<AuthDatabase>,
+  employeeId: number,
+  limit = 50,
+): Promise<LoginAttempt[]> {
+  const rows = await db
+    .selectFrom('login_history')
+    .select(['id', 'ip', 'user_agent', 'success', 'reason', 'created_at'])
+    .where('employee_id', '=', employeeId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    at: toDate(row.created_at)!.toISOString(),
+    ip: row.ip,
+    ...describeAgent(row.user_agent),
+    success: truthy(row.success),
+    reason: row.reason,
+  }));
 }

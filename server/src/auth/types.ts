@@ -104,7 +104,37 @@ export interface PermissionsTable {
   updated_at: string | Date;
 }
 
+export interface TwoFactorTable {
+  employee_id: number;
+  secret: string;
+  enabled_at: string | Date | null;
+  last_step: number | string | null;
+  created_at: string | Date;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  id: Generated<number>;
+  employee_id: number;
+  code_hash: string;
+}
+
+export interface TwoFactorChallengesTable {
+  id: Generated<number>;
+  employee_id: number;
+  token_hash: string;
+  purpose: 'verify' | 'enrol';
+  identifier: string;
+  fingerprint_session: string | null;
+  expires_at: string | Date;
+  used_at: string | Date | null;
+  created_at: string | Date;
+}
+
 export interface AuthDatabase {
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
+  two_factor_required_roles: { role_id: number };
   sessions: SessionsTable;
   login_history: LoginHistoryTable;
   password_resets: PasswordResetsTable;

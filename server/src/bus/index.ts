@@ -35,6 +35,8 @@ export function revocation(target: Omit<RevokeMessage, 'type'>): { channel: stri
 
 export const isRevokeMessage = (message: BusMessage): message is RevokeMessage => message.type === 'revoke';
 
+export { RESYNC_CHANNEL } from './redis';
+
 /**
  * Carries real-time messages from writers (engine, chat, system) to the WebSocket hub.
  * In-process by default; a Redis pub/sub implementation of the same interface lets several server
@@ -50,6 +52,8 @@ export interface Bus {
   close(): Promise<void>;
   /** Whether the bus's server (Redis) answers; absent for the in-process bus, which needs none. */
   ping?(): Promise<boolean>;
+  /** Whether messages reach the other instances now (always true in-process). */
+  up(): boolean;
 }
 
 /** Delivers to handlers of this process only. A failing handler never stops the others. */
@@ -75,26 +79,39 @@ export class InProcessBus implements Bus {
     this.handlers.clear();
   }
 
+  up(): boolean {
+    return true;
+  }
+
   constructor(private readonly onHandlerError: (error: unknown) => void = () => undefined) {}
 }
 
-/** The bus for this configuration: Redis pub/sub when `REDIS_URL` is set, else in-process. */
-export async function createBus(redisUrl: string | null, onError?: (error: unknown) => void): Promise<Bus> {
+export interface BusLog {
+  error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+/**
+ * The bus for this configuration: Redis pub/sub when `REDIS_URL` is set, else in-process. A Redis
+ * that does not answer within `waitMs` does not stop the start: the instance serves on its own
+ * (a warning), `/api/ready` says Redis is down, and the bus joins the others when Redis answers.
+ */
+export async function createBus(redisUrl: string | null, log?: BusLog, waitMs = 10_000): Promise<Bus> {
+  const onError = (error: unknown) => log?.error({ err: error }, 'bus error');
   if (!redisUrl) return new InProcessBus(onError);
-  const bus = new RedisBus(redisUrl, onError);
+  const bus = new RedisBus(redisUrl, log);
   let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      bus.ready,
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`Redis at REDIS_URL did not answer within 10 s`)), 10_000);
-      }),
-    ]);
-  } catch (error) {
-    await bus.close();
-    throw error;
-  } finally {
-    clearTimeout(timer);
-  }
+  const answered = await Promise.race([
+    bus.ready.then(() => true),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), waitMs);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  if (!answered)
+    log?.warn(
+      {},
+      `Redis at REDIS_URL did not answer within ${waitMs / 1000} s: serving without other instances`,
+    );
   return bus;
 }

@@ -1,9 +1,17 @@
 import crypto from 'node:crypto';
 import Redis from 'ioredis';
-import type { Bus, BusHandler, BusMessage } from './index';
+import type { Bus, BusHandler, BusLog, BusMessage } from './index';
 
 /** The one Redis channel every instance publishes to; the Mizan channel travels inside. */
 export const REDIS_BUS_CHANNEL = 'mizan:bus';
+
+/**
+ * Where a bus that lost its link to the other instances tells this instance's handlers that the
+ * link is back (`{ type: 'resync' }`): the hub then tells every socket to read again and checks
+ * every session at once (events and revocations published meanwhile may have been missed).
+ * Delivered locally only.
+ */
+export const RESYNC_CHANNEL = 'mizan:resync';
 
 interface Envelope {
   origin: string;
@@ -14,7 +22,9 @@ interface Envelope {
 /**
  * Redis pub/sub between server instances behind a load balancer. A message is
  * delivered to this instance's handlers at once and to the others through Redis; each instance
- * ignores its own messages coming back.
+ * ignores its own messages coming back. When the link to Redis breaks, messages still reach this
+ * instance's handlers; when it comes back, the handlers hear `resync` on `RESYNC_CHANNEL` (what the
+ * other instances published meanwhile is lost, and must be read again).
  */
 export class RedisBus implements Bus {
   private readonly handlers = new Set<BusHandler>();
@@ -23,21 +33,61 @@ export class RedisBus implements Bus {
   private readonly sub: Redis;
   /** Resolves once the subscription is active (tests; start-up waits for it). */
   readonly ready: Promise<void>;
+  /** Subscribed and able to publish. */
+  private linked = false;
+  /** The link broke (or never came up) since it was last up: its return means a resync. */
+  private broken = false;
+  private readonly onError: (error: unknown) => void;
 
   constructor(
     url: string,
-    private readonly onError: (error: unknown) => void = () => undefined,
+    private readonly log?: BusLog,
   ) {
-    this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    this.onError = (error) => log?.error({ err: error }, 'bus error');
+    // No queue while disconnected: a message Redis cannot take now is dropped at once (the others
+    // resync when the link returns) rather than held and retried.
+    this.pub = new Redis(url, { lazyConnect: false, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     this.sub = new Redis(url, { lazyConnect: false });
-    this.pub.on('error', onError);
-    this.sub.on('error', onError);
+    // Connection errors repeat at every reconnection attempt: the outage is logged once, below.
+    this.pub.on('error', () => undefined);
+    this.sub.on('error', () => undefined);
     this.sub.on('message', (_channel: string, raw: string) => this.receive(raw));
-    this.ready = this.sub.subscribe(REDIS_BUS_CHANNEL).then(() => undefined);
+    this.sub.on('close', () => this.lost());
+    this.pub.on('close', () => this.lost());
+    this.sub.on('ready', () => this.relinked());
+    this.pub.on('ready', () => this.relinked());
+    const published = new Promise<void>((resolve) => this.pub.once('ready', () => resolve()));
+    this.ready = Promise.all([this.sub.subscribe(REDIS_BUS_CHANNEL), published]).then(() => {
+      this.relinked();
+    });
+  }
+
+  up(): boolean {
+    return this.linked;
+  }
+
+  private closing = false;
+
+  private lost(): void {
+    if (this.closing || (!this.linked && this.broken)) return;
+    this.linked = false;
+    this.broken = true;
+    this.log?.warn({}, 'bus: Redis unreachable, real-time messages stay on this instance until it returns');
+  }
+
+  /** Both connections ready (the subscriber resubscribes itself): tell the handlers to resync. */
+  private relinked(): void {
+    if (this.linked || this.pub.status !== 'ready' || this.sub.status !== 'ready') return;
+    this.linked = true;
+    if (!this.broken) return;
+    this.broken = false;
+    this.log?.info({}, 'bus: Redis reachable again, open screens resync');
+    this.deliver(RESYNC_CHANNEL, { type: 'resync' });
   }
 
   publish(channel: string, message: BusMessage): void {
     this.deliver(channel, message);
+    if (!this.linked) return;
     const envelope: Envelope = { origin: this.origin, channel, message };
     this.pub.publish(REDIS_BUS_CHANNEL, JSON.stringify(envelope)).catch(this.onError);
   }
@@ -56,6 +106,8 @@ export class RedisBus implements Bus {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    this.linked = false;
     this.handlers.clear();
     await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
   }

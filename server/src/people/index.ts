@@ -8,8 +8,9 @@ import {
   permissionKey,
 } from '@mizan/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { EmployeeSecurity, MessageResult, SessionsEnded } from '@mizan/contracts';
 import { authDb } from '../auth/db';
-import { requestLang } from '../auth/messages';
+import { message, requestLang } from '../auth/messages';
 import { actorOf } from '../engine/context';
 import { pathId } from '../engine/plugin';
 import { defineRoute } from '../http/route';
@@ -117,6 +118,40 @@ export const peoplePlugin: FastifyPluginAsync = async (app) => {
       return {
         data: { message: await service.adminResetPassword(signedIn(request), id, body.password, lang) },
       };
+    },
+  });
+
+  const adminRoute = { tags, labels: 'auth.labels', permission: permissionKey(employees, 'update') };
+  const targetId = (request: FastifyRequest) => pathId((request.params as { id?: string }).id);
+
+  defineRoute(app, {
+    ...adminRoute,
+    method: 'GET',
+    url: `${API_BASE + PEOPLE.sessions}/:id`,
+    summary: "An employee's open sessions, last sign-in attempts and two-factor state",
+    handler: async (request): Promise<{ data: EmployeeSecurity }> => ({
+      data: await service.security(targetId(request)),
+    }),
+  });
+
+  defineRoute(app, {
+    ...adminRoute,
+    method: 'POST',
+    url: `${API_BASE + PEOPLE.signOutEverywhere}/:id`,
+    summary: 'Sign an employee out everywhere (every session, on every instance at once)',
+    handler: async (request): Promise<{ data: SessionsEnded }> => ({
+      data: { ended: await service.signOutEverywhere(signedIn(request), targetId(request)) },
+    }),
+  });
+
+  defineRoute(app, {
+    ...adminRoute,
+    method: 'DELETE',
+    url: `${API_BASE + PEOPLE.resetTwoFactor}/:id`,
+    summary: "Reset an employee's two-factor sign-in (they set it up again)",
+    handler: async (request): Promise<{ data: MessageResult }> => {
+      await service.resetTwoFactor(signedIn(request), targetId(request));
+      return { data: { message: message(requestLang(request), 'twoFactorReset') } };
     },
   });
 };

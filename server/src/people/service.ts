@@ -16,7 +16,9 @@ import { fieldErrorText } from '../auth/service';
 import type { AuthDatabase, AuthUser } from '../auth/types';
 import type { UserView } from '../auth/userView';
 import { revocation, type Bus } from '../bus';
-import { revokeEmployeeSessions } from '../auth/sessions';
+import { listOpenSessions, loginAttempts, revokeEmployeeSessions } from '../auth/sessions';
+import { disable as disableTwoFactor, readTwoFactor } from '../auth/twoFactor';
+import type { EmployeeSecurity } from '@mizan/contracts';
 
 /** Profile fields an employee may change about themself. */
 export const PROFILE_FIELDS = ['name', 'email', 'username', 'phone', 'jobTitle'] as const;
@@ -163,5 +165,56 @@ export class PeopleService {
     this.announce(revocation({ employeeIds: [id] }));
     await this.deps.limiters.loginAccount.reset(`employee:${id}`);
     return message(lang, 'passwordResetByAdmin');
+  }
+
+  /** 404 unless the employee exists. */
+  private async employeeExists(id: number): Promise<void> {
+    const row = await this.deps.db
+      .selectFrom('employees')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw new AppError('notFound', { messageKey: 'auth.notFound' });
+  }
+
+  /** An employee's open sessions, last sign-in attempts and whether two-factor sign-in is on. */
+  async security(id: number): Promise<EmployeeSecurity> {
+    await this.employeeExists(id);
+    const [sessions, history, twoFactor] = await Promise.all([
+      listOpenSessions(this.deps.db, id, null),
+      loginAttempts(this.deps.db, id),
+      readTwoFactor(this.deps.db, id),
+    ]);
+    return { sessions, history, twoFactorEnabled: !!twoFactor?.enabled };
+  }
+
+  /** Ends every session of the employee on every instance (audited); answers how many. */
+  async signOutEverywhere(actor: ActorContext & { user: AuthUser }, id: number): Promise<number> {
+    await this.employeeExists(id);
+    const ended = await this.deps.auth.endSessions(id, { sessionIds: null });
+    await writeAudit(this.deps.appDb, {
+      employeeId: actor.user.id,
+      entity: 'employees',
+      entityId: id,
+      action: 'signOutEverywhere',
+      after: { sessionsEnded: ended.length },
+      ip: actor.ip ?? null,
+    });
+    return ended.length;
+  }
+
+  /** Turns the employee's two-factor sign-in off (audited): they set it up again. */
+  async resetTwoFactor(actor: ActorContext & { user: AuthUser }, id: number): Promise<void> {
+    await this.employeeExists(id);
+    const removed = await disableTwoFactor(this.deps.db, id);
+    await writeAudit(this.deps.appDb, {
+      employeeId: actor.user.id,
+      entity: 'employees',
+      entityId: id,
+      action: 'resetTwoFactor',
+      before: { twoFactorEnabled: removed },
+      after: { twoFactorEnabled: false },
+      ip: actor.ip ?? null,
+    });
   }
 }

@@ -5,7 +5,19 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { dialects, freshDatabase, TEST_ADMIN } from '../test/harness';
-import { dailyAt, wallTimeInZone, type JobRun } from '.';
+import { dailyAt, Scheduler, wallTimeInZone, type JobRun, type Schedule } from '.';
+
+/** A day after each run, never moved (the real-clock tests' job). */
+const tomorrow: Schedule = { next: async (after) => new Date(after.getTime() + 86_400_000) };
+
+/** Waits until `check` holds (every 20 ms), failing after `ms`. */
+async function until(check: () => Promise<boolean>, ms = 3000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 /** One database that app instances open and close, each with the shared test clock. */
 async function sharedDatabase(dialect: 'sqlite' | 'postgres') {
@@ -197,17 +209,100 @@ describe.each(dialects())('the job scheduler on %s', (dialect) => {
     at('2026-11-23T08:00:00Z');
     const app = await instance();
     await ticks(app);
-    // An instance took the 18:00 run and died before finishing: its lease holds for 10 minutes.
-    await app.db
-      .updateTable('scheduled_jobs')
-      .set({ lease_owner: 'crashed', lease_until: '2026-11-23T16:10:00.000Z' })
-      .where('name', '=', job)
-      .execute();
-    at('2026-11-23T16:05:00Z');
+    at('2026-11-23T16:00:00Z');
+    // Another instance claims the 18:00 run (a 30-second lease) and dies before finishing.
+    const crashed = new Scheduler({
+      db: app.db,
+      clock: () => shared.clock.now,
+      timeZone: async () => 'Africa/Cairo',
+      log: app.log,
+    });
+    crashed.define({ name: job, schedule: dailyAt('18:00'), run: () => new Promise(() => undefined) });
+    void crashed.tick();
+    await until(async () => (await row(app)).lease_owner === crashed.owner);
+    expect(new Date((await row(app)).lease_until).toISOString()).toBe('2026-11-23T16:00:30.000Z');
+    at('2026-11-23T16:00:29Z');
     expect(await ticks(app)).toEqual([]);
-    at('2026-11-23T16:10:00Z');
+    at('2026-11-23T16:00:30Z');
     expect(await ticks(app)).toEqual([job]);
     expect(runs.map((r) => r.owner)).toEqual([app.scheduler.owner]);
+  });
+
+  it("takes over a dead instance's job as its lease runs out, not at the next regular poll", async () => {
+    const app = await instance();
+    const due = new Date(Date.now() - 60_000).toISOString();
+    // The holder died 29.4 s after its last renewal: 600 ms of its lease are left.
+    await app.db
+      .insertInto('scheduled_jobs')
+      .values({
+        name: job,
+        next_run_at: due,
+        lease_owner: 'dead',
+        lease_until: new Date(Date.now() + 600).toISOString(),
+      })
+      .execute();
+    // Two live instances on the real clock, polling once an hour: both wake as the lease ends.
+    const live = [1, 2].map(() => {
+      const scheduler = new Scheduler({
+        db: app.db,
+        clock: () => new Date(),
+        timeZone: async () => 'Africa/Cairo',
+        log: app.log,
+      });
+      scheduler.define({
+        name: job,
+        schedule: tomorrow,
+        run: async (run) => void runs.push({ owner: scheduler.owner, run }),
+      });
+      scheduler.start(3_600_000);
+      return scheduler;
+    });
+    try {
+      await until(async () => runs.length > 0, 5000);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(runs).toHaveLength(1);
+      expect(live.map((s) => s.owner)).toContain(runs[0]!.owner);
+      expect((await row(app)).lease_owner).toBeNull();
+    } finally {
+      await Promise.all(live.map((s) => s.stop()));
+    }
+  });
+
+  it('renews the lease while a long job runs, so no other instance takes it', async () => {
+    const app = await instance();
+    await app.db
+      .insertInto('scheduled_jobs')
+      .values({ name: job, next_run_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
+    const make = () => {
+      const scheduler = new Scheduler({
+        db: app.db,
+        clock: () => new Date(),
+        timeZone: async () => 'Africa/Cairo',
+        log: app.log,
+        leaseMs: 300,
+        renewMs: 100,
+      });
+      scheduler.define({
+        name: job,
+        schedule: tomorrow,
+        run: async (run) => {
+          runs.push({ owner: scheduler.owner, run });
+          // Four leases long.
+          await new Promise((r) => setTimeout(r, 1200));
+        },
+      });
+      return scheduler;
+    };
+    const [holder, other] = [make(), make()];
+    const running = holder.tick();
+    await until(async () => runs.length === 1);
+    for (let i = 0; i < 12; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await other.tick()).toEqual([]);
+    }
+    expect(await running).toEqual([job]);
+    expect(runs.map((r) => r.owner)).toEqual([holder.owner]);
   });
 
   it('keeps a failed run with its error and tries it again later', async () => {

@@ -27,8 +27,13 @@ export interface SchedulerDeps {
   /** The office's time zone, read at each poll (the system settings). */
   timeZone: () => Promise<string>;
   log: FastifyBaseLogger;
-  /** How long a claimed run is held before another instance may take it over (default 10 min). */
+  /**
+   * How long a claim holds without renewal before another instance may take the job over (default
+   * 30 s): an instance that dies mid-run frees its jobs within that time.
+   */
   leaseMs?: number;
+  /** How often a running job's lease is renewed (default 10 s, a third of the lease). */
+  renewMs?: number;
   /** How long after a failed run it is tried again (default 5 min). */
   retryMs?: number;
 }
@@ -43,6 +48,7 @@ interface JobRow {
 
 const TABLE = 'scheduled_jobs';
 const MINUTE = 60_000;
+const SECOND = 1000;
 
 /**
  * Recurring jobs that survive restarts and run once across server instances. Each job has a row in
@@ -65,13 +71,18 @@ export class Scheduler {
   readonly owner = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
   private readonly jobs = new Map<string, JobDefinition>();
   private readonly leaseMs: number;
+  private readonly renewMs: number;
   private readonly retryMs: number;
   private timer: NodeJS.Timeout | null = null;
+  private pollMs = 0;
+  /** A poll planned for when a lease held elsewhere runs out. */
+  private wake: NodeJS.Timeout | null = null;
   private running: Promise<string[]> | null = null;
   private stopped = false;
 
   constructor(private readonly deps: SchedulerDeps) {
-    this.leaseMs = deps.leaseMs ?? 10 * MINUTE;
+    this.leaseMs = deps.leaseMs ?? 30 * SECOND;
+    this.renewMs = deps.renewMs ?? Math.max(SECOND, Math.floor(this.leaseMs / 3));
     this.retryMs = deps.retryMs ?? 5 * MINUTE;
   }
 
@@ -89,9 +100,8 @@ export class Scheduler {
   /** Polls every `pollMs` (and once now) until `stop`. 0 or less: this instance runs no jobs. */
   start(pollMs: number): void {
     if (this.timer || this.stopped || pollMs <= 0) return;
-    const poll = () => {
-      this.tick().catch((error: unknown) => this.deps.log.error({ err: error }, 'scheduler poll failed'));
-    };
+    this.pollMs = pollMs;
+    const poll = () => this.pollInBackground();
     this.timer = setInterval(poll, pollMs);
     this.timer.unref();
     poll();
@@ -101,7 +111,9 @@ export class Scheduler {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.wake) clearTimeout(this.wake);
     this.timer = null;
+    this.wake = null;
     await this.running?.catch(() => undefined);
   }
 
@@ -117,10 +129,38 @@ export class Scheduler {
     return this.running;
   }
 
+  private pollInBackground(): void {
+    this.tick().catch((error: unknown) => this.deps.log.error({ err: error }, 'scheduler poll failed'));
+  }
+
+  /**
+   * While polling on a timer, polls again just after the earliest lease held by another instance
+   * runs out, when that comes before the next regular poll: a dead holder's job is taken over
+   * about one lease after its last renewal.
+   */
+  private wakeAfterLeases(rows: JobRow[], now: Date): void {
+    if (!this.timer || this.stopped) return;
+    const ends = rows
+      .filter((r) => r.lease_owner !== null && r.lease_owner !== this.owner && r.lease_until !== null)
+      .map((r) => new Date(r.lease_until!).getTime() - now.getTime())
+      .filter((ms) => ms > 0 && ms < this.pollMs);
+    if (ends.length === 0) return;
+    if (this.wake) clearTimeout(this.wake);
+    this.wake = setTimeout(
+      () => {
+        this.wake = null;
+        this.pollInBackground();
+      },
+      Math.min(...ends) + 250,
+    );
+    this.wake.unref();
+  }
+
   private async poll(): Promise<string[]> {
     if (this.jobs.size === 0) return [];
     const env: ScheduleEnv = { timeZone: await this.deps.timeZone() };
     const rows = await this.rows(env);
+    this.wakeAfterLeases(rows, this.deps.clock());
     const ran: string[] = [];
     for (const row of rows) {
       const job = this.jobs.get(row.name);
@@ -192,17 +232,18 @@ export class Scheduler {
   /** Runs a claimed job, keeping its lease alive meanwhile, then plans the next run and frees it. */
   private async runClaimed(job: JobDefinition, run: JobRun): Promise<boolean> {
     const { db, clock, log } = this.deps;
-    const renew = setInterval(
-      () => {
-        db.updateTable(TABLE)
-          .set({ lease_until: new Date(clock().getTime() + this.leaseMs).toISOString() })
-          .where('name', '=', job.name)
-          .where('lease_owner', '=', this.owner)
-          .execute()
-          .catch((error: unknown) => log.warn({ err: error, job: job.name }, 'job lease not renewed'));
-      },
-      Math.max(1000, this.leaseMs / 3),
-    );
+    const renew = setInterval(() => {
+      db.updateTable(TABLE)
+        .set({ lease_until: new Date(clock().getTime() + this.leaseMs).toISOString() })
+        .where('name', '=', job.name)
+        .where('lease_owner', '=', this.owner)
+        .executeTakeFirst()
+        .then((renewed) => {
+          // Taken over (this instance stalled past its lease): the other run stands, this one's end is ignored.
+          if (Number(renewed.numUpdatedRows) !== 1) log.warn({ job: job.name }, 'job lease lost');
+        })
+        .catch((error: unknown) => log.warn({ err: error, job: job.name }, 'job lease not renewed'));
+    }, this.renewMs);
     renew.unref();
     const free = { lease_owner: null, lease_until: null };
     try {

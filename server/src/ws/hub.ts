@@ -12,7 +12,7 @@ import {
   type ServerMessage,
 } from '@mizan/contracts';
 import type { AuthUser } from '../auth/types';
-import { isRevokeMessage, type RevokeMessage } from '../bus';
+import { isRevokeMessage, RESYNC_CHANNEL, type RevokeMessage } from '../bus';
 import { requestLanguage, translate, type Lang } from '../http/messages';
 
 declare module 'fastify' {
@@ -261,6 +261,18 @@ export class Hub {
     return this.clients.size;
   }
 
+  /** Tells every open socket to read again what it shows (`resync`); answers how many. */
+  resync(): number {
+    const frame = JSON.stringify({ type: 'resync' } satisfies ServerMessage);
+    let told = 0;
+    for (const client of this.clients) {
+      if (client.socket.readyState !== client.socket.OPEN) continue;
+      client.socket.send(frame);
+      told++;
+    }
+    return told;
+  }
+
   /**
    * Checks every socket's session again: a signed-out, expired or revoked session is closed
    * (4403); changed permissions apply, and channels no longer allowed are left.
@@ -359,19 +371,26 @@ async function handleFrame(hub: Hub, client: Client, frame: ClientMessage): Prom
 export async function registerHub(app: FastifyInstance, options: HubOptions): Promise<Hub> {
   const hub = new Hub(app, options.auth);
   app.decorate('hub', hub);
-  const unsubscribe = app.bus.subscribe((channel, message) => {
-    if (isRevokeMessage(message)) hub.revoke(message);
-    else hub.deliver(channel, message);
-  });
   let checking = false;
-  const timer = setInterval(() => {
+  const recheck = () => {
     if (checking) return;
     checking = true;
     hub
       .recheck()
       .catch((error: unknown) => app.log.error({ err: error }, 'websocket session recheck failed'))
       .finally(() => (checking = false));
-  }, options.recheckMs ?? 60_000);
+  };
+  const unsubscribe = app.bus.subscribe((channel, message) => {
+    if (isRevokeMessage(message)) hub.revoke(message);
+    else if (channel === RESYNC_CHANNEL) {
+      // Back from an outage of the bus: what other instances published meanwhile never arrived.
+      // Screens read again, and sessions ended meanwhile elsewhere are closed now, not at the next check.
+      const told = hub.resync();
+      app.log.info({ sockets: told }, 'bus back: sockets told to resync');
+      recheck();
+    } else hub.deliver(channel, message);
+  });
+  const timer = setInterval(recheck, options.recheckMs ?? 60_000);
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);

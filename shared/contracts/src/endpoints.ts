@@ -11,15 +11,30 @@ export const AUTH = {
   resetPassword: '/auth/resetPassword',
   verifyResetToken: '/auth/verifyResetToken',
   verifyResetCode: '/auth/verifyResetCode',
+  /** Two-factor sign-in (TOTP): setup, enable, verify a sign-in; `DELETE` turns it off. */
+  twoFactor: '/auth/2fa',
+  twoFactorSetup: '/auth/2fa/setup',
+  twoFactorEnable: '/auth/2fa/enable',
+  twoFactorVerify: '/auth/2fa/verify',
+  /** The signed-in employee's sessions; `DELETE /auth/sessions/:id` ends one, `DELETE` all but this one. */
+  sessions: '/auth/sessions',
 } as const;
 
 export const PEOPLE = {
   profile: '/employees/employees/profile',
   changePassword: '/employees/employees/changePassword',
+  /** An employee's sessions and sign-in history (`GET .../:id`), for an administrator. */
+  sessions: '/employees/employees/sessions',
+  /** `POST .../:id`: ends every session of the employee, on every instance. */
+  signOutEverywhere: '/employees/employees/signOutEverywhere',
+  /** `DELETE .../:id`: turns the employee's two-factor sign-in off (they enrol again). */
+  resetTwoFactor: '/employees/employees/twoFactor',
 } as const;
 
 export const SYSTEM = {
   general: '/admin/settings/system/general',
+  /** The roles whose members must sign in with two factors (`GET`, `PUT { roleIds }`). */
+  twoFactorRoles: '/admin/settings/system/twoFactorRoles',
   appearances: '/admin/settings/system/general/appearances',
   logs: '/admin/settings/system/logsSystem',
   audit: '/admin/settings/system/audit',

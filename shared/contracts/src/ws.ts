@@ -20,6 +20,11 @@ export type ServerMessage =
   | { type: 'event'; channel: string; action: EventAction; data: unknown }
   | { type: 'message'; channel: string; data: unknown; from?: number }
   | { type: 'error'; message: string; channel?: string }
+  /**
+   * The server's link to the other instances (the bus) came back after an outage: events published
+   * meanwhile may have been missed, so the client reads again what it shows. Sent on no channel.
+   */
+  | { type: 'resync' }
   // The employee's own channel (`user:<id>`): new notifications and unread-count changes.
   | NotificationLiveMessage;
 

@@ -16,13 +16,41 @@ import {
   userAtom,
 } from './session';
 import { secureStorage } from './storage';
+import type {
+  EmployeeSecurity,
+  LoginAnswer,
+  SessionInfo,
+  SessionsEnded,
+  TwoFactorChallenge,
+  TwoFactorEnableResult,
+  TwoFactorSetupResult,
+  TwoFactorStatus,
+} from '@mizan/contracts';
 import type { AuthUser, CheckResult, LoginResult, SystemSettings } from './types';
 import { wsClient } from './ws';
 
 /** The auth endpoints (`/api/auth/*`) and the profile routes. */
 export const authApi = {
   login: (email: string, password: string) =>
-    api.post<LoginResult>(AUTH.login, { email, password }, { silent: true }),
+    api.post<LoginAnswer>(AUTH.login, { email, password }, { silent: true }),
+  /** The second step of a sign-in (no token yet: the challenge and this device's fingerprint). */
+  twoFactorVerify: (body: { challenge: string; code?: string; recoveryCode?: string }) =>
+    api.post<LoginResult>(AUTH.twoFactorVerify, body, { silent: true }),
+  /** Signed in (profile), or with an enrolment challenge from the login answer. */
+  twoFactorSetup: (challenge?: string) =>
+    api.post<TwoFactorSetupResult>(AUTH.twoFactorSetup, challenge ? { challenge } : {}),
+  twoFactorEnable: (body: { code: string; challenge?: string }) =>
+    api.post<TwoFactorEnableResult>(AUTH.twoFactorEnable, body, { silent: true }),
+  twoFactorStatus: () => api.get<TwoFactorStatus>(AUTH.twoFactor),
+  twoFactorDisable: (body: { code?: string; password?: string }) =>
+    api.delete<unknown>(AUTH.twoFactor, { data: body, silent: true }),
+  sessions: () => api.get<SessionInfo[]>(AUTH.sessions),
+  endSession: (id: number) => api.delete<unknown>(`${AUTH.sessions}/${id}`),
+  endOtherSessions: () => api.delete<SessionsEnded>(AUTH.sessions),
+  /** An administrator's view of an employee: open sessions, sign-in history, two-factor state. */
+  employeeSecurity: (id: number) => api.get<EmployeeSecurity>(`${PEOPLE.sessions}/${id}`),
+  signOutEverywhere: (id: number) => api.post<SessionsEnded>(`${PEOPLE.signOutEverywhere}/${id}`),
+  resetTwoFactor: (id: number) => api.delete<unknown>(`${PEOPLE.resetTwoFactor}/${id}`),
   check: () => api.post<CheckResult>(AUTH.check, undefined, { silent: true }),
   logout: () => api.post<unknown>(AUTH.logout, undefined, { silent: true }),
   /** Public: sent without Authorization and fingerprint headers. */
@@ -39,22 +67,51 @@ export const authApi = {
   changePassword: (body: Record<string, unknown>) => api.put<unknown>(PEOPLE.changePassword, body),
 };
 
+/** Whether a login answer still asks for a second step (a code, or an enrolment). */
+export const isTwoFactorChallenge = (answer: LoginAnswer | LoginResult): answer is TwoFactorChallenge =>
+  'challenge' in answer && typeof answer.challenge === 'string';
+
 /**
- * Signs in: stores token and user (encrypted), toasts "welcome back", and warns when the password
- * must be changed first (the caller then routes to `ROUTES.changePassword`). On failure toasts the
- * server's message or "error in login" and rethrows the `ApiError` (field errors for the form).
+ * Stores a completed sign-in (token and user, encrypted), toasts "welcome back", and warns when
+ * the password must be changed first (the caller then routes to `ROUTES.changePassword`).
  */
-export async function login(email: string, password: string): Promise<LoginResult> {
+export async function completeLogin(result: LoginResult): Promise<LoginResult> {
+  await setSession(result.token, result.user);
+  if (result.passwordChangeRequired) notify.warning(i18n.t('errors:session.passwordChangeRequired'));
+  else notify.success(i18n.t('errors:session.welcomeBack'));
+  return result;
+}
+
+const loginFailed = (error: unknown) =>
+  notify.error(isApiError(error) && error.fromServer ? error.message : i18n.t('errors:session.loginFailed'));
+
+/**
+ * Signs in with the password: a completed sign-in is stored (`completeLogin`); an answer asking
+ * for a second step (a two-factor code, or an enrolment a role requires) is returned as it is, for
+ * the login screen to ask for it. On failure toasts the server's message or "error in login" and
+ * rethrows the `ApiError` (field errors for the form).
+ */
+export async function login(email: string, password: string): Promise<LoginAnswer> {
   try {
     const result = await authApi.login(email, password);
-    await setSession(result.token, result.user);
-    if (result.passwordChangeRequired) notify.warning(i18n.t('errors:session.passwordChangeRequired'));
-    else notify.success(i18n.t('errors:session.welcomeBack'));
-    return result;
+    if (isTwoFactorChallenge(result)) return result;
+    return await completeLogin(result);
   } catch (error) {
-    notify.error(
-      isApiError(error) && error.fromServer ? error.message : i18n.t('errors:session.loginFailed'),
-    );
+    loginFailed(error);
+    throw error;
+  }
+}
+
+/** The second step of a sign-in: a code from the authenticator, or a recovery code. */
+export async function verifyTwoFactor(body: {
+  challenge: string;
+  code?: string;
+  recoveryCode?: string;
+}): Promise<LoginResult> {
+  try {
+    return await completeLogin(await authApi.twoFactorVerify(body));
+  } catch (error) {
+    loginFailed(error);
     throw error;
   }
 }

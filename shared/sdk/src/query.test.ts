@@ -2,7 +2,7 @@ import { CACHE } from '@mizan/contracts';
 import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
-import { applyEntityEvent, createQueryClient, entityKeys, useEntityChannel } from './query';
+import { applyEntityEvent, createQueryClient, entityKeys, followResync, useEntityChannel } from './query';
 import { WsClient, type ChannelHandler } from './ws';
 
 const page = (items: { id: number; name: string }[], total = items.length) => ({
@@ -126,6 +126,30 @@ describe(useEntityChannel.name, () => {
     await waitFor(() => expect(reads).toBe(2));
     handler!({ type: 'resubscribed', channel: 'courts' });
     await waitFor(() => expect(reads).toBe(3));
+    leave();
+  });
+});
+
+describe(followResync.name, () => {
+  it('reads every query on screen again when the server says resync, and nothing on other frames', async () => {
+    const client = new QueryClient();
+    const ws = new WsClient();
+    const stop = followResync(ws, client);
+    let reads = 0;
+    const screen = new QueryObserver(client, {
+      queryKey: ['dashboard'],
+      queryFn: () => ++reads,
+      staleTime: Infinity,
+    });
+    const leave = screen.subscribe(() => undefined);
+    await waitFor(() => expect(reads).toBe(1));
+    ws.events.emit('message', { type: 'pong' });
+    ws.events.emit('message', { type: 'resync' });
+    await waitFor(() => expect(reads).toBe(2));
+    stop();
+    ws.events.emit('message', { type: 'resync' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(reads).toBe(2);
     leave();
   });
 });

@@ -136,3 +136,17 @@ export function useEntityChannel(
     });
   }, [client, enabled, entityName, queries]);
 }
+
+/**
+ * The server tells every socket `resync` when its link to the other instances (Redis) is back
+ * after an outage: events published meanwhile never arrived, so every query on screen is read
+ * again (and the others when next shown). Returns the function that stops following.
+ *
+ * @example
+ * useEffect(() => followResync(), []);
+ */
+export function followResync(client: WsClient = wsClient, queries: QueryClient = queryClient): () => void {
+  return client.events.on('message', (message) => {
+    if (message.type === 'resync') void queries.invalidateQueries();
+  });
+}

@@ -49,11 +49,135 @@ export type AuthUser = EntityRecord<typeof employees> & {
   passwordChangeRequired: boolean;
 };
 
-/** `POST /api/auth/login`. */
+/** `POST /api/auth/login` (and `/2fa/verify`): signed in. */
 export interface LoginResult {
   user: AuthUser;
   token: string;
   passwordChangeRequired: boolean;
+}
+
+/**
+ * `POST /api/auth/login` when the password is right but a second step remains: no token yet.
+ * `twoFactorRequired`: send a code from the authenticator (or a recovery code) to `/2fa/verify`
+ * with `challenge`. `twoFactorEnrolmentRequired`: a role of the employee requires two-factor
+ * sign-in and it is not set up: `/2fa/setup` and `/2fa/enable` with `challenge`, which signs in.
+ * A challenge is single-use and lives 5 minutes.
+ */
+export interface TwoFactorChallenge {
+  twoFactorRequired?: true;
+  twoFactorEnrolmentRequired?: true;
+  challenge: string;
+  /** When the challenge ends (ISO). */
+  expiresAt: string;
+}
+
+/** What `POST /api/auth/login` answers. */
+export type LoginAnswer = LoginResult | TwoFactorChallenge;
+
+/** Whether a login answer still asks for a second step. */
+export const needsSecondStep = (answer: LoginAnswer): answer is TwoFactorChallenge =>
+  'challenge' in answer && typeof answer.challenge === 'string';
+
+/** A TOTP code: six digits (Arabic-Indic digits and spaces are accepted and normalised). */
+const totpCode = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/[\s-]/g, '').replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)))
+  .pipe(z.string().regex(/^\d{6}$/, { error: 'validation.types.totp' }));
+
+/** A recovery code as shown at enrolment (`abcd-efgh-ijkl`); case and dashes do not matter. */
+const recoveryCode = z
+  .string()
+  .trim()
+  .max(64)
+  .transform((v) => v.replace(/[\s-]/g, '').toLowerCase())
+  .pipe(z.string().regex(/^[a-z0-9]{12}$/, { error: 'validation.types.recoveryCode' }));
+
+const challengeToken = z.string().trim().min(1).max(200);
+
+/** `POST /api/auth/2fa/setup`: signed in, or with an enrolment challenge from the login answer. */
+export const twoFactorSetupBody = z.object({ challenge: challengeToken.optional() }).optional();
+
+/** `POST /api/auth/2fa/setup`: the secret to add to an authenticator app. */
+export interface TwoFactorSetupResult {
+  /** `otpauth://totp/...` with the secret, the office as issuer and the employee as label. */
+  uri: string;
+  /** The same URI as a QR code, a PNG `data:` URL. */
+  qr: string;
+  /** The secret in base32, for typing it in by hand. */
+  secret: string;
+}
+
+/** `POST /api/auth/2fa/enable`: the first code proves the authenticator holds the secret. */
+export const twoFactorEnableBody = z.object({ code: totpCode, challenge: challengeToken.optional() });
+
+/** `POST /api/auth/2fa/enable`: ten one-time recovery codes, shown once (stored hashed). */
+export interface TwoFactorEnableResult {
+  recoveryCodes: string[];
+  /** With an enrolment challenge: the sign-in it completes. */
+  login?: LoginResult;
+}
+
+/** `DELETE /api/auth/2fa`: a current code or the password. */
+export const twoFactorDisableBody = z
+  .object({ code: totpCode.optional(), password: z.string().min(1).max(1024).optional() })
+  .refine((v) => v.code !== undefined || v.password !== undefined, {
+    error: 'validation.types.twoFactorProof',
+    path: ['code'],
+  });
+
+/** `POST /api/auth/2fa/verify`: the second step of a sign-in; answers like `/login`. */
+export const twoFactorVerifyBody = z
+  .object({ challenge: challengeToken, code: totpCode.optional(), recoveryCode: recoveryCode.optional() })
+  .refine((v) => v.code !== undefined || v.recoveryCode !== undefined, {
+    error: 'validation.types.twoFactorProof',
+    path: ['code'],
+  });
+
+/** The two-factor state on the profile (`GET /api/auth/2fa`). */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  /** A role of the employee requires it. */
+  required: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** One open session of an employee (`GET /api/auth/sessions`). */
+export interface SessionInfo {
+  id: number;
+  /** `desktop`, `mobile`, `tablet` or null when the user agent does not say. */
+  device: string | null;
+  /** `Chrome 130 on Windows`, from the user agent. */
+  browser: string | null;
+  ip: string | null;
+  signedInAt: string;
+  lastSeenAt: string;
+  /** The session of this request. */
+  current: boolean;
+}
+
+/** One sign-in attempt (the employee's page). */
+export interface LoginAttempt {
+  id: number;
+  at: string;
+  ip: string | null;
+  device: string | null;
+  browser: string | null;
+  success: boolean;
+  /** Why it failed (`wrong_password`, `wrong_code`, `locked`, `banned`, ...), null on success. */
+  reason: string | null;
+}
+
+/** `GET /api/employees/employees/sessions/:id`: an employee's open sessions and last sign-ins. */
+export interface EmployeeSecurity {
+  sessions: SessionInfo[];
+  history: LoginAttempt[];
+  twoFactorEnabled: boolean;
+}
+
+/** `DELETE /api/auth/sessions` and the administrator's sign-out everywhere. */
+export interface SessionsEnded {
+  ended: number;
 }
 
 /** `POST /api/auth/check`. */
@@ -78,4 +202,12 @@ export interface VerifyResetCodeResult {
 /** Answers that only carry a translated sentence (logout, forgot and reset password). */
 export interface MessageResult {
   message: string;
+}
+
+/** `PUT /api/admin/settings/system/twoFactorRoles`: the roles whose members must use two factors. */
+export const twoFactorRolesBody = z.object({ roleIds: z.array(z.int().positive()).max(1000) });
+
+/** `GET /api/admin/settings/system/twoFactorRoles`. */
+export interface TwoFactorRoles {
+  roleIds: number[];
 }
