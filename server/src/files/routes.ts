@@ -14,7 +14,11 @@ import type { SweepResult } from './storage';
  */
 export async function sweepFiles(app: FastifyInstance): Promise<SweepResult> {
   const result = await app.fileStore.sweep(async (names) => {
-    const rows = await app.db.selectFrom('files').select('stored_name').where('stored_name', 'in', names).execute();
+    const rows = await app.db
+      .selectFrom('files')
+      .select('stored_name')
+      .where('stored_name', 'in', names)
+      .execute();
     return new Set(rows.map((r) => String(r.stored_name)));
   }, app.config.fileOrphanGraceSeconds * 1000);
   if (result.completed || result.removed) app.log.info({ ...result }, 'stored files swept');
