@@ -27,6 +27,7 @@ import { importPlugin } from './import';
 import { legalPlugin } from './legal';
 import { notificationsMigrations, notificationsPlugin } from './notifications';
 import { remindersPlugin } from './reminders';
+import { installIdempotency } from './http/idempotency';
 import { schedulerMigrations, schedulerPlugin } from './scheduler';
 import { dashboardMigrations, dashboardPlugin } from './dashboard';
 import { peoplePlugin } from './people';
@@ -188,6 +189,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   installErrorHandler(app);
   guardRoutes(app);
   installRequestLog(app);
+  installIdempotency(app);
   await registerHttpHeaders(app);
   // An empty JSON body (a PATCH toggle sent with the JSON content type) means "no body", not 400.
   const parseJson = app.getDefaultJsonParser('error', 'error');

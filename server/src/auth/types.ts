@@ -102,7 +102,18 @@ export interface PermissionsTable {
   updated_at: string | Date;
 }
 
+/** The first answer to a request sent with an `Idempotency-Key`; `status` null while it runs. */
+export interface IdempotencyKeysTable {
+  employee_id: number;
+  key: string;
+  request_hash: string;
+  status: number | null;
+  body: string | null;
+  created_at: string | Date;
+}
+
 export interface AuthDatabase {
+  idempotency_keys: IdempotencyKeysTable;
   sessions: SessionsTable;
   login_history: LoginHistoryTable;
   password_resets: PasswordResetsTable;
