@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { HEADERS } from '@mizan/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
@@ -48,7 +49,7 @@ function requestHash(request: FastifyRequest): string {
  */
 export function installIdempotency(app: FastifyInstance): void {
   app.addHook('preHandler', async (request, reply) => {
-    const header = request.headers['idempotency-key'];
+    const header = request.headers[HEADERS.idempotencyKey];
     if (request.method !== 'POST' || header === undefined || !request.user) return;
     const key = Array.isArray(header) ? header[0]! : header;
     if (!KEY.test(key)) throw new AppError('validation', { messageKey: 'http.idempotencyKeyInvalid' });
