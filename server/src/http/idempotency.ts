@@ -107,7 +107,9 @@ export function installIdempotency(app: FastifyInstance): void {
       .updateTable('idempotency_keys')
       .where('employee_id', '=', held.employeeId)
       .where('key', '=', held.key);
-    if (reply.statusCode < 500 && (typeof payload === 'string' || Buffer.isBuffer(payload)))
+    // JSON answers only: a file or a stream is not kept (it is replayed as JSON).
+    const json = /json/.test(String(reply.getHeader('content-type') ?? ''));
+    if (reply.statusCode < 500 && json && (typeof payload === 'string' || Buffer.isBuffer(payload)))
       await where.set({ status: reply.statusCode, body: payload.toString() }).execute();
     else
       await app.db
