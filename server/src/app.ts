@@ -18,7 +18,7 @@ import { registerEngine } from './engine';
 import { recountEntities } from './engine/counts';
 import { EntityServices } from './engine/service';
 import { FileAccessRules } from './files/access';
-import { registerFileRoutes } from './files/routes';
+import { registerFileRoutes, sweepFiles } from './files/routes';
 import { FileStore } from './files/storage';
 import { healthPlugin, Readiness } from './health';
 import { registerMetrics } from './metrics';
@@ -28,7 +28,8 @@ import { importPlugin } from './import';
 import { legalPlugin } from './legal';
 import { notificationsMigrations, notificationsPlugin } from './notifications';
 import { remindersPlugin } from './reminders';
-import { schedulerMigrations, schedulerPlugin } from './scheduler';
+import { installIdempotency } from './http/idempotency';
+import { dailyAt, schedulerMigrations, schedulerPlugin } from './scheduler';
 import { dashboardMigrations, dashboardPlugin } from './dashboard';
 import { deadlineMigrations, deadlinesPlugin } from './deadlines';
 import { peoplePlugin } from './people';
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   guardRoutes(app);
   installRequestLog(app);
   registerMetrics(app, { poolStats: database.poolStats });
+  installIdempotency(app);
   await registerHttpHeaders(app);
   // An empty JSON body (a PATCH toggle sent with the JSON content type) means "no body", not 400.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -225,6 +227,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(healthPlugin, { prefix: '/api' });
   await registerEngine(app);
   await registerFileRoutes(app);
+  // Files a killed process left half-stored, completed or removed once a day (and at start, main.ts).
+  app.scheduler.define({
+    name: 'files.sweep',
+    schedule: dailyAt('03:30'),
+    run: async () => {
+      await sweepFiles(app);
+    },
+  });
   await registerHub(app, {
     auth: { authenticate: (token, fingerprint) => authenticateSocket(app.db, token, fingerprint) },
     recheckMs: options.wsRecheckMs,

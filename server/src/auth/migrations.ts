@@ -187,4 +187,27 @@ export const authMigrations: AuthMigration[] = [
         .execute();
     },
   },
+  {
+    // The first answer to a create sent with an `Idempotency-Key`, per employee (http/idempotency.ts).
+    name: 'auth_008_idempotency_keys',
+    async up(db) {
+      await db.schema
+        .createTable('idempotency_keys')
+        .ifNotExists()
+        .addColumn('employee_id', 'integer', (c) => c.notNull())
+        .addColumn('key', 'varchar(255)', (c) => c.notNull())
+        .addColumn('request_hash', 'varchar(64)', (c) => c.notNull())
+        .addColumn('status', 'integer')
+        .addColumn('body', 'text')
+        .addColumn('created_at', timeType(db), (c) => c.notNull())
+        .addPrimaryKeyConstraint('idempotency_keys_pk', ['employee_id', 'key'])
+        .execute();
+      await db.schema
+        .createIndex('idempotency_keys_created_at')
+        .ifNotExists()
+        .on('idempotency_keys')
+        .column('created_at')
+        .execute();
+    },
+  },
 ];

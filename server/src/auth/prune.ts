@@ -5,11 +5,17 @@ import type { AuthDatabase } from './types';
 const DAY_MS = 86_400_000;
 
 /** How long finished rows are kept: long enough to investigate, short enough that tables stay small. */
-export const RETENTION_DAYS = { sessions: 30, passwordResets: 7, loginHistory: 365, outbox: 90 } as const;
+export const RETENTION_DAYS = {
+  sessions: 30,
+  passwordResets: 7,
+  loginHistory: 365,
+  outbox: 90,
+  idempotencyKeys: 1,
+} as const;
 
 /**
  * Deletes sessions ended (expired or revoked) more than 30 days ago, resets past 7 days, login
- * history older than a year and mail older than 90 days. Runs at start and every few hours.
+ * history older than a year, mail older than 90 days and idempotency keys past their day. Runs at start and every few hours.
  */
 export async function pruneAuthTables(
   db: Kysely<AuthDatabase>,
@@ -38,7 +44,12 @@ export async function pruneAuthTables(
     .deleteFrom('outbox')
     .where('created_at', '<', before(RETENTION_DAYS.outbox))
     .executeTakeFirst();
+  const keys = await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', before(RETENTION_DAYS.idempotencyKeys))
+    .executeTakeFirst();
   return {
+    idempotencyKeys: count(keys),
     sessions: count(sessions),
     passwordResets: count(resets),
     loginHistory: count(history),

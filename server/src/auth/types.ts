@@ -130,11 +130,22 @@ export interface TwoFactorChallengesTable {
   created_at: string | Date;
 }
 
+/** The first answer to a request sent with an `Idempotency-Key`; `status` null while it runs. */
+export interface IdempotencyKeysTable {
+  employee_id: number;
+  key: string;
+  request_hash: string;
+  status: number | null;
+  body: string | null;
+  created_at: string | Date;
+}
+
 export interface AuthDatabase {
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
   two_factor_required_roles: { role_id: number };
+  idempotency_keys: IdempotencyKeysTable;
   sessions: SessionsTable;
   login_history: LoginHistoryTable;
   password_resets: PasswordResetsTable;

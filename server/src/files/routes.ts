@@ -4,17 +4,20 @@ import { API_BASE, SYSTEM, fileDownloadQuery, fileParams, findEntity, permission
 import { pathId } from '../http/params';
 import { AppError } from '../http/errors';
 import { defineRoute } from '../http/route';
-import { dailyAt } from '../scheduler';
 import type { FileRow } from './access';
 import type { SweepResult } from './storage';
 
 /**
  * Completes or removes the files a killed process left (see `FileStore.sweep`), against the
- * `files` table. main.ts runs it before serving; the `files.sweep` job daily.
+ * `files` table. main.ts runs it before serving; the `files.sweep` job (app.ts) daily.
  */
 export async function sweepFiles(app: FastifyInstance): Promise<SweepResult> {
   const result = await app.fileStore.sweep(async (names) => {
-    const rows = await app.db.selectFrom('files').select('stored_name').where('stored_name', 'in', names).execute();
+    const rows = await app.db
+      .selectFrom('files')
+      .select('stored_name')
+      .where('stored_name', 'in', names)
+      .execute();
     return new Set(rows.map((r) => String(r.stored_name)));
   }, app.config.fileOrphanGraceSeconds * 1000);
   if (result.completed || result.removed) app.log.info({ ...result }, 'stored files swept');
@@ -34,13 +37,6 @@ function contentDisposition(kind: 'inline' | 'attachment', name: string): string
  * row it belongs to. Stored names never leave the server.
  */
 export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
-  app.scheduler.define({
-    name: 'files.sweep',
-    schedule: dailyAt('03:30'),
-    run: async () => {
-      await sweepFiles(app);
-    },
-  });
   defineRoute(app, {
     method: 'GET',
     url: `${API_BASE}${SYSTEM.files}/:id`,

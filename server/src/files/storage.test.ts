@@ -50,9 +50,7 @@ describe('FileStore', () => {
       return new Set(names.filter((n) => rows.has(n)));
     }, hour);
     expect(result).toEqual({ completed: 1, removed: 2 });
-    expect(fs.readdirSync(store.dir).sort()).toEqual(
-      [name(1), `${name(3)}.part`, name(5), 'README'].sort(),
-    );
+    expect(fs.readdirSync(store.dir).sort()).toEqual([name(1), `${name(3)}.part`, name(5), 'README'].sort());
     expect(asked.flat().sort()).toEqual([1, 2, 3, 4, 5].map(name));
   });
 

@@ -51,10 +51,12 @@ export const METRICS = '/metrics';
 export const WS_PATH = '/ws';
 export const DOCS = '/docs';
 
-/** Headers the client sends with every call. */
+/** Headers the client sends with every call, and with a create it may retry. */
 export const HEADERS = {
   fingerprintSession: 'x-fingerprint-session',
   fingerprint: 'x-fingerprint',
+  /** One per submission: a retry with it gets the first answer again instead of creating twice. */
+  idempotencyKey: 'idempotency-key',
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 import { initI18n } from '@mizan/i18n';
-import { api, ApiError, http } from './http';
+import { api, ApiError, http, newIdempotencyKey } from './http';
 import { configureNotifier } from './notifier';
 import { sdkStore, tokenAtom, userAtom } from './session';
 import { secureStorage } from './storage';
@@ -198,6 +198,16 @@ describe('http client: headers', () => {
     expect(headers['x-fingerprint']).toBe('visitor-123');
     expect(headers['accept-language']).toBe('ar');
     expect(JSON.parse(body)).toEqual({ a: 1 });
+  });
+
+  it('sends the Idempotency-Key given for a submission, the same one on its retry, and none otherwise', async () => {
+    const key = newIdempotencyKey();
+    expect(key).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(newIdempotencyKey()).not.toBe(key);
+    await api.post('/echo', { a: 1 }, { idempotencyKey: key });
+    await api.post('/echo', { a: 1 }, { idempotencyKey: key });
+    await api.post('/echo', { a: 1 });
+    expect(server.seen.map((r) => r.headers['idempotency-key'])).toEqual([key, key, undefined]);
   });
 
   it('sends no Authorization without a token, and none at all for anonymous calls', async () => {

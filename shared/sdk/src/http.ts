@@ -22,10 +22,24 @@ declare module 'axios' {
      * Without it a refused read is background work (see `toastsFailure`).
      */
     userAction?: boolean;
+    /**
+     * Sent as `Idempotency-Key`: one per submission (`newIdempotencyKey()`), the same when that
+     * submission is sent again, so the server answers a retry with its first answer.
+     */
+    idempotencyKey?: string;
   }
 }
 
-/** Options of one call: axios's, plus `silent` and `anonymous`. */
+/** A fresh `Idempotency-Key` for one submission. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // Pages served over plain http (not localhost) have no randomUUID.
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
+}
+
+/** Options of one call: axios's, plus `silent`, `anonymous` and `idempotencyKey`. */
 export type RequestOptions = AxiosRequestConfig;
 
 /**
@@ -134,6 +148,7 @@ http.interceptors.request.use(async (config: InternalAxiosRequestConfig) => {
   } else if (!headers.getContentType()) {
     headers.setContentType('application/json');
   }
+  if (config.idempotencyKey) headers.set(HEADERS.idempotencyKey, config.idempotencyKey);
   if (config.anonymous) return config;
   const token = sdkStore.get(tokenAtom);
   if (token) headers.setAuthorization(`Bearer ${token}`);

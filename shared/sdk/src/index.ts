@@ -9,6 +9,7 @@ export {
   defaultErrorMessage,
   http,
   isApiError,
+  newIdempotencyKey,
   toApiError,
   type RequestOptions,
 } from './http';

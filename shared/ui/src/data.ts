@@ -22,7 +22,7 @@ import type { EntityRow } from './fields/types';
 
 export { entityKeys, useEntityChannel, http, fetchFile, notify, isApiError, wsClient } from '@mizan/sdk';
 // The multipart body as the SDK builds it: its part order gives each file's place in the upload.
-export { toFormData } from '@mizan/sdk';
+export { newIdempotencyKey, toFormData } from '@mizan/sdk';
 
 /** The SDK's data provider bound to one definition, as the generic screens call it. */
 export interface BoundEntityApi {

@@ -378,3 +378,39 @@ describe('the edit drawer', () => {
     }
   });
 });
+
+function NewContinent() {
+  const form = useEntityForm(continents);
+  return <EntityForm {...form} buttons />;
+}
+
+describe('useEntityForm: a create sent again', () => {
+  it('sends one Idempotency-Key per submission: the same when it got no answer, a new one for the next', async () => {
+    let cut = 1;
+    api = await startApiServer([{ entity: continents, rows: [...continentRows] }], (req, res) => {
+      // The first create's answer is lost (the connection drops): the form shows the failure.
+      if (req.method !== 'POST' || cut === 0) return false;
+      cut--;
+      res.destroy();
+      return true;
+    });
+    pointSdkAt(api.url);
+    renderAt('/new', <NewContinent />);
+    const posts = () => api.calls(continents.path, 'POST');
+    fireEvent.change(input('اسم القارة'), { target: { value: 'أوروبا' } });
+    fireEvent.click(screen.getByText('حفظ'));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    await waitFor(() => expect(screen.getByText('حفظ').closest('button')).not.toBeDisabled());
+    fireEvent.click(screen.getByText('حفظ'));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    await waitFor(() => expect(toasts.success).toContain('قارة: تمت الإضافة بنجاح'));
+    fireEvent.change(input('اسم القارة'), { target: { value: 'أوقيانوسيا' } });
+    fireEvent.click(screen.getByText('حفظ'));
+    await waitFor(() => expect(posts()).toHaveLength(3));
+    const keys = posts().map((r) => r.headers['idempotency-key']);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+});

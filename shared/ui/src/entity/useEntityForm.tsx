@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Form, Switch } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { VERSION_FIELD, type Entity, type Fields } from '@mizan/contracts';
-import { entityApi, entityKeys, isApiError, notify, toFormData, wsClient } from '../data';
+import { entityApi, entityKeys, isApiError, newIdempotencyKey, notify, toFormData, wsClient } from '../data';
 import { UploadProgressContext } from '../fields/FilesInput';
 import { multipartLayout, settleUploads, uploadsFromProgress, type FileUpload } from '../fields/files';
 import { fieldKind } from '../fields/registry';
@@ -23,6 +23,17 @@ import { useEntityText } from './labels';
 /** What a save may pass on to its request: the bytes sent so far of a multipart body (axios's event). */
 export interface SaveOptions {
   onUploadProgress?: (event: { loaded: number; total?: number }) => void;
+  /** A create's key for this submission: the same when the same values are sent again after no answer. */
+  idempotencyKey?: string;
+}
+
+/** What a submission sends, files by name, size and type: equal for a resend of the same values. */
+function submissionOf(request: Record<string, unknown>): string {
+  return JSON.stringify(request, (_key, value: unknown) =>
+    value instanceof Blob
+      ? { name: value instanceof File ? value.name : '', size: value.size, type: value.type }
+      : value,
+  );
 }
 
 export interface EntityFormOptions {
@@ -205,8 +216,16 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
     [valuesOf, form, mergeNames, keysOf, snapshot],
   );
 
+  /**
+   * The create sent last without an answer (network down, timeout, server error) and its
+   * `Idempotency-Key`: sending the same values again reuses the key, so the server answers with
+   * the first create's result if it did happen.
+   */
+  const unanswered = useRef<{ submission: string; key: string } | null>(null);
+
   /** Back to the record as passed in, discarding what the user typed. */
   const reset = useCallback(() => {
+    unanswered.current = null;
     fill(recordRef.current);
     setFormError(null);
     setMerge(null);
@@ -339,7 +358,15 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
     heldEvent.current = null;
     try {
       const request = { ...(parsed.data as Record<string, unknown>), ...files, ...versioned };
-      const saved = await send(request, trackUploads(request));
+      const options = trackUploads(request);
+      if (mode === 'create') {
+        const submission = submissionOf(request);
+        if (unanswered.current?.submission !== submission)
+          unanswered.current = { submission, key: newIdempotencyKey() };
+        options.idempotencyKey = unanswered.current.key;
+      }
+      const saved = await send(request, options);
+      unanswered.current = null;
       setUploads((current) => settleUploads(current));
       const savedRow = saved as Partial<EntityRow> | undefined;
       const held = heldEvent.current as EntityRow | null;
@@ -357,6 +384,8 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
       return true;
     } catch (error) {
       if (!isApiError(error)) throw error;
+      // An answer (other than a server error) settles the submission: the next one is new.
+      if (error.status !== 0 && error.status < 500) unanswered.current = null;
       setUploads((current) => settleUploads(current, { message: error.message, errors: error.errors }));
       const stale = staleConflictOf(error);
       if (stale) {
