@@ -28,6 +28,8 @@ const row = (id: number, readAt: string | null = null): NotificationRow => ({
 let rows: NotificationRow[] = [];
 const unreadOf = () => rows.filter((r) => !r.readAt).length;
 const READ_AT = '2026-11-23T18:00:00.000Z';
+/** The office's reminder times and power-of-attorney thresholds the preferences answer carries. */
+const SCHEDULE = { evening: '19:00', morning: '08:00', procurationDays: [30, 7] };
 
 const routes: Routes = {
   'GET /api/auth/systemSettings': SETTINGS_ANSWER,
@@ -58,6 +60,7 @@ const routes: Routes = {
     body: {
       data: {
         emailAvailable: true,
+        schedule: SCHEDULE,
         preferences: {
           hearingTomorrow: 'app',
           hearingToday: 'app',
@@ -71,6 +74,7 @@ const routes: Routes = {
     body: {
       data: {
         emailAvailable: true,
+        schedule: SCHEDULE,
         preferences: {
           hearingTomorrow: 'app',
           hearingToday: 'app',
@@ -228,6 +232,12 @@ describe('notification centre', () => {
       renderApp('/admin/profile');
     });
     const group = await screen.findByRole('radiogroup', { name: 'Power of attorney expiring' });
+    expect(screen.getByTestId('notification-when-procurationExpiring')).toHaveTextContent(
+      'Comes in the morning at 08:00, when 30 days or 7 days are left before the power of attorney expires',
+    );
+    expect(screen.getByTestId('notification-when-hearingTomorrow')).toHaveTextContent(
+      'Comes the evening before the hearing, at 19:00',
+    );
     fireEvent.click(within(group).getByLabelText('By email'));
     await waitFor(() =>
       expect(server.server!.calls('PUT', '/api/notifications/preferences')).toHaveLength(1),

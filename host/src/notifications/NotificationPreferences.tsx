@@ -28,7 +28,9 @@ function whenText(
   const at = SCHEDULED_NOTIFICATIONS[kind as keyof typeof SCHEDULED_NOTIFICATIONS];
   const time = localizeDigits(schedule[at], lng);
   const days = new Intl.ListFormat(lng, { type: 'disjunction' }).format(
-    schedule.procurationDays.map((count) => t('preferences.days', { count, n: formatNumber(count, lng) })),
+    schedule.procurationDays.map((count) =>
+      t('preferences.days.days', { count, n: formatNumber(count, lng) }),
+    ),
   );
   return t(`preferences.when.${kind as keyof typeof SCHEDULED_NOTIFICATIONS}`, { time, days });
 }

@@ -95,6 +95,27 @@ function clientOf(request: FastifyRequest): ClientInfo {
   };
 }
 
+/**
+ * Whether the sign-in limits' Redis connection is up. A connection still being made (the first one
+ * right after start, or a reconnection attempt) is waited for: ready or closed, within the readiness
+ * check's time limit, so an instance just started is not reported unready for want of a moment.
+ */
+function connectionReady(redis: Redis): boolean | Promise<boolean> {
+  if (redis.status === 'ready') return true;
+  if (redis.status !== 'connecting' && redis.status !== 'connect') return false;
+  return new Promise((resolve) => {
+    const settle = (up: boolean) => {
+      redis.off('ready', onReady);
+      redis.off('close', onClose);
+      resolve(up);
+    };
+    const onReady = () => settle(true);
+    const onClose = () => settle(false);
+    redis.once('ready', onReady);
+    redis.once('close', onClose);
+  });
+}
+
 /** The origin the browser used, for reset links when `MIZAN_PUBLIC_URL` is not set. */
 function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
@@ -125,7 +146,7 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
     // Every reconnection attempt errors while Redis is down: the outage is logged once (SharedCounting).
     redis.on('error', () => undefined);
     app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
-    app.readiness.add('redis', () => redis.status === 'ready');
+    app.readiness.add('redis', () => connectionReady(redis));
   }
   const limiters = createAuthLimiters(process.env, counting);
   const service = new AuthService({

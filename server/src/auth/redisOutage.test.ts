@@ -33,7 +33,7 @@ const closed = (socket: WebSocket) =>
         const ready = await first.app.inject({ method: 'GET', url: '/api/ready' });
         expect([ready.statusCode, ready.json().data]).toEqual([
           200,
-          { status: 'ready', checks: { database: 'up', redis: 'up' }, missing: [] },
+          { status: 'ready', checks: { database: 'ok', redis: 'ok', storage: 'ok' }, missing: [] },
         ]);
 
         const secondBase = (await second.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
@@ -56,7 +56,11 @@ const closed = (socket: WebSocket) =>
         expect(down.json()).toMatchObject({
           message: 'This server is not ready: redis cannot be reached',
           code: 'unavailable',
-          data: { status: 'unready', checks: { database: 'ok', redis: 'failing' }, missing: ['redis'] },
+          data: {
+            status: 'unready',
+            checks: { database: 'ok', redis: 'failing', storage: 'ok' },
+            missing: ['redis'],
+          },
         });
         // Liveness is not readiness: the instance is alive and serves.
         expect((await first.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);

@@ -84,14 +84,12 @@ export function installCalendarFeeds(app: FastifyInstance): void {
         await trx.deleteFrom(FEEDS).where('employee_id', '=', employeeId).execute();
         for (const scope of office ? SCOPES : (['own'] as const)) {
           made[scope] = generateToken();
+          const row = { token_hash: hashToken(made[scope]), created_at: app.clock().toISOString() };
+          // Two renewals at once both find nothing to delete on PostgreSQL: the later one replaces.
           await trx
             .insertInto(FEEDS)
-            .values({
-              employee_id: employeeId,
-              scope,
-              token_hash: hashToken(made[scope]),
-              created_at: app.clock().toISOString(),
-            })
+            .values({ employee_id: employeeId, scope, ...row })
+            .onConflict((oc) => oc.columns(['employee_id', 'scope']).doUpdateSet(row))
             .execute();
         }
       });

@@ -10,6 +10,11 @@ import { createTestApp, dialects, type TestApp } from '../test/harness';
 /** The routes anyone may call (`config: { public: true }`); every other one needs a token. */
 const PUBLIC_ROUTES = [
   'GET /api/health',
+  'GET /api/ready',
+  'GET /api/calendar/{token}.ics',
+  'POST /api/auth/2fa/setup',
+  'POST /api/auth/2fa/enable',
+  'POST /api/auth/2fa/verify',
   'POST /api/auth/login',
   'POST /api/auth/check',
   'POST /api/auth/logout',

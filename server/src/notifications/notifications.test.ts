@@ -234,6 +234,7 @@ describe.each(dialects())('notifications on %s', (dialect) => {
         hearingToday: 'app',
         hearingNoDecision: 'app',
         procurationExpiring: 'app',
+        deadlineDue: 'app',
         taskAssigned: 'app',
         taskComment: 'app',
         taskState: 'app',

@@ -18,6 +18,8 @@ const MORNING_JOBS = [
 ];
 /** The evening jobs: tomorrow's hearings, and the tasks module's tasks due tomorrow. */
 const EVENING_JOBS = ['reminders.hearingTomorrow', 'taskReminders.dueTomorrow'];
+/** The app's daily files sweep (03:30 in the office), due by the morning run too. */
+const NIGHT_JOBS = ['files.sweep'];
 
 describe.each(dialects())('reminders on %s', (dialect) => {
   let t: TestApp;
@@ -162,7 +164,7 @@ describe.each(dialects())('reminders on %s', (dialect) => {
     // 07:00 in Cairo, two instances polling together: each morning job runs in one of them.
     at('2026-11-24T05:00:00Z');
     const [a, b] = await Promise.all([t.app.scheduler.tick(), restarted.scheduler.tick()]);
-    expect(names([...a, ...b])).toEqual(MORNING_JOBS);
+    expect(names([...a, ...b])).toEqual([...NIGHT_JOBS, ...MORNING_JOBS].sort());
     const morning = [
       `${L1} hearingToday hearingToday:${ids.tomorrow}:2026-11-24`,
       `${L2} hearingToday hearingToday:${ids.tomorrow}:2026-11-24`,
@@ -195,7 +197,9 @@ describe.each(dialects())('reminders on %s', (dialect) => {
     // without a decision (the 24th's now too) are reminded of for today only; the 20-day power of
     // attorney has reached its 7-day threshold.
     at('2026-12-07T06:00:00Z');
-    expect(names(await t.app.scheduler.tick())).toEqual([...MORNING_JOBS, ...EVENING_JOBS].sort());
+    expect(names(await t.app.scheduler.tick())).toEqual(
+      [...NIGHT_JOBS, ...MORNING_JOBS, ...EVENING_JOBS].sort(),
+    );
     expect(await t.app.scheduler.tick()).toEqual([]);
     const after = await sent();
     expect(after.filter((s) => !evening.includes(s) && !morning.includes(s))).toEqual(

@@ -16,10 +16,12 @@ describe('workspace singletons', () => {
     expect(message).toContain(`the API of ${sdk.pkg} changed but its version (${sdk.version}) did not`);
     expect(message).toContain('  + newExport: () => void');
     // The same change with a new version is fine once recorded.
-    const bumped = { ...changed, version: '0.2.0' };
-    expect(problems(record, [bumped])[0]).toContain('0.2.0 is not recorded');
+    const [major, minor] = sdk.version.split('.').map(Number);
+    const next = `${major}.${minor! + 1}.0`;
+    const bumped = { ...changed, version: next };
+    expect(problems(record, [bumped])[0]).toContain(`${next} is not recorded`);
     const recorded = {
-      [sdk.pkg]: { versions: { ...record[sdk.pkg].versions, '0.2.0': 'other' }, surface: changed.surface },
+      [sdk.pkg]: { versions: { ...record[sdk.pkg].versions, [next]: 'other' }, surface: changed.surface },
     };
     expect(problems(recorded, [bumped])).toEqual([]);
   });

@@ -57,6 +57,8 @@ const HEARINGS = [
   }),
   hearing(4, '2026-03-17', { decision: 'للاطلاع', nextId: 9, nextDate: '2026-04-20' }),
   hearing(5, '2026-05-10'),
+  // Attended by another lawyer, in a lawsuit the signed-in lawyer (1) is responsible for.
+  hearing(6, '2026-03-05', { lawyerId: 8, lawyer: { id: 8, name: 'كريم فؤاد' } }),
 ];
 
 const ADMIN = [
@@ -75,7 +77,8 @@ async function open(query: string, permissions = ADMIN) {
   signIn(permissions, 'سعاد حسن');
   server = await startCalendarServer({
     hearings: HEARINGS,
-    branchOf: { 1: 2, 2: 3, 3: 2, 4: 2, 5: 2 },
+    branchOf: { 1: 2, 2: 3, 3: 2, 4: 2, 5: 2, 6: 3 },
+    responsibleOf: { 6: [1] },
     lists: { courts: [{ id: 4, name: 'محكمة الجيزة الابتدائية' }], branches: [{ id: 2, name: 'فرع الدقي' }] },
   });
   pointSdkAt(server.url);
@@ -150,7 +153,10 @@ describe('hearings calendar', () => {
   it("shows a lawyer their own hearings by default, and everyone's once switched off", async () => {
     const { location } = await open('date=2026-03-01', LAWYER);
     await screen.findByText('1/2026 · أحمد علي ضد شركة النيل');
-    expect(lastRequest().get('lawyerId')).toBe('1');
+    // Their own: the hearings they attend and those of the lawsuits they are responsible for.
+    expect(lastRequest().get('employeeId')).toBe('1');
+    expect(lastRequest().has('lawyerId')).toBe(false);
+    expect(screen.getByText('6/2026 · أحمد علي ضد شركة النيل')).toBeInTheDocument();
     expect(screen.queryByText('3/2026 · أحمد علي ضد شركة النيل')).not.toBeInTheDocument();
     const mine = screen.getByRole('switch', { name: 'جلساتي فقط' });
     expect(mine).toBeChecked();
@@ -161,6 +167,7 @@ describe('hearings calendar', () => {
     fireEvent.click(mine);
     expect(await screen.findByText('3/2026 · أحمد علي ضد شركة النيل')).toBeInTheDocument();
     expect(lastRequest().has('lawyerId')).toBe(false);
+    expect(lastRequest().has('employeeId')).toBe(false);
     expect(location()).toContain('mine=0');
     expect(screen.getByRole('combobox', { name: 'المحامي الحاضر' })).toBeEnabled();
   });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { lawsuits } from '@mizan/contracts';
+import { lawsuits, optionsPath } from '@mizan/contracts';
 import { entityElement, recordElement } from '@mizan/ui';
 import { captureToasts, pointSdkAt, signIn } from '@mizan/ui/testing/render';
 import { ENTITY_OVERRIDES } from '../entityScreens';
@@ -132,7 +132,11 @@ describe('lawsuit form', () => {
   });
 });
 
-const BENCH_PATHS = { circuits: '/admin/settings/courts/circuits', judges: '/admin/settings/courts/judges' };
+/** The form's circuit and judge selects read their fields' pickers, narrowed by the court or circuit. */
+const BENCH_PATHS = {
+  circuits: optionsPath(lawsuits.name, 'circuitId'),
+  judges: optionsPath(lawsuits.name, 'judgeId'),
+};
 
 async function openRecord(row: Row = LAWSUIT, spec: LegalServerSpec = {}) {
   await serve({ lawsuits: [row] }, spec);

@@ -226,6 +226,8 @@ describe.each(dialects())('migrated schema against the definitions on %s', (dial
     // A definition added since the last start: its row table, join table and count are missing.
     await database.db.schema.dropTable('roles_permission_ids').execute();
     await database.db.schema.dropTable('employees_role_ids').execute();
+    // The roles two-factor sign-in requires reference roles: a new entity has no such table yet.
+    await database.db.schema.dropTable('two_factor_required_roles').execute();
     await database.db.schema.dropTable('roles').execute();
     await database.db.deleteFrom('entity_counts').where('entity', '=', 'roles').execute();
     // A later migration adding a field to it does nothing yet: the table comes with the field.

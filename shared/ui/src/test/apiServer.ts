@@ -1,5 +1,14 @@
 import type { ServerResponse } from 'node:http';
-import { createSchema, issueMessage, updateSchema, type Entity, type Fields } from '@mizan/contracts';
+import {
+  createSchema,
+  findEntity,
+  foldArabic,
+  issueMessage,
+  OPTIONS_LIMIT,
+  updateSchema,
+  type Entity,
+  type Fields,
+} from '@mizan/contracts';
 import { json, startServer, type SeenRequest } from '@mizan/sdk/testing/apiServer';
 
 export type { SeenRequest };
@@ -41,6 +50,31 @@ export async function startApiServer(
   const handle = async (req: SeenRequest, res: ServerResponse) => {
     if (extra && (await extra(req, res))) return;
     const raw = req.body;
+    // A reference field's picker (api/options.ts): the referenced table's rows as id, title and
+    // detail, searched by `q` on the title, narrowed by its field filters, or named by `ids`.
+    const picker = /^\/api\/options\/(\w+)\/(\w+)$/.exec(req.path);
+    if (req.method === 'GET' && picker) {
+      const byName = (name: string) => tables.find((t) => t.entity.name === name)?.entity ?? findEntity(name);
+      const field = byName(picker[1]!)?.fields[picker[2]!];
+      if (!field || (field.type !== 'ref' && field.type !== 'refs'))
+        return json(res, 404, { message: 'Not found' });
+      // A referenced entity the test serves no table for has no rows to offer.
+      const target = tables.find((t) => t.entity.name === field.entity);
+      if (!target) return json(res, 200, { data: { items: [] } });
+      const { titleField, fields } = target.entity;
+      const q = foldArabic(req.query.get('q') ?? '');
+      const ids = req.query.get('ids')?.split(',').map(Number);
+      let found = target.rows.filter(
+        (row) =>
+          (!ids || ids.includes(row.id)) && (!q || foldArabic(String(row[titleField] ?? '')).includes(q)),
+      );
+      for (const [key, value] of req.query)
+        if (fields[key]) found = found.filter((row) => String(row[key]) === value);
+      const items = found
+        .slice(0, ids ? undefined : OPTIONS_LIMIT)
+        .map((row) => ({ id: row.id, title: String(row[titleField] ?? row.id), detail: null }));
+      return json(res, 200, { data: { items } });
+    }
     const base = [...byPath.keys()].find((p) => req.path === p || req.path.startsWith(`${p}/`));
     const table = base ? byPath.get(base) : undefined;
     if (!table || !base) return json(res, 404, { message: 'Not found' });

@@ -7,12 +7,15 @@ type Row = { id: number } & Record<string, unknown>;
 /**
  * A real HTTP server for the calendar's tests: the hearings list as the engine answers it (the
  * `from`/`to` range with both days included, `lawyerId`/`courtId` field filters, the `branchId`
- * list filter, pages of `pageSize`), and the lists and pickers behind the filter selects. Every request kept.
+ * and `employeeId` (attending or responsible for the lawsuit) list filters, pages of `pageSize`),
+ * and the lists and pickers behind the filter selects. Every request kept.
  */
 export async function startCalendarServer(spec: {
   hearings: HearingRow[];
   /** The branch of each hearing (through its lawsuit), for the `branchId` filter. */
   branchOf?: Record<number, number>;
+  /** The employees responsible for each hearing's lawsuit, for the `employeeId` filter. */
+  responsibleOf?: Record<number, number[]>;
   lists?: { employees?: Row[]; courts?: Row[]; branches?: Row[] };
 }) {
   const stamp = '2026-11-01T09:00:00.000Z';
@@ -41,6 +44,9 @@ export async function startCalendarServer(spec: {
           (!q.get('from') || h.date >= q.get('from')!) &&
           (!q.get('to') || h.date <= q.get('to')!) &&
           (!q.get('lawyerId') || String(h.lawyerId) === q.get('lawyerId')) &&
+          (!q.get('employeeId') ||
+            String(h.lawyerId) === q.get('employeeId') ||
+            (spec.responsibleOf?.[h.id] ?? []).map(String).includes(q.get('employeeId')!)) &&
           (!q.get('courtId') || String(h.courtId) === q.get('courtId')) &&
           (!q.get('branchId') || String(spec.branchOf?.[h.id]) === q.get('branchId')),
       );
