@@ -21,8 +21,12 @@ import { HOST_DIST, REMOTES_DIR } from '../e2e/lib/paths.mjs';
 
 const require = createRequire(import.meta.url);
 
-/** gzip bytes of JavaScript the login page may download. */
-export const LOGIN_JS_BUDGET = 350 * 1024;
+/**
+ * gzip bytes of JavaScript the login page may download. Raised from 350 to 365 KB when the shared
+ * client took two-factor sign-in, sessions, idempotent creates and the resync after a bus outage
+ * (the two-factor screens themselves load only when needed); docs/performance.md says what to win back.
+ */
+export const LOGIN_JS_BUDGET = 365 * 1024;
 
 /** The remote screen opened from the menu: a settings list (the settings remote). */
 const REMOTE_SCREEN = { item: 'countries', group: 'places', remote: 'settings' };

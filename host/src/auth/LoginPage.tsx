@@ -11,13 +11,16 @@ import {
 } from '@mizan/sdk';
 import { Button, Form, Input, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from './AuthLayout';
 import { safeRedirect } from './guards';
-import { TwoFactorSetup } from './TwoFactorSetup';
-import { TwoFactorStep } from './TwoFactorStep';
+import { ContentSpinner } from '../pages/Spinners';
+
+// The second step of a sign-in is loaded only by those who need it, so the login page stays light.
+const TwoFactorStep = lazy(() => import('./TwoFactorStep').then((m) => ({ default: m.TwoFactorStep })));
+const TwoFactorSetup = lazy(() => import('./TwoFactorSetup').then((m) => ({ default: m.TwoFactorSetup })));
 
 interface Credentials {
   email: string;
@@ -71,7 +74,9 @@ export function LoginPage() {
   if (challenge?.twoFactorRequired) {
     return (
       <AuthLayout title={t('twoFactor.verifyTitle')}>
-        <TwoFactorStep challenge={challenge} onSignedIn={proceed} onBack={() => setChallenge(null)} />
+        <Suspense fallback={<ContentSpinner />}>
+          <TwoFactorStep challenge={challenge} onSignedIn={proceed} onBack={() => setChallenge(null)} />
+        </Suspense>
       </AuthLayout>
     );
   }
@@ -79,13 +84,15 @@ export function LoginPage() {
     return (
       <AuthLayout title={t('twoFactor.enrolTitle')}>
         <Typography.Paragraph>{t('twoFactor.enrolHelp')}</Typography.Paragraph>
-        <TwoFactorSetup
-          challenge={challenge.challenge}
-          onEnabled={async (result) => {
-            if (result.login) setEnrolled(await completeLogin(result.login));
-          }}
-          onDone={() => enrolled && proceed(enrolled)}
-        />
+        <Suspense fallback={<ContentSpinner />}>
+          <TwoFactorSetup
+            challenge={challenge.challenge}
+            onEnabled={async (result) => {
+              if (result.login) setEnrolled(await completeLogin(result.login));
+            }}
+            onDone={() => enrolled && proceed(enrolled)}
+          />
+        </Suspense>
       </AuthLayout>
     );
   }

@@ -97,6 +97,14 @@ function presetTextShades(mode: ThemeMode, final: ReturnType<typeof derive>): Re
     const readable = order.map((i) => palette[`${color}${i}`]).find((c) => c && contrast(c, fill) >= AA_TEXT);
     shades[`${color}7`] = readable ?? (mode === 'dark' ? '#ffffff' : '#000000');
   }
+  // Status tags (`processing`, `success`, ...) write their text in the status colour on its light
+  // fill (info blue on its own fill is 4.2:1): within tags, the status colour is its text shade.
+  for (const status of ['Info', 'Success', 'Warning', 'Error']) {
+    const fill = flatten(palette[`color${status}Bg`] ?? final.colorBgContainer, final.colorBgContainer);
+    const candidates = [`color${status}`, `color${status}Text`, `color${status}TextActive`];
+    const readable = candidates.map((k) => palette[k]).find((c) => c && contrast(c, fill) >= AA_TEXT);
+    shades[`color${status}`] = readable ?? (mode === 'dark' ? '#ffffff' : '#000000');
+  }
   return shades;
 }
 
