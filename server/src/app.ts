@@ -15,7 +15,7 @@ import { runMigrations, type MigrationGroup } from './db/migrate';
 import { coreMigrations, createMissingEntityTables, type Migration } from './db/migrations';
 import { registerDocs } from './docs';
 import { registerEngine } from './engine';
-import { recountEntities } from './engine/counts';
+import { recountEntities } from './db/counts';
 import { EntityServices } from './engine/service';
 import { FileAccessRules } from './files/access';
 import { registerFileRoutes, sweepFiles } from './files/routes';

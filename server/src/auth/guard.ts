@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { HEADERS } from '@mizan/contracts';
-import type { Versions } from '../engine/counts';
+import type { Versions } from '../db/counts';
 import { authDb } from './db';
 import { authError } from './errors';
 import { policyTtlMs, securityPolicy } from './policy';

@@ -11,7 +11,7 @@ import { MIGRATION_GROUPS } from '../app';
 import { createDatabase, type Db, type Dialect } from '../db';
 import { migrationNames, runMigrations } from '../db/migrate';
 import { createMissingEntityTables, recountFilterCounts } from '../db/migrations';
-import { recountEntities } from '../engine/counts';
+import { recountEntities } from '../db/counts';
 import { readLayout, tableNames } from './layout';
 import {
   BackupRefused,

@@ -22,7 +22,7 @@ import {
   type ChatsPage,
 } from '@mizan/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { pathId } from '../engine/plugin';
+import { pathId } from '../http/params';
 import { readMultipart } from '../files/multipart';
 import type { SavedUpload } from '../files/storage';
 import { requestLanguage } from '../http/messages';

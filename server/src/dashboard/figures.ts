@@ -17,7 +17,7 @@ import {
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db, Dialect } from '../db';
 import { columnName } from '../db/migrations';
-import { readCount } from '../engine/counts';
+import { readCount } from '../db/counts';
 import { ALL_BRANCHES, ALL_TIME, KINDS, recount, STATS_TABLE, type StatKind, type StatRow } from './stats';
 
 /** What the figures are asked for: a day range (both ends optional, included) and a branch. */

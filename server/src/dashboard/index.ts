@@ -13,7 +13,7 @@ import { officeToday } from '../engine/today';
 import { AppError } from '../http/errors';
 import { requestLanguage, translate } from '../http/messages';
 import { defineRoute } from '../http/route';
-import { readTimeZone } from '../system/settings/repository';
+import { readTimeZone } from '../settings/repository';
 import { computeDashboard, type DashboardFilter } from './figures';
 import { installStatsHooks } from './maintain';
 import { rebuildStats } from './stats';

@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import { rememberingZlib, unchanging } from '../http/headers';
 import { createUserWith } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
-import { parseVersions, readStamp, stampOf, versionsColumn } from './counts';
-import { StampedCache } from './stampedCache';
+import { parseVersions, readStamp, stampOf, versionsColumn } from '../db/counts';
+import { StampedCache } from '../db/stampedCache';
 import { serveEntities } from './testEntities';
 
 /**

@@ -4,7 +4,7 @@ import type { AuthUser } from '../auth/types';
 import type { Bus, BusMessage } from '../bus';
 import type { Db } from '../db';
 import type { FileStore } from '../files/storage';
-import type { Versions } from './counts';
+import type { Versions } from '../db/counts';
 
 /** Who acts: the signed-in user (null for system work such as seeds), their IP, the request. */
 export interface ActorContext {

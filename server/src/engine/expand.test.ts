@@ -1,7 +1,7 @@
 import { defineEntity, type Entity, type Fields } from '@mizan/contracts';
 import { sql } from 'kysely';
 import { createTestApp, dialects, type TestApp } from '../test/harness';
-import { parseVersions, versionsColumn } from './counts';
+import { parseVersions, versionsColumn } from '../db/counts';
 import { EntityRepository } from './repository';
 import { serveEntities } from './testEntities';
 

@@ -26,9 +26,8 @@ export {
   type WriteContext,
   type Trx,
 } from './context';
-export { adjustCount, recountEntities } from './counts';
+export { adjustCount, recountEntities } from '../db/counts';
 export { refDisplayName, refsDisplayName, type ApiRow } from './serialize';
-export { pathId } from './plugin';
 export { searchCondition, searchTokens, searchColumns } from './search';
 
 /**

@@ -1,4 +1,4 @@
-import { StampedCache } from './stampedCache';
+import { StampedCache } from '../db/stampedCache';
 
 /**
  * What list queries learned about an entity's rows, kept per app instance and valid while the

@@ -11,7 +11,7 @@ import { SEARCH_COLUMN, createMissingEntityTables, recountFilterCounts } from '.
 import { filterCountKey } from '../db/migrations/filterCounts';
 import { FileStore } from '../files/storage';
 import { freshDatabase, splitDialects } from '../test/harness';
-import { recountEntities } from './counts';
+import { recountEntities } from '../db/counts';
 import { BROAD_SEARCH, type ListParams } from './repository';
 import { searchCondition, searchTokens } from './search';
 import { EntityService } from './service';

@@ -23,9 +23,6 @@ export interface EntityPluginOptions {
   service: EntityService;
 }
 
-// The path-id check lives in the kernel (http/params.ts); re-exported for the modules' imports.
-export { pathId };
-
 /**
  * The version a delete was asked at: `?updatedAt=` (or `updatedAt` in a JSON body), the row's
  * `updatedAt` as the client read it; undefined deletes whatever version is stored.

@@ -12,7 +12,7 @@ import type { Db, Dialect } from '../db';
 import { columnName, joinTableName, readFilterCount, sortIndexName } from '../db/migrations';
 import type { SavedUpload } from '../files/storage';
 import type { Trx } from './context';
-import type { Versions } from './counts';
+import type { Versions } from '../db/counts';
 import { ListCache, type RowKey } from './listCache';
 import type { ScopeWhere } from './hooks';
 import { ftsMatches, ftsQueryOf, hasSearch, searchCondition, searchTokens } from './search';

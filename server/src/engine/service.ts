@@ -30,7 +30,7 @@ import { AppError, type Translatable } from '../http/errors';
 import { unchanging } from '../http/headers';
 import { parseOrThrow, zodFieldErrors } from '../http/validation';
 import { inTransaction, type ActorContext, type WriteContext } from './context';
-import { adjustCount, readStamp, stampOf } from './counts';
+import { adjustCount, readStamp, stampOf } from '../db/counts';
 import {
   HookRegistry,
   type ChangeAction,
@@ -43,7 +43,7 @@ import {
 import { EntityRepository, uniqueKey, type ListParams } from './repository';
 import { referencedError } from './referenced';
 import { searchColumns } from './search';
-import { StampedCache } from './stampedCache';
+import { StampedCache } from '../db/stampedCache';
 import { officeToday } from './today';
 import type { ApiRow, DbRow } from './serialize';
 

@@ -5,7 +5,7 @@ import { EMPLOYEE_ROLES, ROLE_PERMISSIONS } from '../auth/joins';
 import { createEntityTable } from '../db/migrations/entityTables';
 import { TEST_ADMIN, type TestApp } from '../test/harness';
 import { AppError } from '../http/errors';
-import { recountEntities } from './counts';
+import { recountEntities } from '../db/counts';
 import type { EntityHooks } from './hooks';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { readTimeZone } from '../system/settings/repository';
+import { readTimeZone } from '../settings/repository';
 import { installAttachmentHooks, seedAttachmentGroups } from './attachments';
 import { installLawsuitHooks } from './lawsuits';
 import { installOpponentHooks } from './opponents';

@@ -14,7 +14,7 @@ import type { Db, Dialect } from '../db';
 import { columnName } from '../db/migrations';
 import { actorOf, type Trx } from '../engine/context';
 import type { HookContext } from '../engine/hooks';
-import { pathId } from '../engine/plugin';
+import { pathId } from '../http/params';
 import type { ApiRow } from '../engine/serialize';
 import { AppError } from '../http/errors';
 import { defineRoute } from '../http/route';

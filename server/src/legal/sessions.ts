@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { columnName, joinTableName } from '../db/migrations';
 import { actorOf, type WriteContext } from '../engine/context';
 import type { HookContext, ListFilterCondition, ReadContext } from '../engine/hooks';
-import { pathId } from '../engine/plugin';
+import { pathId } from '../http/params';
 import type { ApiRow } from '../engine/serialize';
 import { AppError, type Translatable } from '../http/errors';
 import { defineRoute } from '../http/route';

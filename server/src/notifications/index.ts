@@ -11,7 +11,7 @@ import {
 } from '@mizan/contracts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { pathId } from '../engine/plugin';
+import { pathId } from '../http/params';
 import { AppError } from '../http/errors';
 import { requestLanguage } from '../http/messages';
 import { defineRoute } from '../http/route';

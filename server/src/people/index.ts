@@ -12,7 +12,7 @@ import type { EmployeeSecurity, MessageResult, SessionsEnded } from '@mizan/cont
 import { authDb } from '../auth/db';
 import { message, requestLang } from '../auth/messages';
 import { actorOf } from '../engine/context';
-import { pathId } from '../engine/plugin';
+import { pathId } from '../http/params';
 import { defineRoute } from '../http/route';
 import { installPeopleHooks } from './hooks';
 import { installLockoutGuards } from './lockout';

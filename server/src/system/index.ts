@@ -5,13 +5,13 @@ import { settingsRoutes } from './settings/routes';
 import { SettingsService } from './settings/service';
 
 export { systemMigrations } from './migrations';
-export { getPublicSettings, getSecurityPolicy, readSettings, readTimeZone } from './settings/repository';
+export { getPublicSettings, getSecurityPolicy, readSettings, readTimeZone } from '../settings/repository';
 export {
   defaultSettings,
   type SecurityPolicy,
   type SystemSettings,
   type PublicSystemSettings,
-} from './settings/model';
+} from '../settings/model';
 export type { AuditItem } from './audit/routes';
 
 /**

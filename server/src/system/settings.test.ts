@@ -1,7 +1,7 @@
 import FormData from 'form-data';
 import { AREA_PERMISSIONS, SYSTEM_SETTINGS_CHANNEL } from '@mizan/contracts';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
-import { getSecurityPolicy } from './settings/repository';
+import { getSecurityPolicy } from '../settings/repository';
 import { signInWith } from './testing/users';
 
 // A project's `testTimeout` is ignored when Jest runs several projects: set it here (app start-up on a busy machine).

@@ -14,7 +14,7 @@ import type { AuthUser } from '../auth/types';
 import { columnName } from '../db/migrations';
 import { actorOf, type WriteContext } from '../engine/context';
 import type { HookContext } from '../engine/hooks';
-import { pathId } from '../engine/plugin';
+import { pathId } from '../http/params';
 import type { ApiRow } from '../engine/serialize';
 import { AppError } from '../http/errors';
 import { defineRoute } from '../http/route';

@@ -2,7 +2,7 @@ import { API_BASE, TASKS, permissionKey, taskComments, tasks, type FilesField } 
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../engine/context';
 import { coerceFormFields } from '../engine/form';
-import { pathId } from '../engine/plugin';
+import { pathId } from '../http/params';
 import { readMultipart } from '../files/multipart';
 import { AppError } from '../http/errors';
 import { requirePermission } from '../auth/guard';

@@ -16,7 +16,7 @@ import type { ChangeAction, HookContext, ScopeWhere } from '../engine/hooks';
 import type { ApiRow } from '../engine/serialize';
 import { AppError, type Translatable } from '../http/errors';
 import { notify } from '../notifications/send';
-import { readTimeZone } from '../system/settings/repository';
+import { readTimeZone } from '../settings/repository';
 import { ASSIGNEES, employees, involved } from './people';
 import { sanitizeTaskText } from './sanitize';
 import { formatInZone, taskLink } from './text';

@@ -10,7 +10,7 @@ import { readParts, partBuffer } from '../../files/multipart';
 import { imageType } from '../../files/sniff';
 import { svgProblem } from '../../files/svg';
 import { IMAGE_RULES, type ImageKind } from './images';
-import { PUBLIC_IMAGE_PATHS, primaryColorSchema } from './model';
+import { PUBLIC_IMAGE_PATHS, primaryColorSchema } from '../../settings/model';
 import type { AppearanceChange, ImageUpload, SettingsService } from './service';
 import { z } from 'zod';
 

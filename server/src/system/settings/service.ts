@@ -4,8 +4,8 @@ import { writeAudit } from '../../audit/audit';
 import { inTransaction, type ActorContext, type WriteContext } from '../../engine/context';
 import { AppError } from '../../http/errors';
 import type { ImageKind } from './images';
-import { defaultSettings, toPublic, type GeneralSettings, type SystemSettings } from './model';
-import { generalOf, readSettings, writeSettings } from './repository';
+import { defaultSettings, toPublic, type GeneralSettings, type SystemSettings } from '../../settings/model';
+import { generalOf, readSettings, writeSettings } from '../../settings/repository';
 
 /** An image accepted by the appearance form, still in memory. */
 export interface ImageUpload {
