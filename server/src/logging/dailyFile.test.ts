@@ -22,4 +22,20 @@ describe('DailyFileDestination', () => {
     expect(fs.readFileSync(path.join(dir, '2026-11-22-combined.log'), 'utf8')).toBe('{"a":3}\n{"a":4}\n');
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it('makes its directory again when it was removed, and never throws for a line', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-log-'));
+    const logs = path.join(dir, 'logs');
+    const sut = new DailyFileDestination(logs, 'combined', () => '2026-11-21');
+    sut.write('{"a":1}\n');
+    fs.rmSync(logs, { recursive: true, force: true });
+    // A new day's file in a directory that is gone: made again on the next line.
+    const next = new DailyFileDestination(logs, 'combined', () => '2026-11-22');
+    fs.rmSync(logs, { recursive: true, force: true });
+    expect(() => next.write('{"a":2}\n')).not.toThrow();
+    expect(fs.readFileSync(path.join(logs, '2026-11-22-combined.log'), 'utf8')).toBe('{"a":2}\n');
+    sut.close();
+    next.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });

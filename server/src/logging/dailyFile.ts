@@ -23,7 +23,26 @@ export class DailyFileDestination {
     return path.join(this.dir, `${day}-${this.suffix}.log`);
   }
 
+  /**
+   * Appends `line`. A log line never takes the process down: when the directory was removed it is
+   * made again, and when the file still cannot be written the line goes to standard error.
+   */
   write(line: string): boolean {
+    try {
+      this.append(line);
+    } catch {
+      try {
+        this.close();
+        fs.mkdirSync(this.dir, { recursive: true });
+        this.append(line);
+      } catch {
+        process.stderr.write(line);
+      }
+    }
+    return true;
+  }
+
+  private append(line: string): void {
     const day = this.today();
     if (day !== this.day || this.fd === null) {
       this.close();
@@ -31,11 +50,17 @@ export class DailyFileDestination {
       this.day = day;
     }
     fs.writeSync(this.fd, line);
-    return true;
   }
 
   close(): void {
-    if (this.fd !== null) fs.closeSync(this.fd);
+    const fd = this.fd;
     this.fd = null;
+    if (fd !== null) {
+      try {
+        fs.closeSync(fd);
+      } catch {
+        // Already closed with its directory: nothing left to flush.
+      }
+    }
   }
 }

@@ -242,7 +242,10 @@ export class Scheduler {
           // Taken over (this instance stalled past its lease): the other run stands, this one's end is ignored.
           if (Number(renewed.numUpdatedRows) !== 1) log.warn({ job: job.name }, 'job lease lost');
         })
-        .catch((error: unknown) => log.warn({ err: error, job: job.name }, 'job lease not renewed'));
+        .catch((error: unknown) => {
+          // Once stopped, the database may be closing under the run: not worth a warning.
+          if (!this.stopped) log.warn({ err: error, job: job.name }, 'job lease not renewed');
+        });
     }, this.renewMs);
     renew.unref();
     const free = { lease_owner: null, lease_until: null };
