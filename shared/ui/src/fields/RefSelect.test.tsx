@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { entityApi, entityKeys } from '../data';
+import { getEntity } from '@mizan/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { foldArabic } from '@mizan/contracts';
 import { json, startServer, type TestServer } from '@mizan/sdk/testing/apiServer';
@@ -60,6 +63,27 @@ describe('reference select: local filtering', () => {
     expect(shown()).toEqual(['أحمد إبراهيم']);
     fireEvent.change(box, { target: { value: 'ايمان' } });
     expect(shown()).toEqual(['إيمان مصطفى']);
+  });
+
+  it('opens beside a list screen of the same entity that holds its first page (its own cache key)', async () => {
+    // The list screen caches a whole page under the list key with the picker's default paging.
+    function ListScreen() {
+      const params = { page: 1, pageSize: 20 };
+      const list = useQuery({
+        queryKey: entityKeys.list('customers', params),
+        queryFn: () => entityApi(getEntity('customers')).list(params),
+      });
+      return <p>{list.data ? `${list.data.total} rows` : 'loading'}</p>;
+    }
+    renderScreen(
+      <>
+        <ListScreen />
+        <RefSelect entity="customers" aria-label="الموكل" />
+      </>,
+    );
+    await screen.findByText('3 rows');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'الموكل' }));
+    expect(await screen.findByText('محمد علي', { selector: '.ant-select-item-option-content' })).toBeTruthy();
   });
 
   it('keeps what the server found for the text typed, even when the label does not hold it', async () => {

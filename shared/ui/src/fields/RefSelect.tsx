@@ -164,10 +164,12 @@ function useOptionSource(entity: string, field: RefFieldName | undefined, lng: s
       name: title(row[target.titleField], row.id),
     });
     return {
+      // Its own keys (under the entity's, so that its writes refresh them): the list screen keeps
+      // whole pages under `entityKeys.list`, and a picker sharing one would read a page as options.
       key: (params: Params) =>
         'ids' in params
           ? [...entityKeys.all(entity), 'label', Number(params.ids)]
-          : entityKeys.list(entity, { page: 1, pageSize: OPTIONS_PAGE_SIZE, ...params }),
+          : [...entityKeys.all(entity), 'picker', params],
       search: async (params: Params) =>
         (await list.list({ page: 1, pageSize: OPTIONS_PAGE_SIZE, ...params })).items.map(labelOf),
       byId: async (id: number) => labelOf(await list.get(id)),
