@@ -1,5 +1,5 @@
-import type { SessionInfo } from '@mizan/contracts';
 import { authApi, isApiError, notify } from '@mizan/sdk';
+import { SessionLine } from '@mizan/ui';
 import { Alert, Button, Card, Form, Input, List, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -88,33 +88,6 @@ export function TwoFactorCard() {
     );
   }
   return <Card title={t('twoFactor.title')}>{body}</Card>;
-}
-
-/** One session as a line: device and browser, IP, when signed in and last seen. */
-export function SessionLine({ session }: { session: SessionInfo }) {
-  const { t, i18n } = useTranslation('auth');
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-  const device = session.device
-    ? t(`sessions.device.${session.device}`, { defaultValue: session.device })
-    : null;
-  return (
-    <List.Item.Meta
-      title={
-        <Space wrap>
-          <span>{[device, session.browser].filter(Boolean).join(' — ') || t('sessions.unknownDevice')}</span>
-          {session.current && <Tag color="blue">{t('sessions.current')}</Tag>}
-        </Space>
-      }
-      description={
-        <Space wrap split="·">
-          {session.ip && <span dir="ltr">{session.ip}</span>}
-          <span>{t('sessions.signedIn', { time: when(session.signedInAt) })}</span>
-          <span>{t('sessions.lastSeen', { time: when(session.lastSeenAt) })}</span>
-        </Space>
-      }
-    />
-  );
 }
 
 /** The profile's sessions card: where the employee is signed in, each signed out on a click. */

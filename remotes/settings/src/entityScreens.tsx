@@ -2,14 +2,24 @@ import { permissionKey, type Entity, type Fields } from '@mizan/contracts';
 import { useAuth } from '@mizan/sdk';
 import { entityElement, type EntityRouteOverrides, type EntityRow } from '@mizan/ui';
 import type { ReactNode } from 'react';
+import { EmployeeSecurityButton } from './employees/EmployeeSecurityButton';
 import { ResetPasswordButton } from './employees/ResetPasswordButton';
 import { PermissionsPage } from './permissions/PermissionsPage';
 import { RoleForm } from './roles/RoleForm';
 
-/** Row actions of the employees list beyond the pattern: reset password (with `employees.update`). */
+/**
+ * Row actions of the employees list beyond the pattern, with `employees.update`: reset the
+ * password, and the account's security (sessions, sign-in attempts, two-step verification).
+ */
 function EmployeeActions({ row }: { row: EntityRow }) {
   const { can } = useAuth();
-  return can(permissionKey('employees', 'update')) ? <ResetPasswordButton row={row} /> : null;
+  if (!can(permissionKey('employees', 'update'))) return null;
+  return (
+    <>
+      <ResetPasswordButton row={row} />
+      <EmployeeSecurityButton row={row} />
+    </>
+  );
 }
 
 /**

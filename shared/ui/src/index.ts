@@ -143,3 +143,4 @@ export { EntityImport, type EntityImportProps } from './import/EntityImport';
 export type { ImportPreview, ImportResult, ImportRowError } from './import/importTypes';
 export { ConflictPanel, type ConflictPanelProps } from './parties/ConflictPanel';
 export { CONFLICT_DEBOUNCE_MS, useConflicts } from './parties/useConflicts';
+export { SessionLine } from './security/SessionLine';

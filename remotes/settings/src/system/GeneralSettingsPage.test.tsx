@@ -39,6 +39,7 @@ let current: typeof stored;
 beforeAll(async () => {
   server = await startApiServer({
     [`GET ${path}`]: () => ({ body: { data: current } }),
+    [`GET /api${SYSTEM.twoFactorRoles}`]: () => ({ body: { data: { roleIds: [] } } }),
     [`PUT ${path}`]: (req) => {
       const body = JSON.parse(req.body) as Record<string, unknown>;
       // The real server refuses a taken-over field the same way: 422 with the field's message.

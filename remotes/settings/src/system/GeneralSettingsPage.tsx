@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Popconfirm, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
+import { TwoFactorRolesCard } from './TwoFactorRolesCard';
 import type { GeneralSettings } from './generalSettings';
 
 export const generalSettingsKey = ['systemSettings', 'general'] as const;
@@ -91,6 +92,7 @@ export function GeneralSettingsPage() {
       ) : (
         <Card loading />
       )}
+      <TwoFactorRolesCard canEdit={canEdit} />
     </Space>
   );
 }
