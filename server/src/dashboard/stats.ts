@@ -234,7 +234,11 @@ export function difference(minus: readonly StatRow[], plus: readonly StatRow[]):
  * cycle.
  */
 export async function applyDelta(trx: Trx | Db, delta: readonly StatRow[]): Promise<void> {
-  const rows = [...delta].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+  // One row per key (PostgreSQL refuses a statement that updates a row twice; a lawsuit moved to
+  // another branch brings the deltas of its hearings and tasks, which share keys), in key order.
+  const rows = sumByKey(delta)
+    .filter((row) => SUM_COLUMNS.some((c) => row[c] !== 0))
+    .sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
   // In parts that stay within SQLite's limits (parameters, expression depth) when a lawsuit moved
   // with its hearings gives hundreds of keys.
   for (let at = 0; at < rows.length; at += APPLY_CHUNK) {
