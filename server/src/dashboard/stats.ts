@@ -226,26 +226,39 @@ export function difference(minus: readonly StatRow[], plus: readonly StatRow[]):
 }
 
 /**
- * Adds `delta` to the aggregate rows inside the write's transaction (one upsert per key; a row
- * whose count falls to 0 is removed, so the table holds exactly the keys a recount gives).
+ * Adds `delta` to the aggregate rows inside the write's transaction, in one upsert for every key (a
+ * lawsuit's create touches about twenty: its month, year and all-time rows, per branch and for
+ * every branch); the rows whose count falls to 0 are then removed in one statement, so the table
+ * holds exactly the keys a recount gives. The keys go in one order (`keyOf`'s text): on
+ * PostgreSQL two writes locking some of the same rows lock them in the same order, never in a
+ * cycle.
  */
 export async function applyDelta(trx: Trx | Db, delta: readonly StatRow[]): Promise<void> {
-  for (const row of delta) {
-    const values = {
-      kind: row.kind,
-      branch_id: row.branchId,
-      month: row.month,
-      k1: row.k1,
-      k2: row.k2,
-      n: row.n,
-      agreed: row.agreed,
-      paid: row.paid,
-      pending: row.pending,
-      attended: row.attended,
-    };
+  // One row per key (PostgreSQL refuses a statement that updates a row twice; a lawsuit moved to
+  // another branch brings the deltas of its hearings and tasks, which share keys), in key order.
+  const rows = sumByKey(delta)
+    .filter((row) => SUM_COLUMNS.some((c) => row[c] !== 0))
+    .sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+  // In parts that stay within SQLite's limits (parameters, expression depth) when a lawsuit moved
+  // with its hearings gives hundreds of keys.
+  for (let at = 0; at < rows.length; at += APPLY_CHUNK) {
+    const part = rows.slice(at, at + APPLY_CHUNK);
     await trx
       .insertInto(STATS_TABLE)
-      .values(values)
+      .values(
+        part.map((row) => ({
+          kind: row.kind,
+          branch_id: row.branchId,
+          month: row.month,
+          k1: row.k1,
+          k2: row.k2,
+          n: row.n,
+          agreed: row.agreed,
+          paid: row.paid,
+          pending: row.pending,
+          attended: row.attended,
+        })),
+      )
       .onConflict((oc) =>
         oc
           .columns([...KEY_COLUMNS])
@@ -259,18 +272,30 @@ export async function applyDelta(trx: Trx | Db, delta: readonly StatRow[]): Prom
           ),
       )
       .execute();
-    if (row.n < 0)
+    const lowered = part.filter((row) => row.n < 0);
+    if (lowered.length)
       await trx
         .deleteFrom(STATS_TABLE)
-        .where('kind', '=', row.kind)
-        .where('branch_id', '=', row.branchId)
-        .where('month', '=', row.month)
-        .where('k1', '=', row.k1)
-        .where('k2', '=', row.k2)
         .where('n', '<=', 0)
+        .where((eb) =>
+          eb.or(
+            lowered.map((row) =>
+              eb.and([
+                eb('kind', '=', row.kind),
+                eb('branch_id', '=', row.branchId),
+                eb('month', '=', row.month),
+                eb('k1', '=', row.k1),
+                eb('k2', '=', row.k2),
+              ]),
+            ),
+          ),
+        )
         .execute();
   }
 }
+
+/** Keys per statement of `applyDelta`. */
+const APPLY_CHUNK = 200;
 
 const LAWSUITS = lawsuits.table;
 const HEARINGS = sessions.table;

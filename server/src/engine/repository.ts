@@ -216,13 +216,8 @@ export class EntityRepository {
   }
 
   async replaceLinks(db: Executor, ownerId: number, field: string, ids: readonly number[]): Promise<void> {
-    const table = joinTableName(this.entity, field);
-    await db.deleteFrom(table).where('owner_id', '=', ownerId).execute();
-    for (const part of chunks([...new Set(ids)]))
-      await db
-        .insertInto(table)
-        .values(part.map((ref) => ({ owner_id: ownerId, ref_id: ref })))
-        .execute();
+    await db.deleteFrom(joinTableName(this.entity, field)).where('owner_id', '=', ownerId).execute();
+    await this.insertLinks(db, field, [{ owner: ownerId, ids }]);
   }
 
   /** Ids among `ids` that do not exist in `target`'s table. */

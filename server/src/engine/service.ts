@@ -447,9 +447,11 @@ export class EntityService {
         created_at: stamp,
         updated_at: stamp,
       });
+      // A new row has no links to replace: inserted only (on PostgreSQL a delete of none would
+      // still raise the write version, a statement trigger firing for no row).
       for (const [key] of this.repo.refsFields()) {
-        if (Array.isArray(values[key]))
-          await this.repo.replaceLinks(ctx.trx, id, key, values[key] as number[]);
+        if (Array.isArray(values[key]) && values[key].length)
+          await this.repo.insertLinks(ctx.trx, key, [{ owner: id, ids: values[key] as number[] }]);
       }
       await this.repo.attachFiles(ctx.trx, id, uploads, ctx.user?.id ?? null);
       await adjustCount(ctx.trx, this.name, 1);

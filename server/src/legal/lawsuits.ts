@@ -107,10 +107,11 @@ export function installLawsuitHooks(
           .executeTakeFirst();
         if (pending) values.lawsuitCaseId = Number(pending.id);
       }
-      if (blank(values.fileNumber))
-        values.fileNumber = await nextFileNumber(ctx.trx, dialect, await timeZone(ctx.trx));
       checkCompleted(values);
       await checkBench(ctx, lawsuits.name, values);
+      // Last: on PostgreSQL the number's lock is held until commit, and creates wait for it in turn.
+      if (blank(values.fileNumber))
+        values.fileNumber = await nextFileNumber(ctx.trx, dialect, await timeZone(ctx.trx));
     },
     async beforeUpdate(ctx, values, before) {
       if ('fileNumber' in values && blank(values.fileNumber))

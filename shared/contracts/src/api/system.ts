@@ -40,18 +40,29 @@ export const OFFICE_TIME_ZONES = [
 ] as const;
 
 /**
+ * One formatter per time zone: making one costs about a tenth of a millisecond (a lawsuit's create
+ * asks for the day once), using it a few microseconds.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
  * The calendar day of instant `now` in `timeZone`, `YYYY-MM-DD` (Intl does the zone's rules,
  * summer time included).
  *
  * @example dayInZone('Asia/Riyadh', new Date('2026-11-22T22:30:00Z')) // '2026-11-23'
  */
 export function dayInZone(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
 }

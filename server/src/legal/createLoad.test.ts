@@ -1,0 +1,124 @@
+import { NATIONAL_ID_LENGTH } from '@mizan/contracts';
+import { DefaultQueryExecutor, type CompiledQuery, type QueryResult } from 'kysely';
+import { rollUp, recount, storedStats, type StatRow } from '../dashboard/stats';
+import { readCount } from '../db/counts';
+import { readFilterCount } from '../db/migrations';
+import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
+
+// A project's `testTimeout` is ignored when Jest runs several projects: set it here (app start-up on a busy machine).
+jest.setTimeout(90_000);
+
+// What a lawsuit's create writes inside its transaction (docs/performance.md, "Writes under load"):
+// under load every statement there is time the next create waits for (SQLite runs one write at a
+// time; on PostgreSQL the file number's lock and the kept totals' rows are held until commit).
+const byKey = (rows: StatRow[]) =>
+  rows
+    .filter((r) => r.n !== 0)
+    .map(
+      (r) =>
+        `${r.kind}|${r.branchId}|${r.month}|${r.k1}|${r.k2}=${r.n},${r.agreed},${r.paid},${r.pending},${r.attended}`,
+    )
+    .sort();
+
+let serial = 0;
+const nationalId = () => `2900101${String(++serial).padStart(NATIONAL_ID_LENGTH - 7, '0')}`;
+
+/** The SQL of every statement the app runs while `run` runs (Kysely's executor, seen from outside). */
+async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const original = DefaultQueryExecutor.prototype.executeQuery;
+  DefaultQueryExecutor.prototype.executeQuery = function <R>(
+    this: DefaultQueryExecutor,
+    compiled: CompiledQuery<R>,
+  ): Promise<QueryResult<R>> {
+    seen.push(compiled.sql);
+    return original.call(this, compiled) as Promise<QueryResult<R>>;
+  };
+  try {
+    await run();
+  } finally {
+    DefaultQueryExecutor.prototype.executeQuery = original;
+  }
+  return seen;
+}
+
+describe.each(dialects())('a lawsuit create under load on %s', (dialect) => {
+  let t: TestApp;
+  let admin: Session;
+  const ids: Record<string, number> = {};
+  const create = async (path: string, body: object) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api${path}`,
+      headers: admin.headers,
+      payload: body,
+    });
+    if (res.statusCode !== 201) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
+    return res.json().data as { id: number } & Record<string, unknown>;
+  };
+  const lawsuit = (n: number) => ({
+    customerIds: [ids.customer],
+    lawyerIds: [admin.user.id],
+    courtId: ids.court,
+    branchId: ids.branch,
+    agreedFee: 100_000 + n,
+    filingDate: `2026-0${1 + (n % 9)}-10`,
+    subject: `مطالبة ${n}`,
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+    admin = await t.login();
+    ids.court = (await create('/admin/settings/courts/courts', { name: 'محكمة الحمل' })).id;
+    ids.branch = (await create('/admin/settings/offices/branches', { name: 'فرع الحمل' })).id;
+    ids.customer = (await create('/admin/customers', { name: 'موكل الحمل', nationalId: nationalId() })).id;
+    await create('/admin/lawsuits', lawsuit(0));
+  });
+  afterAll(() => t?.close());
+
+  it('writes the dashboard aggregates in one statement, links without a delete first, and the row total once', async () => {
+    const statements = await statementsOf(() => create('/admin/lawsuits', lawsuit(1)));
+    const writing = (table: string) =>
+      statements.filter((s) => new RegExp(`^(insert into|update|delete from) "${table}"`).test(s));
+    // About twenty aggregate rows (month, year and all time; the branch and every branch; the
+    // lawsuit, its court, its lawyer): one upsert, not one per row.
+    expect(writing('dashboard_stats')).toHaveLength(1);
+    // A new row has no links to replace.
+    expect(statements.filter((s) => /^delete from "lawsuits_/.test(s))).toEqual([]);
+    expect(writing('lawsuits_customer_ids')).toHaveLength(1);
+    expect(writing('lawsuits_lawyer_ids')).toHaveLength(1);
+    expect(writing('entity_counts')).toHaveLength(1);
+  });
+
+  it('keeps every total exact through concurrent creates', async () => {
+    const before = Number(await readCount(t.app.db, 'lawsuits'));
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/admin/lawsuits',
+          headers: admin.headers,
+          payload: lawsuit(10 + i),
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 201));
+    const fileNumbers = answers.map((a) => a.json().data.fileNumber as string);
+    expect(new Set(fileNumbers).size).toBe(24);
+
+    const table = Number(
+      (
+        await t.app.db
+          .selectFrom('lawsuits')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(table).toBe(before + 24);
+    expect(await readCount(t.app.db, 'lawsuits')).toBe(table);
+    expect(await readFilterCount(t.app.db, 'lawsuits', ['courtId', 'state'], [ids.court, 'active'])).toBe(
+      table,
+    );
+    expect(byKey(await storedStats(t.app.db))).toEqual(byKey(rollUp(await recount(t.app.db, t.dialect))));
+  });
+});
