@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Location } from '../config';
+import { AppError } from '../http/errors';
 import { FileStore, STORED, type ByteRange, type StoredEntry } from './storage';
 
 /** Bytes an upload of unknown length holds at once: the smallest part a multipart upload allows. */
@@ -88,14 +89,20 @@ export class S3FileStore extends FileStore {
   }
 
   protected async readObject(key: string, range?: ByteRange): Promise<Readable> {
-    const answer = await this.client.send(
-      new GetObjectCommand({
-        Bucket: this.bucket,
-        Key: this.objectKey(key),
-        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-      }),
-    );
-    return answer.Body as Readable;
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: this.objectKey(key),
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
+      return answer.Body as Readable;
+    } catch (error) {
+      // Removed since it was found: gone, not a storage failure.
+      if (notFound(error)) throw new AppError('notFound', { cause: error });
+      throw error;
+    }
   }
 
   protected async renameObject(from: string, to: string): Promise<void> {

@@ -313,6 +313,9 @@ export abstract class FileStore {
     // Piped, not handed over: when the storage fails and drops what it reads, the upload itself
     // is not destroyed but drained, so the request's other parts and its answer still come.
     stream.pipe(checked);
+    // Its errors reach `writeObject` through the stream it reads (and `seen.refused`); without a
+    // listener of its own, the pipe above would throw them again once the reader has let go.
+    checked.on('error', () => undefined);
     try {
       try {
         await this.writeObject(key, checked);
