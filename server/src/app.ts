@@ -19,7 +19,7 @@ import { recountEntities } from './db/counts';
 import { EntityServices } from './engine/service';
 import { FileAccessRules } from './files/access';
 import { registerFileRoutes, sweepFiles } from './files/routes';
-import { FileStore } from './files/storage';
+import { createFileStore } from './files/store';
 import { healthPlugin, Readiness } from './health';
 import { registerMetrics } from './metrics';
 import { chatMigrations, chatPlugin } from './chat';
@@ -146,7 +146,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       return () => `req-${(++next).toString(36)}`;
     })(),
   });
-  const fileStore = new FileStore(config.dataDir);
+  const fileStore = createFileStore(config);
 
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? (() => new Date()));
@@ -175,6 +175,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => {
     await bus.close();
     await database.destroy();
+    fileStore.close();
     logs.close();
   });
 

@@ -46,8 +46,70 @@ export interface Config {
    * instance.
    */
   fileOrphanGraceSeconds: number;
+  /**
+   * Where uploaded files are stored (`MIZAN_FILES_URL`): null for `DATA_DIR/files` on this disk,
+   * else an S3-compatible bucket.
+   */
+  files: S3Location | null;
   /** `MIZAN_PUBLIC_URL`: the address people open (reset links; https turns on HSTS); null: unknown. */
   publicUrl: string | null;
+}
+
+/** An S3-compatible bucket and the prefix under which files are kept, from `MIZAN_FILES_URL`. */
+export interface S3Location {
+  bucket: string;
+  /** Without slashes at either end; '' for the bucket's top. */
+  prefix: string;
+  /** Another S3-compatible server (MinIO, Ceph, ...); null: AWS itself. */
+  endpoint: string | null;
+  region: string;
+  /** `bucket` in the path, not in the host name (most S3-compatible servers want it). */
+  forcePathStyle: boolean;
+  /** From the URL's user info; null: the AWS SDK's usual chain (`AWS_ACCESS_KEY_ID`, ...). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+}
+
+const FILES_URL_HELP =
+  'MIZAN_FILES_URL must look like s3://bucket/prefix?endpoint=http://host:9000&region=us-east-1&forcePathStyle=true';
+
+/**
+ * `s3://[key:secret@]bucket[/prefix][?endpoint=...&region=...&forcePathStyle=true]`; empty: files
+ * on disk. Region: the URL's, else `AWS_REGION`, else us-east-1.
+ */
+export function parseFilesUrl(raw: string | undefined, env: NodeJS.ProcessEnv = {}): S3Location | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(FILES_URL_HELP);
+  }
+  if (url.protocol !== 's3:' || !url.hostname) throw new Error(FILES_URL_HELP);
+  const known = new Set(['endpoint', 'region', 'forcePathStyle']);
+  for (const key of url.searchParams.keys())
+    if (!known.has(key))
+      throw new Error(`MIZAN_FILES_URL: unknown option "${key}" (${[...known].join(', ')})`);
+  const endpoint = url.searchParams.get('endpoint');
+  if (endpoint !== null && !/^https?:\/\/[^/]+/.test(endpoint))
+    throw new Error(`MIZAN_FILES_URL: endpoint must be an http(s) address, got "${endpoint}"`);
+  const pathStyle = url.searchParams.get('forcePathStyle');
+  if (pathStyle !== null && pathStyle !== 'true' && pathStyle !== 'false')
+    throw new Error(`MIZAN_FILES_URL: forcePathStyle must be true or false, got "${pathStyle}"`);
+  if (Boolean(url.username) !== Boolean(url.password))
+    throw new Error(
+      'MIZAN_FILES_URL: give both the access key and the secret (s3://key:secret@bucket), or neither',
+    );
+  return {
+    bucket: url.hostname,
+    prefix: decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, ''),
+    endpoint,
+    region: url.searchParams.get('region') || blankToNull(env.AWS_REGION) || 'us-east-1',
+    forcePathStyle: pathStyle === 'true',
+    credentials: url.username
+      ? { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) }
+      : null,
+  };
 }
 
 /** Local remotes served from `remotes/<name>/dist` when `MIZAN_REMOTES` is not set. */
@@ -139,5 +201,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : parsePort(env.MIZAN_METRICS_PORT, 'MIZAN_METRICS_PORT'),
     metricsToken: parseMetricsToken(env.MIZAN_METRICS_TOKEN),
     fileOrphanGraceSeconds: parseGraceSeconds(env.MIZAN_FILE_ORPHAN_GRACE_SECONDS),
+    files: parseFilesUrl(env.MIZAN_FILES_URL, env),
   };
 }

@@ -14,7 +14,7 @@ declare module 'fastify' {
     bus: Bus;
     /** The engine's service per registry entity (`app.entities.get('courts')`). */
     entities: EntityServices;
-    /** Uploaded files under `DATA_DIR/files`. */
+    /** Uploaded files: on disk under `DATA_DIR/files`, or in the bucket of `MIZAN_FILES_URL`. */
     fileStore: FileStore;
     /** Who may read files owned by non-registry modules (`app.fileAccess.set(owner, rule)`). */
     fileAccess: FileAccessRules;

@@ -9,6 +9,7 @@ import { employees, registry } from '@mizan/contracts';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createDatabase, type Dialect } from '../db';
+import { DiskFileStore } from '../files/storage';
 import { createRow, entityUrl, nextSeq, TEST_PASSWORD } from '../test/fixtures';
 import { createTestApp, dialects, freshDatabase, TEST_ADMIN, type TestApp } from '../test/harness';
 import { createBackup } from './backup';
@@ -48,7 +49,7 @@ async function backupOf(t: TestApp, file: string): Promise<BackupManifest> {
   const database = createDatabase(t.config.databaseUrl);
   try {
     return await createBackup(
-      { db: database.db, dialect: database.dialect, filesDir: path.join(t.config.dataDir, 'files') },
+      { db: database.db, dialect: database.dialect, files: new DiskFileStore(t.config.dataDir) },
       file,
     );
   } finally {
@@ -62,7 +63,8 @@ async function restoreInto(dialect: Dialect, archive: string) {
   const dataDir = tmp();
   const report = await restoreBackup(archive, {
     databaseUrl: database.url,
-    filesDir: path.join(dataDir, 'files'),
+    files: new DiskFileStore(dataDir, { create: false }),
+    workDir: dataDir,
   });
   return { database, dataDir, report };
 }
@@ -169,7 +171,7 @@ describe('backup and restore across databases', () => {
     let second: BackupManifest;
     try {
       second = await createBackup(
-        { db: thereDb.db, dialect: thereDb.dialect, filesDir: path.join(there.dataDir, 'files') },
+        { db: thereDb.db, dialect: thereDb.dialect, files: new DiskFileStore(there.dataDir) },
         path.join(dir, 'second.tar.gz'),
       );
     } finally {
@@ -187,7 +189,7 @@ describe('backup and restore across databases', () => {
     let third: BackupManifest;
     try {
       third = await createBackup(
-        { db: backDb.db, dialect: backDb.dialect, filesDir: path.join(back.dataDir, 'files') },
+        { db: backDb.db, dialect: backDb.dialect, files: new DiskFileStore(back.dataDir) },
         path.join(dir, 'third.tar.gz'),
       );
     } finally {
@@ -242,7 +244,8 @@ describe('backup and restore across databases', () => {
         try {
           const error = await restoreBackup(archive, {
             databaseUrl: database.url,
-            filesDir: path.join(dataDir, 'files'),
+            files: new DiskFileStore(dataDir, { create: false }),
+            workDir: dataDir,
           }).catch((e: unknown) => e);
           expect(error).toBeInstanceOf(BackupRefused);
           expect((error as BackupRefused).reason).toBe(reason);
@@ -295,10 +298,13 @@ describe('backup and restore across databases', () => {
       expect(await refusal(newer, 'newer')).toMatch(/newer Mizan \(9\.0\.0\).*future_001_step/);
 
       // Into a database that holds an office already: nothing touched.
-      const files = path.join(tmp(), 'files');
-      const error = await restoreBackup(good, { databaseUrl: t.config.databaseUrl, filesDir: files }).catch(
-        (e: unknown) => e,
-      );
+      const elsewhere = tmp();
+      const files = path.join(elsewhere, 'files');
+      const error = await restoreBackup(good, {
+        databaseUrl: t.config.databaseUrl,
+        files: new DiskFileStore(elsewhere, { create: false }),
+        workDir: elsewhere,
+      }).catch((e: unknown) => e);
       expect((error as BackupRefused).reason).toBe('notEmpty');
       expect(fs.existsSync(files)).toBe(false);
     },

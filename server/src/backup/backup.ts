@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import { sql, type QueryResult, type RawBuilder } from 'kysely';
 import tar from 'tar-stream';
 import type { Db, Dialect } from '../db';
+import type { FileStore } from '../files/storage';
 import { appliedMigrations, readLayout, type TableLayout } from './layout';
 import {
   FORMAT,
@@ -24,8 +25,8 @@ const PAGE = 1000;
 export interface BackupSource {
   db: Db;
   dialect: Dialect;
-  /** The folder of stored files (`DATA_DIR/files`). */
-  filesDir: string;
+  /** Where the stored files are: on disk or in a bucket (`createFileStore`). */
+  files: FileStore;
 }
 
 /** A file's SHA-256 (hex) and size, read as a stream. */
@@ -81,8 +82,9 @@ async function dumpTable(
 
 /**
  * Reads every table from one snapshot (a read transaction on SQLite, REPEATABLE READ on
- * PostgreSQL) into `work`, and links every stored file the snapshot lists beside them: a file
- * deleted after the snapshot keeps its content through the link.
+ * PostgreSQL) into `work`, and copies every stored file the snapshot lists beside them, within
+ * the snapshot (from disk as a link when it can: a file deleted after the snapshot keeps its
+ * content through the link; from a bucket as a download).
  */
 async function snapshot(
   source: BackupSource,
@@ -101,20 +103,7 @@ async function snapshot(
     const storedNames = files.map((f) => String(f.stored_name));
     for (const name of storedNames) {
       if (!STORED_NAME.test(name)) throw new Error(`unexpected stored file name "${name}"`);
-      const from = path.join(source.filesDir, name);
-      const to = path.join(work, fileEntry(name));
-      try {
-        await fs.promises.link(from, to);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT')
-          throw new Error(
-            `stored file ${name} is listed in the database but missing from ${source.filesDir}`,
-            { cause: error },
-          );
-        // Another file system (or one without hard links): a copy, still inside the snapshot.
-        await fs.promises.copyFile(from, to);
-      }
+      await source.files.copyTo(name, path.join(work, fileEntry(name)));
     }
     return { migrations, tables, storedNames };
   };
@@ -137,7 +126,7 @@ async function snapshot(
  * snapshot. The archive appears under its name only once complete.
  *
  * @example
- * await createBackup({ db, dialect, filesDir: path.join(dataDir, 'files') }, 'office.tar.gz');
+ * await createBackup({ db, dialect, files: createFileStore(config) }, 'office.tar.gz');
  */
 export async function createBackup(source: BackupSource, target: string): Promise<BackupManifest> {
   const dir = path.dirname(path.resolve(target));

@@ -12,6 +12,7 @@ import { createDatabase, type Db, type Dialect } from '../db';
 import { migrationNames, runMigrations } from '../db/migrate';
 import { createMissingEntityTables, recountFilterCounts } from '../db/migrations';
 import { recountEntities } from '../db/counts';
+import type { FileStore } from '../files/storage';
 import { readLayout, tableNames } from './layout';
 import {
   BackupRefused,
@@ -30,8 +31,10 @@ const MAX_PARAMETERS = 30_000;
 export interface RestoreTarget {
   /** `sqlite:<file>` or `postgres://...`: an empty database. */
   databaseUrl: string;
-  /** The folder stored files go to (`DATA_DIR/files`): empty or absent. */
-  filesDir: string;
+  /** Where stored files go (on disk or in a bucket): holding none yet. */
+  files: FileStore;
+  /** A folder for the unpacked archive; on disk, best on the files' file system (they are moved in). */
+  workDir: string;
 }
 
 export interface RestoreReport {
@@ -139,18 +142,17 @@ function checkKnown(manifest: BackupManifest): Set<string> {
   return new Set(manifest.migrations);
 }
 
-async function checkEmpty(db: Db, dialect: Dialect, filesDir: string): Promise<void> {
+async function checkEmpty(db: Db, dialect: Dialect, files: FileStore): Promise<void> {
   const tables = await tableNames(db, dialect);
   if (tables.length > 0)
     throw new BackupRefused(
       'notEmpty',
       `The database is not empty (${tables.length} tables, e.g. ${tables.slice(0, 3).join(', ')}): restore into a new, empty database.`,
     );
-  const files = fs.existsSync(filesDir) ? await fs.promises.readdir(filesDir) : [];
-  if (files.length > 0)
+  if (!(await files.isEmpty()))
     throw new BackupRefused(
       'notEmpty',
-      `The files folder ${filesDir} is not empty (${files.length} entries): restore into an empty one.`,
+      `The files storage ${files.location} already holds files: restore into an empty one.`,
     );
 }
 
@@ -190,28 +192,26 @@ async function resetSequences(db: Db): Promise<void> {
 
 /**
  * Loads the archive `archive` (from `createBackup`, of either database) into an empty database of
- * either kind and an empty files folder, then checks every table's row count. Refused, with the
+ * either kind and an empty files storage (disk or bucket), then checks every table's row count. Refused, with the
  * reason and nothing changed: an archive truncated or altered (a checksum differs), one from a
- * newer Mizan (migrations this version does not know), a database or files folder not empty.
+ * newer Mizan (migrations this version does not know), a database or files storage not empty.
  * The database is brought to the archive's schema, loaded in one transaction, then migrated to
  * this version's.
  *
  * @example
- * await restoreBackup('office.tar.gz', { databaseUrl: 'postgres://mizan@db/mizan', filesDir: '/srv/mizan/files' });
+ * await restoreBackup('office.tar.gz', { databaseUrl: 'postgres://mizan@db/mizan', files: createFileStore(config), workDir: config.dataDir });
  */
 export async function restoreBackup(archive: string, target: RestoreTarget): Promise<RestoreReport> {
-  const filesDir = path.resolve(target.filesDir);
-  const parent = path.dirname(filesDir);
-  await fs.promises.mkdir(parent, { recursive: true });
-  // Beside the files folder, so the checked files are moved in by a rename.
-  const work = await fs.promises.mkdtemp(path.join(parent, '.mizan-restore-'));
+  const { files } = target;
+  await fs.promises.mkdir(target.workDir, { recursive: true });
+  const work = await fs.promises.mkdtemp(path.join(target.workDir, '.mizan-restore-'));
   const database = createDatabase(target.databaseUrl);
   const { db, dialect } = database;
   const moved: string[] = [];
   try {
     const manifest = await unpackAndCheck(archive, work);
     const archived = checkKnown(manifest);
-    await checkEmpty(db, dialect, filesDir);
+    await checkEmpty(db, dialect, files);
 
     // The archive's schema first: its rows fit it exactly; later steps then move them on.
     await runMigrations(db, dialect, MIGRATION_GROUPS, { only: archived });
@@ -233,7 +233,6 @@ export async function restoreBackup(archive: string, target: RestoreTarget): Pro
         );
     }
 
-    await fs.promises.mkdir(filesDir, { recursive: true });
     let rows = 0;
     await db.transaction().execute(async (trx) => {
       // A self-referring row may come before the row it names: checked at commit instead.
@@ -256,7 +255,7 @@ export async function restoreBackup(archive: string, target: RestoreTarget): Pro
       await recountFilterCounts(trx, dialect, registry as readonly Entity<Fields>[]);
       if (dialect === 'postgres') await resetSequences(trx);
       for (const file of manifest.files) {
-        await fs.promises.rename(path.join(work, file.entry), path.join(filesDir, file.name));
+        await files.adopt(file.name, path.join(work, file.entry));
         moved.push(file.name);
       }
     });
@@ -269,7 +268,7 @@ export async function restoreBackup(archive: string, target: RestoreTarget): Pro
     );
     return { manifest, rows, files: manifest.files.length };
   } catch (error) {
-    await Promise.all(moved.map((name) => fs.promises.rm(path.join(filesDir, name), { force: true })));
+    await Promise.all(moved.map((name) => files.remove(name)));
     throw error;
   } finally {
     await database.destroy();

@@ -9,7 +9,7 @@ import { createDatabase, type Database, type Dialect } from '../db';
 import { runMigrations } from '../db/migrate';
 import { SEARCH_COLUMN, createMissingEntityTables, recountFilterCounts } from '../db/migrations';
 import { filterCountKey } from '../db/migrations/filterCounts';
-import { FileStore } from '../files/storage';
+import { DiskFileStore } from '../files/storage';
 import { freshDatabase, splitDialects } from '../test/harness';
 import { recountEntities } from '../db/counts';
 import { BROAD_SEARCH, type ListParams } from './repository';
@@ -83,7 +83,7 @@ describe.each(splitDialects())('lists at scale on %s', (dialect: Dialect) => {
     );
     await recountEntities(database.db);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-lists-'));
-    const deps = { db: database.db, dialect, bus: new InProcessBus(), files: new FileStore(dataDir) };
+    const deps = { db: database.db, dialect, bus: new InProcessBus(), files: new DiskFileStore(dataDir) };
     services = {
       courts: new EntityService(getEntity('courts'), deps),
       governorates: new EntityService(getEntity('governorates'), deps),
@@ -304,7 +304,7 @@ describe.each(splitDialects())('lists at scale on %s', (dialect: Dialect) => {
       }),
       dialect,
       bus: new InProcessBus(),
-      files: new FileStore(dataDir),
+      files: new DiskFileStore(dataDir),
     });
     // The rows as the folded LIKE finds and orders them (the other columns as the list sorts).
     const expected = async (column: string, direction: 'asc' | 'desc', offset: number, limit: number) => {

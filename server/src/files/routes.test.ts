@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
+import { Readable } from 'node:stream';
 import FormData from 'form-data';
 import { employees } from '@mizan/contracts';
 import { createUserWith, entityUrl, nextSeq, TEST_PASSWORD } from '../test/fixtures';
@@ -53,6 +53,24 @@ describe.each(dialects())('file downloads on %s', (dialect) => {
     );
   });
 
+  it('answers a byte range 206 with Content-Range, a range past the end 416', async () => {
+    const get = (range: string) =>
+      t.app.inject({ method: 'GET', url: `/api/files/${fileId}`, headers: { ...admin.headers, range } });
+    const head = await get('bytes=0-7');
+    expect(head.statusCode).toBe(206);
+    expect(head.headers['content-range']).toBe(`bytes 0-7/${PDF.length}`);
+    expect(head.rawPayload).toEqual(PDF.subarray(0, 8));
+    const open = await get('bytes=9-');
+    expect(open.statusCode).toBe(206);
+    expect(open.rawPayload).toEqual(PDF.subarray(9));
+    // Past the end is cut to the end; several ranges (or another unit) get the whole file.
+    expect((await get(`bytes=${PDF.length - 3}-99999`)).rawPayload).toEqual(PDF.subarray(-3));
+    expect((await get('bytes=0-1,4-5')).statusCode).toBe(200);
+    const past = await get(`bytes=${PDF.length}-`);
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${PDF.length}`);
+  });
+
   it('refuses users who cannot view the owning row, strangers and unknown files', async () => {
     const creds = await createUserWith(t.app, admin.headers, ['courts.view']);
     const user = await t.login(creds.email, creds.password);
@@ -80,7 +98,7 @@ describe('file access rules', () => {
   /** A file attached under `owner` (a module outside the registry), on disk and in the table. */
   async function storeFile(t: TestApp, owner: string): Promise<number> {
     const storedName = crypto.randomBytes(16).toString('hex');
-    fs.writeFileSync(t.app.fileStore.pathOf(storedName), PDF);
+    await t.app.fileStore.put(storedName, Readable.from([PDF]), PDF.length);
     const row = await t.app.db
       .insertInto('files')
       .values({

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE, SYSTEM, fileDownloadQuery, fileParams, findEntity, permissionKey } from '@mizan/contracts';
 import { pathId } from '../http/params';
 import { AppError } from '../http/errors';
 import { defineRoute } from '../http/route';
 import type { FileRow } from './access';
-import type { SweepResult } from './storage';
+import type { ByteRange, SweepResult } from './storage';
 
 /**
  * Completes or removes the files a killed process left (see `FileStore.sweep`), against the
@@ -33,8 +32,31 @@ function contentDisposition(kind: 'inline' | 'attachment', name: string): string
 }
 
 /**
+ * The one byte range of a `Range` header (`bytes=a-b`, `bytes=a-`, `bytes=-n`) within `size`
+ * bytes: null for the whole file (no header, several ranges, another unit), 'unsatisfiable' for
+ * a range that starts past the end.
+ */
+export function byteRange(header: string | undefined, size: number): ByteRange | null | 'unsatisfiable' {
+  const match = header === undefined ? null : /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    // The last n bytes.
+    const suffix = Number(match[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size) return 'unsatisfiable';
+  if (end < start) return null;
+  return { start, end };
+}
+
+/**
  * `GET /api/files/:id` (`?download=1` for an attachment): a stored file, to whoever may view the
- * row it belongs to. Stored names never leave the server.
+ * row it belongs to. Stored names never leave the server. One byte range (`Range: bytes=...`)
+ * answers 206 with `Content-Range`, read as a range from the storage (a preview reads a PDF's
+ * pages as it shows them); a range past the end answers 416.
  */
 export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, {
@@ -59,20 +81,29 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
           ? request.user.permissions.has(permissionKey(entity, 'view'))
           : false;
       if (!allowed) throw new AppError('forbidden');
-      const filePath = app.fileStore.pathOf(file.stored_name);
-      const stat = await fs.promises.stat(filePath).catch(() => null);
-      if (!stat) throw new AppError('notFound');
+      const found = await app.fileStore.stat(file.stored_name);
+      if (!found) throw new AppError('notFound');
       const inline = query.download !== '1' && INLINE.has(file.mime_type);
-      return reply
+      const range = byteRange(request.headers.range, found.size);
+      void reply
         .header('content-type', file.mime_type)
-        .header('content-length', stat.size)
+        .header('accept-ranges', 'bytes')
         .header(
           'content-disposition',
           contentDisposition(inline ? 'inline' : 'attachment', file.original_name),
         )
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=0, must-revalidate')
-        .send(fs.createReadStream(filePath));
+        .header('cache-control', 'private, max-age=0, must-revalidate');
+      if (range === 'unsatisfiable')
+        return reply.status(416).header('content-range', `bytes */${found.size}`).send();
+      const body = await app.fileStore.read(file.stored_name, found, range ?? undefined);
+      if (range)
+        void reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${found.size}`)
+          .header('content-length', range.end - range.start + 1);
+      else void reply.header('content-length', found.size);
+      return reply.send(body);
     },
   });
 }

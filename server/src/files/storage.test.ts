@@ -3,18 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { AppError } from '../http/errors';
-import { FileStore } from './storage';
+import { DiskFileStore } from './storage';
 
-describe('FileStore', () => {
+describe('DiskFileStore', () => {
   let dir: string;
-  let store: FileStore;
+  let store: DiskFileStore;
   const rule = { accept: ['image/svg+xml', 'image/png'], maxSize: 64 * 1024 };
   const meta = { field: 'files', filename: 'drawing.svg', mimetype: 'image/svg+xml' };
   const svg = (body: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${body}</svg>`);
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-store-'));
-    store = new FileStore(dir);
+    store = new DiskFileStore(dir);
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { API_BASE, AREA_PERMISSIONS, CALENDARS, generalSettingsBody, SYSTEM } from '@mizan/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf } from '../../engine/context';
@@ -157,7 +156,8 @@ export function settingsRoutes(app: FastifyInstance, service: SettingsService): 
       summary: `The office ${kind} (public)`,
       handler: async (request, _input, reply) => {
         const image = await service.image(kind);
-        if (!image || !fs.existsSync(image.path)) {
+        const found = image && (await app.fileStore.stat(image.storedName));
+        if (!image || !found) {
           return reply
             .status(404)
             .send({ message: translate(requestLanguage(request), 'http.notFound'), code: 'notFound' });
@@ -165,12 +165,12 @@ export function settingsRoutes(app: FastifyInstance, service: SettingsService): 
         // The URL carries the file id (`?v=`), so a long cache never shows a replaced image.
         void reply
           .header('content-type', image.mimeType)
-          .header('content-length', image.size)
+          .header('content-length', found.size)
           .header('cache-control', 'public, max-age=86400')
           .header('x-content-type-options', 'nosniff')
           // An SVG opened directly must not run anything in this origin.
           .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-        return reply.send(fs.createReadStream(image.path));
+        return reply.send(await app.fileStore.read(image.storedName, found));
       },
     });
   }

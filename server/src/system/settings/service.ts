@@ -115,7 +115,7 @@ export class SettingsService {
   }
 
   /** The stored file behind the logo or favicon, or null. */
-  async image(kind: ImageKind): Promise<{ path: string; mimeType: string; size: number } | null> {
+  async image(kind: ImageKind): Promise<{ storedName: string; mimeType: string; size: number } | null> {
     const settings = await this.get();
     const id = settings[FILE_COLUMN[kind]];
     if (id === null) return null;
@@ -126,7 +126,7 @@ export class SettingsService {
       .executeTakeFirst();
     if (!row) return null;
     return {
-      path: this.app.fileStore.pathOf(String(row.stored_name)),
+      storedName: String(row.stored_name),
       mimeType: String(row.mime_type),
       size: Number(row.size),
     };
