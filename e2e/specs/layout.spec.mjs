@@ -55,6 +55,9 @@ async function settled(page) {
     { message: 'no spinner in the content', timeout: 15_000 },
   );
   await paintSettled(page);
+  // A screen that crashed shows the remote's "unavailable" or the page's error result instead.
+  const broken = await page.locator('main .ant-result-warning, main .ant-result-error').count();
+  if (broken > 0) throw new Error('the screen shows an error result instead of its content');
 }
 
 /** How far the page is wider than the window, with the widest element that sticks out. */
