@@ -9,6 +9,7 @@
 // not the sender's event loop parsing a thousand frames in turn. Times are the system's monotonic clock (process.hrtime), the same in
 // every process. The first BENCH_CHAT_WARMUP messages (default 10) are sent and not counted: the
 // first frames through fresh sockets run cold on both sides.
+import { freePort } from './net.mjs';
 import { fork, spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,14 +32,6 @@ const RECEIVERS = Number(process.env.BENCH_CHAT_RECEIVERS ?? 1);
 /** Milliseconds on the system's monotonic clock, comparable between processes of this machine. */
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 const ADMIN = { email: 'chat-bench@mizan.local', password: 'Bench-Passw0rd!' };
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 async function waitFor(check, what, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;

@@ -11,10 +11,10 @@
 // included: they share the cores), and the ratio to a bare Fastify POST route measured the same
 // way. BENCH_CREATE_CONNECTIONS (50), BENCH_CREATE_SECONDS (10). On its own it writes
 // bench/results/<date>-creates.json.
+import { freePort, waitForOk } from './net.mjs';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,27 +29,6 @@ const SECONDS = Number(process.env.BENCH_CREATE_SECONDS ?? 10);
 /** Creates before the measured part (not counted): V8 compiles the path, pools fill. */
 const WARMUP_SECONDS = 2;
 const ADMIN = { email: 'create-bench@mizan.local', password: 'Bench-Passw0rd!' };
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url, timeoutMs = 120_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer in ${timeoutMs} ms`);
-}
 
 function spawnNode(args, env) {
   return spawn(process.execPath, args, {
@@ -80,7 +59,7 @@ async function startServer(serverDist, dataDir, databaseUrl) {
     LOG_LEVEL: 'warn',
   });
   const origin = `http://127.0.0.1:${port}`;
-  await waitFor(`${origin}/api/health`);
+  await waitForOk(`${origin}/api/health`);
   return { api: `${origin}/api`, pid: child.pid, stop: () => stop(child) };
 }
 
@@ -209,7 +188,7 @@ async function bareFastifyPost() {
     { env: { ...process.env, FASTIFY: serverRequire.resolve('fastify') }, stdio: 'inherit' },
   );
   try {
-    await waitFor(`http://127.0.0.1:${port}/`);
+    await waitForOk(`http://127.0.0.1:${port}/`);
     return await postLoad(`http://127.0.0.1:${port}/`, {}, () => ({ subject: 'مطالبة', amount: 1 }), {
       connections: CONNECTIONS,
       seconds: SECONDS,

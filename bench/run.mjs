@@ -26,11 +26,11 @@
 // BENCH_TASKS, BENCH_MESSAGES, default 300,000 and 1,000,000): one employee's open tasks by due
 // date with the exact total, the overdue tasks, the administrator's chat list with unread counts,
 // and a busy chat's newest page, an older page by cursor and a folded search in it.
+import { freePort, waitForOk } from './net.mjs';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,28 +73,6 @@ const LIST_CASES = !process.env.BENCH_ONLY;
 const LAWSUITS_ONLY = process.env.BENCH_ONLY === 'lawsuits';
 /** A generated data set kept here and reused (see the header). */
 const KEEP_DIR = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : null;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer in ${timeoutMs} ms`);
-}
 
 function startServer(dataDir, port, databaseUrl = `sqlite:${path.join(dataDir, 'bench.db')}`) {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(SERVER_DIST, 'main.js')], {
@@ -295,7 +273,7 @@ async function bareFastify(connections = CONNECTIONS) {
     { env: { ...process.env, FASTIFY: serverRequire.resolve('fastify') }, stdio: 'inherit' },
   );
   try {
-    await waitFor(`http://127.0.0.1:${port}/`);
+    await waitForOk(`http://127.0.0.1:${port}/`);
     return await load(`http://127.0.0.1:${port}/`, {}, connections, child.pid);
   } finally {
     await stop(child);
@@ -649,7 +627,7 @@ async function launch(dataDir, databaseUrl) {
   const started = Date.now();
   const child = startServer(dataDir, port, databaseUrl);
   const origin = `http://127.0.0.1:${port}`;
-  await waitFor(`${origin}/api/health`, 900_000);
+  await waitForOk(`${origin}/api/health`, 900_000);
   return {
     origin,
     base: `${origin}/api`,

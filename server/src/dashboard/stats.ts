@@ -245,20 +245,7 @@ export async function applyDelta(trx: Trx | Db, delta: readonly StatRow[]): Prom
     const part = rows.slice(at, at + APPLY_CHUNK);
     await trx
       .insertInto(STATS_TABLE)
-      .values(
-        part.map((row) => ({
-          kind: row.kind,
-          branch_id: row.branchId,
-          month: row.month,
-          k1: row.k1,
-          k2: row.k2,
-          n: row.n,
-          agreed: row.agreed,
-          paid: row.paid,
-          pending: row.pending,
-          attended: row.attended,
-        })),
-      )
+      .values(part.map(statColumns))
       .onConflict((oc) =>
         oc
           .columns([...KEY_COLUMNS])
@@ -477,22 +464,27 @@ const INSERT_CHUNK = 500;
  * Stores a full recount (with its roll-ups) into the emptied table: rows of one key summed first, then multi-row
  * INSERTs (a row-by-row upsert took 52 s for 15,000 rows on PostgreSQL, past the start timeout).
  */
+/** A row of the table as its columns are named. */
+function statColumns(row: StatRow) {
+  return {
+    kind: row.kind,
+    branch_id: row.branchId,
+    month: row.month,
+    k1: row.k1,
+    k2: row.k2,
+    n: row.n,
+    agreed: row.agreed,
+    paid: row.paid,
+    pending: row.pending,
+    attended: row.attended,
+  };
+}
+
 async function insertAll(trx: Trx | Db, rows: readonly StatRow[]): Promise<void> {
   const values = sumByKey(rows)
     // As an upsert would leave them (`applyDelta` drops a key whose count falls to zero).
     .filter((row) => row.n > 0)
-    .map((row) => ({
-      kind: row.kind,
-      branch_id: row.branchId,
-      month: row.month,
-      k1: row.k1,
-      k2: row.k2,
-      n: row.n,
-      agreed: row.agreed,
-      paid: row.paid,
-      pending: row.pending,
-      attended: row.attended,
-    }));
+    .map(statColumns);
   for (let i = 0; i < values.length; i += INSERT_CHUNK)
     await trx
       .insertInto(STATS_TABLE)
