@@ -117,6 +117,14 @@ describe('chat room', () => {
     ).toBeInTheDocument();
   });
 
+  it('previews my sent message in my own chat list', async () => {
+    await openChat([]);
+    const row = screen.getByTestId('chat-row');
+    expect(within(row).getByText(t('messages.empty'))).toBeInTheDocument();
+    await write('موعد الجلسة غدًا');
+    await waitFor(() => expect(within(row).getByText('موعد الجلسة غدًا')).toBeInTheDocument());
+  });
+
   it('marks a refused message failed and sends it on retry', async () => {
     await openChat([]);
     server.state.mode = 'refuse';

@@ -121,7 +121,11 @@ export function useRoom(chat: ChatDetail, me: number) {
       }
     });
     void load();
-    const stopStored = events.on('stored', (message) => merge([message]));
+    const stopStored = events.on('stored', (message) => {
+      merge([message]);
+      // The server tells the other members' lists; the sender's own list previews it from here.
+      void queries.invalidateQueries({ queryKey: chatKeys.lists });
+    });
     return () => {
       live = false;
       stop();

@@ -150,7 +150,16 @@ export async function startChatServer(messages: ChatMessage[] = []) {
   const server = await startServer((req, res) => {
     const route = `${req.method} ${req.path.replace(/^\/api/, '')}`;
     if (route === 'GET /admin/chats')
-      return json(res, 200, { data: { items: [CHAT], total: 1, page: 1, pageSize: 100, unreadTotal: 0 } });
+      return json(res, 200, {
+        data: {
+          // As the server answers: the chat's newest message is its preview.
+          items: [{ ...CHAT, lastMessage: state.messages.at(-1) ?? null }],
+          total: 1,
+          page: 1,
+          pageSize: 100,
+          unreadTotal: 0,
+        },
+      });
     if (route === 'GET /admin/chats/4') return json(res, 200, { data: CHAT });
     if (route === 'GET /admin/chats/presence') return json(res, 200, { data: { online: [2] } });
     if (route === 'GET /admin/chats/4/messages') return json(res, 200, { data: page(req) });
