@@ -4,7 +4,8 @@ import {
   type ChatInboxData,
   type ChatPresenceMessage,
 } from '@mizan/contracts';
-import { useAuth, wsClient } from '@mizan/sdk';
+import { connectionStatusAtom, sdkStore, useAuth, wsClient } from '@mizan/sdk';
+import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Empty, Flex, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
@@ -19,9 +20,15 @@ import { ChatSettings } from './room/ChatSettings';
 
 const CHATS_PATH = '/admin/chats';
 
-/** Who is online: the server's list, then its presence channel. */
+const NOBODY: ReadonlySet<number> = new Set();
+
+/**
+ * Who is online: the server's list, then its presence channel. While this page's own connection
+ * is down nobody is shown online (what the server knows cannot reach it).
+ */
 function usePresence(): ReadonlySet<number> {
   const [online, setOnline] = useState<ReadonlySet<number>>(new Set());
+  const connected = useAtomValue(connectionStatusAtom, { store: sdkStore }) === 'open';
   useEffect(() => {
     let live = true;
     const load = () =>
@@ -47,7 +54,7 @@ function usePresence(): ReadonlySet<number> {
       stop();
     };
   }, []);
-  return online;
+  return connected ? online : NOBODY;
 }
 
 /**

@@ -175,6 +175,30 @@ describe(WsClient.name, () => {
     expect(sockets()).toHaveLength(1 + WS.maxReconnectAttempts);
   });
 
+  it('shows the connection down as soon as the browser goes offline, and tries again when it is back', async () => {
+    const { client } = makeClient();
+    const stop = autoConnect(client);
+    sdkStore.set(tokenAtom, 'token-1');
+    await jest.advanceTimersByTimeAsync(WS.autoConnectDelayMs);
+    await socketTurn();
+    last().accept();
+    expect(sdkStore.get(connectionStatusAtom)).toBe('open');
+
+    // No close event from the socket yet (it would come after a failed ping): the network event is enough.
+    window.dispatchEvent(new Event('offline'));
+    expect(sdkStore.get(connectionStatusAtom)).toBe('reconnecting');
+    const before = sockets().length;
+
+    // Back before the retry's 5 s: it tries at once.
+    window.dispatchEvent(new Event('online'));
+    await socketTurn();
+    expect(sockets()).toHaveLength(before + 1);
+    last().accept();
+    expect(sdkStore.get(connectionStatusAtom)).toBe('open');
+    stop();
+    client.disconnect();
+  });
+
   it('resets the retry count on open and subscribes the channels again', async () => {
     const { client } = makeClient();
     client.subscribe('courts', () => undefined);

@@ -138,6 +138,22 @@ export class WsClient {
     this.setStatus('closed');
   }
 
+  /**
+   * The browser says its network is gone: the socket is as good as closed, though its close event
+   * may take a minute to come. Treated as a dropped connection (status `reconnecting`).
+   */
+  networkLost(): void {
+    if (this.transport) this.handleClose(this.transport, 1006, 'offline');
+  }
+
+  /** The browser's network is back: a connection waiting for its next try tries now. */
+  networkBack(): void {
+    if (this.stopped || this.transport) return;
+    clearTimeout(this.reconnectTimer);
+    this.attempts = 0;
+    void this.open();
+  }
+
   /** Sends one frame; false when the connection is not open (nothing is queued). */
   send(message: ClientMessage): boolean {
     if (!this.transport || !this.isOpen) return false;
@@ -298,8 +314,19 @@ export function autoConnect(client: WsClient = wsClient): () => void {
       void client.connect();
     }
   });
+  // The socket follows the browser's network at once rather than after its next failed ping.
+  const lost = () => client.networkLost();
+  const back = () => client.networkBack();
+  if (typeof window !== 'undefined') {
+    window.addEventListener('offline', lost);
+    window.addEventListener('online', back);
+  }
   return () => {
     clearTimeout(timer);
     unsubscribe();
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('offline', lost);
+      window.removeEventListener('online', back);
+    }
   };
 }
