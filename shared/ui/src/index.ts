@@ -81,11 +81,11 @@ export {
   enumLabel,
   BooleanFilter,
   formatMoney,
-  formatNumber,
   parseNumberInput,
   textCount,
   textLimit,
 } from './fields/registry';
+export { formatNumber } from './fields/numbers';
 export { RefSelect, type RefSelectProps } from './fields/RefSelect';
 export { ListFilter } from './fields/ListFilter';
 export { matchesFolded } from './fields/matchText';
