@@ -40,6 +40,7 @@ export {
 export { ReferenceList, type ReferenceListProps } from './record/ReferenceList';
 export { RecordFiles, filesFields, type RecordFilesProps } from './record/RecordFiles';
 export { RecordHistory, type RecordHistoryProps } from './record/RecordHistory';
+export { AuditAction } from './record/auditAction';
 export {
   AuditDiff,
   AuditValue,
