@@ -246,8 +246,12 @@ describe('notification centre', () => {
     const dialog = await screen.findByRole('dialog', {}, SLOW);
     const list = await within(dialog).findByRole('list', { name: 'الإشعارات' });
     const [task, hearing] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement];
-    expect(task).toHaveTextContent(/كلّفتك فاطمة الزهراء بالمهمة «مراجعة المذكرة»\. موعد الاستحقاق: .*٢٠٢٦ ١٤:٠٠/);
-    expect(hearing).toHaveTextContent(/جلسة القضية رقم 3\/2026 غدًا ١١\/٢٤\/٢٠٢٦ \(١٤ جمادى الآخرة ١٤٤٨ هـ\) الساعة ٠٩:٣٠ أمام North Cairo\./);
+    expect(task).toHaveTextContent(
+      /كلّفتك فاطمة الزهراء بالمهمة «مراجعة المذكرة»\. موعد الاستحقاق: .*٢٠٢٦ ١٤:٠٠/,
+    );
+    expect(hearing).toHaveTextContent(
+      /جلسة القضية رقم 3\/2026 غدًا ١١\/٢٤\/٢٠٢٦ \(١٤ جمادى الآخرة ١٤٤٨ هـ\) الساعة ٠٩:٣٠ أمام North Cairo\./,
+    );
     for (const item of [task, hearing]) {
       expect(item.textContent).not.toMatch(/2026-11-2\d|T\d\d:/);
       expect(item.textContent).not.toMatch(/\d{2}:\d{2}/);

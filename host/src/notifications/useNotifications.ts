@@ -39,7 +39,9 @@ function formatParam(name: string, value: string | number, style: DateStyle): st
 
 /** The params of a notification, each written for the reader. */
 export function formatNotificationParams(params: NotificationParams, style: DateStyle): NotificationParams {
-  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, formatParam(name, value, style)]));
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, formatParam(name, value, style)]),
+  );
 }
 
 /**

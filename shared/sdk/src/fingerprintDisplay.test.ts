@@ -5,7 +5,14 @@ import { getFingerprint, resetFingerprintCache } from './fingerprint';
 
 /** Makes `screen` report another display (jsdom's screen properties are getters on the prototype). */
 function display(width: number, height: number, colorDepth: number) {
-  const values = { width, height, availWidth: width, availHeight: height - 40, colorDepth, pixelDepth: colorDepth };
+  const values = {
+    width,
+    height,
+    availWidth: width,
+    availHeight: height - 40,
+    colorDepth,
+    pixelDepth: colorDepth,
+  };
   for (const [key, value] of Object.entries(values))
     Object.defineProperty(window.screen, key, { configurable: true, get: () => value });
 }

@@ -3,21 +3,13 @@ import { api } from '@mizan/sdk';
 import {
   AuditAction,
   AuditDiff as EntityAuditDiff,
-  DualDate, RefSelect, recordPath, usePickerLocale } from '@mizan/ui';
+  DualDate,
+  RefSelect,
+  recordPath,
+  usePickerLocale,
+} from '@mizan/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Card,
-  Collapse,
-  DatePicker,
-  Empty,
-  Flex,
-  Grid,
-  List,
-  Select,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
+import { Card, Collapse, DatePicker, Empty, Flex, Grid, List, Select, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
