@@ -126,6 +126,13 @@ describe('a session outlives the window', () => {
     sys.with('resize-reload', async (open) => {
       const { page, context } = await open();
       const unauthorised = [];
+      /** Calls sent without the device's fingerprint: a session not bound to one proves nothing. */
+      const unbound = [];
+      context.on('request', (r) => {
+        const { pathname } = new URL(r.url());
+        if (pathname.startsWith('/api/') && !pathname.startsWith('/api/auth/systemSettings'))
+          if (!r.headers()['x-fingerprint-session']) unbound.push(pathname);
+      });
       page.on('response', (r) => {
         if (r.status() === 401 && new URL(r.url()).pathname.startsWith('/api/')) unauthorised.push(r.url());
       });
@@ -149,5 +156,6 @@ describe('a session outlives the window', () => {
       await waitForApp(again);
       await eventually(() => /^\/admin\/dashboard/.test(new URL(again.url()).pathname));
       assert.deepEqual(unauthorised, []);
+      assert.deepEqual(unbound, []);
     }));
 });
