@@ -45,6 +45,7 @@ export function lookup(lng, key) {
 /**
  * The translation of `ns:some.key` in `lng`, interpolated like i18next (`{{name}}`). Throws when
  * the key is missing, so that a spec fails on the missing text rather than on a vague timeout.
+ * `{{name, number}}` writes a number in the language's digits, as the app does.
  * With a numeric `count`, the plural form the language's rules choose (`key_two`, `key_few`, ...).
  */
 export function t(lng, key, vars = {}) {
@@ -58,7 +59,12 @@ export function t(lng, key, vars = {}) {
     lookup(lng, `${key}_other`) ??
     lookup(lng, `${key}_one`);
   if (value === undefined) throw new Error(`Missing translation ${lng} ${key}`);
-  return value.replace(/{{\s*(\w+)\s*}}/g, (_, name) => String(vars[name] ?? ''));
+  // `{{count, number}}`: the number in the language's digits, as the app's formatter writes it.
+  return value.replace(/{{\s*(\w+)\s*(,\s*number\s*)?}}/g, (_, name, number) =>
+    number && typeof vars[name] === 'number'
+      ? new Intl.NumberFormat(lng === 'ar' ? 'ar-EG' : 'en').format(vars[name])
+      : String(vars[name] ?? ''),
+  );
 }
 
 /**

@@ -28,6 +28,9 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
         newPassword: values.newPassword,
       });
       if (user) await updateSessionUser({ ...user, passwordChangeRequired: false });
+      // The sign-in's "you must change your password" no longer holds: it must not linger beside
+      // the next page while that one loads.
+      notify.clear();
       notify.success(t('changePassword.success'));
       form.resetFields();
       onDone?.();

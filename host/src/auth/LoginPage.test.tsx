@@ -21,6 +21,7 @@ let server: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
   server = await startApiServer({
     'GET /api/auth/systemSettings': { body: { data: settings } },
+    'PUT /api/employees/employees/changePassword': { body: { data: {} } },
     'POST /api/auth/login': (req) => {
       const { email, password } = JSON.parse(req.body) as { email: string; password: string };
       if (password !== 'correct horse') return { status: 401, body: { message: 'Wrong email or password' } };
@@ -82,6 +83,30 @@ describe('login page', () => {
       await router.navigate(ROUTES.dashboard);
     });
     expect(router.state.location.pathname).toBe(ROUTES.changePassword);
+  });
+
+  it('once the password is changed, takes its warning down: the next page loads without it', async () => {
+    const { router } = renderApp(`${ROUTES.login}?redirect=/admin/profile`);
+    await signInWith('new@office.test', 'correct horse');
+    await waitFor(() => expect(router.state.location.pathname).toBe(ROUTES.changePassword));
+    const toastText = () =>
+      [...document.querySelectorAll('.ant-message-notice')].map((n) => n.textContent ?? '');
+    await waitFor(() =>
+      expect(toastText()).toEqual(expect.arrayContaining(['You must change your password to continue'])),
+    );
+    fireEvent.change(await screen.findByLabelText('Current password'), {
+      target: { value: 'correct horse' },
+    });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'correct horse 2' } });
+    fireEvent.change(screen.getByLabelText('Confirm the new password'), {
+      target: { value: 'correct horse 2' },
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    });
+    await waitFor(() => expect(toastText()).toEqual(expect.arrayContaining(['Your password was changed'])));
+    expect(toastText()).not.toContain('You must change your password to continue');
+    expect(screen.queryByText('You must change your password to continue')).toBeNull();
   });
 
   it("shows the server's message when sign-in fails and stores nothing", async () => {

@@ -132,7 +132,7 @@ describe('notification centre', () => {
     ]);
     expect(items.map((li) => li.getAttribute('data-unread'))).toEqual(['true', 'true', null]);
     expect(items[0]).toHaveTextContent(
-      'Case 3/2026 has a hearing tomorrow, 2026-11-24 at 09:30, before North Cairo.',
+      'Case 3/2026 has a hearing tomorrow, 11/24/2026 (14 Jumada II 1448 AH) at 09:30, before North Cairo.',
     );
     expect(within(items[0]!).getByText('Hearing tomorrow in case 3/2026').tagName).toBe('STRONG');
 
@@ -224,6 +224,38 @@ describe('notification centre', () => {
     const dialog = await screen.findByRole('dialog', {}, SLOW);
     expect(await within(dialog).findByText('جلسة غدًا في القضية 3/2026')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: /تحديد الكل كمقروء/ })).toBeInTheDocument();
+  });
+
+  it('writes in Arabic: the verb agrees with who acted, dates and times as on every screen, never ISO', async () => {
+    rows = [
+      {
+        id: 9,
+        kind: 'taskAssigned',
+        params: { title: 'مراجعة المذكرة', by: 'فاطمة الزهراء', gender: 'female', dueAt: '2026-11-25 14:00' },
+        link: '/admin/lawsuits/tasks/9',
+        readAt: null,
+        createdAt: '2026-11-23T10:00:00.000Z',
+      },
+      { ...row(3), params: { ...row(3).params, by: 'أحمد' } },
+    ];
+    sdkStore.set(themeConfigAtom, { ...DEFAULT_THEME_CONFIG, locale: 'ar', direction: 'rtl' });
+    await act(async () => {
+      renderApp('/admin/profile');
+    });
+    fireEvent.click(await bell(2, 'ar'));
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    const list = await within(dialog).findByRole('list', { name: 'الإشعارات' });
+    const [task, hearing] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(task).toHaveTextContent(
+      /كلّفتك فاطمة الزهراء بالمهمة «مراجعة المذكرة»\. موعد الاستحقاق: .*٢٠٢٦ ١٤:٠٠/,
+    );
+    expect(hearing).toHaveTextContent(
+      /جلسة القضية رقم 3\/2026 غدًا ١١\/٢٤\/٢٠٢٦ \(١٤ جمادى الآخرة ١٤٤٨ هـ\) الساعة ٠٩:٣٠ أمام North Cairo\./,
+    );
+    for (const item of [task, hearing]) {
+      expect(item.textContent).not.toMatch(/2026-11-2\d|T\d\d:/);
+      expect(item.textContent).not.toMatch(/\d{2}:\d{2}/);
+    }
     expect(document.querySelector('.ant-drawer-rtl, .ant-drawer-content-wrapper')).not.toBeNull();
   });
 

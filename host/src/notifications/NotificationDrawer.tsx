@@ -13,6 +13,7 @@ import {
   Typography,
   theme,
 } from 'antd';
+import { formatDateParts, useDateStyle, type DateStyle } from '@mizan/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +30,8 @@ type Filter = 'all' | 'unread';
 
 /** The employee's notifications, newest first and paged: unread ones bold, each linking to its record. */
 export function NotificationDrawer({ open, onClose }: NotificationDrawerProps) {
-  const { t, i18n } = useTranslation('notifications');
+  const { t } = useTranslation('notifications');
+  const dateStyle = useDateStyle();
   const [filter, setFilter] = useState<Filter>('all');
   const [page, setPage] = useState(1);
   const unreadOnly = filter === 'unread';
@@ -39,7 +41,6 @@ export function NotificationDrawer({ open, onClose }: NotificationDrawerProps) {
     enabled: open,
   });
   const { markRead, markAllRead, markingAll } = useMarkRead();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const unread = list.data?.unread ?? 0;
 
   return (
@@ -88,7 +89,8 @@ export function NotificationDrawer({ open, onClose }: NotificationDrawerProps) {
               <NotificationItem
                 key={item.id}
                 item={item}
-                when={when.format(new Date(item.createdAt))}
+                when={formatDateParts(item.createdAt, 'datetime', dateStyle)?.primary ?? ''}
+                dateStyle={dateStyle}
                 onOpen={() => {
                   if (!item.readAt) markRead(item.id);
                   onClose();
@@ -117,18 +119,20 @@ export function NotificationDrawer({ open, onClose }: NotificationDrawerProps) {
 function NotificationItem({
   item,
   when,
+  dateStyle,
   onOpen,
   onMarkRead,
 }: {
   item: NotificationRow;
   when: string;
+  dateStyle: DateStyle;
   onOpen: () => void;
   onMarkRead: () => void;
 }) {
   const { t } = useTranslation('notifications');
   const { token } = theme.useToken();
   const unread = !item.readAt;
-  const { title, body } = notificationText(t, item);
+  const { title, body } = notificationText(t, item, dateStyle);
   const heading = (
     <Typography.Text strong={unread} style={{ color: 'inherit' }}>
       {title}

@@ -35,6 +35,9 @@ function ToastsOnDemand({ rtl }: { rtl: boolean }) {
       error: keep('error'),
       warning: keep('warning'),
       info: keep('info'),
+      clear: () => {
+        early.current = [];
+      },
     });
     return () => configureNotifier(null);
   }, []);

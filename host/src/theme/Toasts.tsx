@@ -5,7 +5,7 @@ import { useEffect, type RefObject } from 'react';
 
 /** A toast raised before this module loaded: ./ThemeProvider keeps them for it. */
 export interface EarlyToast {
-  level: keyof Notifier;
+  level: Exclude<keyof Notifier, 'clear'>;
   content: string;
 }
 
@@ -28,6 +28,7 @@ export default function Toasts({ rtl, early }: { rtl: boolean; early: RefObject<
       error: (content) => void messageApi.error(content),
       warning: (content) => void messageApi.warning(content),
       info: (content) => void messageApi.info(content),
+      clear: () => messageApi.destroy(),
     };
     // Taken and replaced in one step: no toast raised meanwhile can fall between the two notifiers.
     const queued = early.current;

@@ -210,4 +210,13 @@ export const authMigrations: AuthMigration[] = [
         .execute();
     },
   },
+  {
+    // Texts about what an employee did agree with their gender (`employees.gender`, optional).
+    name: 'auth_009_employee_gender',
+    async up(db) {
+      await addEntityFields(db as unknown as Db, isPostgres(db) ? 'postgres' : 'sqlite', 'employees', [
+        'gender',
+      ]);
+    },
+  },
 ];

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { LoginAttempt, SessionInfo } from '@mizan/contracts';
+import { genderOf, type LoginAttempt, type SessionInfo } from '@mizan/contracts';
 import { accountBlock, loadAccount, type Account } from './account';
 import { compiledOnce, preparedOnPostgres } from '../db';
 import { parseVersions, versionsColumn, type Versions } from '../db/counts';
@@ -152,6 +152,7 @@ export async function resolveSession(
       roleIds: account.roles.map((r) => r.id),
       sessionId: Number(session.id),
       passwordChangeRequired: truthy(employee.password_change_required),
+      gender: genderOf(employee.gender),
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { Gender } from '@mizan/contracts';
 import type { Generated } from 'kysely';
 
 /** The signed-in employee as the guard puts it on `request.user`. */
@@ -13,6 +14,8 @@ export interface AuthUser {
   sessionId: number;
   /** Until it is changed, only routes open to any signed-in user (`requirePermission(null)`) answer. */
   passwordChangeRequired: boolean;
+  /** For texts about what the employee did (`employees.gender`); null when not given. */
+  gender: Gender | null;
 }
 
 /**
@@ -77,6 +80,7 @@ export interface EmployeesTable {
   status: boolean | number;
   baned: boolean | number;
   password_change_required: boolean | number;
+  gender?: string | null;
   last_login_at: string | Date | null;
   created_at: string | Date;
   updated_at: string | Date;

@@ -1,5 +1,6 @@
 import {
   foldArabic,
+  genderOf,
   type ChatCursorAnswer,
   type ChatDetail,
   type ChatFile,
@@ -481,6 +482,12 @@ export class ChatService {
 
   private async notifyMentions(chatId: number, message: ChatMessage, mentions: readonly number[]) {
     const chat = (await findChat(this.db, chatId))!;
+    const sender = await this.db
+      .selectFrom('employees')
+      .select('gender')
+      .where('id', '=', message.senderId)
+      .executeTakeFirst();
+    const gender = genderOf(sender?.gender);
     await notify(
       this.app,
       this.db,
@@ -490,6 +497,7 @@ export class ChatService {
         params: {
           sender: message.senderName,
           chat: chat.name ?? message.senderName,
+          ...(gender ? { gender } : {}),
           text: message.text.slice(0, 200),
         },
         link: `/admin/chats/${chatId}`,

@@ -43,15 +43,35 @@ function interpolate(text: string, params: Record<string, unknown> = {}): string
  */
 export function translate(lang: Lang, key: string, params?: Record<string, unknown>): string {
   for (const candidate of lang === 'en' ? (['en'] as const) : ([lang, 'en'] as const)) {
-    const text = resourceMessage(candidate, key);
+    const text = formOf(candidate, key, params) ?? resourceMessage(candidate, key);
     if (text !== undefined) return interpolate(text, params);
   }
   return key;
 }
 
+/**
+ * The form of `key` its params ask for, as i18next picks it on the client: `context` (the gender
+ * of who acted: `key_female`) and `count` (the language's plural category: `key_two`, `key_few`).
+ */
+function formOf(lang: Lang, key: string, params: Record<string, unknown> | undefined): string | undefined {
+  const context = typeof params?.context === 'string' ? params.context : null;
+  const count = typeof params?.count === 'number' ? params.count : null;
+  const plural = count === null ? null : new Intl.PluralRules(lang).select(count);
+  const tries = [
+    context && plural && `${key}_${context}_${plural}`,
+    context && `${key}_${context}`,
+    plural && `${key}_${plural}`,
+  ];
+  for (const form of tries) {
+    const text = form ? resourceMessage(lang, form) : undefined;
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}
+
 /** True when `key` has a text in `lang` (the key test; callers that choose between keys). */
 export function hasMessage(lang: Lang, key: string): boolean {
-  return resourceMessage(lang, key) !== undefined;
+  return resourceMessage(lang, key) !== undefined || formOf(lang, key, { count: 0 }) !== undefined;
 }
 
 /** The label of an entity's field in `lang` (`entities.<entity>.fields.<field>`), or the field's name. */

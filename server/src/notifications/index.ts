@@ -28,7 +28,7 @@ import {
 } from './store';
 
 export { notificationsMigrations } from './migrations';
-export { notify, type NotifyInput } from './send';
+export { actorGender, notify, type NotifyInput } from './send';
 
 /** `user:<id>`: only that employee's sockets may join it. */
 const USER_CHANNEL = /^user:(\d+)$/;

@@ -26,6 +26,14 @@ export interface NotifyInput {
   key?: string | null;
 }
 
+/**
+ * The `gender` param of a notification naming the acting employee (`by`, `sender`): the texts'
+ * verb agrees with it. Nothing when the employee gave none (the plain text).
+ */
+export function actorGender(ctx: { user: { gender: string | null } | null }): { gender?: string } {
+  return ctx.user?.gender ? { gender: ctx.user.gender } : {};
+}
+
 /** Rows per INSERT (SQLite's bound-parameter limit). */
 const CHUNK = 500;
 
@@ -130,8 +138,10 @@ async function mail(
     const employee = employees.find((e) => Number(e.id) === row.employeeId);
     if (!employee?.email) continue;
     const lang: Lang = settings.get(row.employeeId)?.lang ?? office.defaultLanguage;
-    const title = translate(lang, `notifications.kinds.${row.kind}.title`, row.params);
-    const body = translate(lang, `notifications.kinds.${row.kind}.body`, row.params);
+    // The verb agrees with who acted, as in the app (`_female`).
+    const params = { ...row.params, context: row.params.gender };
+    const title = translate(lang, `notifications.kinds.${row.kind}.title`, params);
+    const body = translate(lang, `notifications.kinds.${row.kind}.body`, params);
     const open = row.link ? `\n\n${translate(lang, 'notifications.mail.open')}: ${origin}${row.link}` : '';
     const text = `${translate(lang, 'notifications.mail.greeting', { name: employee.name })}\n\n${body}${open}\n\n${office.officeName}`;
     await app.auth.mailer.send({ to: employee.email, subject: title, text });

@@ -18,7 +18,7 @@ import { pathId } from '../http/params';
 import type { ApiRow } from '../engine/serialize';
 import { AppError } from '../http/errors';
 import { defineRoute } from '../http/route';
-import { notify } from '../notifications/send';
+import { actorGender, notify } from '../notifications/send';
 import { employees, involved } from './people';
 import { taskLink } from './text';
 import { mayViewTask, visibleTasks } from './tasks';
@@ -63,7 +63,12 @@ async function notifyComment(app: FastifyInstance, ctx: WriteContext, comment: A
     to.map((employeeId) => ({
       employeeId,
       kind: 'taskComment' as const,
-      params: { title: String(task.title), by: ctx.user?.name ?? '', excerpt: excerpt(String(comment.body)) },
+      params: {
+        title: String(task.title),
+        by: ctx.user?.name ?? '',
+        ...actorGender(ctx),
+        excerpt: excerpt(String(comment.body)),
+      },
       link: taskLink(task.id),
     })),
   );

@@ -1,5 +1,6 @@
 import { TASKS, API_BASE, taskChannel, taskEmployeeChannel } from '@mizan/contracts';
-import { createRow } from '../test/fixtures';
+import { translate } from '../http/messages';
+import { createRow, entityUrl } from '../test/fixtures';
 import { createTestApp, type Session, type TestApp, splitDialects } from '../test/harness';
 import {
   EXE,
@@ -120,6 +121,36 @@ describe.each(splitDialects())('tasks on %s', (dialect) => {
       expect.arrayContaining([taskChannel(task.id), taskEmployeeChannel(a.id), taskEmployeeChannel(b.id)]),
     );
     expect(channels).not.toContain(taskEmployeeChannel(outsider.id));
+  });
+
+  it("tells the assignee in Arabic whose verb agrees with the assigner's gender; refuses a gender it does not know", async () => {
+    const setGender = (gender: unknown) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `${entityUrl('employees')}/${a.id}`,
+        headers: adminH(),
+        payload: { gender },
+      });
+    await writesNothing(async () => {
+      const refused = await setGender('other');
+      expect(refused.statusCode).toBe(422);
+      expect(Object.keys(refused.json().errors)).toEqual(['gender']);
+    });
+    const bodyFor = async (gender: unknown) => {
+      expect((await setGender(gender)).statusCode).toBe(200);
+      const task = await createTask(t, a, { title: `تكليف ${String(gender)}`, assigneeIds: [b.id] });
+      const row = await t.app.db
+        .selectFrom('notifications')
+        .select('params')
+        .where('employee_id', '=', b.id)
+        .where('link', '=', `/admin/lawsuits/tasks/${task.id}`)
+        .executeTakeFirstOrThrow();
+      const params = JSON.parse(String(row.params)) as Record<string, unknown>;
+      return translate('ar', 'notifications.kinds.taskAssigned.body', { ...params, context: params.gender });
+    };
+    expect(await bodyFor('female')).toMatch(/^كلّفتك User \d+ بالمهمة «تكليف female»/);
+    expect(await bodyFor('male')).toMatch(/^كلّفك User \d+ بالمهمة «تكليف male»/);
+    expect(await bodyFor(null)).toMatch(/^كلّفك User \d+ بالمهمة/);
   });
 
   it('refuses a due time in the past on a new task (422), allows it when editing', async () => {

@@ -15,7 +15,7 @@ import type { Trx, WriteContext } from '../engine/context';
 import type { ChangeAction, HookContext, ScopeWhere } from '../engine/hooks';
 import type { ApiRow } from '../engine/serialize';
 import { AppError, type Translatable } from '../http/errors';
-import { notify } from '../notifications/send';
+import { actorGender, notify } from '../notifications/send';
 import { readTimeZone } from '../settings/repository';
 import { ASSIGNEES, employees, involved } from './people';
 import { sanitizeTaskText } from './sanitize';
@@ -148,7 +148,7 @@ async function notifyAbout(
     recipients.map((employeeId) => ({
       employeeId,
       kind,
-      params: { title: String(row.title), by: ctx.user?.name ?? '', dueAt },
+      params: { title: String(row.title), by: ctx.user?.name ?? '', ...actorGender(ctx), dueAt },
       link: taskLink(row.id),
     })),
   );

@@ -45,6 +45,7 @@ export const authUser = (m: Member, permissions = TASK_WRITER): AuthUser => ({
   roleIds: [],
   sessionId: 0,
   passwordChangeRequired: false,
+  gender: null,
 });
 
 /** An instant `days` from now, ISO. */

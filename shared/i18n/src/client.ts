@@ -1,7 +1,7 @@
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language, Namespace } from '../resources';
-import { applyDocumentLanguage, baseOptions, DEFAULT_LANGUAGE, LANGUAGES } from './options';
+import { addNumberFormat, applyDocumentLanguage, baseOptions, DEFAULT_LANGUAGE, LANGUAGES } from './options';
 
 export type { Language, Namespace };
 
@@ -125,6 +125,7 @@ export async function initI18n(
       // A component shown before its namespace arrived (`app` loading) renders again when it does.
       react: { useSuspense: false, bindI18nStore: 'added' },
     });
+    addNumberFormat(i18n);
     applyDocumentLanguage(lng);
   })();
   await initialising;

@@ -30,8 +30,10 @@ const placeholders = (text: string) =>
   [...new Set([...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]!))].sort();
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
-/** A plural form's base key (`items_few` → `items`); other keys are their own base. */
-const baseOf = (key: string) => key.replace(PLURAL, '');
+/** i18next's context forms of a text about an employee's act, by their gender (Arabic verbs agree). */
+const GENDERED = /_(male|female)$/;
+/** A plural or gendered form's base key (`items_few` → `items`); other keys are their own base. */
+const baseOf = (key: string) => key.replace(PLURAL, '').replace(GENDERED, '');
 
 /** Keys grouped by base: a plural group holds its forms, a plain key holds itself. */
 function groups(tree: Map<string, string>): Map<string, Map<string, string>> {
@@ -44,7 +46,8 @@ function groups(tree: Map<string, string>): Map<string, Map<string, string>> {
   return out;
 }
 
-const isPluralGroup = (forms: Map<string, string>) => [...forms.keys()].every((k) => PLURAL.test(k));
+const isPluralGroup = (forms: Map<string, string>) =>
+  [...forms.keys()].every((k) => PLURAL.test(k) && !GENDERED.test(k));
 
 /** The placeholders a group uses: a plain key's, or its `_other` form's (the fullest form). */
 function groupPlaceholders(forms: Map<string, string>): string[] {
@@ -97,6 +100,47 @@ describe.each(NAMESPACES)('namespace %s', (ns) => {
   });
 });
 
+// Arabic counted nouns agree with their number (جلسة واحدة، جلستان، ٣ جلسات، ١١ جلسةً، ١٠٠ جلسة),
+// and a verb with the gender of who acted (غيّرت فاطمة، غيّر أحمد).
+describe.each(NAMESPACES)('Arabic grammar of namespace %s', (ns) => {
+  const ar = leaves(resources.ar[ns] as Tree);
+
+  it('counts nouns only in plural forms: a number followed by a word is a plural group', () => {
+    const counted = /\{\{\s*(count|n)\s*(,\s*number\s*)?\}\}\s+[\u0621-\u064A]/;
+    expect(
+      [...ar].filter(([key, text]) => counted.test(text) && !PLURAL.test(key)).map(([key]) => key),
+    ).toEqual([]);
+  });
+
+  it('has a feminine form of every text naming who acted before the verb names them', () => {
+    // A verb (letters with their marks) right before the name of who acted: "كلّفك {{by}}".
+    const actor = /(?:^|\s)(?:\p{L}|\p{M})+\s+\{\{\s*(?:by|sender)\s*\}\}/u;
+    const missing = [...ar]
+      .filter(([key, text]) => !GENDERED.test(key) && actor.test(text) && !ar.has(`${key}_female`))
+      .map(([key]) => key);
+    expect(missing).toEqual([]);
+  });
+
+  it('gives each gendered form the placeholders of its plain text', () => {
+    const mismatched = [...ar]
+      .filter(([key]) => GENDERED.test(key))
+      .filter(([key, text]) => placeholders(text).join() !== placeholders(ar.get(baseOf(key)) ?? '').join())
+      .map(([key]) => key);
+    expect(mismatched).toEqual([]);
+  });
+});
+
+describe('numbers in texts', () => {
+  it('are written in the digits of the language', () => {
+    const ar = createI18n('ar');
+    const en = createI18n('en');
+    expect(ar.t('layout:search.total', { count: 1543 })).toBe('الإجمالي ١٬٥٤٣');
+    expect(en.t('layout:search.total', { count: 1543 })).toBe('1,543 in all');
+    expect(ar.t('notifications:bell', { count: 2 })).toBe('الإشعارات (إشعاران غير مقروءين)');
+    expect(ar.t('notifications:bell', { count: 11 })).toBe('الإشعارات (١١ إشعارًا غير مقروء)');
+  });
+});
+
 // The server reads its messages from the same resources (`http.notFound` is server-http's
 // `notFound`, `validation.required` the validation namespace's `required`): every literal key in
 // the server's code must have a text in both languages. The auth module's own keys are typed from
@@ -125,7 +169,7 @@ describe('keys the server references', () => {
     const namespaces = resources[lng] as Record<string, Tree>;
     const tree = namespaces[`server-${area}`] ?? namespaces[area!];
     const path = rest.join('.');
-    return !!tree && [...leaves(tree).keys()].some((k) => k === path || k.startsWith(`${path}.`));
+    return !!tree && [...leaves(tree).keys()].some((k) => baseOf(k) === path || k.startsWith(`${path}.`));
   };
 
   it('finds the server code (a scan that reads nothing cannot fail)', () => {

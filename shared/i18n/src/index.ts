@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { NAMESPACES, resources, type Language } from '../resources';
 import { i18n, setLanguage } from './client';
-import { applyDocumentLanguage, baseOptions, DEFAULT_LANGUAGE } from './options';
+import { addNumberFormat, applyDocumentLanguage, baseOptions, DEFAULT_LANGUAGE } from './options';
 
 /**
  * The full entry of `@mizan/i18n`, for tests and tools (jest maps `@mizan/i18n` here): every
@@ -30,6 +30,7 @@ export async function initI18n(
     return i18n;
   }
   await i18n.use(initReactI18next).init({ ...fullOptions, lng, react: { useSuspense: false } });
+  addNumberFormat(i18n);
   applyDocumentLanguage(lng);
   return i18n;
 }
@@ -41,5 +42,6 @@ export async function initI18n(
 export function createI18n(lng: Language = DEFAULT_LANGUAGE): typeof i18n {
   const instance = i18next.createInstance();
   void instance.init({ ...fullOptions, lng });
+  addNumberFormat(instance);
   return instance;
 }

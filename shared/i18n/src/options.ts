@@ -1,4 +1,4 @@
-import type { InitOptions } from 'i18next';
+import type { i18n as I18n, InitOptions } from 'i18next';
 import type { Language } from '../resources';
 
 // What both entries of the package (the page's `client.ts`, the full `index.ts`) set up alike.
@@ -22,6 +22,17 @@ export const baseOptions = {
   // React escapes output; escaping here would double-escape Arabic punctuation and quotes.
   interpolation: { escapeValue: false },
 } satisfies InitOptions;
+
+/**
+ * `{{count, number}}` in a text: the number in the language's digits, Arabic-Indic in Arabic
+ * (`ar-EG`, as the screens write figures and dates), not in the Latin digits `Intl` gives `ar`.
+ * Call once an instance is initialised.
+ */
+export function addNumberFormat(instance: I18n): void {
+  instance.services.formatter?.add('number', (value: unknown, lng: string | undefined) =>
+    new Intl.NumberFormat(lng?.startsWith('ar') ? 'ar-EG' : 'en').format(Number(value)),
+  );
+}
 
 export function applyDocumentLanguage(lng: Language): void {
   if (typeof document === 'undefined') return;

@@ -9,13 +9,34 @@ import { sha256hex } from './sha256';
  * exclusion list, and `hashComponents()` (what `get()` returns as `visitorId`).
  */
 
-/** Graphics (WebGL), canvas and audio sources. FingerprintJS v5 has no WebRTC source to exclude. */
+/**
+ * Sources that read the display the window is on, not the device: the screen's size
+ * (`screenResolution`), the room the taskbar or dock takes from it (`screenFrame`), and the
+ * display's colour depth, gamut and HDR. A session is bound to the fingerprint given at sign-in,
+ * so any of these changing (a window resized or reopened on another display, a docked laptop, the
+ * browser's own emulation of the screen from the window) would answer 401 on every request. The
+ * device's stable traits stay: platform, CPU and memory, languages, time zone, fonts, storage,
+ * plugins, touch, vendor, maths and the accessibility preferences (docs/security.md).
+ */
+export const FINGERPRINT_DISPLAY_SOURCES = [
+  'screenResolution',
+  'screenFrame',
+  'colorDepth',
+  'colorGamut',
+  'hdr',
+] as const;
+
+/**
+ * Left out of every fingerprint: graphics (WebGL), canvas and audio sources (FingerprintJS v5 has
+ * no WebRTC source to exclude), and the display's sources.
+ */
 export const FINGERPRINT_EXCLUDED = [
   'webGlBasics',
   'webGlExtensions',
   'canvas',
   'audio',
   'audioBaseLatency',
+  ...FINGERPRINT_DISPLAY_SOURCES,
 ] as const;
 /** Left out as well on the second try: font probing is what fails in locked-down browsers. */
 export const FINGERPRINT_FONT_SOURCES = ['fonts', 'fontPreferences'] as const;

@@ -6,9 +6,11 @@ export interface Notifier {
   error(content: string): void;
   warning(content: string): void;
   info(content: string): void;
+  /** Takes down the toasts on screen (what they said no longer holds). */
+  clear?(): void;
 }
 
-type Level = keyof Notifier;
+type Level = Exclude<keyof Notifier, 'clear'>;
 
 let current: Notifier | null = null;
 /** Toasts raised before the host wired its notifier (start-up errors); the last few are kept. */
@@ -41,4 +43,9 @@ export const notify = {
   error: (content?: string) => show('error', content),
   warning: (content?: string) => show('warning', content),
   info: (content?: string) => show('info', content),
+  /** Takes down the toasts on screen and those not shown yet: what they said no longer holds. */
+  clear: () => {
+    pending = [];
+    current?.clear?.();
+  },
 };

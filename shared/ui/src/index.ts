@@ -40,6 +40,7 @@ export {
 export { ReferenceList, type ReferenceListProps } from './record/ReferenceList';
 export { RecordFiles, filesFields, type RecordFilesProps } from './record/RecordFiles';
 export { RecordHistory, type RecordHistoryProps } from './record/RecordHistory';
+export { AuditAction } from './record/auditAction';
 export {
   AuditDiff,
   AuditValue,
@@ -81,11 +82,11 @@ export {
   enumLabel,
   BooleanFilter,
   formatMoney,
-  formatNumber,
   parseNumberInput,
   textCount,
   textLimit,
 } from './fields/registry';
+export { formatNumber } from './fields/numbers';
 export { RefSelect, type RefSelectProps } from './fields/RefSelect';
 export { ListFilter } from './fields/ListFilter';
 export { matchesFolded } from './fields/matchText';

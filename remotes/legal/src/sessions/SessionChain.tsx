@@ -39,7 +39,7 @@ export function SessionChain({ sessionId, version }: SessionChainProps) {
       <Typography.Paragraph type="secondary">
         {items.length === 1
           ? t('sessions.chain.single')
-          : t('sessions.chain.count', { n: formatNumber(items.length, lng) })}
+          : t('sessions.chain.count', { count: items.length, n: formatNumber(items.length, lng) })}
       </Typography.Paragraph>
       <Timeline
         items={items.map((item, index) => {
@@ -57,7 +57,7 @@ export function SessionChain({ sessionId, version }: SessionChainProps) {
               >
                 <Flex wrap gap={8} align="center">
                   <Typography.Text type="secondary">
-                    {t('sessions.chain.step', { number: index + 1 })}
+                    {t('sessions.chain.step', { number: formatNumber(index + 1, lng) })}
                   </Typography.Text>
                   {current ? (
                     <Typography.Text strong>

@@ -28,10 +28,10 @@ const CHAIN: Row[] = [
   { id: 42, lawsuitId: 7, date: '2026-04-05', previousId: 41, previous: { id: 41, name: '2026-03-01' } },
 ];
 
-async function openHearing(id: number, spec: LegalServerSpec = {}) {
+async function openHearing(id: number, spec: LegalServerSpec = {}, chainRows: Row[] = CHAIN) {
   server = await startLegalServer(LEGAL_ENTITIES, {
     ...spec,
-    rows: { ...BENCH, lawsuits: [LAWSUIT], sessions: CHAIN },
+    rows: { ...BENCH, lawsuits: [LAWSUIT], sessions: chainRows },
   });
   pointSdkAt(server.url);
   const view = renderRoute(
@@ -75,12 +75,27 @@ describe('hearing record page', () => {
     expect(within(first).getByText('أُجِّلت إلى:')).toBeInTheDocument();
     expect(chainLink(last, '٤/٥/٢٠٢٦')).toHaveAttribute('href', '/admin/lawsuits/sessions/42');
     expect(screen.getByText(/سلسلة من ٣ جلسات/)).toBeInTheDocument();
+    // Each step's number in the digits of the dates beside it.
+    expect(steps(chain).map((step) => within(step).getByText(/^الجلسة /).textContent)).toEqual([
+      'الجلسة ١',
+      'الجلسة ٢',
+      'الجلسة ٣',
+    ]);
 
     expect(screen.getByRole('button', { name: /تسجيل تأجيل/ })).toBeDisabled();
     expect(screen.getByRole('link', { name: /الجلسة التالية/ })).toHaveAttribute(
       'href',
       '/admin/lawsuits/sessions/42',
     );
+  });
+
+  it('counts a chain of two hearings in the dual, in either language', async () => {
+    const { chain } = await openHearing(41, {}, [CHAIN[0]!, { ...CHAIN[1]!, nextDate: null }]);
+    await waitFor(() => expect(steps(chain)).toHaveLength(2));
+    expect(screen.getByText('سلسلة من جلستين، من الأولى إلى الأخيرة')).toBeInTheDocument();
+    await switchLanguage('en');
+    expect(await screen.findByText('A chain of 2 sessions, first to last')).toBeInTheDocument();
+    expect(within(steps(chain)[1]!).getByText('Session 2')).toBeInTheDocument();
   });
 
   it('records a postponement: decision and next date required, sent with the version; then the next hearing is linked', async () => {

@@ -1,5 +1,6 @@
-import { AREA_PERMISSIONS, SYSTEM, employees } from '@mizan/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { AREA_PERMISSIONS, AUDIT_VERBS, SYSTEM, employees, registry } from '@mizan/contracts';
+import { createI18n, i18n } from '@mizan/i18n';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { startApiServer } from '../test/apiServer';
 import { captureToasts, pointSdkAt, renderScreen, signIn } from '../test/render';
 import { AuditPage } from './AuditPage';
@@ -55,6 +56,30 @@ const entries: AuditEntry[] = [
     action: 'delete',
     before: { id: 9, name: 'Filing', color: '#1d4ed8' },
     after: null,
+    ip: null,
+  },
+  {
+    id: 5,
+    createdAt: '2026-11-21T13:00:00.000Z',
+    employeeId: 2,
+    employee: { id: 2, name: 'فاطمة الزهراء', gender: 'female' },
+    entity: 'lawsuits',
+    entityId: 11,
+    action: 'close',
+    before: { id: 11, state: 'open' },
+    after: { id: 11, state: 'closed' },
+    ip: null,
+  },
+  {
+    id: 6,
+    createdAt: '2026-11-21T14:00:00.000Z',
+    employeeId: 3,
+    employee: { id: 3, name: 'أحمد', gender: 'male' },
+    entity: 'lawsuits',
+    entityId: 12,
+    action: 'reopen',
+    before: { id: 12, state: 'closed' },
+    after: { id: 12, state: 'open' },
     ip: null,
   },
   {
@@ -124,6 +149,29 @@ describe('AuditPage', () => {
     expect(within(diff).getByText('Name')).toBeInTheDocument();
     const first = server.calls('GET', path)[0]!;
     expect(first.query.get('sort')).toBe('createdAt:desc');
+  });
+
+  it('names every verb it can record in both languages, never the raw action', () => {
+    const verbs = [...AUDIT_VERBS, ...registry.flatMap((entity) => Object.keys(entity.actions ?? {}))];
+    expect(verbs).toEqual(expect.arrayContaining(['close', 'reopen', 'postpone', 'changeDue']));
+    for (const lng of ['ar', 'en'] as const) {
+      const t = createI18n(lng);
+      expect(verbs.filter((verb) => !t.exists(`ui:record.history.actions.${verb}`))).toEqual([]);
+    }
+  });
+
+  it('reads in Arabic with the verb agreeing with who acted', async () => {
+    await act(() => i18n.changeLanguage('ar'));
+    try {
+      renderScreen(<AuditPage />);
+      const closed = (await screen.findByText('فاطمة الزهراء')).closest('tr') as HTMLElement;
+      expect(within(closed).getByText('أغلقت')).toBeInTheDocument();
+      const reopened = screen.getByText('أحمد').closest('tr') as HTMLElement;
+      expect(within(reopened).getByText('أعاد فتح')).toBeInTheDocument();
+      expect(screen.queryByText('close')).toBeNull();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('shows values as the lists do: reference titles, yes/no, colours, codes isolated; the record linked', async () => {

@@ -1,21 +1,15 @@
 import { DATE_FORMAT, SYSTEM, findEntity, registry, type Page } from '@mizan/contracts';
 import { api } from '@mizan/sdk';
-import { AuditDiff as EntityAuditDiff, DualDate, RefSelect, recordPath, usePickerLocale } from '@mizan/ui';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  Card,
-  Collapse,
-  DatePicker,
-  Empty,
-  Flex,
-  Grid,
-  List,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+  AuditAction,
+  AuditDiff as EntityAuditDiff,
+  DualDate,
+  RefSelect,
+  recordPath,
+  usePickerLocale,
+} from '@mizan/ui';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, Collapse, DatePicker, Empty, Flex, Grid, List, Select, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -26,20 +20,6 @@ import type { AuditEntry } from './types';
 
 /** Entities whose changes are audited: every definition, plus the system settings. */
 const AUDITED = [...registry.map((e) => e.name), 'systemSettings'];
-
-const ACTION_COLORS: Record<string, string> = {
-  create: 'green',
-  update: 'blue',
-  delete: 'red',
-  status: 'gold',
-  baned: 'volcano',
-  import: 'cyan',
-  resetPassword: 'purple',
-  changePassword: 'purple',
-  fileDelete: 'red',
-  reset: 'magenta',
-  appearance: 'geekblue',
-};
 
 export interface AuditFilters {
   employeeId?: number;
@@ -123,7 +103,7 @@ export function AuditPage() {
       key: 'action',
       dataIndex: 'action',
       title: t('audit.columns.action'),
-      render: (v: string) => actionTag(v),
+      render: (_, e) => <AuditAction entry={e} />,
     },
     {
       key: 'entity',
@@ -134,9 +114,6 @@ export function AuditPage() {
     { key: 'record', title: t('audit.columns.record'), render: (_, e) => <AuditRecord entry={e} /> },
   ];
   const who = (e: AuditEntry) => e.employee?.name ?? (e.employeeId ? `#${e.employeeId}` : t('audit.system'));
-  const actionTag = (v: string) => (
-    <Tag color={ACTION_COLORS[v] ?? 'default'}>{t(`audit.actions.${v}`, v)}</Tag>
-  );
   const pager = {
     current: list.data?.page ?? pagination.page,
     pageSize: list.data?.pageSize ?? pagination.pageSize,
@@ -188,7 +165,7 @@ export function AuditPage() {
           renderItem={(e) => (
             <List.Item key={e.id} style={{ display: 'block', paddingInline: 0 }}>
               <Flex wrap gap={8} align="center">
-                {actionTag(e.action)}
+                <AuditAction entry={e} />
                 <Typography.Text strong>{groupLabel(e.entity)}</Typography.Text>
                 <AuditRecord entry={e} />
               </Flex>

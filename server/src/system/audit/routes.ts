@@ -3,6 +3,7 @@ import {
   AREA_PERMISSIONS,
   auditQuery,
   findEntity,
+  genderOf,
   permissionKey,
   SYSTEM,
   type AuditItem,
@@ -61,6 +62,7 @@ export async function listAudit(db: Db, query: z.output<typeof auditQuery>): Pro
         'audit_log.ip',
         'audit_log.created_at',
         'employees.name as employee_name',
+        'employees.gender as employee_gender',
       ])
       .orderBy('audit_log.created_at', query.sort === 'createdAt:asc' ? 'asc' : 'desc')
       .orderBy('audit_log.id', query.sort === 'createdAt:asc' ? 'asc' : 'desc')
@@ -74,7 +76,7 @@ export async function listAudit(db: Db, query: z.output<typeof auditQuery>): Pro
       employeeId: r.employee_id === null ? null : Number(r.employee_id),
       employee:
         r.employee_id !== null && r.employee_name !== null
-          ? { id: Number(r.employee_id), name: String(r.employee_name) }
+          ? { id: Number(r.employee_id), name: String(r.employee_name), gender: genderOf(r.employee_gender) }
           : null,
       entity: String(r.entity),
       entityId: r.entity_id === null ? null : Number(r.entity_id),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../entity';
+import type { Gender } from '../entities/people';
 
 /**
  * `GET /api/admin/settings/system/audit`: who changed which row, and how. The whole trail needs
@@ -11,8 +12,11 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../entity';
 export interface AuditItem {
   id: number;
   employeeId: number | null;
-  /** The employee who made the change (null for system work, or once the employee is deleted). */
-  employee: { id: number; name: string } | null;
+  /**
+   * The employee who made the change (null for system work, or once the employee is deleted), with
+   * their gender for the verb that names what they did.
+   */
+  employee: { id: number; name: string; gender?: Gender | null } | null;
   entity: string;
   entityId: number | null;
   action: string;
@@ -22,6 +26,28 @@ export interface AuditItem {
   ip: string | null;
   createdAt: string;
 }
+
+/**
+ * The verbs the audit trail records besides each definition's declared actions (`actions` of
+ * `defineEntity`: `close`, `postpone`, ...): the engine's writes and the modules' own. The screens
+ * name each one (`ui:record.history.actions`), agreeing with who did it.
+ */
+export const AUDIT_VERBS = [
+  'create',
+  'update',
+  'delete',
+  'status',
+  'baned',
+  'fileDelete',
+  'import',
+  'resetPassword',
+  'changePassword',
+  'signOutEverywhere',
+  'resetTwoFactor',
+  'twoFactorRoles',
+  'reset',
+  'appearance',
+] as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A day (`YYYY-MM-DD`, the whole day in UTC) or an ISO instant. */

@@ -56,6 +56,25 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = Object.
 export type NotificationParams = Record<string, string | number>;
 
 /**
+ * How a notification's params read, by name: stored as data (a date `YYYY-MM-DD`, a wall time
+ * `YYYY-MM-DD HH:mm` in the office's zone, `HH:mm`, a number), written by the reader's app as
+ * every other screen writes them (both calendars, the language's digits). `gender` is the gender
+ * of the employee the text names as acting (`by`, `sender`): the text's `_male`/`_female` form.
+ */
+export const NOTIFICATION_PARAM_FORMATS: Readonly<
+  Record<string, 'date' | 'datetime' | 'time' | 'number' | 'code'>
+> = {
+  date: 'date',
+  expiresOn: 'date',
+  dueDate: 'date',
+  dueAt: 'datetime',
+  time: 'time',
+  days: 'number',
+  year: 'code',
+  number: 'code',
+};
+
+/**
  * One notification as the API and the live channel carry it. The texts are the client's
  * (`notifications:kinds.<kind>.title|body` with `params`), so they follow the reader's language.
  *

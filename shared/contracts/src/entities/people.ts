@@ -34,6 +34,18 @@ export const roles = defineEntity({
   },
 });
 
+/**
+ * An employee's grammatical gender: Arabic texts about what they did agree with it ("غيّرت فاطمة",
+ * "غيّر أحمد"), through i18next's `_male`/`_female` context. Optional: without it the texts take
+ * their plain (masculine) form.
+ */
+export const GENDERS = ['male', 'female'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** A stored or sent gender, or null when it is none of `GENDERS`. */
+export const genderOf = (value: unknown): Gender | null =>
+  (GENDERS as readonly unknown[]).includes(value) ? (value as Gender) : null;
+
 /** What an employee's files may be: PDF, images, Word. */
 export const EMPLOYEE_FILE_TYPES = DOCUMENT_FILE_TYPES;
 
@@ -47,6 +59,7 @@ export const employees = defineEntity({
   optionDetail: ['jobTitle', 'email'],
   fields: {
     name: { type: 'string', required: true, max: 150, search: true, sort: true },
+    gender: { type: 'enum', values: GENDERS, filter: true, list: false },
     email: { type: 'email', required: true, unique: true, max: 150, search: true, sort: true },
     username: { type: 'string', required: true, unique: true, max: 50, min: 3, search: true, sort: true },
     phone: { type: 'phone', max: 20, search: true },

@@ -6,7 +6,7 @@ import { toFormData } from '../data';
 import { EntityForm } from '../entity/EntityForm';
 import { useEntityForm, type EntityFormOptions } from '../entity/useEntityForm';
 import { pointSdkAt, renderScreen, signIn, captureToasts } from '../testing/render';
-import { fileFractions, multipartLayout, settleUploads, uploadsFromProgress } from './files';
+import { fileFractions, formatSize, multipartLayout, settleUploads, uploadsFromProgress } from './files';
 
 const scans = defineEntity({
   name: 'scans',
@@ -20,6 +20,17 @@ const scans = defineEntity({
 
 const file = (name: string, bytes: number, type = 'text/plain') =>
   new File(['x'.repeat(bytes)], name, { type });
+
+describe(formatSize.name, () => {
+  it('writes a size in the language: its digits and its units', () => {
+    expect(formatSize(389, 'ar')).toBe('٣٨٩ بايت');
+    expect(formatSize(1536, 'ar')).toBe('١٫٥ كيلوبايت');
+    expect(formatSize(10 * 1024 * 1024, 'ar')).toBe('١٠ ميجابايت');
+    expect(formatSize(3 * 1024 ** 3, 'ar')).toBe('٣ جيجابايت');
+    expect(formatSize(389, 'en')).toBe('389 B');
+    expect(formatSize(1536, 'en')).toBe('1.5 KB');
+  });
+});
 
 describe('multipart byte layout', () => {
   it('places each file after the parts before it, in the order of the form data', () => {

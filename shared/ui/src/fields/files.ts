@@ -1,6 +1,8 @@
 import type { FilesField, StoredFile } from '@mizan/contracts';
+import { i18n } from '@mizan/i18n';
 import { fetchFile } from '../data';
 import { saveBlob } from '../export/saveBlob';
+import { formatNumber } from './numbers';
 
 export type FileProblem =
   | { kind: 'type'; name: string }
@@ -19,16 +21,23 @@ export function checkFile(file: File, field: FilesField, already: number): FileP
   return null;
 }
 
-/** Human size, e.g. `1.2 MB`, with digits in the interface language. */
+/** Units of `formatSize`, each a text of `ui:sizes`. */
+const SIZE_UNITS = ['bytes', 'kilobytes', 'megabytes', 'gigabytes'] as const;
+
+/**
+ * Human size in the interface language, its digits and its units: `1.2 MB`, `١٫٢ ميجابايت`.
+ *
+ * @example formatSize(389, 'ar') // '٣٨٩ بايت'
+ */
 export function formatSize(bytes: number, lng: string): string {
-  const units = ['B', 'KB', 'MB', 'GB'];
   let value = bytes;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  return `${new Intl.NumberFormat(lng, { maximumFractionDigits: 1 }).format(value)} ${units[unit]}`;
+  const size = formatNumber(Math.round(value * 10) / 10, lng);
+  return i18n.t(`ui:sizes.${SIZE_UNITS[unit]!}`, { lng, size });
 }
 
 /** Downloads a stored file through the authorised route (a plain link would not carry the token). */

@@ -7,7 +7,8 @@ import type { ReactNode } from 'react';
 import { deriveColumns } from '../entity/columns';
 import { entityText } from '../entity/labels';
 import { ListFilter } from './ListFilter';
-import { fieldKind, formatMoney, formatNumber, parseNumberInput } from './registry';
+import { formatNumber } from './numbers';
+import { fieldKind, formatMoney, parseNumberInput } from './registry';
 import type { EntityRow } from './types';
 
 const contextOf = (entity: Entity<Fields>, name: string, lng = 'ar') =>

@@ -15,6 +15,7 @@ import { DualDate } from '../dates/DualDate';
 import { ISO_DATE_FORMAT, dayjs, parseDateValue, toDateValue } from '../dates/dayjs';
 import { exportDate } from '../dates/format';
 import { FilesInput } from './FilesInput';
+import { formatNumber } from './numbers';
 import { RefSelect } from './RefSelect';
 import { refLabels } from './refs';
 import { TextFilter } from './TextFilter';
@@ -93,18 +94,6 @@ export const parseNumberInput = (text: string | undefined): string =>
   normalizeDigits(text ?? '')
     .replace(/\u066B/g, '.')
     .replace(/[^0-9.+-]/g, '');
-
-/**
- * A number as the language writes it: Arabic-Indic digits in Arabic; codes and identifiers
- * (`code: true`: a circuit number, an ID) never grouped, so 1804 does not read as "1,804".
- */
-export function formatNumber(value: number, lng: string, code = false): string {
-  // ar-EG: Arabic-Indic digits with the Arabic separators, as the dates of the same screen.
-  return new Intl.NumberFormat(lng.startsWith('ar') ? 'ar-EG' : 'en', {
-    useGrouping: !code,
-    maximumFractionDigits: 20,
-  }).format(value);
-}
 
 function numberKind(integer: boolean): FieldKind<NumberField> {
   return {

@@ -1,21 +1,12 @@
 import { useState } from 'react';
-import { Alert, Empty, Flex, Grid, Pagination, Spin, Tag, Typography } from 'antd';
+import { Alert, Empty, Flex, Grid, Pagination, Spin, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AuditItem, Entity, Fields } from '@mizan/contracts';
 import { recordHistory } from '../data';
 import { DualDate } from '../dates/DualDate';
 import { useEntityText } from '../entity/labels';
+import { AuditAction } from './auditAction';
 import { AuditDiff } from './AuditDiff';
-
-const ACTION_COLORS: Record<string, string> = {
-  create: 'green',
-  update: 'blue',
-  delete: 'red',
-  status: 'gold',
-  baned: 'volcano',
-  fileDelete: 'red',
-  import: 'cyan',
-};
 
 const PAGE_SIZE = 10;
 
@@ -61,9 +52,7 @@ export function RecordHistory({ entity, id }: RecordHistoryProps) {
         {(history.data?.items ?? []).map((entry) => (
           <li key={entry.id} style={{ borderBlockEnd: '1px solid rgba(5, 5, 5, 0.06)', paddingBlock: 12 }}>
             <Flex wrap gap={8} align="center" style={{ marginBlockEnd: 8 }}>
-              <Tag color={ACTION_COLORS[entry.action] ?? 'default'}>
-                {t(`record.history.actions.${entry.action}`, { ns: 'ui', defaultValue: entry.action })}
-              </Tag>
+              <AuditAction entry={entry} />
               <Typography.Text strong>
                 <bdi>{who(entry)}</bdi>
               </Typography.Text>

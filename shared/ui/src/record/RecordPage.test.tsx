@@ -54,7 +54,7 @@ const history: AuditItem[] = [
   {
     id: 2,
     employeeId: 3,
-    employee: { id: 3, name: 'منى' },
+    employee: { id: 3, name: 'منى', gender: 'female' },
     entity: 'continents',
     entityId: 1,
     action: 'update',
@@ -242,8 +242,9 @@ describe('RecordPage', () => {
     const audit = api.seen.find((r) => r.path.endsWith('/system/audit'))!;
     expect(Object.fromEntries(audit.query)).toMatchObject({ entity: 'continents', entityId: '1' });
     const panel = screen.getByRole('tabpanel');
-    expect(within(panel).getByText('تعديل')).toBeInTheDocument();
-    expect(within(panel).getByText('إنشاء')).toBeInTheDocument();
+    // What each did, the verb agreeing with who did it: "عدّلت منى", "أضاف النظام".
+    expect(within(panel).getByText('عدّلت')).toBeInTheDocument();
+    expect(within(panel).getByText('أضاف')).toBeInTheDocument();
     expect(within(panel).getByText('النظام')).toBeInTheDocument();
     // The update changed the name only: its label, the old value and the new one.
     const update = screen.getByText('منى').closest('li')!;
