@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ProcurationGapsCard } from './ProcurationGapsCard';
 
 /** How many deadlines each half of the card lists; the rest are a click away. */
 const SHOWN = 5;
@@ -76,21 +77,33 @@ function DeadlineList({ kind }: { kind: Kind }) {
 /**
  * The dashboard's deadlines: the open ones already past their due date, and those due within a
  * week, nearest first; each opens its record page, "show all" the deadlines list filtered the
- * same way. Shown to whoever may see deadlines; kept live by their channel.
+ * same way; beside them the lawsuits whose client's power of attorney does not cover a coming
+ * hearing. Each part shown to whoever may see its list; kept live by their channels.
  */
 export function DeadlinesCard() {
   const permissions = useAtomValue(permissionsAtom);
   const allowed = permissions.has('deadlines.view');
   useEntityChannel(deadlines.name, { enabled: allowed });
-  if (!allowed) return null;
+  const gaps = permissions.has('lawsuits.view');
+  if (!allowed && !gaps) return null;
+  const width = allowed && gaps ? 8 : 12;
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} lg={12}>
-        <DeadlineList kind="overdue" />
-      </Col>
-      <Col xs={24} lg={12}>
-        <DeadlineList kind="upcoming" />
-      </Col>
+      {allowed && (
+        <>
+          <Col xs={24} lg={12} xl={width}>
+            <DeadlineList kind="overdue" />
+          </Col>
+          <Col xs={24} lg={12} xl={width}>
+            <DeadlineList kind="upcoming" />
+          </Col>
+        </>
+      )}
+      {gaps && (
+        <Col xs={24} lg={allowed ? 24 : 12} xl={width}>
+          <ProcurationGapsCard />
+        </Col>
+      )}
     </Row>
   );
 }
