@@ -3,7 +3,7 @@
 // decision, marked as a judgment), and the appeal deadline it starts shows on the calendar on its
 // due day (the server's calculator says which day, weekend and holidays skipped); a click opens the
 // deadline's page. The lawsuit's page lists the deadline with its legal basis and state, and marks
-// it done there. The date calculator of the calendar answers the same day.
+// it done there. The hearing form warns that the client has no power of attorney. The date calculator of the calendar answers the same day.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eventually, useSystem } from '../lib/harness.mjs';
@@ -73,6 +73,12 @@ describe('deadlines started by a judgment', () => {
             .filter({ hasText: new RegExp(`^${escapeRegExp(ui('actions.edit'))}$`) })
             .click();
           const drawer = formDrawer(page, lng, 'sessions', 'edit');
+          // The client has no power of attorney: the office warns (its default) and lets the save through.
+          const warning = drawer.getByTestId('procuration-warning');
+          await warning.getByText(l('procurationCheck.warnTitle'), { exact: true }).waitFor();
+          await warning
+            .getByText(l('procurationCheck.none', { name: parties.client.name }), { exact: true })
+            .waitFor();
           await drawer
             .getByLabel(e('sessions.fields.decision'), { exact: true })
             .fill('Judgment for the plaintiff');
