@@ -167,7 +167,8 @@ function useOptionSource(entity: string, field: RefFieldName | undefined, lng: s
       key: (params: Params) =>
         'ids' in params
           ? [...entityKeys.all(entity), 'label', Number(params.ids)]
-          : entityKeys.list(entity, { page: 1, pageSize: OPTIONS_PAGE_SIZE, ...params }),
+          : // Options (an array), kept apart from a list screen's page of the same parameters.
+            entityKeys.list(entity, { page: 1, pageSize: OPTIONS_PAGE_SIZE, ...params, scope: 'picker' }),
       search: async (params: Params) =>
         (await list.list({ page: 1, pageSize: OPTIONS_PAGE_SIZE, ...params })).items.map(labelOf),
       byId: async (id: number) => labelOf(await list.get(id)),
