@@ -96,12 +96,19 @@ export const deadlineMigrations: Migration[] = [
     async up(db, dialect) {
       await addEntityFields(db, dialect, procurations.name, ['litigation']);
       const exists = (await db.introspection.getTables()).some((t) => t.name === procurations.table);
-      if (exists)
-        await db
-          .updateTable(procurations.table)
-          .set({ litigation: dialect === 'postgres' ? true : 1 })
-          .where('litigation', 'is', null)
-          .execute();
+      if (!exists) return;
+      await db
+        .updateTable(procurations.table)
+        .set({ litigation: dialect === 'postgres' ? true : 1 })
+        .where('litigation', 'is', null)
+        .execute();
+      // The index a table made from the definition has on a filtered field.
+      await db.schema
+        .createIndex(`${procurations.table}_litigation_id_idx`)
+        .ifNotExists()
+        .on(procurations.table)
+        .columns(['litigation', 'id'])
+        .execute();
     },
   },
 ];

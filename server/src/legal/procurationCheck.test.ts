@@ -1,4 +1,7 @@
 import { API_BASE, LEGAL, SYSTEM } from '@mizan/contracts';
+import { sql } from 'kysely';
+import { toBoolean } from '../db';
+import { deadlineMigrations } from '../deadlines/migrations';
 import { createRow, entityUrl, nextSeq } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 
@@ -223,5 +226,33 @@ describe.each(dialects())('the power-of-attorney check on %s', (dialect) => {
   it('takes only warn or refuse as the mode', async () => {
     const res = await send('PUT', API_BASE + SYSTEM.general, { procurationCheck: 'sometimes' });
     expect([res.statusCode, Object.keys(res.json().errors)]).toEqual([422, ['procurationCheck']]);
+  });
+
+  // Last: it takes the column away and puts it back as an office's upgrade does.
+  it('on an upgrade, takes the powers of attorney already kept as covering litigation', async () => {
+    const kept = await createRow(t.app, admin.headers, 'procurations', {
+      number: `PC-${nextSeq()}`,
+      year: 2026,
+      customerIds: [ids.none!],
+      lawyerIds: [],
+      procurationCaseId: null,
+      issueDate: '2025-01-01',
+      expiryDate: null,
+      litigation: false,
+    });
+    // As before the step: no column, nor the filter's index on it.
+    await t.app.db.schema.dropIndex('procurations_litigation_id_idx').ifExists().execute();
+    await t.app.db.schema.alterTable('procurations').dropColumn('litigation').execute();
+    const step = deadlineMigrations.find((m) => m.name === 'deadlines_004_procuration_litigation')!;
+    await step.up(t.app.db, dialect);
+    const rows = await t.app.db.selectFrom('procurations').select(['id', 'litigation']).execute();
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.every((r) => toBoolean(r.litigation))).toBe(true);
+    expect(rows.some((r) => Number(r.id) === kept.id)).toBe(true);
+    const index =
+      dialect === 'postgres'
+        ? sql`select indexname as name from pg_indexes where indexname = 'procurations_litigation_id_idx'`
+        : sql`select name from sqlite_master where type = 'index' and name = 'procurations_litigation_id_idx'`;
+    expect((await index.execute(t.app.db)).rows).toHaveLength(1);
   });
 });
