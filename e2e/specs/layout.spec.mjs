@@ -1,5 +1,5 @@
-// Layout holds at every width: on every screen of the menu (and the profile, record pages, the role form
-// with its permission matrix), in Arabic and English, on a 1,440×900 desktop and a 390×844 phone,
+// Layout holds at every width: on every screen of the menu (and the profile, record pages, a lawsuit's
+// deadlines tab, the role form with its permission matrix), in Arabic and English, on a 1,440×900 desktop and a 390×844 phone,
 // the page is never wider than the window (`scrollWidth <= innerWidth`): wide tables scroll inside
 // their card, the header and the side menu stay on screen. One sign-in for the whole file; rows
 // with long names are made through the API so that tables have something wide to show.
@@ -20,6 +20,7 @@ import { CONTRACTS_DIST } from '../lib/paths.mjs';
 import { uniq } from '../lib/api.mjs';
 import { t, tx } from '../lib/i18n.mjs';
 import { CUSTOMERS, PROCURATIONS, createClientWithProcuration } from '../lib/clients.mjs';
+import { LAWSUITS, createLegalParties } from '../lib/legal.mjs';
 
 const { MENU, isMenuGroup, ROUTES } = createRequire(import.meta.url)(CONTRACTS_DIST);
 
@@ -43,7 +44,7 @@ async function go(page, path) {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-  await page.waitForURL((url) => url.pathname === path);
+  await page.waitForURL((url) => url.pathname + url.search === path);
 }
 
 /** The screen has rendered: main content, no spinner, tables and images laid out. */
@@ -100,9 +101,25 @@ describe('layout holds at every width', () => {
     await api.post('/employees/roles', { name: `دور ${long.slice(0, 80)} ${uniq()}`, description: long });
     // Record pages (not in the menu): a client with a long name and their power of attorney.
     const made = await createClientWithProcuration(api, { name: `${long.slice(0, 120)} ${uniq()}` });
+    // A lawsuit's deadlines tab: a deadline with a long legal basis, its actions on the row.
+    const parties = await createLegalParties(api);
+    const lawsuit = await api.post(LAWSUITS, {
+      fileNumber: `LAYOUT-${uniq()}`,
+      courtId: parties.court.id,
+      customerIds: [parties.client.id],
+      opponentIds: [parties.opponent.id],
+    });
+    await api.post('/admin/lawsuits/deadlines', {
+      lawsuitId: lawsuit.id,
+      action: 'appeal',
+      startDate: '2026-01-04',
+      dueDate: '2026-02-03',
+      legalBasis: long,
+    });
     SCREENS.push(
       { name: 'customer-record', path: `${CUSTOMERS}/${made.client.id}` },
       { name: 'procuration-record', path: `${PROCURATIONS}/${made.procuration.id}` },
+      { name: 'lawsuit-deadlines', path: `${LAWSUITS}/${lawsuit.id}?tab=deadlines` },
     );
 
     s = await sys.session();

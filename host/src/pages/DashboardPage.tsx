@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DashboardFigures } from '../dashboard/DashboardFigures';
+import { DeadlinesCard } from '../dashboard/DeadlinesCard';
 import { DashboardFilters, useDashboardFilter } from '../dashboard/DashboardFilters';
 import { useDashboard } from '../dashboard/useDashboard';
 import { visibleItems } from '../layout/menu';
@@ -41,7 +42,7 @@ function groupKeyOf(itemKey: string): string | undefined {
 /**
  * The dashboard: a welcome with the user's name, today's dates, the office's figures for the
  * chosen range and branch (`GET /admin/dashboard`, cached 300 s and refreshed by the channels of
- * what it counts; the all-zero fallback with a retry when it cannot be read), and links to every
+ * what it counts; the all-zero fallback with a retry when it cannot be read), the overdue deadlines and those due within a week, and links to every
  * screen the user may open.
  */
 export function DashboardPage() {
@@ -98,6 +99,7 @@ export function DashboardPage() {
       ) : (
         <Skeleton active />
       )}
+      <DeadlinesCard />
       <Card size="small" title={t('quickLinks')}>
         {links.length === 0 ? (
           <Empty description={t('noLinks')} />

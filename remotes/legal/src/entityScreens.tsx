@@ -7,6 +7,7 @@ import { lawsuitTabs } from './lawsuits/recordTabs';
 import { LawsuitStateTag } from './lawsuits/StateTag';
 import { OpponentForm } from './opponents/OpponentForm';
 import { PostponeAction } from './sessions/PostponeAction';
+import { SessionForm } from './sessions/SessionForm';
 import { sessionColumns } from './sessions/columns';
 import { sessionTabs } from './sessions/recordTabs';
 import { SessionsToolbar } from './sessions/SessionsToolbar';
@@ -22,7 +23,8 @@ import { SessionsToolbar } from './sessions/SessionsToolbar';
  *   figures, and history;
  * - opponents: the form warns of a client (or another opponent) known under that name or ID, as
  *   the client form does;
- * - hearings: past ones with no decision flagged, a link to the calendar; the record page shows
+ * - hearings: the form warns of a client whose power of attorney does not cover the day; past
+ *   ones with no decision flagged, a link to the calendar; the record page shows
  *   the postponement chain and records a postponement;
  * - deadlines: change the due date (with a reason), close as done or waived, reopen, on the row
  *   and the record page.
@@ -47,6 +49,7 @@ export const ENTITY_OVERRIDES: EntityRouteOverrides = {
     renderForm: (props) => <OpponentForm {...props} />,
   },
   sessions: {
+    renderForm: (props) => <SessionForm {...props} />,
     columns: sessionColumns(),
     toolbar: <SessionsToolbar />,
     record: {

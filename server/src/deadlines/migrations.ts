@@ -1,4 +1,4 @@
-import { holidays, type CountryCode, type HolidayKind } from '@mizan/contracts';
+import { holidays, procurations, type CountryCode, type HolidayKind } from '@mizan/contracts';
 import type { Migration } from '../db/migrations';
 import { addEntityFields, createEntityTables } from '../db/migrations';
 import { instantType } from '../db/migrations/entityTables';
@@ -86,6 +86,28 @@ export const deadlineMigrations: Migration[] = [
         .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
         .addColumn('created_at', instantType(dialect), (c) => c.notNull())
         .addUniqueConstraint('calendar_feeds_employee_scope', ['employee_id', 'scope'])
+        .execute();
+    },
+  },
+  {
+    // Whether a power of attorney covers litigation: those already kept were taken for it. Here
+    // because the clients module has no migration group, and a new group could only come last.
+    name: 'deadlines_004_procuration_litigation',
+    async up(db, dialect) {
+      await addEntityFields(db, dialect, procurations.name, ['litigation']);
+      const exists = (await db.introspection.getTables()).some((t) => t.name === procurations.table);
+      if (!exists) return;
+      await db
+        .updateTable(procurations.table)
+        .set({ litigation: dialect === 'postgres' ? true : 1 })
+        .where('litigation', 'is', null)
+        .execute();
+      // The index a table made from the definition has on a filtered field.
+      await db.schema
+        .createIndex(`${procurations.table}_litigation_id_idx`)
+        .ifNotExists()
+        .on(procurations.table)
+        .columns(['litigation', 'id'])
         .execute();
     },
   },

@@ -1,4 +1,11 @@
-import { COUNTRY_CODES, DEFAULT_TIME_ZONE, REMINDER_DEFAULTS, WORKING_DAY_DEFAULTS } from '@mizan/contracts';
+import {
+  COUNTRY_CODES,
+  DEFAULT_TIME_ZONE,
+  PROCURATION_CHECK_DEFAULT,
+  PROCURATION_CHECK_MODES,
+  REMINDER_DEFAULTS,
+  WORKING_DAY_DEFAULTS,
+} from '@mizan/contracts';
 import { toBoolean, type Db } from '../db';
 import type { Trx } from '../engine/context';
 import {
@@ -36,6 +43,7 @@ interface SettingsRow {
   /** JSON lists of numbers, like `procuration_reminder_days`. */
   weekend_days: string;
   deadline_reminder_days: string;
+  procuration_check: string;
   logo_file_id: number | null;
   favicon_file_id: number | null;
   primary_color: string;
@@ -88,6 +96,7 @@ function fromRow(row: SettingsRow): SystemSettings {
     officeCountry: oneOf(COUNTRY_CODES, row.office_country, WORKING_DAY_DEFAULTS.officeCountry),
     weekendDays: parseDays(row.weekend_days, WORKING_DAY_DEFAULTS.weekendDays, 0),
     deadlineReminderDays: parseDays(row.deadline_reminder_days, WORKING_DAY_DEFAULTS.deadlineReminderDays),
+    procurationCheck: oneOf(PROCURATION_CHECK_MODES, row.procuration_check, PROCURATION_CHECK_DEFAULT),
     logoFileId,
     faviconFileId,
     logoUrl: imageUrl(PUBLIC_IMAGE_PATHS.logo, logoFileId),
@@ -126,6 +135,7 @@ function toRow(settings: SystemSettings, employeeId: number | null): SettingsRow
     office_country: settings.officeCountry,
     weekend_days: JSON.stringify(settings.weekendDays),
     deadline_reminder_days: JSON.stringify(settings.deadlineReminderDays),
+    procuration_check: settings.procurationCheck,
     logo_file_id: settings.logoFileId,
     favicon_file_id: settings.faviconFileId,
     primary_color: settings.primaryColor,
@@ -196,6 +206,7 @@ export function generalOf(
     officeCountry: settings.officeCountry,
     weekendDays: settings.weekendDays,
     deadlineReminderDays: settings.deadlineReminderDays,
+    procurationCheck: settings.procurationCheck,
     primaryColor: settings.primaryColor,
     logoFileId: settings.logoFileId,
     faviconFileId: settings.faviconFileId,

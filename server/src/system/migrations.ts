@@ -1,4 +1,9 @@
-import { DEFAULT_TIME_ZONE, REMINDER_DEFAULTS, WORKING_DAY_DEFAULTS } from '@mizan/contracts';
+import {
+  DEFAULT_TIME_ZONE,
+  PROCURATION_CHECK_DEFAULT,
+  REMINDER_DEFAULTS,
+  WORKING_DAY_DEFAULTS,
+} from '@mizan/contracts';
 import { sql } from 'kysely';
 import type { Migration } from '../db/migrations';
 import { instantType } from '../db/migrations/entityTables';
@@ -81,6 +86,18 @@ export const systemMigrations: Migration[] = [
           .alterTable('system_settings')
           .addColumn(name, sql.raw(type), (c) => c.notNull().defaultTo(value))
           .execute();
+    },
+  },
+  {
+    // Whether a client without a power of attorney for litigation is warned of or refused; offices warn.
+    name: 'system_005_procuration_check',
+    async up(db) {
+      await db.schema
+        .alterTable('system_settings')
+        .addColumn('procuration_check', sql.raw('varchar(10)'), (c) =>
+          c.notNull().defaultTo(PROCURATION_CHECK_DEFAULT),
+        )
+        .execute();
     },
   },
 ];

@@ -93,10 +93,10 @@ export function CalendarPage() {
   const shown = state.roll ? { from: state.roll, to: state.roll } : range;
   const hearings = useHearings(shown ? { from: shown.from, to: shown.to, ...filters } : null);
   const rows = hearings.data?.items;
-  // Deadlines fall due on the calendar too (not on the day's hearing roll), a lawyer's own with "mine".
+  // Deadlines fall due on the calendar and the day's hearing roll too, a lawyer's own with "mine".
   const seesDeadlines = permissions.has('deadlines.view');
   const due = useDeadlines(
-    range && !state.roll ? { from: range.from, to: range.to, lawyerId: lawyerId ?? undefined } : null,
+    shown ? { from: shown.from, to: shown.to, lawyerId: lawyerId ?? undefined } : null,
     seesDeadlines,
   );
 
@@ -142,6 +142,7 @@ export function CalendarPage() {
           rows={rows}
           loading={hearings.isFetching}
           failed={hearings.isError}
+          deadlines={seesDeadlines ? due.data?.items : undefined}
           onBack={() => update({ roll: undefined })}
         />
       </Card>

@@ -5,7 +5,8 @@ import { useContext, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { sdkStore, systemSettingsAtom } from '@mizan/sdk';
-import { formatHijri, localizeDigits } from '@mizan/ui';
+import { deadlines as deadlinesEntity } from '@mizan/contracts';
+import { formatHijri, localizeDigits, refLabels, type EntityRow } from '@mizan/ui';
 import { hearingRoll, type HearingRow } from './hearings';
 
 export interface HearingRollProps {
@@ -14,16 +15,19 @@ export interface HearingRollProps {
   rows: HearingRow[] | undefined;
   loading: boolean;
   failed: boolean;
+  /** The open deadlines falling due that day (none: the user may not see deadlines). */
+  deadlines?: EntityRow[] | undefined;
   onBack: () => void;
 }
 
 /**
  * A day's hearing roll, the list a lawyer carries to court: the office's name and the day in both
  * calendars at the top, then the hearings by time with court and circuit, file and case numbers,
- * parties, session type, what is required and the lawyer. Printing shows this sheet alone
+ * parties, session type, what is required and the lawyer; then the deadlines falling due that
+ * day (what is due, the file, the legal basis, the lawyer), the last day to act. Printing shows this sheet alone
  * (`PrintCopy`, `calendar.css`).
  */
-export function HearingRoll({ day, rows, loading, failed, onBack }: HearingRollProps) {
+export function HearingRoll({ day, rows, loading, failed, deadlines, onBack }: HearingRollProps) {
   const { t, i18n } = useTranslation(['legal', 'entities']);
   const lng = i18n.language;
   const direction = useContext(ConfigProvider.ConfigContext).direction ?? 'rtl';
@@ -37,6 +41,9 @@ export function HearingRoll({ day, rows, loading, failed, onBack }: HearingRollP
   }).format(date);
   const lines = rows ? hearingRoll(rows, day) : [];
   const digits = (text: string) => localizeDigits(text, lng);
+  const due = (deadlines ?? []).filter((row) => row.state === 'open');
+  const refName = (row: EntityRow, field: 'lawsuitId' | 'lawyerId') =>
+    refLabels(row, field, deadlinesEntity.fields[field])[0]?.name ?? '';
   const BackIcon = direction === 'rtl' ? ArrowRightOutlined : ArrowLeftOutlined;
 
   const sheet = (
@@ -93,6 +100,37 @@ export function HearingRoll({ day, rows, loading, failed, onBack }: HearingRollP
             ))}
           </tbody>
         </table>
+      )}
+      {due.length > 0 && (
+        <>
+          <h2 className="mizan-hearing-roll-subtitle">{t('calendar.roll.deadlines')}</h2>
+          <table className="mizan-hearing-roll-table" data-testid="roll-deadlines">
+            <thead>
+              <tr>
+                <th>#</th>
+                <th>{t('entities:deadlines.fields.action')}</th>
+                <th>{t('entities:lawsuits.fields.fileNumber')}</th>
+                <th>{t('entities:deadlines.fields.legalBasis')}</th>
+                <th>{t('entities:deadlines.fields.lawyerId')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {due.map((row, i) => (
+                <tr key={row.id}>
+                  <td>{digits(String(i + 1))}</td>
+                  <td>{t(`entities:deadlines.values.action.${String(row.action)}`)}</td>
+                  <td className="mizan-nowrap">
+                    <bdi>{refName(row, 'lawsuitId')}</bdi>
+                  </td>
+                  <td className="mizan-prewrap">
+                    {typeof row.legalBasis === 'string' ? row.legalBasis : ''}
+                  </td>
+                  <td>{refName(row, 'lawyerId')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
       )}
     </section>
   );

@@ -3,6 +3,7 @@ import { Col, Divider, Form, Row } from 'antd';
 import type { FormInstance, FormItemProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EntityFormRenderProps, RefSelectProps } from '@mizan/ui';
+import { ProcurationWarning } from '../procurations/ProcurationWarning';
 
 /** The form's sections, in order, each with its fields; a field of no section goes last. */
 export const LAWSUIT_SECTIONS = [
@@ -52,13 +53,19 @@ const clearing = (form: FormInstance, fields: string[]) => () =>
  * The lawsuit form by sections (file and court, parties, team and office, money, subject and
  * notes). The court, circuit and judge cascade: the circuits offered are the chosen court's, the
  * judges the chosen circuit's, and choosing another court clears the circuit and judge (another
- * circuit clears the judge), as the server refuses a circuit of another court. A server 422 lands
+ * circuit clears the judge), as the server refuses a circuit of another court. Under the parties,
+ * a client with no power of attorney covering litigation on the filing day (else today) is named. A server 422 lands
  * on its field through the derived items.
  */
 export function LawsuitForm({ form, items, mode }: EntityFormRenderProps) {
   const { t } = useTranslation('legal');
   const courtId = idOf(Form.useWatch('courtId', form));
   const circuitId = idOf(Form.useWatch('circuitId', form));
+  const customerIds: unknown = Form.useWatch('customerIds', form);
+  const filingDate: unknown = Form.useWatch('filingDate', form);
+  const clients = Array.isArray(customerIds)
+    ? customerIds.filter((id): id is number => typeof id === 'number')
+    : [];
 
   const shown: Record<string, ReactNode> = {
     ...items,
@@ -97,6 +104,12 @@ export function LawsuitForm({ form, items, mode }: EntityFormRenderProps) {
             </Col>
           ))}
         </Row>
+        {key === 'parties' && clients.length > 0 && (
+          <ProcurationWarning
+            customerIds={clients}
+            date={filingDate as Parameters<typeof ProcurationWarning>[0]['date']}
+          />
+        )}
       </section>
     );
   };

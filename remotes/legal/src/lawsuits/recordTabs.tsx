@@ -1,16 +1,22 @@
 import { i18n } from '@mizan/i18n';
 import type { RecordTab, RecordTabContext } from '@mizan/ui';
 import { LawsuitAttachments } from '../attachments/LawsuitAttachments';
+import { LawsuitDeadlines } from '../deadlines/LawsuitDeadlines';
 import { PaymentsTab } from '../payments/PaymentsTab';
 import { LawsuitSessions } from '../sessions/LawsuitSessions';
 import { LawsuitDetails } from './LawsuitDetails';
 
 /** The derived tabs the lawsuit page replaces with its own (the generic embedded lists). */
-const REPLACED = new Set(['sessions.lawsuitId', 'attachments.lawsuitId', 'lawsuitPayments.lawsuitId']);
+const REPLACED = new Set([
+  'sessions.lawsuitId',
+  'deadlines.lawsuitId',
+  'attachments.lawsuitId',
+  'lawsuitPayments.lawsuitId',
+]);
 
 /**
  * The lawsuit page's tabs, in order: details by section, hearings (with their postponement
- * links), attachments by group, payments with the fee figures, then whatever else the registry
+ * links), deadlines (with their actions), attachments by group, payments with the fee figures, then whatever else the registry
  * derives (another area's list pointing at lawsuits) and the history. A tab the user may not see
  * (no `view` permission of its entity) is left out, as the derived ones are.
  */
@@ -24,6 +30,12 @@ export function lawsuitTabs(derived: RecordTab[], { row, title, can }: RecordTab
       key: 'sessions',
       label: t('sessions.title'),
       children: <LawsuitSessions lawsuit={row} title={title} />,
+    });
+  if (can('deadlines.view'))
+    own.push({
+      key: 'deadlines',
+      label: t('deadlines.title'),
+      children: <LawsuitDeadlines lawsuit={row} title={title} />,
     });
   if (can('attachments.view'))
     own.push({

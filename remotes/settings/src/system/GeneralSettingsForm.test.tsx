@@ -27,6 +27,7 @@ const stored: GeneralSettings & Record<string, unknown> = {
   officeCountry: 'SA',
   weekendDays: [5, 6],
   deadlineReminderDays: [7, 3, 1],
+  procurationCheck: 'warn',
   updatedAt: read,
 };
 

@@ -18,6 +18,7 @@ import {
   normalizeDays,
   normalizeTime,
   PHONE_PATTERN,
+  PROCURATION_CHECK_MODES,
   reminderDays,
   THEMES,
   TIME_OF_DAY_PATTERN,
@@ -59,6 +60,7 @@ const FIELDS = [
   'officeCountry',
   'weekendDays',
   'deadlineReminderDays',
+  'procurationCheck',
 ] as const satisfies readonly (keyof ReturnType<typeof toPayload>)[];
 
 /** Office identity, localisation and security policy: one form, saved as a whole. */
@@ -122,6 +124,7 @@ export function GeneralSettingsForm({
     if (value === null || value === undefined) return '';
     if (field === 'timeZone') return zoneLabel(String(value));
     if (field === 'officeCountry') return t(`entities:holidays.values.country.${String(value)}`);
+    if (field === 'procurationCheck') return t(`system.general.procurationChecks.${String(value)}`);
     const choice = { defaultLanguage: 'languages', defaultTheme: 'themes', calendar: 'calendars' }[field];
     return choice ? t(`system.general.${choice}.${String(value)}`) : String(value);
   };
@@ -392,6 +395,22 @@ export function GeneralSettingsForm({
                     open={false}
                     suffixIcon={null}
                     tokenSeparators={[',', '،', ' ']}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="procurationCheck"
+                  label={label('procurationCheck')}
+                  extra={t('system.general.hints.procurationCheck')}
+                  rules={[rules('procurationCheck').required()]}
+                >
+                  <Select
+                    aria-label={label('procurationCheck')}
+                    options={PROCURATION_CHECK_MODES.map((mode) => ({
+                      value: mode,
+                      label: t(`system.general.procurationChecks.${mode}`),
+                    }))}
                   />
                 </Form.Item>
               </Col>

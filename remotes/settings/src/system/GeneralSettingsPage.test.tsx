@@ -25,6 +25,7 @@ const stored: GeneralSettings & Record<string, unknown> = {
   officeCountry: 'SA',
   weekendDays: [5, 6],
   deadlineReminderDays: [7, 3, 1],
+  procurationCheck: 'warn',
   logoUrl: null,
   faviconUrl: null,
   primaryColor: '#1d4ed8',
@@ -123,6 +124,7 @@ describe('GeneralSettingsPage', () => {
       officeCountry: 'SA',
       weekendDays: [5, 6],
       deadlineReminderDays: [7, 3, 1],
+      procurationCheck: 'warn',
     });
     await waitFor(() => expect(toasts.success).toContain('The settings were saved and apply at once.'));
   });

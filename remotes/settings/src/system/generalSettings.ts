@@ -4,10 +4,12 @@ import {
   OFFICE_TIME_ZONES,
   SETTINGS_LIMITS,
   TIME_OF_DAY_PATTERN,
+  PROCURATION_CHECK_MODES,
   type CountryCode,
+  type ProcurationCheckMode,
 } from '@mizan/contracts';
 
-export { COUNTRY_CODES };
+export { COUNTRY_CODES, PROCURATION_CHECK_MODES };
 
 /** The office-wide settings of `/admin/settings/system/general` (GET then PUT). */
 export interface GeneralSettings {
@@ -37,6 +39,8 @@ export interface GeneralSettings {
   weekendDays: number[];
   /** Days before a deadline's due date its lawyers are reminded (like `procurationReminderDays`). */
   deadlineReminderDays: (number | string)[];
+  /** A client without a power of attorney for litigation: the forms warn, or the write is refused. */
+  procurationCheck: ProcurationCheckMode;
   /** The version read (GET) and sent back on save, so a stale save is refused (409). */
   updatedAt?: string | null;
 }
@@ -124,5 +128,6 @@ export function toPayload(values: GeneralSettings): Omit<GeneralSettings, 'id'> 
     officeCountry: values.officeCountry,
     weekendDays: [...new Set(values.weekendDays ?? [])].sort((a, b) => a - b),
     deadlineReminderDays: reminderDays(values.deadlineReminderDays ?? []),
+    procurationCheck: values.procurationCheck,
   };
 }

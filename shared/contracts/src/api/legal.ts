@@ -11,6 +11,11 @@ export const LEGAL = {
   sessionChain: '/admin/lawsuits/sessions/:id/chain',
   /** `GET`: agreed fee, paid, pending and collection rate of lawsuit `:id` (`LawsuitFees`). */
   lawsuitFees: '/admin/lawsuits/:id/fees',
+  /**
+   * `GET`: the clients of a lawsuit (or of a list of clients) without a power of attorney covering
+   * litigation on a day, and the office's mode (`ProcurationCheck`); what the forms warn with.
+   */
+  procurationCheck: '/admin/lawsuits/procurationCheck',
 } as const;
 
 /** A party of a hearing's lawsuit as a hearing row names it: id and stored name. */
@@ -101,3 +106,63 @@ export function lawsuitFeeFigures(agreedFee: number | null, paid: number): Lawsu
     collectionRate: collectionRate(paid, agreed),
   };
 }
+
+/**
+ * Why a client has no power of attorney for litigation on a day: none at all (`none`), every one
+ * ended before that day (`expired`, `expiredOn` the latest end), or those in force do not cover
+ * litigation (`notLitigation`). Inactive powers of attorney count as none.
+ */
+export const PROCURATION_PROBLEMS = ['none', 'expired', 'notLitigation'] as const;
+export type ProcurationProblemReason = (typeof PROCURATION_PROBLEMS)[number];
+
+export interface ProcurationProblem {
+  customerId: number;
+  /** The client's stored name. */
+  name: string;
+  reason: ProcurationProblemReason;
+  /** With `expired`: the day the last one ended (`YYYY-MM-DD`). */
+  expiredOn: string | null;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const id = z.coerce
+  .number({ error: 'validation.types.integer' })
+  .int({ error: 'validation.types.integer' })
+  .positive({ error: 'validation.number.min' });
+
+/**
+ * The query of `GET procurationCheck`: the clients (`customerIds`, repeated or comma-separated) or
+ * a lawsuit whose clients to check (`lawsuitId`), on `date` (a hearing's day; default the office's
+ * today). One of `customerIds` and `lawsuitId` is required (422 on `customerIds`).
+ */
+export const procurationCheckQuery = z
+  .object({
+    customerIds: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+        z.array(id).max(200, { error: 'validation.array.max' }),
+      )
+      .optional(),
+    lawsuitId: id.optional(),
+    date: z.string().regex(DAY, { error: 'validation.date.format' }).optional(),
+  })
+  .strip()
+  .refine((q) => (q.customerIds?.length ?? 0) > 0 || q.lawsuitId !== undefined, {
+    error: 'validation.required',
+    path: ['customerIds'],
+  });
+export type ProcurationCheckQuery = z.input<typeof procurationCheckQuery>;
+
+export const procurationCheck = z.object({
+  mode: z.enum(['warn', 'refuse']),
+  date: z.string(),
+  problems: z.array(
+    z.object({
+      customerId: z.int(),
+      name: z.string(),
+      reason: z.enum(PROCURATION_PROBLEMS),
+      expiredOn: z.string().nullable(),
+    }),
+  ),
+});
+export type ProcurationCheck = z.infer<typeof procurationCheck>;

@@ -96,6 +96,12 @@ export interface SystemSettings {
   weekendDays: number[];
   /** How many days before its due date an open deadline is reminded of, once per number (`[7, 3, 1]`). */
   deadlineReminderDays: number[];
+  /**
+   * What happens when a client of a new lawsuit, a hearing or a filing has no power of attorney
+   * covering litigation on that day: `warn` (the form says so, the write goes through) or `refuse`
+   * (422 on the field naming the client and why).
+   */
+  procurationCheck: ProcurationCheckMode;
   logoFileId: number | null;
   faviconFileId: number | null;
   /** Public URLs of the images (no sign-in needed: the login page shows them), null when unset. */
@@ -127,6 +133,7 @@ export type GeneralSettings = Pick<
   | 'officeCountry'
   | 'weekendDays'
   | 'deadlineReminderDays'
+  | 'procurationCheck'
 >;
 
 /** Settings every visitor may read (the login page), as `GET /api/auth/systemSettings` answers. */
@@ -151,6 +158,12 @@ export const WORKING_DAY_DEFAULTS = {
   weekendDays: [5, 6],
   deadlineReminderDays: [7, 3, 1],
 } as const;
+
+/** How a missing power of attorney is met: a warning in the form, or the write refused. */
+export const PROCURATION_CHECK_MODES = ['warn', 'refuse'] as const;
+export type ProcurationCheckMode = (typeof PROCURATION_CHECK_MODES)[number];
+/** Until an administrator chooses: warn, so that no office finds its writes refused by an update. */
+export const PROCURATION_CHECK_DEFAULT: ProcurationCheckMode = 'warn';
 
 /** Bounds of the numeric settings. */
 export const SETTINGS_LIMITS = {
@@ -248,6 +261,7 @@ export const generalSettingsBody = z
       .array(bounded(SETTINGS_LIMITS.deadlineReminderDays), { error: typeError('array') })
       .max(SETTINGS_LIMITS.deadlineReminderDays.count, { error: 'validation.array.max' })
       .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
+    procurationCheck: choice(PROCURATION_CHECK_MODES),
     /**
      * The `updatedAt` the form was read at (null: read before the first save): a stale one is
      * refused with 409 `StaleWriteError`, as entity writes are. Left out: no check.

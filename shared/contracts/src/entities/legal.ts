@@ -128,6 +128,9 @@ export const lawsuits = defineEntity({
     filedFrom: { type: 'date' },
     filedTo: { type: 'date' },
     hearingWithinDays: { type: 'integer', min: 0, max: HEARING_WITHIN_MAX_DAYS },
+    // A hearing from today on, on whose day a client has no active power of attorney covering
+    // litigation (expired by then, none, or none for litigation): what the dashboard lists.
+    procurationGap: { type: 'boolean' },
   },
   actions: {
     close: { body: closeLawsuitBody },

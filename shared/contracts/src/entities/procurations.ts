@@ -15,7 +15,7 @@ export const PROCURATION_EXPIRY_FILTER_MAX_DAYS = 3650;
 /**
  * Powers of attorney: number and year (unique together), the clients who gave it, the
  * lawyers it empowers, the notary office or authority that issued it, issue and (optional) expiry
- * date, its case type (settings list), scope and scans. The list filters `expiresWithin=N` (expiry
+ * date, its case type (settings list), whether it covers litigation, scope and scans. The list filters `expiresWithin=N` (expiry
  * between today and today + N days) and `expired=true` (expiry before today; open-ended ones never
  * expire) have their conditions on the server (clients module).
  */
@@ -37,6 +37,9 @@ export const procurations = defineEntity({
     issueDate: { type: 'date', required: true, sort: true },
     expiryDate: { type: 'date', sort: true },
     procurationCaseId: { type: 'ref', entity: 'procurationCases', filter: true },
+    // Whether it empowers the lawyers to litigate (a power of attorney for sale or a single
+    // transaction does not): lawsuits and hearings of a client with none are warned of or refused.
+    litigation: { type: 'boolean', default: true, filter: true },
     scope: { type: 'text', max: 5000 },
     notes: { type: 'text', max: 2000, list: false },
     files: {

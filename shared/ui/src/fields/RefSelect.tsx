@@ -164,12 +164,12 @@ function useOptionSource(entity: string, field: RefFieldName | undefined, lng: s
       name: title(row[target.titleField], row.id),
     });
     return {
-      // Its own keys (under the entity's, so that its writes refresh them): the list screen keeps
-      // whole pages under `entityKeys.list`, and a picker sharing one would read a page as options.
+      // Under the entity's lists (a created row refreshes them), with a scope of its own: the list
+      // screen keeps whole pages there, and a picker sharing one would read a page as options.
       key: (params: Params) =>
         'ids' in params
           ? [...entityKeys.all(entity), 'label', Number(params.ids)]
-          : [...entityKeys.all(entity), 'picker', params],
+          : entityKeys.list(entity, { page: 1, pageSize: OPTIONS_PAGE_SIZE, ...params, scope: 'picker' }),
       search: async (params: Params) =>
         (await list.list({ page: 1, pageSize: OPTIONS_PAGE_SIZE, ...params })).items.map(labelOf),
       byId: async (id: number) => labelOf(await list.get(id)),
