@@ -101,6 +101,43 @@ describe('task board', () => {
     expect(toasts.error).toEqual([]);
   });
 
+  it('drags a task by its whole card with the pointer, not only by the handle', async () => {
+    await serve();
+    layOut('rtl');
+    renderRoute(BOARD_ROUTE, BOARD_ROUTE, <TaskBoard />);
+    const card = await waitFor(() => {
+      const link = within(column('جديدة')).getByRole('link', { name: TASK.title });
+      return link.closest('[data-task-card]') as HTMLElement;
+    });
+    // Pressed on the card's due date, far from the handle, then moved into the next column (to the left in Arabic).
+    const start = { clientX: 1100, clientY: 180, isPrimary: true, button: 0 };
+    // jsdom has no PointerEvent: a mouse event that says which pointer it is stands in for it.
+    class PointerEventStandIn extends MouseEvent {
+      readonly isPrimary: boolean;
+      readonly pointerId: number;
+      constructor(type: string, init: PointerEventInit = {}) {
+        super(type, init);
+        this.isPrimary = init.isPrimary ?? true;
+        this.pointerId = init.pointerId ?? 1;
+      }
+    }
+    Object.defineProperty(window, 'PointerEvent', { value: PointerEventStandIn, configurable: true });
+    // dnd-kit follows the pointer on the element pressed (as under pointer capture).
+    const pressed = within(card).getByText('متأخرة');
+    fireEvent.pointerDown(pressed, start);
+    fireEvent.pointerMove(pressed, { ...start, clientX: 1090 });
+    await tick();
+    fireEvent.pointerMove(pressed, { ...start, clientX: 880 });
+    await tick();
+    fireEvent.pointerUp(pressed, { ...start, clientX: 880 });
+    await waitFor(() =>
+      expect(server.calls('PATCH', `/api/admin/lawsuits/tasks/status/${TASK.id}`)).toHaveLength(1),
+    );
+    const [sent] = server.calls('PATCH', `/api/admin/lawsuits/tasks/status/${TASK.id}`);
+    expect(JSON.parse(sent!.body)).toMatchObject({ state: 'inProgress' });
+    Reflect.deleteProperty(window, 'PointerEvent');
+  });
+
   it('puts the task back in its column with an error toast when the server refuses the move', async () => {
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (answer = resolve));

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, PointerEventHandler } from 'react';
 import { Flex, Tag, Typography, theme } from 'antd';
 import { HolderOutlined } from '@ant-design/icons';
 import { useDraggable } from '@dnd-kit/core';
@@ -33,9 +33,10 @@ function useCardStyle(overdue: boolean): CSSProperties {
 }
 
 /**
- * One task on the board: a drag handle (a button, so the card's link stays a plain link), its
- * title linking to the record page, priority, due date and assignees. An overdue task has a red
- * edge and says so in words, not by colour alone.
+ * One task on the board: its title linking to the record page, priority, due date and assignees.
+ * The pointer drags the whole card (a click still follows the link: a drag starts only after the
+ * pointer moved a few pixels); the keyboard picks it up by its handle, a button, so the card's
+ * link stays a plain link. An overdue task has a red edge and says so in words, not by colour alone.
  */
 export function TaskCard({ row, movable, moving = false, overlay = false }: TaskCardProps) {
   const { t, i18n } = useTranslation('tasks');
@@ -57,7 +58,16 @@ export function TaskCard({ row, movable, moving = false, overlay = false }: Task
       aria-label={title}
       aria-busy={moving || undefined}
       data-task-card={row.id}
-      style={{ ...style, opacity: isDragging || moving ? 0.5 : 1 }}
+      style={{
+        ...style,
+        opacity: isDragging || moving ? 0.5 : 1,
+        cursor: movable && !overlay ? 'grab' : undefined,
+        touchAction: movable && !overlay ? 'none' : undefined,
+      }}
+      // The pointer half of the handle's listeners: the keyboard's stay on the handle.
+      onPointerDown={
+        movable && !overlay ? (listeners?.onPointerDown as PointerEventHandler | undefined) : undefined
+      }
     >
       <Flex gap={8} align="start">
         {movable && !overlay && (
@@ -86,7 +96,12 @@ export function TaskCard({ row, movable, moving = false, overlay = false }: Task
               <bdi>{title}</bdi>
             </Typography.Text>
           ) : (
-            <Link to={recordPath(tasks, row.id)} style={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            <Link
+              to={recordPath(tasks, row.id)}
+              // The browser's own link dragging would take over the card's.
+              draggable={false}
+              style={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+            >
               <bdi>{title}</bdi>
             </Link>
           )}
