@@ -18,7 +18,9 @@ export function useCalendarTheme(): { palette: HearingPalette; style: CSSPropert
       danger: { background: token.colorError, border: token.colorError, text: token.colorTextLightSolid },
       muted: {
         background: token.colorFillSecondary,
-        border: token.colorBorder,
+        // A postponed hearing's edge and its legend dot stand out from the page in both themes
+        // (3:1 for a shape; the dark theme's border colour is too close to its background).
+        border: token.colorTextTertiary,
         text: token.colorTextSecondary,
       },
     };

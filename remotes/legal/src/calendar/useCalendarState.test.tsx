@@ -47,4 +47,28 @@ describe('calendar colours', () => {
     }
     expect(inTheme(theme.darkAlgorithm).style).not.toEqual(inTheme(theme.defaultAlgorithm).style);
   });
+
+  it("draw a postponed hearing's edge and legend dot at 3:1 against the page, light and dark", () => {
+    // WCAG's relative luminance of an 8-bit channel triple, and the ratio of two luminances.
+    const rgb = (css: string) => {
+      const m = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)|#(\w{2})(\w{2})(\w{2})/.exec(
+        css,
+      )!;
+      return m[5]
+        ? { c: [m[5], m[6], m[7]].map((h) => parseInt(h!, 16)), a: 1 }
+        : { c: [m[1], m[2], m[3]].map(Number), a: m[4] === undefined ? 1 : Number(m[4]) };
+    };
+    const luminance = (c: number[]) =>
+      c
+        .map((v) => v / 255)
+        .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+    for (const algorithm of [theme.defaultAlgorithm, theme.darkAlgorithm]) {
+      const page = rgb(theme.getDesignToken({ algorithm }).colorBgContainer).c;
+      const edge = rgb(inTheme(algorithm).palette.muted.border);
+      const seen = edge.c.map((v, i) => v * edge.a + page[i]! * (1 - edge.a));
+      const [hi, lo] = [luminance(seen), luminance(page)].sort((a, b) => b - a);
+      expect((hi! + 0.05) / (lo! + 0.05)).toBeGreaterThanOrEqual(3);
+    }
+  });
 });
