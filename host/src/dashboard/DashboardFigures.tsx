@@ -239,7 +239,7 @@ export function DashboardFigures({ dashboard, filter }: DashboardFiguresProps) {
                   <List.Item.Meta
                     title={
                       <Link to={recordPath(getEntity('sessions'), s.id)}>
-                        <DualDate value={s.date} primaryOnly /> {s.time ? <bdi>{s.time}</bdi> : null}
+                        <DualDate value={s.date} /> {s.time ? <bdi>{s.time}</bdi> : null}
                       </Link>
                     }
                     description={[

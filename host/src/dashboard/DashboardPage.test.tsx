@@ -154,6 +154,9 @@ describe('dashboard page', () => {
     expect(within(hearing).getByRole('link')).toHaveAttribute('href', '/admin/lawsuits/sessions/7');
     expect(hearing).toHaveTextContent('Lawsuit 2026/0003');
     expect(hearing).toHaveTextContent('Lawyer Two');
+    // Its day in both calendars, as everywhere else, not the first calendar alone.
+    const day = hearing.querySelector('.mizan-dual-date')!;
+    expect(day.querySelectorAll('bdi')).toHaveLength(2);
     const lawsuit = await screen.findByTestId('recent-lawsuit');
     expect(within(lawsuit).getByRole('link', { name: '2026/0003' })).toHaveAttribute(
       'href',

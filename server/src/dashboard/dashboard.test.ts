@@ -488,6 +488,18 @@ describe.each(splitDialects())('dashboard on %s', (dialect) => {
     expect(order[0]).toBe('2026-06-16 08:00');
     expect(order.at(-1)! < '2026-06-20').toBe(true);
   });
+
+  it('leaves a postponed hearing out of the next hearings: its next one stands for it', async () => {
+    // The first hearing ahead, postponed: the day it was set for no longer takes place.
+    const soon = await post('sessions', { lawsuitId: ids.l3, date: '2026-06-15', time: '07:00' });
+    const { nextId } = await action(`/admin/lawsuits/sessions/${soon.id}/postpone`, {
+      decision: 'Adjourned',
+      nextDate: '2026-06-16',
+    });
+    const listed = (await read()).upcomingSessions.map((s) => s.id);
+    expect(listed).not.toContain(soon.id);
+    expect(listed).toContain(nextId);
+  });
 });
 
 /** A small seeded generator (mulberry32): the same sequence on every run. */

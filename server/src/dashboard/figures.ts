@@ -313,7 +313,9 @@ async function upcoming(db: Db, filter: DashboardFilter, today: string): Promise
     let query = db
       .selectFrom(`${h} as h`)
       .innerJoin(`${lawsuits.table} as l`, 'l.id', `h.${c('lawsuitId')}`)
-      .where(date, '>=', start);
+      .where(date, '>=', start)
+      // A postponed hearing does not take place on its day: the one it was postponed to is listed.
+      .where(`h.${c('nextDate')}`, 'is', null);
     if (filter.to) query = query.where(date, '<=', filter.to);
     if (filter.branchId !== undefined)
       query = query.where(unindexed(`l.${c('branchId')}`), '=', filter.branchId);
