@@ -29,9 +29,13 @@ async function openEdit(page, name) {
   return drawer;
 }
 
-const saveResponse = (page) =>
+/** The next answer to a save of a court (with `status`, the next with that status). */
+const saveResponse = (page, status) =>
   page.waitForResponse(
-    (r) => r.url().startsWith(`${sys.baseURL}/api${COURTS}`) && r.request().method() === 'PUT',
+    (r) =>
+      r.url().startsWith(`${sys.baseURL}/api${COURTS}`) &&
+      r.request().method() === 'PUT' &&
+      (status === undefined || r.status() === status),
   );
 
 describe('two people editing one court', () => {
@@ -63,13 +67,14 @@ describe('two people editing one court', () => {
       // B saves its phone: refused on the old version (nothing of A's overwritten), merged with no
       // question (they changed different fields) and saved again on A's version.
       await drawerB.getByLabel(label('phone'), { exact: true }).fill('0501234567');
+      // Both answers awaited from before the click: the second save follows the first at once.
       const refused = saveResponse(b.page);
+      const saved = saveResponse(b.page, 200);
       await drawerB.getByRole('button', { name: tx('ar', 'ui:actions.save') }).click();
       const refusedRes = await refused;
       assert.equal(refusedRes.status(), 409);
       assert.equal((await refusedRes.json()).current.address, 'العنوان الجديد');
-      const savedB = await saveResponse(b.page);
-      assert.equal(savedB.status(), 200);
+      assert.equal((await saved).status(), 200);
       await drawerB.waitFor({ state: 'hidden' });
       const stored = await api.get(`${COURTS}/${court.id}`);
       assert.equal(stored.address, 'العنوان الجديد');

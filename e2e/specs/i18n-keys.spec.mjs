@@ -10,12 +10,18 @@ import { createRequire } from 'node:module';
 import { LANGUAGES, leafKeys, loadLocale, lookup } from '../lib/i18n.mjs';
 import { CONTRACTS_DIST, HOST_DIST, REMOTES_DIR, ROOT } from '../lib/paths.mjs';
 
-const PLURAL = /_(zero|one|two|few|many|other)$/;
-const placeholders = (s) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+/**
+ * Grammatical forms a language may need and the other not: plural forms (Arabic has six, English
+ * two) and the gender of the person acting (Arabic verbs agree with it; English falls back to the
+ * base key), optionally one after the other (`key_female_one`).
+ */
+const FORMS = /(_(male|female))?(_(zero|one|two|few|many|other))?$/;
+/** The names of a text's placeholders, formatted (`{{count, number}}`) or not. */
+const placeholders = (s) => [...s.matchAll(/{{\s*(\w+)\s*(?:,[^}]*)?}}/g)].map((m) => m[1]).sort();
 
 const locales = Object.fromEntries(LANGUAGES.map((lng) => [lng, loadLocale(lng)]));
 
-/** `ns:dotted.key` → value, plural suffixes folded (Arabic has more plural forms than English). */
+/** `ns:dotted.key` → value, grammatical forms folded (see `FORMS`). */
 function flatten(lng) {
   const out = new Map();
   for (const [ns, tree] of Object.entries(locales[lng])) {
@@ -23,7 +29,7 @@ function flatten(lng) {
       if (!key) continue;
       let node = tree;
       for (const part of key.split('.')) node = node[part];
-      out.set(`${ns}:${key.replace(PLURAL, '')}`, node);
+      out.set(`${ns}:${key.replace(FORMS, '')}`, node);
     }
   }
   return out;

@@ -57,7 +57,7 @@ export function SessionChain({ sessionId, version }: SessionChainProps) {
               >
                 <Flex wrap gap={8} align="center">
                   <Typography.Text type="secondary">
-                    {t('sessions.chain.step', { number: formatNumber(index + 1, lng) })}
+                    {t('sessions.chain.step', { number: index + 1 })}
                   </Typography.Text>
                   {current ? (
                     <Typography.Text strong>
