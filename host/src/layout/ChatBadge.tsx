@@ -13,6 +13,7 @@ import { Badge, Tooltip } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import { badgeCount } from './badgeCount';
 
 const CHATS_PATH = '/admin/chats';
 const UNREAD_KEY = ['chats', 'unreadTotal'] as const;
@@ -41,7 +42,7 @@ const markDelivered = (chatId: number, messageId: number) =>
  * (and the link keeps showing) when that remote is down.
  */
 export function ChatBadge({ color }: { color?: string }) {
-  const { t } = useTranslation('layout');
+  const { t, i18n } = useTranslation('layout');
   const { user, can } = useAuth();
   const allowed = Boolean(user) && can(AREA_PERMISSIONS.chatUse);
   const me = user?.id;
@@ -94,7 +95,7 @@ export function ChatBadge({ color }: { color?: string }) {
         data-unread={unread}
         style={{ color, display: 'inline-flex', alignItems: 'center', paddingInline: 8, blockSize: 32 }}
       >
-        <Badge count={unread} size="small" overflowCount={99} offset={[2, -2]}>
+        <Badge count={badgeCount(unread, i18n.language)} size="small" offset={[2, -2]}>
           <MessageOutlined style={{ color, fontSize: 16 }} />
         </Badge>
       </Link>

@@ -2,12 +2,13 @@ import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { badgeCount } from '../layout/badgeCount';
 import { NotificationDrawer } from './NotificationDrawer';
 import { useNotificationChannel, useUnreadCount } from './useNotifications';
 
 /** The header's bell: the unread count, kept live from the employee's channel, opening the drawer. */
 export function NotificationBell({ color }: { color?: string }) {
-  const { t } = useTranslation('notifications');
+  const { t, i18n } = useTranslation('notifications');
   const [open, setOpen] = useState(false);
   const unread = useUnreadCount().data ?? 0;
   useNotificationChannel();
@@ -21,7 +22,7 @@ export function NotificationBell({ color }: { color?: string }) {
           aria-haspopup="dialog"
           onClick={() => setOpen(true)}
           icon={
-            <Badge count={unread} size="small" overflowCount={99} offset={[2, -2]}>
+            <Badge count={badgeCount(unread, i18n.language)} size="small" offset={[2, -2]}>
               <BellOutlined style={{ color, fontSize: 16 }} />
             </Badge>
           }

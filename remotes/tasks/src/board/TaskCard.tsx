@@ -49,6 +49,11 @@ export function TaskCard({ row, movable, moving = false, overlay = false }: Task
   });
   const overdue = isOverdue(row);
   const style = useCardStyle(overdue);
+  // A press on the handle reached its own listener first: one start per press.
+  const dragFromCard: PointerEventHandler = (event) => {
+    if ((event.target as Element).closest('.mizan-task-handle')) return;
+    (listeners?.onPointerDown as PointerEventHandler | undefined)?.(event);
+  };
   const assignees = refLabels(row, 'assigneeIds', tasks.fields.assigneeIds);
   const priority = row.priority as TaskPriority;
 
@@ -64,10 +69,8 @@ export function TaskCard({ row, movable, moving = false, overlay = false }: Task
         cursor: movable && !overlay ? 'grab' : undefined,
         touchAction: movable && !overlay ? 'none' : undefined,
       }}
-      // The pointer half of the handle's listeners: the keyboard's stay on the handle.
-      onPointerDown={
-        movable && !overlay ? (listeners?.onPointerDown as PointerEventHandler | undefined) : undefined
-      }
+      // The pointer half of the handle's listeners, from anywhere on the card: the keyboard's stay on the handle.
+      onPointerDown={movable && !overlay ? dragFromCard : undefined}
     >
       <Flex gap={8} align="start">
         {movable && !overlay && (
