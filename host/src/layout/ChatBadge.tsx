@@ -95,9 +95,12 @@ export function ChatBadge({ color }: { color?: string }) {
         data-unread={unread}
         style={{ color, display: 'inline-flex', alignItems: 'center', paddingInline: 8, blockSize: 32 }}
       >
-        <Badge count={badgeCount(unread, i18n.language)} size="small" offset={[2, -2]}>
-          <MessageOutlined style={{ color, fontSize: 16 }} />
-        </Badge>
+        {/* The label says the count: the drawn badge is for the eye only. */}
+        <span aria-hidden style={{ display: 'inline-flex' }}>
+          <Badge count={badgeCount(unread, i18n.language)} size="small" offset={[2, -2]}>
+            <MessageOutlined style={{ color, fontSize: 16 }} />
+          </Badge>
+        </span>
       </Link>
     </Tooltip>
   );

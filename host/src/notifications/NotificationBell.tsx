@@ -22,9 +22,11 @@ export function NotificationBell({ color }: { color?: string }) {
           aria-haspopup="dialog"
           onClick={() => setOpen(true)}
           icon={
-            <Badge count={badgeCount(unread, i18n.language)} size="small" offset={[2, -2]}>
-              <BellOutlined style={{ color, fontSize: 16 }} />
-            </Badge>
+            <span aria-hidden style={{ display: 'inline-flex' }}>
+              <Badge count={badgeCount(unread, i18n.language)} size="small" offset={[2, -2]}>
+                <BellOutlined style={{ color, fontSize: 16 }} />
+              </Badge>
+            </span>
           }
         />
       </Tooltip>
