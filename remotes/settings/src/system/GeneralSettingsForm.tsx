@@ -88,6 +88,24 @@ export function GeneralSettingsForm({
       );
     },
   });
+  /** Reminder days typed as tags ("30, 7, 1"), checked by `daysRule`. */
+  const daysItem = (field: 'procurationReminderDays' | 'deadlineReminderDays') => (
+    <Form.Item
+      name={field}
+      label={label(field)}
+      extra={t(`system.general.hints.${field}`)}
+      normalize={normalizeDays}
+      rules={[daysRule(field)]}
+    >
+      <Select
+        aria-label={label(field)}
+        mode="tags"
+        open={false}
+        suffixIcon={null}
+        tokenSeparators={[',', '،', ' ']}
+      />
+    </Form.Item>
+  );
   const [form] = Form.useForm<GeneralSettings>();
   const label = (field: string) => t(`system.general.fields.${field}`);
   const rules = (field: string) => rulesFor(t, label(field));
@@ -330,21 +348,7 @@ export function GeneralSettingsForm({
                 </Form.Item>
               </Col>
               <Col xs={24} md={8}>
-                <Form.Item
-                  name="procurationReminderDays"
-                  label={label('procurationReminderDays')}
-                  extra={t('system.general.hints.procurationReminderDays')}
-                  normalize={normalizeDays}
-                  rules={[daysRule('procurationReminderDays')]}
-                >
-                  <Select
-                    aria-label={label('procurationReminderDays')}
-                    mode="tags"
-                    open={false}
-                    suffixIcon={null}
-                    tokenSeparators={[',', '،', ' ']}
-                  />
-                </Form.Item>
+                {daysItem('procurationReminderDays')}
               </Col>
             </Row>
           </Card>
@@ -382,21 +386,7 @@ export function GeneralSettingsForm({
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
-                <Form.Item
-                  name="deadlineReminderDays"
-                  label={label('deadlineReminderDays')}
-                  extra={t('system.general.hints.deadlineReminderDays')}
-                  normalize={normalizeDays}
-                  rules={[daysRule('deadlineReminderDays')]}
-                >
-                  <Select
-                    aria-label={label('deadlineReminderDays')}
-                    mode="tags"
-                    open={false}
-                    suffixIcon={null}
-                    tokenSeparators={[',', '،', ' ']}
-                  />
-                </Form.Item>
+                {daysItem('deadlineReminderDays')}
               </Col>
               <Col xs={24} md={12}>
                 <Form.Item
