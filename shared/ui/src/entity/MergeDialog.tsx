@@ -56,6 +56,9 @@ export function MergeDialog({ merge, subject, saving = false, onApply, onClose }
   };
   const when = formatDateText(merge?.changedAt ?? null, 'datetime');
 
+  /** A value as the tables show it: a dash for an empty one. */
+  const shown = (value: string) => <Typography.Text>{value || '—'}</Typography.Text>;
+  const fieldColumn = { key: 'label', dataIndex: 'label', title: t('conflict.field') };
   return (
     <Modal
       open={open}
@@ -102,19 +105,9 @@ export function MergeDialog({ merge, subject, saving = false, onApply, onClose }
               dataSource={merge.both}
               scroll={{ x: 'max-content' }}
               columns={[
-                { key: 'label', dataIndex: 'label', title: t('conflict.field') },
-                {
-                  key: 'theirs',
-                  dataIndex: 'theirs',
-                  title: t('conflict.theirs'),
-                  render: (value: string) => <Typography.Text>{value || '—'}</Typography.Text>,
-                },
-                {
-                  key: 'mine',
-                  dataIndex: 'mine',
-                  title: t('conflict.mine'),
-                  render: (value: string) => <Typography.Text>{value || '—'}</Typography.Text>,
-                },
+                fieldColumn,
+                { key: 'theirs', dataIndex: 'theirs', title: t('conflict.theirs'), render: shown },
+                { key: 'mine', dataIndex: 'mine', title: t('conflict.mine'), render: shown },
                 {
                   key: 'choice',
                   title: t('conflict.merge.choice'),
@@ -147,14 +140,14 @@ export function MergeDialog({ merge, subject, saving = false, onApply, onClose }
                 dataSource={merge.taken}
                 scroll={{ x: 'max-content' }}
                 columns={[
-                  { key: 'label', dataIndex: 'label', title: t('conflict.field') },
+                  fieldColumn,
                   {
                     key: 'theirs',
                     dataIndex: 'theirs',
                     title: t('conflict.theirs'),
                     render: (value: string) => (
                       <Space size={6}>
-                        <Typography.Text>{value || '—'}</Typography.Text>
+                        {shown(value)}
                         <Tag color="blue">{t('conflict.merge.takenTag')}</Tag>
                       </Space>
                     ),
