@@ -9,7 +9,7 @@
 // not the sender's event loop parsing a thousand frames in turn. Times are the system's monotonic clock (process.hrtime), the same in
 // every process. The first BENCH_CHAT_WARMUP messages (default 10) are sent and not counted: the
 // first frames through fresh sockets run cold on both sides.
-import { freePort } from './net.mjs';
+import { freePort, spawnServer } from './net.mjs';
 import { fork, spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +18,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { SERVER_NODE_FLAGS } from '../scripts/serverFlags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverRequire = createRequire(path.join(root, 'server', 'package.json'));
@@ -42,28 +41,15 @@ async function waitFor(check, what, timeoutMs = 120_000) {
   throw new Error(`${what} did not answer in ${timeoutMs} ms`);
 }
 
-function spawnServer(serverDist, dataDir, env) {
-  return spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(serverDist, 'main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: `sqlite:${path.join(dataDir, 'chat.db')}`,
-      MIZAN_STATIC_DIR: root,
-      MIZAN_LOGIN_LIMIT_PER_IP: String(SOCKETS * 4),
-      MIZAN_ADMIN_EMAIL: ADMIN.email,
-      MIZAN_ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
 async function startServer(serverDist, dataDir, env) {
   const port = await freePort();
-  const child = spawnServer(serverDist, dataDir, { PORT: String(port), ...env });
+  const child = spawnServer(serverDist, {
+    port,
+    dataDir,
+    databaseUrl: `sqlite:${path.join(dataDir, 'chat.db')}`,
+    admin: ADMIN,
+    env: { MIZAN_LOGIN_LIMIT_PER_IP: String(SOCKETS * 4), ...env },
+  });
   const origin = `http://127.0.0.1:${port}`;
   await waitFor(async () => (await fetch(`${origin}/api/health`)).ok, origin);
   return {

@@ -11,7 +11,7 @@
 // included: they share the cores), and the ratio to a bare Fastify POST route measured the same
 // way. BENCH_CREATE_CONNECTIONS (50), BENCH_CREATE_SECONDS (10). On its own it writes
 // bench/results/<date>-creates.json.
-import { freePort, waitForOk } from './net.mjs';
+import { freePort, spawnServer, waitForOk } from './net.mjs';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -19,7 +19,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { SERVER_NODE_FLAGS } from '../scripts/serverFlags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverRequire = createRequire(path.join(root, 'server', 'package.json'));
@@ -30,14 +29,6 @@ const SECONDS = Number(process.env.BENCH_CREATE_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
 const ADMIN = { email: 'create-bench@mizan.local', password: 'Bench-Passw0rd!' };
 
-function spawnNode(args, env) {
-  return spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
 const stop = (child) =>
   new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
@@ -47,17 +38,7 @@ const stop = (child) =>
 
 async function startServer(serverDist, dataDir, databaseUrl) {
   const port = await freePort();
-  const child = spawnNode([...SERVER_NODE_FLAGS, path.join(serverDist, 'main.js')], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    MIZAN_STATIC_DIR: root,
-    MIZAN_LOGIN_LIMIT_PER_IP: '1000',
-    MIZAN_ADMIN_EMAIL: ADMIN.email,
-    MIZAN_ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'warn',
-  });
+  const child = spawnServer(serverDist, { port, dataDir, databaseUrl, admin: ADMIN });
   const origin = `http://127.0.0.1:${port}`;
   await waitForOk(`${origin}/api/health`);
   return { api: `${origin}/api`, pid: child.pid, stop: () => stop(child) };

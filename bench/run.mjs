@@ -26,7 +26,7 @@
 // BENCH_TASKS, BENCH_MESSAGES, default 300,000 and 1,000,000): one employee's open tasks by due
 // date with the exact total, the overdue tasks, the administrator's chat list with unread counts,
 // and a busy chat's newest page, an older page by cursor and a folded search in it.
-import { freePort, waitForOk } from './net.mjs';
+import { freePort, spawnServer, waitForOk } from './net.mjs';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,7 +34,6 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from '../scripts/serverFlags.mjs';
 import { measureChatFanOut } from './chat.mjs';
 import { measureCreates } from './creates.mjs';
 import { CHAT_TABLES, seedWork, workCounts } from './workData.mjs';
@@ -75,24 +74,7 @@ const LAWSUITS_ONLY = process.env.BENCH_ONLY === 'lawsuits';
 const KEEP_DIR = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : null;
 
 function startServer(dataDir, port, databaseUrl = `sqlite:${path.join(dataDir, 'bench.db')}`) {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(SERVER_DIST, 'main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      // The built host and remotes of this checkout, wherever the server build is.
-      MIZAN_STATIC_DIR: root,
-      MIZAN_LOGIN_LIMIT_PER_IP: '1000',
-      MIZAN_ADMIN_EMAIL: ADMIN.email,
-      MIZAN_ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return child;
+  return spawnServer(SERVER_DIST, { port, dataDir, databaseUrl, admin: ADMIN });
 }
 
 const stop = (child) =>
