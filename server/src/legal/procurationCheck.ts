@@ -181,30 +181,24 @@ export function installProcurationCheck(app: FastifyInstance, entities: EntitySe
       await enforce(ctx, lawsuits.name, 'customerIds', ids(merged.customerIds), day);
     },
   });
+  /** A hearing held on its day for its lawsuit's clients: checked on the hearing's date. */
+  const enforceHearing = async (ctx: HookContext, hearing: Record<string, unknown>) => {
+    if (typeof hearing.lawsuitId !== 'number' || !present(hearing.date)) return;
+    await enforce(
+      ctx,
+      sessions.name,
+      'date',
+      await clientsOfLawsuit(ctx.trx, hearing.lawsuitId),
+      hearing.date,
+    );
+  };
   entities.hooks(sessions.name, {
-    async beforeCreate(ctx, values) {
-      if (typeof values.lawsuitId !== 'number' || !present(values.date)) return;
-      await enforce(
-        ctx,
-        sessions.name,
-        'date',
-        await clientsOfLawsuit(ctx.trx, values.lawsuitId),
-        values.date,
-      );
-    },
+    beforeCreate: (ctx, values) => enforceHearing(ctx, values),
     async beforeUpdate(ctx, values, before) {
       const moved =
         ('date' in values && values.date !== before.date) ||
         ('lawsuitId' in values && values.lawsuitId !== before.lawsuitId);
-      const merged = { ...before, ...values };
-      if (!moved || typeof merged.lawsuitId !== 'number' || !present(merged.date)) return;
-      await enforce(
-        ctx,
-        sessions.name,
-        'date',
-        await clientsOfLawsuit(ctx.trx, merged.lawsuitId),
-        merged.date,
-      );
+      if (moved) await enforceHearing(ctx, { ...before, ...values });
     },
   });
 
