@@ -7,7 +7,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eventually, useSystem } from '../lib/harness.mjs';
-import { expectDirection, languageButton, signInToDashboard, waitForApp } from '../lib/app.mjs';
+import {
+  animationsDone,
+  expectDirection,
+  languageButton,
+  signInToDashboard,
+  waitForApp,
+} from '../lib/app.mjs';
 import { officeToday, uniq } from '../lib/api.mjs';
 import { escapeRegExp, t } from '../lib/i18n.mjs';
 import { formDrawer, go } from '../lib/clients.mjs';
@@ -122,6 +128,9 @@ describe('deadlines started by a judgment', () => {
           await line.getByText(e('deadlines.values.action.appeal'), { exact: true }).waitFor();
           await line.getByRole('button', { name: e('deadlines.actions.close'), exact: true }).click();
           const closing = page.getByRole('dialog', { name: e('deadlines.actions.close') });
+          // A click on a dialog still zooming in can land beside its button.
+          await closing.waitFor();
+          await animationsDone(closing);
           const closed = page.waitForResponse(
             (r) => new URL(r.url()).pathname === `/api${DEADLINES}/${deadlineId}/close`,
           );
