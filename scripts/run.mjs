@@ -213,24 +213,44 @@ function serve(extraArgs = [], env = process.env) {
 }
 
 /**
- * What the browser tests need beyond the repository, checked before the long steps: Debian's
- * Chromium (`E2E_CHROMIUM`, default /usr/bin/chromium), installed with apt-get when missing and
- * this user may (root). Nothing else: the application serves its own fonts, so the tests do not
- * depend on the fonts a system has.
+ * What the tests need beyond the repository, checked before the long steps, as Debian packages
+ * found by one command each. Chromium drives the browser tests (`E2E_CHROMIUM`, default
+ * /usr/bin/chromium). LibreOffice (PDF of generated documents), poppler (text of PDFs, pages as
+ * images) and tesseract with Arabic and English data (OCR of scans) are optional when the
+ * application runs, but the tests cover them. Missing packages are installed with one apt-get when
+ * this user may (root); otherwise the run stops and names them. The application serves its own
+ * fonts, so the tests do not depend on the fonts a system has.
  */
-function browserPrerequisites() {
-  const chromium = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
-  if (fs.existsSync(chromium)) return;
+const SYSTEM_PACKAGES = [
+  { pkg: 'chromium', present: () => fs.existsSync(process.env.E2E_CHROMIUM ?? '/usr/bin/chromium') },
+  { pkg: 'libreoffice-writer-nogui', present: () => onPath('soffice') },
+  { pkg: 'poppler-utils', present: () => onPath('pdftotext') && onPath('pdftoppm') },
+  { pkg: 'tesseract-ocr', present: () => onPath('tesseract') },
+  { pkg: 'tesseract-ocr-ara', present: () => tesseractHas('ara') },
+  { pkg: 'tesseract-ocr-eng', present: () => tesseractHas('eng') },
+];
+
+function onPath(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+function tesseractHas(lang) {
+  const out = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' });
+  return out.status === 0 && `${out.stdout}${out.stderr}`.split('\n').some((l) => l.trim() === lang);
+}
+
+function systemPrerequisites() {
+  const missing = SYSTEM_PACKAGES.filter((p) => !p.present()).map((p) => p.pkg);
+  if (missing.length === 0) return;
   const canInstall = process.getuid?.() === 0 && spawnSync('apt-get', ['--version']).status === 0;
   if (!canInstall) {
-    console.error(
-      `✖ browser tests need Chromium at ${chromium}: install Debian's package (apt-get install chromium) or set E2E_CHROMIUM`,
-    );
+    console.error(`✖ the tests need Debian packages that are missing: apt-get install ${missing.join(' ')}`);
     process.exit(1);
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  run('install Debian chromium (apt-get)', 'apt-get', ['update', '-qq'], { env });
-  run('install Debian chromium (apt-get)', 'apt-get', ['install', '-y', '-qq', 'chromium'], { env });
+  const title = `install Debian packages (apt-get): ${missing.join(', ')}`;
+  run(title, 'apt-get', ['update', '-qq'], { env });
+  run(title, 'apt-get', ['install', '-y', '-qq', ...missing], { env });
 }
 
 const commands = {
@@ -252,7 +272,7 @@ const commands = {
     summary();
   },
   async test() {
-    browserPrerequisites();
+    systemPrerequisites();
     install();
     // The checks, the server's compilation and the front-end builds are single-threaded tools
     // (webpack mostly so): two at a time keep both cores busy, the longest first.
