@@ -38,6 +38,7 @@ import { installErrorHandler } from './http/errorHandler';
 import { registerHttpHeaders } from './http/headers';
 import { createLogger } from './logging/logger';
 import { installRequestLog } from './logging/requestLog';
+import { backupsMigrations, backupsPlugin } from './backup/scheduled';
 import { registerStatic } from './static';
 import { tasksPlugin } from './tasks';
 import { registerHub } from './ws/hub';
@@ -82,6 +83,7 @@ export const MODULES: readonly AppModule[] = [
   { name: 'dashboard', plugin: dashboardPlugin, migrations: dashboardMigrations },
   { name: 'chat', plugin: chatPlugin, migrations: chatMigrations },
   { name: 'deadlines', plugin: deadlinesPlugin, migrations: deadlineMigrations },
+  { name: 'backups', plugin: backupsPlugin, migrations: backupsMigrations },
 ];
 
 /** How often a SQLite connection refreshes its planner statistics (`PRAGMA optimize`). */

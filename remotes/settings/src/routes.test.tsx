@@ -27,7 +27,7 @@ describe('settings routes', () => {
         expect(route?.permission).toBe(permissionKey(entity.name, 'view'));
         expect(isValidElement(route?.element)).toBe(true);
       }
-    expect(routes).toHaveLength(expected.length * 2 + 4);
+    expect(routes).toHaveLength(expected.length * 2 + 5);
   });
 
   it('gives a plain entity the generic page of its own definition, without overrides', () => {
@@ -56,6 +56,7 @@ describe('settings routes', () => {
     expect(byPath[SYSTEM.appearances]).toBe(AREA_PERMISSIONS.systemSettingsView);
     expect(byPath[SYSTEM.logs]).toBe(AREA_PERMISSIONS.logsView);
     expect(byPath[SYSTEM.audit]).toBe(AREA_PERMISSIONS.auditView);
+    expect(byPath[SYSTEM.backups]).toBe(AREA_PERMISSIONS.backupsView);
   });
 
   it('paths are unique, absolute under /admin/ and every route has a permission', () => {

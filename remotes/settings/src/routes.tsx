@@ -2,6 +2,7 @@ import type { RemoteRoute } from '@mizan/build/routes';
 import { AREA_PERMISSIONS, SYSTEM } from '@mizan/contracts';
 import { entityRoutes } from '@mizan/ui';
 import { AuditPage } from './audit/AuditPage';
+import { BackupsPage } from './backups/BackupsPage';
 import { ENTITY_OVERRIDES } from './entityScreens';
 import { LogsPage } from './logs/LogsPage';
 import { AppearancePage } from './system/AppearancePage';
@@ -18,6 +19,7 @@ export const routes: RemoteRoute[] = [
   { path: SYSTEM.appearances, permission: AREA_PERMISSIONS.systemSettingsView, element: <AppearancePage /> },
   { path: SYSTEM.logs, permission: AREA_PERMISSIONS.logsView, element: <LogsPage /> },
   { path: SYSTEM.audit, permission: AREA_PERMISSIONS.auditView, element: <AuditPage /> },
+  { path: SYSTEM.backups, permission: AREA_PERMISSIONS.backupsView, element: <BackupsPage /> },
 ];
 
 export default routes;

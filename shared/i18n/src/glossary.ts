@@ -67,6 +67,10 @@ export const GLOSSARY = {
     many: term('سجل التدقيق', 'Audit trail'),
     uses: ['menu:items.auditTrail', 'settings:audit.title'],
   },
+  backups: {
+    many: term('النسخ الاحتياطية', 'Backups'),
+    uses: ['menu:items.backups', 'settings:backups.title', 'settings:system.general.sections.backups'],
+  },
   places: { many: term('الأماكن', 'Places'), uses: ['menu:groups.places'] },
   continents: {
     many: term('القارات', 'Continents'),
