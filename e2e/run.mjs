@@ -1,6 +1,9 @@
 // End-to-end runner: starts the built production server on a free port with a fresh SQLite
-// database (and again on a fresh PostgreSQL database when MIZAN_TEST_PG_URL is set), one Debian
+// database (and another on a fresh PostgreSQL database when MIZAN_TEST_PG_URL is set), one Debian
 // Chromium for all specs, runs the specs with Node's test runner, and always stops what it started.
+// The spec files of both databases share one queue, the longest first (by the last run's times,
+// kept in artifacts/durations.json), so that the PostgreSQL files fill the slot the SQLite ones
+// leave rather than waiting for the last of them.
 //
 //   node e2e/run.mjs                    every spec
 //   node e2e/run.mjs specs/auth.spec.mjs  some specs (paths relative to e2e/ or absolute)
@@ -11,9 +14,11 @@
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { launchBrowserServer } from './lib/browser.mjs';
-import { CHROMIUM, E2E_DIR, HOST_DIST, REMOTES_DIR, SERVER_MAIN } from './lib/paths.mjs';
+import { ARTIFACTS, CHROMIUM, E2E_DIR, HOST_DIST, REMOTES_DIR, SERVER_MAIN } from './lib/paths.mjs';
 import { createPgDatabase, startServer } from './lib/server.mjs';
 
 const started = Date.now();
@@ -71,27 +76,97 @@ function specFiles(args) {
   );
 }
 
-/** Runs the files against one started server; resolves to the runner's own counts. */
-async function runSpecs(files, label) {
+/** Each spec file's time in the last run, by `<target>: <file>` (see `runSpecs`). */
+const DURATIONS = path.join(ARTIFACTS, 'durations.json');
+
+function lastDurations() {
+  try {
+    return JSON.parse(fs.readFileSync(DURATIONS, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A file that runs one spec file against one target's server: it sets the server's address and
+ * loads the spec inside a suite named `<target>: <file>`, so that every test's report says which
+ * database it ran on and each file's time can be kept.
+ */
+function targetFile(dir, target, file) {
+  const wrapper = path.join(dir, target.label, path.basename(file));
+  fs.mkdirSync(path.dirname(wrapper), { recursive: true });
+  fs.writeFileSync(
+    wrapper,
+    [
+      "import { describe } from 'node:test';",
+      `process.env.E2E_BASE_URL = ${JSON.stringify(target.url)};`,
+      `process.env.E2E_TARGET = ${JSON.stringify(target.label)};`,
+      `describe(${JSON.stringify(jobName(target, file))}, async () => {`,
+      `  await import(${JSON.stringify(pathToFileURL(file).href)});`,
+      '});',
+      '',
+    ].join('\n'),
+  );
+  return wrapper;
+}
+
+const jobName = (target, file) => `${target.label}: ${path.basename(file)}`;
+
+/**
+ * Runs every (target, spec file) job on one queue, the longest first: by the last run's times,
+ * and on a first run the screen walks, then the PostgreSQL files, then the rest (in the order
+ * given). Resolves to the runner's own counts.
+ */
+async function runSpecs(targets) {
   const counts = { tests: 0, pass: 0, fail: 0, cancelled: 0, skipped: 0, todo: 0 };
-  const stream = run({
-    files,
-    concurrency: Number(process.env.E2E_CONCURRENCY ?? 2),
-    // Per spec file; a screens file walks every main screen of one language, a legal file a
-    // whole lawsuit (form, hearing, postponement, calendar, attachment, payments, axe).
-    timeout: 360_000,
-  });
-  stream.on('test:diagnostic', (d) => {
-    const m = /^(tests|pass|fail|cancelled|skipped|todo) (\d+)$/.exec(d.message);
-    if (m && d.nesting === 0) counts[m[1]] = Number(m[2]);
-  });
-  await new Promise((resolve, reject) => {
-    const out = stream.compose(new spec());
-    out.on('end', resolve);
-    out.on('error', reject);
-    out.pipe(process.stdout, { end: false });
-  });
-  console.log(`\n[e2e] ${label}: ${counts.pass} passed, ${counts.fail + counts.cancelled} failed\n`);
+  const last = lastDurations();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-e2e-specs-'));
+  const firstRunRank = (target, file) =>
+    path.basename(file).startsWith('screens-') ? 0 : target.label === 'sqlite' ? 2 : 1;
+  const jobs = targets
+    .flatMap((target) => target.files.map((file, order) => ({ target, file, order })))
+    .sort(
+      (a, b) =>
+        (last[jobName(b.target, b.file)] ?? -1) - (last[jobName(a.target, a.file)] ?? -1) ||
+        firstRunRank(a.target, a.file) - firstRunRank(b.target, b.file) ||
+        a.order - b.order,
+    );
+  const durations = {};
+  try {
+    const stream = run({
+      files: jobs.map(({ target, file }) => targetFile(dir, target, file)),
+      concurrency: Number(process.env.E2E_CONCURRENCY ?? 2),
+      // Per spec file; a screens file walks every main screen of one language, a legal file a
+      // whole lawsuit (form, hearing, postponement, calendar, attachment, payments, axe).
+      timeout: 360_000,
+    });
+    stream.on('test:diagnostic', (d) => {
+      const m = /^(tests|pass|fail|cancelled|skipped|todo) (\d+)$/.exec(d.message);
+      if (m && d.nesting === 0) counts[m[1]] = Number(m[2]);
+    });
+    for (const type of ['test:pass', 'test:fail'])
+      stream.on(type, (t) => {
+        if (t.nesting === 0 && t.details?.duration_ms !== undefined)
+          durations[t.name] = Math.round(t.details.duration_ms);
+      });
+    await new Promise((resolve, reject) => {
+      const out = stream.compose(new spec());
+      out.on('end', resolve);
+      out.on('error', reject);
+      out.pipe(process.stdout, { end: false });
+    });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  fs.writeFileSync(DURATIONS, `${JSON.stringify({ ...last, ...durations }, null, 2)}\n`);
+  const slowest = Object.entries(durations)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(0)} s`);
+  console.log(`\n[e2e] slowest files: ${slowest.join(', ')}`);
+  for (const target of targets) console.log(`[e2e] ${target.label}: ${target.files.length} spec files`);
+  console.log(`[e2e] ${counts.pass} passed, ${counts.fail + counts.cancelled} failed\n`);
   return counts;
 }
 
@@ -116,10 +191,9 @@ async function main() {
 
   const browserServer = await launchBrowserServer();
   process.env.E2E_BROWSER_WS = browserServer.wsEndpoint();
-  const total = { tests: 0, pass: 0, fail: 0, cancelled: 0, skipped: 0, todo: 0 };
+  let total = { tests: 0, pass: 0, fail: 0, cancelled: 0, skipped: 0, todo: 0 };
   const setupFailures = [];
-  // Every target's server starts at once (PostgreSQL's migrating while the SQLite specs run), so
-  // that the next target's specs begin the moment the previous ones end.
+  // Every target's server starts at once (PostgreSQL's migrating while SQLite's does).
   const prepared = targets.map(async (target) => {
     const db =
       target.label === 'postgres' ? await createPgDatabase(process.env.MIZAN_TEST_PG_URL) : undefined;
@@ -130,36 +204,33 @@ async function main() {
       throw error;
     }
   });
-  // A target whose start fails is reported when its turn comes; none is left unhandled meanwhile.
+  // A target whose start fails is reported below; none is left unhandled meanwhile.
   for (const p of prepared) p.catch(() => undefined);
   try {
+    const running = [];
     for (const [i, target] of targets.entries()) {
-      let db;
-      let server;
       try {
-        ({ db, server } = await prepared[i]);
+        const { server } = await prepared[i];
         console.log(
           `[e2e] ${target.label}: server at ${server.url} (log ${path.relative(process.cwd(), server.logFile)})`,
         );
-        process.env.E2E_BASE_URL = server.url;
-        process.env.E2E_TARGET = target.label;
-        const counts = await runSpecs(target.files, target.label);
-        for (const k of Object.keys(total)) total[k] += counts[k];
+        running.push({ ...target, url: server.url });
       } catch (error) {
         setupFailures.push(`${target.label}: ${error instanceof Error ? error.message : String(error)}`);
         console.error(
           `[e2e] ${target.label}: could not run: ${error instanceof Error ? error.message : error}`,
         );
-      } finally {
-        await server?.stop();
-        await db?.drop().catch((e) => console.error(`[e2e] could not drop ${db.name}: ${e.message}`));
       }
     }
+    if (running.length) total = await runSpecs(running);
   } finally {
-    // Servers of targets not reached (an earlier one threw) are stopped too.
     for (const p of prepared)
       await p.then(
-        ({ db, server }) => Promise.all([server.stop(), db?.drop().catch(() => undefined)]),
+        ({ db, server }) =>
+          Promise.all([
+            server.stop(),
+            db?.drop().catch((e) => console.error(`[e2e] could not drop ${db.name}: ${e.message}`)),
+          ]),
         () => undefined,
       );
     await browserServer.close();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import { dialects, freshDatabase, TEST_ADMIN } from '../test/harness';
+import { freshDatabase, splitDialects, TEST_ADMIN } from '../test/harness';
 import { dailyAt, Scheduler, wallTimeInZone, type JobRun, type Schedule } from '.';
 
 /** A day after each run, never moved (the real-clock tests' job). */
@@ -109,7 +109,7 @@ describe('MIZAN_SCHEDULER_POLL_SECONDS', () => {
   });
 });
 
-describe.each(dialects())('the job scheduler on %s', (dialect) => {
+describe.each(splitDialects())('the job scheduler on %s', (dialect) => {
   let shared: Awaited<ReturnType<typeof sharedDatabase>>;
   /** Runs of the test job, across instances. */
   let runs: { owner: string; run: JobRun }[];

@@ -27,6 +27,19 @@ export function splitDialects(): Dialect[] {
   return process.env.MIZAN_TEST_DIALECT === 'postgres' ? ['postgres'] : ['sqlite'];
 }
 
+/**
+ * One file's part of a long suite split in shards, so that Jest's workers share it: the items at
+ * positions `shard`, `shard + of`, `shard + 2·of`, … (1-based). The suite's own file is shard 1;
+ * each other shard's file sets `MIZAN_TEST_SHARD` and loads the suite (as a `.postgres.test.ts`
+ * twin sets the dialect). An item added to the list lands in a shard by itself.
+ */
+export function shardOf<T>(items: readonly T[], of: number): { shard: number; items: T[] } {
+  const shard = Number(process.env.MIZAN_TEST_SHARD ?? 1);
+  if (!Number.isInteger(shard) || shard < 1 || shard > of)
+    throw new Error(`MIZAN_TEST_SHARD must be a whole number from 1 to ${of}`);
+  return { shard, items: items.filter((_, i) => i % of === shard - 1) };
+}
+
 export interface Session {
   token: string;
   /** Authorization and fingerprint headers for `app.inject`. */
@@ -189,10 +202,14 @@ async function findOrMakeTemplate(dialect: Dialect): Promise<string> {
   }
 }
 
-/** Options under which an app starts as the template did (same schema, seed and clock). */
+/**
+ * Options under which an app starts as the template did (same schema, seed and clock). Definitions
+ * served beside the registry (`app.entities`) do not change it: their tables are the test's to
+ * create after start, and migrations and the seed read the registry alone.
+ */
 const SEEDING_ENV = ['DATABASE_URL', 'DATA_DIR', 'MIZAN_ADMIN_EMAIL', 'MIZAN_ADMIN_PASSWORD'];
 function startsAsTemplate(options: { env?: Record<string, string>; app?: AppOptions }): boolean {
-  if (options.app?.entities || options.app?.clock) return false;
+  if (options.app?.clock) return false;
   return !SEEDING_ENV.some((key) => options.env && key in options.env);
 }
 

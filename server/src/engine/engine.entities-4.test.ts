@@ -1,0 +1,3 @@
+// Shard 4 of the registry-wide engine tests (see engine.entities.test.ts).
+process.env.MIZAN_TEST_SHARD = '4';
+require('./engine.entities.test');
