@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import tar from 'tar-stream';
 import { buildApp } from '../app';
 import { signInWith } from '../system/testing/users';
-import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
+import { createTestApp, splitDialects, type Session, type TestApp } from '../test/harness';
 
 jest.setTimeout(120_000);
 
@@ -32,7 +32,7 @@ async function entries(archive: Buffer): Promise<string[]> {
   return names;
 }
 
-describe.each(dialects())('scheduled backups, on %s', (dialect) => {
+describe.each(splitDialects())('scheduled backups, on %s', (dialect) => {
   let t: TestApp;
   let admin: Session;
   const clock = { now: new Date('2026-03-10T08:00:00Z') };
