@@ -263,7 +263,9 @@ function englishBelowThousand(n: number): string {
   const hundreds = Math.floor(n / 100);
   const rest = n % 100;
   const tens =
-    rest < 20 ? EN_ONES[rest]! : `${EN_TENS[Math.floor(rest / 10)]!}${rest % 10 ? `-${EN_ONES[rest % 10]!}` : ''}`;
+    rest < 20
+      ? EN_ONES[rest]!
+      : `${EN_TENS[Math.floor(rest / 10)]!}${rest % 10 ? `-${EN_ONES[rest % 10]!}` : ''}`;
   return [hundreds ? `${EN_ONES[hundreds]!} hundred` : '', tens].filter(Boolean).join(' ');
 }
 
