@@ -1,0 +1,194 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Form, Modal, Radio, Select, Space, Spin, Tooltip, Typography } from 'antd';
+import { FileWordOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  DOCUMENT_RECORDS,
+  attachments,
+  documentTemplates,
+  permissionKey,
+  type DocumentFormat,
+  type DocumentRecordKind,
+  type Entity,
+  type Fields,
+  type GeneratedDocument,
+} from '@mizan/contracts';
+import {
+  documentTools,
+  entityKeys,
+  fetchFile,
+  generateDocument,
+  isApiError,
+  templatesFor,
+  useCan,
+} from '../data';
+import type { EntityRow } from '../fields/types';
+
+/** The record kind an entity's documents fill from (`lawsuits` → `lawsuit`), or null. */
+export function documentRecordKind(entity: string): DocumentRecordKind | null {
+  const found = Object.entries(DOCUMENT_RECORDS).find(([, name]) => name === entity);
+  return (found?.[0] as DocumentRecordKind | undefined) ?? null;
+}
+
+/** A generated file shown in the page: a PDF in a frame; a DOCX is downloaded (browsers cannot show it). */
+function GeneratedPreview({ result }: { result: GeneratedDocument }) {
+  const { t } = useTranslation('ui');
+  const [url, setUrl] = useState<string | null>(null);
+  const pdf = result.attachment.mimeType === 'application/pdf';
+  useEffect(() => {
+    if (!pdf) return undefined;
+    const controller = new AbortController();
+    let made: string | null = null;
+    fetchFile(result.attachment.fileId, { signal: controller.signal, silent: true })
+      .then((blob) => {
+        made = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
+        setUrl(made);
+      })
+      .catch(() => undefined);
+    return () => {
+      controller.abort();
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [pdf, result.attachment.fileId]);
+  if (!pdf) return <Typography.Text type="secondary">{t('documents.previewPdfOnly')}</Typography.Text>;
+  if (!url) return <Spin />;
+  return (
+    <iframe
+      src={url}
+      title={t('record.files.previewTitle', { name: result.attachment.name })}
+      style={{ inlineSize: '100%', blockSize: '60vh', border: '1px solid rgba(0,0,0,0.1)' }}
+    />
+  );
+}
+
+async function download(result: GeneratedDocument) {
+  const blob = await fetchFile(result.attachment.fileId);
+  const href = URL.createObjectURL(new Blob([blob], { type: result.attachment.mimeType }));
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = result.attachment.name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/**
+ * "Generate document" on a record page of a kind templates fill from (lawsuit, client, power of
+ * attorney, hearing): choose a template and a format, generate (stored as the record's file),
+ * then download and preview; fields the record lacks are listed. PDF is offered only when the
+ * server has LibreOffice, and says why not otherwise.
+ */
+export function GenerateDocumentButton({ entity, row }: { entity: Entity<Fields>; row: EntityRow }) {
+  const { t } = useTranslation('ui');
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const kind = documentRecordKind(entity.name);
+  const [open, setOpen] = useState(false);
+  const [templateId, setTemplateId] = useState<number | null>(null);
+  const [format, setFormat] = useState<DocumentFormat>('docx');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<GeneratedDocument | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const templates = useQuery({
+    queryKey: [...entityKeys.lists(documentTemplates.name), 'for', kind],
+    queryFn: () => templatesFor(kind!),
+    enabled: open && kind !== null,
+  });
+  const tools = useQuery({ queryKey: ['documents', 'tools'], queryFn: documentTools, enabled: open });
+  if (!kind || !can(permissionKey(documentTemplates, 'view'))) return null;
+
+  const submit = async () => {
+    if (templateId === null) return;
+    setBusy(true);
+    setError(null);
+    setResult(null);
+    try {
+      const made = await generateDocument({
+        templateId,
+        record: { entity: entity.name, id: row.id },
+        format,
+      });
+      setResult(made);
+      void queryClient.invalidateQueries({ queryKey: entityKeys.all(attachments.name) });
+      void queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.name) });
+    } catch (failure) {
+      setError(isApiError(failure) ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const pdfReason = tools.data && !tools.data.pdf ? tools.data.reason : null;
+
+  return (
+    <>
+      <Button icon={<FileWordOutlined />} onClick={() => setOpen(true)}>
+        {t('documents.generate')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('documents.generateTitle')}
+        width={result?.attachment.mimeType === 'application/pdf' ? 900 : 560}
+        onCancel={() => {
+          setOpen(false);
+          setResult(null);
+          setError(null);
+        }}
+        okText={t('documents.generate')}
+        okButtonProps={{ disabled: templateId === null, loading: busy }}
+        cancelText={t('actions.close')}
+        onOk={() => void submit()}
+        destroyOnHidden
+      >
+        <Form layout="vertical">
+          <Form.Item label={t('documents.template')} required>
+            <Select
+              aria-label={t('documents.template')}
+              loading={templates.isLoading}
+              value={templateId ?? undefined}
+              onChange={(value: number) => setTemplateId(value)}
+              options={(templates.data ?? []).map((tpl) => ({ value: tpl.id, label: String(tpl.name) }))}
+              notFoundContent={t('documents.noTemplates')}
+            />
+          </Form.Item>
+          <Form.Item label={t('documents.format')}>
+            <Radio.Group value={format} onChange={(e) => setFormat(e.target.value as DocumentFormat)}>
+              <Radio value="docx">Word (DOCX)</Radio>
+              <Tooltip title={pdfReason}>
+                <Radio value="pdf" disabled={pdfReason !== null}>
+                  PDF
+                </Radio>
+              </Tooltip>
+            </Radio.Group>
+            {pdfReason && (
+              <Typography.Paragraph type="secondary" style={{ marginBlockStart: 8 }}>
+                {pdfReason}
+              </Typography.Paragraph>
+            )}
+          </Form.Item>
+        </Form>
+        {error && <Alert type="error" showIcon title={error} />}
+        {result && (
+          <Space orientation="vertical" style={{ inlineSize: '100%' }}>
+            <Alert
+              type="success"
+              showIcon
+              title={t('documents.generated', { name: result.attachment.name })}
+            />
+            {result.missing.length > 0 && (
+              <Alert
+                type="warning"
+                showIcon
+                title={t('documents.missing', { count: result.missing.length })}
+                description={<bdi dir="ltr">{result.missing.join(', ')}</bdi>}
+              />
+            )}
+            <Button type="primary" onClick={() => void download(result)}>
+              {t('documents.download')}
+            </Button>
+            <GeneratedPreview result={result} />
+          </Space>
+        )}
+      </Modal>
+    </>
+  );
+}
