@@ -11,7 +11,7 @@ import {
   formatHijri,
   type DocumentField,
 } from '@mizan/contracts';
-import { createRow, entityUrl } from '../test/fixtures';
+import { createRow, createUserWith, entityUrl } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { findTool } from '../tools';
 import { GENERATED_GROUP } from './index';
@@ -268,6 +268,25 @@ describe.each(dialects())('document templates on %s', (dialect) => {
     expect((await generate(999_999, { entity: 'lawsuits', id: lawsuit.id })).statusCode).toBe(404);
     expect((await generate(memo, { entity: 'lawsuits', id: 999_999 })).statusCode).toBe(404);
     expect((await generate(memo, { entity: 'tasks', id: 1 })).statusCode).toBe(422);
+  });
+
+  it('an employee who may not file papers on the record cannot generate there (403), nothing stored', async () => {
+    const reader = await createUserWith(t.app, admin.headers, [
+      'documentTemplates.view',
+      'lawsuits.view',
+      'attachments.view',
+    ]);
+    const session = await t.login(reader.email, reader.password);
+    const memo = await templateId('memo-to-court.docx');
+    const before = await count('files');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API_BASE + DOCUMENTS.generate,
+      headers: session.headers,
+      payload: { templateId: memo, record: { entity: 'lawsuits', id: lawsuit.id } },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await count('files')).toBe(before);
   });
 
   describe('upload checks: refused, nothing stored', () => {

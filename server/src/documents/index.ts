@@ -255,6 +255,12 @@ async function generate(
         errors: { format: [reason] },
       });
   }
+  // Generating writes a file of the record: the employee must be allowed to file it there.
+  const filing =
+    input.record.entity === 'lawsuits' || input.record.entity === 'sessions'
+      ? permissionKey(attachments, 'create')
+      : permissionKey(input.record.entity, 'update');
+  if (actor.user && !actor.user.permissions.has(filing)) throw new AppError('forbidden');
   const file = (template.file as StoredFile[])[0];
   if (!file) throw new AppError('validation', { errors: { templateId: [{ key: 'documents.noFile' }] } });
   const settings = await readSettings(app.db);
