@@ -49,7 +49,7 @@ export function DocumentFieldsPage() {
           onChange={(value) => setRecord(value as DocumentRecordKind)}
           options={DOCUMENT_RECORD_KINDS.map((kind) => ({
             value: kind,
-            label: t(`documentTemplates.values.record.${kind}`, { ns: 'entities' }),
+            label: t(`entities:documentTemplates.values.record.${kind}`),
           }))}
         />
         <Input.Search
