@@ -11,7 +11,7 @@ import {
   formatHijri,
   type DocumentField,
 } from '@mizan/contracts';
-import { createRow, createUserWith, entityUrl } from '../test/fixtures';
+import { countRows, createRow, createUserWith, entityUrl } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { findTool } from '../tools';
 import { GENERATED_GROUP } from './index';
@@ -45,15 +45,7 @@ describe.each(dialects())('document templates on %s', (dialect) => {
   let customer: Row;
   const filesDir = () => path.join(t.config.dataDir, 'files');
   const onDisk = () => (fs.existsSync(filesDir()) ? fs.readdirSync(filesDir()).sort() : []);
-  const count = async (table: string) =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: string) => countRows(t.app, table);
   const h = (lang = 'en') => ({ ...admin.headers, 'accept-language': lang });
   const api = (method: 'GET' | 'POST', to: string, payload?: object, lang = 'en') =>
     t.app.inject({ method, url: to, headers: h(lang), ...(payload ? { payload } : {}) });

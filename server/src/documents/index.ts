@@ -27,6 +27,7 @@ import path from 'node:path';
 import PizZip from 'pizzip';
 import { writeAudit } from '../audit/audit';
 import { actorOf, type ActorContext } from '../engine/context';
+import { neverWritten } from '../engine/seeding';
 import { officeToday } from '../engine/today';
 import type { SavedUpload } from '../files/storage';
 import { AppError } from '../http/errors';
@@ -299,15 +300,7 @@ async function generate(
  * them once, and templates it deletes stay deleted.
  */
 export async function seedStarterTemplates(app: FastifyInstance): Promise<void> {
-  const stored = await app.db.selectFrom(documentTemplates.table).select('id').limit(1).executeTakeFirst();
-  if (stored) return;
-  const audited = await app.db
-    .selectFrom('audit_log')
-    .select('id')
-    .where('entity', '=', documentTemplates.name)
-    .limit(1)
-    .executeTakeFirst();
-  if (audited) return;
+  if (!(await neverWritten(app.db, documentTemplates))) return;
   const service = app.entities.get(documentTemplates.name);
   for (const starter of STARTERS) {
     const content = starterFile(starter);
