@@ -151,7 +151,7 @@ describe.each(dialects())('document templates on %s', (dialect) => {
       expect([tag, byTag.has(`:${tag}`)]).toEqual([tag, true]);
     expect(byTag.get('sessions:decision')).toBeDefined();
     expect(byTag.get(':lawsuit.agreedFeeWords')!.label).toEqual({
-      ar: 'الأتعاب المتفق عليها كتابةً',
+      ar: '«الأتعاب المتفق عليها» كتابةً',
       en: expect.any(String),
     });
     expect(byTag.get(':lawsuit.agreedFeeWords')!.example.ar).toMatch(/^فقط .* لا غير$/);

@@ -15,6 +15,7 @@ import {
   optionsPath,
   type DocumentRecordKind,
   type DocumentTools,
+  type GenerateBatchBody,
   type GenerateDocumentBody,
   type GeneratedDocument,
   type AuditItem,
@@ -121,3 +122,7 @@ export const documentTools = () => api.get<DocumentTools>(DOCUMENTS.tools);
 /** One document from a template and a record, stored as the record's file (`POST /api/admin/documents/generate`). */
 export const generateDocument = (body: GenerateDocumentBody) =>
   api.post<GeneratedDocument>(DOCUMENTS.generate, body, { silent: true });
+
+/** One document per record, all in one ZIP archive (`POST /api/admin/documents/generate/batch`). */
+export const generateBatch = (body: GenerateBatchBody) =>
+  api.post<Blob>(DOCUMENTS.batch, body, { responseType: 'blob', silent: true });

@@ -39,7 +39,7 @@ export {
 } from './record/tabs';
 export { ReferenceList, type ReferenceListProps } from './record/ReferenceList';
 export { RecordFiles, filesFields, type RecordFilesProps } from './record/RecordFiles';
-export { GenerateDocumentButton, documentRecordKind } from './record/GenerateDocument';
+export { BatchDocumentsButton, GenerateDocumentButton, documentRecordKind } from './record/GenerateDocument';
 export { RecordHistory, type RecordHistoryProps } from './record/RecordHistory';
 export { AuditAction } from './record/auditAction';
 export {

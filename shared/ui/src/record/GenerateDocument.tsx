@@ -18,6 +18,7 @@ import {
   documentTools,
   entityKeys,
   fetchFile,
+  generateBatch,
   generateDocument,
   isApiError,
   templatesFor,
@@ -188,6 +189,81 @@ export function GenerateDocumentButton({ entity, row }: { entity: Entity<Fields>
             <GeneratedPreview result={result} />
           </Space>
         )}
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * "Documents for all" beside a list of records (a day's hearing roll: the notices to the clients
+ * of tomorrow's hearings): choose a template of their kind, and every record's document is
+ * generated, stored with its record and downloaded together as one ZIP archive.
+ */
+export function BatchDocumentsButton({ entity, ids }: { entity: Entity<Fields>; ids: readonly number[] }) {
+  const { t } = useTranslation('ui');
+  const can = useCan();
+  const kind = documentRecordKind(entity.name);
+  const [open, setOpen] = useState(false);
+  const [templateId, setTemplateId] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const templates = useQuery({
+    queryKey: [...entityKeys.lists(documentTemplates.name), 'for', kind],
+    queryFn: () => templatesFor(kind!),
+    enabled: open && kind !== null,
+  });
+  if (!kind || !can(permissionKey(documentTemplates, 'view'))) return null;
+  const submit = async () => {
+    if (templateId === null) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const blob = await generateBatch({
+        templateId,
+        records: ids.map((id) => ({ entity: entity.name, id })),
+        format: 'docx',
+      });
+      const href = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = href;
+      link.download = `${t('documents.archiveName')}.zip`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(href), 10_000);
+      setOpen(false);
+    } catch (failure) {
+      setError(isApiError(failure) ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button icon={<FileWordOutlined />} disabled={!ids.length} onClick={() => setOpen(true)}>
+        {t('documents.batch', { count: ids.length })}
+      </Button>
+      <Modal
+        open={open}
+        title={t('documents.batchTitle', { count: ids.length })}
+        okText={t('documents.generate')}
+        okButtonProps={{ disabled: templateId === null, loading: busy }}
+        cancelText={t('actions.close')}
+        onCancel={() => setOpen(false)}
+        onOk={() => void submit()}
+        destroyOnHidden
+      >
+        <Form layout="vertical">
+          <Form.Item label={t('documents.template')} required>
+            <Select
+              aria-label={t('documents.template')}
+              loading={templates.isLoading}
+              value={templateId ?? undefined}
+              onChange={(value: number) => setTemplateId(value)}
+              options={(templates.data ?? []).map((tpl) => ({ value: tpl.id, label: String(tpl.name) }))}
+              notFoundContent={t('documents.noTemplates')}
+            />
+          </Form.Item>
+        </Form>
+        {error && <Alert type="error" showIcon title={error} />}
       </Modal>
     </>
   );
