@@ -420,5 +420,15 @@ describe.each(dialects())('document templates on %s', (dialect) => {
     expect(res.json().data.attachment.mimeType).toBe('application/pdf');
     const pdf = await download(res.json().data.url);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // A preview is a PDF stored nowhere.
+    const files = await count('files');
+    const preview = await api('POST', API_BASE + DOCUMENTS.preview, {
+      templateId: await templateId('hearing-notice.docx'),
+      record: { entity: 'sessions', id: hearing.id },
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('application/pdf');
+    expect(preview.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await count('files')).toBe(files);
   });
 });

@@ -8,6 +8,7 @@ import {
   attachments,
   documentFields,
   documentFieldsQuery,
+  documentPreviewBody,
   documentTemplates,
   documentTools,
   generateBatchBody,
@@ -226,12 +227,16 @@ async function storeGenerated(
   }
 }
 
-/** One document: the template filled from the record, stored, as the route answers it. */
+/**
+ * One document: the template filled from the record, stored as the record's file (unless
+ * `store` is false: a preview), as the route answers it.
+ */
 async function generate(
   app: FastifyInstance,
   actor: ActorContext,
   lang: Lang,
   input: { templateId: number; record: { entity: string; id: number }; format: DocumentFormat },
+  store = true,
 ): Promise<GeneratedDocument & { content: Buffer }> {
   const template = await app.entities.get(documentTemplates.name).get(input.templateId, actor);
   const kind = recordKindOf(input.record.entity);
@@ -261,7 +266,7 @@ async function generate(
     input.record.entity === 'lawsuits' || input.record.entity === 'sessions'
       ? permissionKey(attachments, 'create')
       : permissionKey(input.record.entity, 'update');
-  if (actor.user && !actor.user.permissions.has(filing)) throw new AppError('forbidden');
+  if (store && actor.user && !actor.user.permissions.has(filing)) throw new AppError('forbidden');
   const file = (template.file as StoredFile[])[0];
   if (!file) throw new AppError('validation', { errors: { templateId: [{ key: 'documents.noFile' }] } });
   const settings = await readSettings(app.db);
@@ -281,6 +286,19 @@ async function generate(
   const entity = app.entities.get(input.record.entity).entity;
   const recordTitle = String(record[entity.titleField ?? 'name'] ?? record.id);
   const title = `${String(template.name)} - ${recordTitle}`;
+  const mimeType = input.format === 'pdf' ? PDF_TYPE : DOCX_TYPE;
+  if (!store) {
+    const name = fileName(title, input.format);
+    const unsaved = {
+      entity: input.record.entity,
+      id: record.id,
+      fileId: 0,
+      name,
+      mimeType,
+      size: content.length,
+    };
+    return { attachment: unsaved, url: '', missing, content };
+  }
   const attachment = await storeGenerated(
     app,
     actor,
@@ -288,7 +306,7 @@ async function generate(
     record,
     title,
     fileName(title, input.format),
-    input.format === 'pdf' ? PDF_TYPE : DOCX_TYPE,
+    mimeType,
     content,
   );
   return { attachment, url: `${API_BASE}${SYSTEM.files}/${attachment.fileId}`, missing, content };
@@ -390,6 +408,30 @@ export const documentsPlugin: FastifyPluginAsync = async (app) => {
       const { content, ...data } = await generate(app, actorOf(request), requestLanguage(request), body);
       void content;
       return reply.status(201).send({ data });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: API_BASE + DOCUMENTS.preview,
+    permission: permissionKey(documentTemplates.name, 'view'),
+    tags: [documentTemplates.name],
+    summary: 'A document as PDF to look at, stored nowhere (503 without LibreOffice)',
+    body: documentPreviewBody,
+    labels: 'documents.fields',
+    handler: async (request, { body }, reply) => {
+      const one = await generate(
+        app,
+        actorOf(request),
+        requestLanguage(request),
+        { ...body, format: 'pdf' },
+        false,
+      );
+      return reply
+        .type(PDF_TYPE)
+        .header('content-disposition', 'inline; filename="preview.pdf"')
+        .header('x-missing-fields', encodeURIComponent(one.missing.join(',')))
+        .send(one.content);
     },
   });
 

@@ -13,6 +13,7 @@ import {
   SYSTEM,
   documentTemplates,
   optionsPath,
+  type DocumentPreviewBody,
   type DocumentRecordKind,
   type DocumentTools,
   type GenerateBatchBody,
@@ -126,3 +127,7 @@ export const generateDocument = (body: GenerateDocumentBody) =>
 /** One document per record, all in one ZIP archive (`POST /api/admin/documents/generate/batch`). */
 export const generateBatch = (body: GenerateBatchBody) =>
   api.post<Blob>(DOCUMENTS.batch, body, { responseType: 'blob', silent: true });
+
+/** A document as PDF to look at, stored nowhere (`POST /api/admin/documents/generate/preview`). */
+export const previewDocument = (body: DocumentPreviewBody) =>
+  api.post<Blob>(DOCUMENTS.preview, body, { responseType: 'blob', silent: true });

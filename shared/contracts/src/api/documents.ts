@@ -10,6 +10,8 @@ export const DOCUMENTS = {
   generate: '/admin/documents/generate',
   /** `POST`: one document per record, all in one ZIP archive (`GenerateBatchBody` → `application/zip`). */
   batch: '/admin/documents/generate/batch',
+  /** `POST`: the document as PDF, stored nowhere (`DocumentPreviewBody` → `application/pdf`); 503 without LibreOffice. */
+  preview: '/admin/documents/generate/preview',
   /** `GET`: what this server can produce (`DocumentTools`): PDF needs LibreOffice. */
   tools: '/admin/documents/tools',
 } as const;
@@ -69,6 +71,9 @@ export const generateDocumentBody = z
   .object({ templateId: positiveId, record: documentRecordRef, format })
   .strip();
 export type GenerateDocumentBody = z.input<typeof generateDocumentBody>;
+
+export const documentPreviewBody = z.object({ templateId: positiveId, record: documentRecordRef }).strip();
+export type DocumentPreviewBody = z.input<typeof documentPreviewBody>;
 
 export const generateBatchBody = z
   .object({

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Form, Modal, Radio, Select, Space, Spin, Tooltip, Typography } from 'antd';
 import { FileWordOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,6 +20,7 @@ import {
   fetchFile,
   generateBatch,
   generateDocument,
+  previewDocument,
   isApiError,
   templatesFor,
   useCan,
@@ -32,27 +33,41 @@ export function documentRecordKind(entity: string): DocumentRecordKind | null {
   return (found?.[0] as DocumentRecordKind | undefined) ?? null;
 }
 
-/** A generated file shown in the page: a PDF in a frame; a DOCX is downloaded (browsers cannot show it). */
-function GeneratedPreview({ result }: { result: GeneratedDocument }) {
+/**
+ * A generated document shown in the page: a PDF as stored, in a frame; a DOCX (which browsers
+ * cannot show) as the server renders it to PDF for the preview alone, when it has LibreOffice.
+ */
+function GeneratedPreview({
+  result,
+  source,
+}: {
+  result: GeneratedDocument;
+  /** The preview's PDF; null when none can be made (a DOCX without LibreOffice on the server). */
+  source: (() => Promise<Blob>) | null;
+}) {
   const { t } = useTranslation('ui');
   const [url, setUrl] = useState<string | null>(null);
-  const pdf = result.attachment.mimeType === 'application/pdf';
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (!pdf) return undefined;
-    const controller = new AbortController();
+    if (!source) return undefined;
     let made: string | null = null;
-    fetchFile(result.attachment.fileId, { signal: controller.signal, silent: true })
+    let gone = false;
+    setUrl(null);
+    setFailed(false);
+    source()
       .then((blob) => {
+        if (gone) return;
         made = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
         setUrl(made);
       })
-      .catch(() => undefined);
+      .catch(() => !gone && setFailed(true));
     return () => {
-      controller.abort();
+      gone = true;
       if (made) URL.revokeObjectURL(made);
     };
-  }, [pdf, result.attachment.fileId]);
-  if (!pdf) return <Typography.Text type="secondary">{t('documents.previewPdfOnly')}</Typography.Text>;
+  }, [source]);
+  if (!source) return <Typography.Text type="secondary">{t('documents.previewPdfOnly')}</Typography.Text>;
+  if (failed) return <Alert type="error" showIcon title={t('record.files.previewFailed')} />;
   if (!url) return <Spin />;
   return (
     <iframe
@@ -96,6 +111,15 @@ export function GenerateDocumentButton({ entity, row }: { entity: Entity<Fields>
     enabled: open && kind !== null,
   });
   const tools = useQuery({ queryKey: ['documents', 'tools'], queryFn: documentTools, enabled: open });
+  const previewSource = useMemo(() => {
+    if (!result) return null;
+    if (result.attachment.mimeType === 'application/pdf')
+      return () => fetchFile(result.attachment.fileId, { silent: true });
+    if (!tools.data?.pdf || templateId === null) return null;
+    return () => previewDocument({ templateId, record: { entity: entity.name, id: row.id } });
+    // Made once per generated document: the preview is of what was generated.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result, tools.data?.pdf]);
   if (!kind || !can(permissionKey(documentTemplates, 'view'))) return null;
 
   const submit = async () => {
@@ -186,7 +210,7 @@ export function GenerateDocumentButton({ entity, row }: { entity: Entity<Fields>
             <Button type="primary" onClick={() => void download(result)}>
               {t('documents.download')}
             </Button>
-            <GeneratedPreview result={result} />
+            <GeneratedPreview result={result} source={previewSource} />
           </Space>
         )}
       </Modal>
