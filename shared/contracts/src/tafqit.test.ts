@@ -1,4 +1,12 @@
-import { CURRENCIES, countArabic, currencyOfCountry, moneyInWords, numberArabic, numberEnglish, tafqit } from './tafqit';
+import {
+  CURRENCIES,
+  countArabic,
+  currencyOfCountry,
+  moneyInWords,
+  numberArabic,
+  numberEnglish,
+  tafqit,
+} from './tafqit';
 
 const EGP = CURRENCIES.EGP;
 const SAR = CURRENCIES.SAR;
