@@ -1,7 +1,7 @@
 // Documents generated from the lawsuit page, in Arabic: "Generate document" → the seeded fee
-// receipt → a DOCX stored with the lawsuit (group "generated documents") whose text holds the
-// client's Arabic name and the agreed fee in words; the missing fields are listed in the dialog.
-// When LibreOffice is on the machine, the PDF choice is enabled and its preview shows in a frame.
+// receipt → a DOCX stored as the lawsuit's attachment; the fields the lawsuit lacks are listed in
+// the dialog. When LibreOffice is on the machine, the PDF choice is enabled and the preview shows
+// in a frame. (What the document says is checked by server/src/documents/documents.test.ts.)
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSystem } from '../lib/harness.mjs';
