@@ -39,6 +39,7 @@ import { installErrorHandler } from './http/errorHandler';
 import { registerHttpHeaders } from './http/headers';
 import { createLogger } from './logging/logger';
 import { installRequestLog } from './logging/requestLog';
+import { backupsMigrations, backupsPlugin } from './backup/scheduled';
 import { registerStatic } from './static';
 import { tasksPlugin } from './tasks';
 import { registerHub } from './ws/hub';
@@ -84,6 +85,7 @@ export const MODULES: readonly AppModule[] = [
   { name: 'chat', plugin: chatPlugin, migrations: chatMigrations },
   { name: 'deadlines', plugin: deadlinesPlugin, migrations: deadlineMigrations },
   { name: 'documents', plugin: documentsPlugin },
+  { name: 'backups', plugin: backupsPlugin, migrations: backupsMigrations },
 ];
 
 /** How often a SQLite connection refreshes its planner statistics (`PRAGMA optimize`). */

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
 import { API_BASE, METRICS } from '@mizan/contracts';
 
-/** Where `npm run backup` and the scheduled backups put their archives by default. */
+/** Where `npm run backup` puts its archives by default (scheduled ones go to the backups' store). */
 export const backupsDir = (dataDir: string): string => path.join(dataDir, 'backups');
 
 /** The newest complete archive in `dir` (its modification time), or null when there is none. */
@@ -116,10 +116,19 @@ export function registerMetrics(
 
   new client.Gauge({
     name: 'mizan_backup_age_seconds',
-    help: `Age of the newest archive in ${backupsDir('$DATA_DIR')} (absent when there is none)`,
+    help: `Age of the newest backup: the scheduled or manual ones listed in the backups screen, or an archive of npm run backup in ${backupsDir('$DATA_DIR')} (absent when there is none)`,
     registers: [registry],
     async collect() {
-      const newest = await newestBackup(backupsDir(app.config.dataDir));
+      const listed = await app.db
+        .selectFrom('backups')
+        .select((eb) => eb.fn.max('finished_at').as('at'))
+        .where('state', '=', 'done')
+        .executeTakeFirst()
+        .catch(() => undefined);
+      const candidates = [await newestBackup(backupsDir(app.config.dataDir))];
+      if (listed?.at)
+        candidates.push(new Date(String(listed.at instanceof Date ? listed.at.toISOString() : listed.at)));
+      const newest = candidates.reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null);
       if (newest) this.set((app.clock().getTime() - newest.getTime()) / 1000);
       else this.reset();
     },

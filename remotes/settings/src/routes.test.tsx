@@ -27,8 +27,8 @@ describe('settings routes', () => {
         expect(route?.permission).toBe(permissionKey(entity.name, 'view'));
         expect(isValidElement(route?.element)).toBe(true);
       }
-    // Beyond them: general settings, appearance, logs, audit trail and the merge fields.
-    expect(routes).toHaveLength(expected.length * 2 + 5);
+    // Beyond them: general settings, appearance, logs, audit trail, backups and the merge fields.
+    expect(routes).toHaveLength(expected.length * 2 + 6);
   });
 
   it('gives a plain entity the generic page of its own definition, without overrides', () => {
@@ -57,6 +57,7 @@ describe('settings routes', () => {
     expect(byPath[SYSTEM.appearances]).toBe(AREA_PERMISSIONS.systemSettingsView);
     expect(byPath[SYSTEM.logs]).toBe(AREA_PERMISSIONS.logsView);
     expect(byPath[SYSTEM.audit]).toBe(AREA_PERMISSIONS.auditView);
+    expect(byPath[SYSTEM.backups]).toBe(AREA_PERMISSIONS.backupsView);
   });
 
   it('paths are unique, absolute under /admin/ and every route has a permission', () => {

@@ -3,6 +3,7 @@ import { AREA_PERMISSIONS, DOCUMENTS, SYSTEM, documentTemplates, permissionKey }
 import { entityRoutes } from '@mizan/ui';
 import { AuditPage } from './audit/AuditPage';
 import { DocumentFieldsPage } from './documents/DocumentFieldsPage';
+import { BackupsPage } from './backups/BackupsPage';
 import { ENTITY_OVERRIDES } from './entityScreens';
 import { LogsPage } from './logs/LogsPage';
 import { AppearancePage } from './system/AppearancePage';
@@ -24,6 +25,7 @@ export const routes: RemoteRoute[] = [
     permission: permissionKey(documentTemplates, 'view'),
     element: <DocumentFieldsPage />,
   },
+  { path: SYSTEM.backups, permission: AREA_PERMISSIONS.backupsView, element: <BackupsPage /> },
 ];
 
 export default routes;

@@ -1,5 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
+import type { Kysely, Transaction } from 'kysely';
 import { message, type Lang } from './messages';
+import type { AuthDatabase } from './types';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -10,8 +12,34 @@ export const PASSWORD_MAX = 128;
  */
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+/** An argon2 hash: what `writePassword` stores, never the password itself. */
+export type PasswordHash = string & { readonly __passwordHash: true };
+
+export function hashPassword(password: string): Promise<PasswordHash> {
+  return hash(password, OPTIONS) as Promise<PasswordHash>;
+}
+
+/**
+ * The one place an employee's password is written (a change, a reset by link, a reset by an
+ * administrator): the hash, whether it must be changed at the next sign-in, and the row's time.
+ * Hash before the transaction (`hashPassword`, tens of milliseconds) so the write holds no lock
+ * meanwhile. Ending sessions is the caller's: each case ends different ones.
+ */
+export async function writePassword(
+  db: Kysely<AuthDatabase> | Transaction<AuthDatabase>,
+  employeeId: number,
+  passwordHash: PasswordHash,
+  options: { mustChange: boolean; at: Date },
+): Promise<void> {
+  await db
+    .updateTable('employees')
+    .set({
+      password: passwordHash,
+      password_change_required: options.mustChange,
+      updated_at: options.at.toISOString(),
+    })
+    .where('id', '=', employeeId)
+    .execute();
 }
 
 /** False for a wrong password and for a stored value that is not an argon2 hash. */

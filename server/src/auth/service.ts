@@ -17,7 +17,7 @@ import { accountBlock, loadAccount, type Account } from './account';
 import { iso, toDate } from './db';
 import { authError, fieldError, tooManyRequests } from './errors';
 import { message, type Lang, type MessageKey } from './messages';
-import { decoyHash, hashPassword, passwordProblem, verifyPassword } from './password';
+import { decoyHash, hashPassword, passwordProblem, verifyPassword, writePassword } from './password';
 import type { AuthLimiters } from './rateLimit';
 import {
   createSession,
@@ -593,11 +593,7 @@ export class AuthService {
       // Two requests racing with the same token: only the first one changes the password.
       if (Number(used.numUpdatedRows) !== 1) throw fieldError('token', 'resetInvalid');
       await closeOpenResets(trx, employeeId, now);
-      await trx
-        .updateTable('employees')
-        .set({ password: hash, password_change_required: false, updated_at: iso(now) })
-        .where('id', '=', employeeId)
-        .execute();
+      await writePassword(trx, employeeId, hash, { mustChange: false, at: now });
       await revokeEmployeeSessions(trx, [employeeId], { now });
     });
     // After the commit: a rolled-back reset must not close anyone's sockets.

@@ -11,13 +11,15 @@ export interface TableLayout {
 /**
  * Tables a backup leaves out. The migrator's own tables (the manifest lists the migrations
  * applied instead), SQLite's internal ones, and the tables triggers keep from the others (totals,
- * write versions, filter totals): a restore makes them again from the rows it loads.
+ * write versions, filter totals): a restore makes them again from the rows it loads. The list of
+ * backups too: its archives are not in a backup, so a restored office starts with none listed.
  */
 const LEFT_OUT = new Set([
   'kysely_migration',
   'kysely_migration_lock',
   'entity_counts',
   'entity_filter_counts',
+  'backups',
 ]);
 
 /** The names of the ordinary tables of the database (no views, no SQLite virtual or shadow tables). */

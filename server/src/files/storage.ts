@@ -356,10 +356,13 @@ export abstract class FileStore {
 export class DiskFileStore extends FileStore {
   readonly dir: string;
 
-  /** `create: false` leaves the folder to be made by the first write (a restore checks it first). */
-  constructor(dataDir: string, options: { create?: boolean } = {}) {
+  /**
+   * `create: false` leaves the folder to be made by the first write (a restore checks it first);
+   * `folder` is the folder of `dataDir` the files go in (`files`; the backups' store: `backups`).
+   */
+  constructor(dataDir: string, options: { create?: boolean; folder?: string } = {}) {
     super();
-    this.dir = path.join(dataDir, 'files');
+    this.dir = path.join(dataDir, options.folder ?? 'files');
     if (options.create !== false) fs.mkdirSync(this.dir, { recursive: true });
   }
 

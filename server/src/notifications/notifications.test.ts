@@ -235,6 +235,7 @@ describe.each(dialects())('notifications on %s', (dialect) => {
         hearingNoDecision: 'app',
         procurationExpiring: 'app',
         deadlineDue: 'app',
+        backupFailed: 'app',
         taskAssigned: 'app',
         taskComment: 'app',
         taskState: 'app',

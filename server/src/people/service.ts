@@ -7,7 +7,7 @@ import { loadAccount } from '../auth/account';
 import { iso } from '../auth/db';
 import { fieldError, tooManyRequests } from '../auth/errors';
 import { message, type Lang } from '../auth/messages';
-import { hashPassword, passwordProblem, verifyPassword } from '../auth/password';
+import { hashPassword, passwordProblem, verifyPassword, writePassword } from '../auth/password';
 import { securityPolicy } from '../auth/policy';
 import type { Db } from '../db';
 import type { AuthLimiters } from '../auth/rateLimit';
@@ -98,11 +98,7 @@ export class PeopleService {
     const hash = await hashPassword(input.newPassword);
     const now = new Date();
     const others = await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('employees')
-        .set({ password: hash, password_change_required: false, updated_at: iso(now) })
-        .where('id', '=', actor.user.id)
-        .execute();
+      await writePassword(trx, actor.user.id, hash, { mustChange: false, at: now });
       const open = await trx
         .selectFrom('sessions')
         .select('id')
@@ -148,11 +144,7 @@ export class PeopleService {
     if (!exists) throw new AppError('notFound', { messageKey: 'auth.notFound' });
     const hash = await hashPassword(password);
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('employees')
-        .set({ password: hash, password_change_required: true, updated_at: iso(new Date()) })
-        .where('id', '=', id)
-        .execute();
+      await writePassword(trx, id, hash, { mustChange: true, at: new Date() });
       await revokeEmployeeSessions(trx, [id]);
       await writeAudit(trx, {
         employeeId: actor.user.id,

@@ -18,8 +18,8 @@ const MORNING_JOBS = [
 ];
 /** The evening jobs: tomorrow's hearings, and the tasks module's tasks due tomorrow. */
 const EVENING_JOBS = ['reminders.hearingTomorrow', 'taskReminders.dueTomorrow'];
-/** The app's daily files sweep (03:30 in the office), due by the morning run too. */
-const NIGHT_JOBS = ['files.sweep'];
+/** The app's nightly jobs: the backup (02:00 in the office) and the files sweep (03:30), due by the morning run too. */
+const NIGHT_JOBS = ['backups.daily', 'files.sweep'];
 
 describe.each(dialects())('reminders on %s', (dialect) => {
   let t: TestApp;

@@ -1,6 +1,7 @@
 import {
   API_BASE,
   AUTH,
+  BACKUP_DEFAULTS,
   DEFAULT_TIME_ZONE,
   PROCURATION_CHECK_DEFAULT,
   REMINDER_DEFAULTS,
@@ -57,6 +58,7 @@ export function defaultSettings(env: NodeJS.ProcessEnv = process.env): SystemSet
     weekendDays: [...WORKING_DAY_DEFAULTS.weekendDays],
     deadlineReminderDays: [...WORKING_DAY_DEFAULTS.deadlineReminderDays],
     procurationCheck: PROCURATION_CHECK_DEFAULT,
+    ...BACKUP_DEFAULTS,
     logoFileId: null,
     faviconFileId: null,
     logoUrl: null,

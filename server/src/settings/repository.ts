@@ -1,4 +1,5 @@
 import {
+  BACKUP_DEFAULTS,
   COUNTRY_CODES,
   DEFAULT_TIME_ZONE,
   PROCURATION_CHECK_DEFAULT,
@@ -44,6 +45,8 @@ interface SettingsRow {
   weekend_days: string;
   deadline_reminder_days: string;
   procuration_check: string;
+  backup_time: string;
+  backup_keep: number;
   logo_file_id: number | null;
   favicon_file_id: number | null;
   primary_color: string;
@@ -97,6 +100,11 @@ function fromRow(row: SettingsRow): SystemSettings {
     weekendDays: parseDays(row.weekend_days, WORKING_DAY_DEFAULTS.weekendDays, 0),
     deadlineReminderDays: parseDays(row.deadline_reminder_days, WORKING_DAY_DEFAULTS.deadlineReminderDays),
     procurationCheck: oneOf(PROCURATION_CHECK_MODES, row.procuration_check, PROCURATION_CHECK_DEFAULT),
+    backupTime: row.backup_time ?? BACKUP_DEFAULTS.backupTime,
+    backupKeep:
+      row.backup_keep === undefined || row.backup_keep === null
+        ? BACKUP_DEFAULTS.backupKeep
+        : Number(row.backup_keep),
     logoFileId,
     faviconFileId,
     logoUrl: imageUrl(PUBLIC_IMAGE_PATHS.logo, logoFileId),
@@ -136,6 +144,8 @@ function toRow(settings: SystemSettings, employeeId: number | null): SettingsRow
     weekend_days: JSON.stringify(settings.weekendDays),
     deadline_reminder_days: JSON.stringify(settings.deadlineReminderDays),
     procuration_check: settings.procurationCheck,
+    backup_time: settings.backupTime,
+    backup_keep: settings.backupKeep,
     logo_file_id: settings.logoFileId,
     favicon_file_id: settings.faviconFileId,
     primary_color: settings.primaryColor,
@@ -207,6 +217,8 @@ export function generalOf(
     weekendDays: settings.weekendDays,
     deadlineReminderDays: settings.deadlineReminderDays,
     procurationCheck: settings.procurationCheck,
+    backupTime: settings.backupTime,
+    backupKeep: settings.backupKeep,
     primaryColor: settings.primaryColor,
     logoFileId: settings.logoFileId,
     faviconFileId: settings.faviconFileId,

@@ -1,4 +1,5 @@
 import {
+  BACKUP_DEFAULTS,
   DEFAULT_TIME_ZONE,
   PROCURATION_CHECK_DEFAULT,
   REMINDER_DEFAULTS,
@@ -96,6 +97,24 @@ export const systemMigrations: Migration[] = [
         .alterTable('system_settings')
         .addColumn('procuration_check', sql.raw('varchar(10)'), (c) =>
           c.notNull().defaultTo(PROCURATION_CHECK_DEFAULT),
+        )
+        .execute();
+    },
+  },
+  {
+    // When the daily backup is taken and how many are kept; offices get a week of them at 02:00.
+    name: 'system_006_backup_schedule',
+    async up(db) {
+      await db.schema
+        .alterTable('system_settings')
+        .addColumn('backup_time', sql.raw('varchar(5)'), (c) =>
+          c.notNull().defaultTo(BACKUP_DEFAULTS.backupTime),
+        )
+        .execute();
+      await db.schema
+        .alterTable('system_settings')
+        .addColumn('backup_keep', sql.raw('integer'), (c) =>
+          c.notNull().defaultTo(BACKUP_DEFAULTS.backupKeep),
         )
         .execute();
     },

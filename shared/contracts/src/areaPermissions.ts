@@ -16,6 +16,15 @@ export const AREA_PERMISSIONS = {
   systemSettingsUpdate: 'systemSettings.update',
   logsView: 'logs.view',
   auditView: 'audit.view',
+  /**
+   * Lists the office's backups and downloads them: an archive holds every record and file of the
+   * office (sign-in secrets included), so this is the administrator's.
+   */
+  backupsView: 'backups.view',
+  /** Takes a backup now, beside the daily ones. */
+  backupsCreate: 'backups.create',
+  /** Deletes a backup and its archive. */
+  backupsDelete: 'backups.delete',
   chatUse: 'chat.use',
   /**
    * Sees every task (not only those one is assigned to or created) and may edit or delete anyone's

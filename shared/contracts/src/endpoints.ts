@@ -38,6 +38,8 @@ export const SYSTEM = {
   appearances: '/admin/settings/system/general/appearances',
   logs: '/admin/settings/system/logsSystem',
   audit: '/admin/settings/system/audit',
+  /** The office's backups: `GET` lists them, `POST` takes one now, `GET .../:id/download` the archive. */
+  backups: '/admin/settings/system/backups',
   files: '/files',
 } as const;
 

@@ -24,6 +24,7 @@ const SEED_MENU = [
       ['appearance', '/admin/settings/system/general/appearances', 'systemSettings.view', 'settings'],
       ['systemLogs', '/admin/settings/system/logsSystem', 'logs.view', 'settings'],
       ['auditTrail', '/admin/settings/system/audit', 'audit.view', 'settings'],
+      ['backups', '/admin/settings/system/backups', 'backups.view', 'settings'],
       ['documentTemplates', '/admin/documents/templates', 'documentTemplates.view', 'settings'],
       ['documentFields', '/admin/documents/fields', 'documentTemplates.view', 'settings'],
     ],

@@ -66,8 +66,9 @@ const SLOTS: MenuSlot[] = [
       },
       { order: 3, item: screen('systemLogs', SYSTEM.logs, AREA_PERMISSIONS.logsView, 'settings') },
       { order: 4, item: screen('auditTrail', SYSTEM.audit, AREA_PERMISSIONS.auditView, 'settings') },
+      { order: 5, item: screen('backups', SYSTEM.backups, AREA_PERMISSIONS.backupsView, 'settings') },
       {
-        order: 6,
+        order: 7,
         item: screen(
           'documentFields',
           DOCUMENTS.fields,

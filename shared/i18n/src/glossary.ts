@@ -76,6 +76,10 @@ export const GLOSSARY = {
     many: term('حقول الدمج', 'Merge fields'),
     uses: ['menu:items.documentFields', 'settings:documents.fieldsTitle'],
   },
+  backups: {
+    many: term('النسخ الاحتياطية', 'Backups'),
+    uses: ['menu:items.backups', 'settings:backups.title', 'settings:system.general.sections.backups'],
+  },
   places: { many: term('الأماكن', 'Places'), uses: ['menu:groups.places'] },
   continents: {
     many: term('القارات', 'Continents'),

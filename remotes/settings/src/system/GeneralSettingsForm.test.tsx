@@ -28,6 +28,8 @@ const stored: GeneralSettings & Record<string, unknown> = {
   weekendDays: [5, 6],
   deadlineReminderDays: [7, 3, 1],
   procurationCheck: 'warn',
+  backupTime: '02:00',
+  backupKeep: 7,
   updatedAt: read,
 };
 

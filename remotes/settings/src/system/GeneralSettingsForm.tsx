@@ -61,6 +61,8 @@ const FIELDS = [
   'weekendDays',
   'deadlineReminderDays',
   'procurationCheck',
+  'backupTime',
+  'backupKeep',
 ] as const satisfies readonly (keyof ReturnType<typeof toPayload>)[];
 
 /** Office identity, localisation and security policy: one form, saved as a whole. */
@@ -402,6 +404,32 @@ export function GeneralSettingsForm({
                       label: t(`system.general.procurationChecks.${mode}`),
                     }))}
                   />
+                </Form.Item>
+              </Col>
+            </Row>
+          </Card>
+
+          <Card title={t('system.general.sections.backups')}>
+            <Row gutter={16}>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="backupTime"
+                  label={label('backupTime')}
+                  extra={t('system.general.hints.backupTime')}
+                  normalize={normalizeTime}
+                  rules={timeRules('backupTime')}
+                >
+                  <Input dir="ltr" inputMode="numeric" placeholder="02:00" maxLength={5} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="backupKeep"
+                  label={label('backupKeep')}
+                  extra={t('system.general.hints.backupKeep')}
+                  rules={rules('backupKeep').integer(LIMITS.backupKeep.min, LIMITS.backupKeep.max)}
+                >
+                  <InputNumber style={{ width: '100%' }} precision={0} />
                 </Form.Item>
               </Col>
             </Row>

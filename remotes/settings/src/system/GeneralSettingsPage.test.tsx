@@ -26,6 +26,8 @@ const stored: GeneralSettings & Record<string, unknown> = {
   weekendDays: [5, 6],
   deadlineReminderDays: [7, 3, 1],
   procurationCheck: 'warn',
+  backupTime: '02:00',
+  backupKeep: 7,
   logoUrl: null,
   faviconUrl: null,
   primaryColor: '#1d4ed8',
@@ -125,6 +127,8 @@ describe('GeneralSettingsPage', () => {
       weekendDays: [5, 6],
       deadlineReminderDays: [7, 3, 1],
       procurationCheck: 'warn',
+      backupTime: '02:00',
+      backupKeep: 7,
     });
     await waitFor(() => expect(toasts.success).toContain('The settings were saved and apply at once.'));
   });

@@ -41,6 +41,10 @@ export interface GeneralSettings {
   deadlineReminderDays: (number | string)[];
   /** A client without a power of attorney for litigation: the forms warn, or the write is refused. */
   procurationCheck: ProcurationCheckMode;
+  /** When the daily backup is taken, `HH:mm` on the office's clock. */
+  backupTime: string;
+  /** How many scheduled backups are kept; 0 turns them off. */
+  backupKeep: number;
   /** The version read (GET) and sent back on save, so a stale save is refused (409). */
   updatedAt?: string | null;
 }
@@ -70,6 +74,7 @@ export const LIMITS = {
   passwordMinLength: { min: 8, max: 64 },
   procurationReminderDays: SETTINGS_LIMITS.procurationReminderDays,
   deadlineReminderDays: SETTINGS_LIMITS.deadlineReminderDays,
+  backupKeep: SETTINGS_LIMITS.backupKeep,
 } as const;
 
 export const PHONE_PATTERN = /^\+?[0-9 ()-]{5,20}$/;
@@ -129,5 +134,7 @@ export function toPayload(values: GeneralSettings): Omit<GeneralSettings, 'id'> 
     weekendDays: [...new Set(values.weekendDays ?? [])].sort((a, b) => a - b),
     deadlineReminderDays: reminderDays(values.deadlineReminderDays ?? []),
     procurationCheck: values.procurationCheck,
+    backupTime: values.backupTime,
+    backupKeep: values.backupKeep,
   };
 }

@@ -3,6 +3,7 @@ export * from './auth';
 export * from './system';
 export * from './health';
 export * from './logs';
+export * from './backups';
 export * from './audit';
 export * from './import';
 export * from './files';

@@ -21,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   'taskOverdue',
   'chatMention',
   'deadlineDue',
+  'backupFailed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

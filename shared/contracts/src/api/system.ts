@@ -102,6 +102,10 @@ export interface SystemSettings {
    * (422 on the field naming the client and why).
    */
   procurationCheck: ProcurationCheckMode;
+  /** When the daily backup is taken, `HH:mm` on the office's clock. */
+  backupTime: string;
+  /** How many scheduled backups are kept (the oldest go first); 0: no scheduled backups. */
+  backupKeep: number;
   logoFileId: number | null;
   faviconFileId: number | null;
   /** Public URLs of the images (no sign-in needed: the login page shows them), null when unset. */
@@ -134,6 +138,8 @@ export type GeneralSettings = Pick<
   | 'weekendDays'
   | 'deadlineReminderDays'
   | 'procurationCheck'
+  | 'backupTime'
+  | 'backupKeep'
 >;
 
 /** Settings every visitor may read (the login page), as `GET /api/auth/systemSettings` answers. */
@@ -175,7 +181,12 @@ export const SETTINGS_LIMITS = {
   deadlineReminderDays: { min: 1, max: 90, count: 5 },
   /** At most six days off a week: one day at least is a working day. */
   weekendDays: { min: 0, max: 6, count: 6 },
+  /** Scheduled backups kept: 0 turns them off; a quarter of daily copies at most. */
+  backupKeep: { min: 0, max: 90 },
 } as const;
+
+/** A daily backup in the small hours, a week of them kept, until an administrator sets others. */
+export const BACKUP_DEFAULTS = { backupTime: '02:00', backupKeep: 7 } as const;
 
 /** A time of day on the 24-hour clock, `HH:mm` (`07:00`, `18:30`). */
 export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -262,6 +273,8 @@ export const generalSettingsBody = z
       .max(SETTINGS_LIMITS.deadlineReminderDays.count, { error: 'validation.array.max' })
       .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
     procurationCheck: choice(PROCURATION_CHECK_MODES),
+    backupTime: timeOfDay,
+    backupKeep: bounded(SETTINGS_LIMITS.backupKeep),
     /**
      * The `updatedAt` the form was read at (null: read before the first save): a stale one is
      * refused with 409 `StaleWriteError`, as entity writes are. Left out: no check.

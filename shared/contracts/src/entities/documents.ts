@@ -48,7 +48,7 @@ export const documentTemplates = defineEntity({
   name: 'documentTemplates',
   path: '/admin/documents/templates',
   remote: 'settings',
-  menu: { group: 'systemSettings', order: 5 },
+  menu: { group: 'systemSettings', order: 6 },
   fileDeletePath: '/files/:fileId',
   fields: {
     name: { type: 'string', required: true, unique: true, max: 150, search: true, sort: true },
