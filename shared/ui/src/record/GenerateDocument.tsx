@@ -78,6 +78,38 @@ function GeneratedPreview({
   );
 }
 
+/** The templates of a record kind to choose from (loaded when the dialog opens). */
+function TemplateSelect({
+  kind,
+  open,
+  value,
+  onChange,
+}: {
+  kind: DocumentRecordKind;
+  open: boolean;
+  value: number | null;
+  onChange: (id: number) => void;
+}) {
+  const { t } = useTranslation('ui');
+  const templates = useQuery({
+    queryKey: [...entityKeys.lists(documentTemplates.name), 'for', kind],
+    queryFn: () => templatesFor(kind),
+    enabled: open,
+  });
+  return (
+    <Form.Item label={t('documents.template')} required>
+      <Select
+        aria-label={t('documents.template')}
+        loading={templates.isLoading}
+        value={value ?? undefined}
+        onChange={onChange}
+        options={(templates.data ?? []).map((tpl) => ({ value: tpl.id, label: String(tpl.name) }))}
+        notFoundContent={t('documents.noTemplates')}
+      />
+    </Form.Item>
+  );
+}
+
 async function download(result: GeneratedDocument) {
   const blob = await fetchFile(result.attachment.fileId);
   const href = URL.createObjectURL(new Blob([blob], { type: result.attachment.mimeType }));
@@ -105,11 +137,6 @@ export function GenerateDocumentButton({ entity, row }: { entity: Entity<Fields>
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<GeneratedDocument | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const templates = useQuery({
-    queryKey: [...entityKeys.lists(documentTemplates.name), 'for', kind],
-    queryFn: () => templatesFor(kind!),
-    enabled: open && kind !== null,
-  });
   const tools = useQuery({ queryKey: ['documents', 'tools'], queryFn: documentTools, enabled: open });
   const previewSource = useMemo(() => {
     if (!result) return null;
@@ -165,16 +192,7 @@ export function GenerateDocumentButton({ entity, row }: { entity: Entity<Fields>
         destroyOnHidden
       >
         <Form layout="vertical">
-          <Form.Item label={t('documents.template')} required>
-            <Select
-              aria-label={t('documents.template')}
-              loading={templates.isLoading}
-              value={templateId ?? undefined}
-              onChange={(value: number) => setTemplateId(value)}
-              options={(templates.data ?? []).map((tpl) => ({ value: tpl.id, label: String(tpl.name) }))}
-              notFoundContent={t('documents.noTemplates')}
-            />
-          </Form.Item>
+          <TemplateSelect kind={kind} open={open} value={templateId} onChange={setTemplateId} />
           <Form.Item label={t('documents.format')}>
             <Radio.Group value={format} onChange={(e) => setFormat(e.target.value as DocumentFormat)}>
               <Radio value="docx">Word (DOCX)</Radio>
@@ -231,11 +249,6 @@ export function BatchDocumentsButton({ entity, ids }: { entity: Entity<Fields>; 
   const [templateId, setTemplateId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const templates = useQuery({
-    queryKey: [...entityKeys.lists(documentTemplates.name), 'for', kind],
-    queryFn: () => templatesFor(kind!),
-    enabled: open && kind !== null,
-  });
   if (!kind || !can(permissionKey(documentTemplates, 'view'))) return null;
   const submit = async () => {
     if (templateId === null) return;
@@ -276,16 +289,7 @@ export function BatchDocumentsButton({ entity, ids }: { entity: Entity<Fields>; 
         destroyOnHidden
       >
         <Form layout="vertical">
-          <Form.Item label={t('documents.template')} required>
-            <Select
-              aria-label={t('documents.template')}
-              loading={templates.isLoading}
-              value={templateId ?? undefined}
-              onChange={(value: number) => setTemplateId(value)}
-              options={(templates.data ?? []).map((tpl) => ({ value: tpl.id, label: String(tpl.name) }))}
-              notFoundContent={t('documents.noTemplates')}
-            />
-          </Form.Item>
+          <TemplateSelect kind={kind} open={open} value={templateId} onChange={setTemplateId} />
         </Form>
         {error && <Alert type="error" showIcon title={error} />}
       </Modal>
