@@ -24,7 +24,8 @@ function removable(name) {
 
 module.exports = async function removeTestTemplates() {
   for (const name of fs.readdirSync(os.tmpdir()))
-    if (name.startsWith(PREFIX) && removable(name)) fs.rmSync(path.join(os.tmpdir(), name), { force: true });
+    if (name.startsWith(PREFIX) && removable(name))
+      fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
   const url = process.env.MIZAN_TEST_PG_URL;
   if (!url) return;
   const { Client } = createRequire(path.join(__dirname, 'server', 'package.json'))('pg');

@@ -26,6 +26,7 @@ export type Namespace =
   | 'server-notifications'
   | 'server-dashboard'
   | 'server-tasks'
+  | 'server-documents'
   | 'server-chat';
 /** Nested translation tree of one namespace. */
 export interface ResourceTree {

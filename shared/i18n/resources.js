@@ -30,6 +30,7 @@ const NAMESPACES = [
   'server-dashboard',
   'server-tasks',
   'server-chat',
+  'server-documents',
 ];
 
 const resources = {};

@@ -27,7 +27,8 @@ describe('settings routes', () => {
         expect(route?.permission).toBe(permissionKey(entity.name, 'view'));
         expect(isValidElement(route?.element)).toBe(true);
       }
-    expect(routes).toHaveLength(expected.length * 2 + 5);
+    // Beyond them: general settings, appearance, logs, audit trail, backups and the merge fields.
+    expect(routes).toHaveLength(expected.length * 2 + 6);
   });
 
   it('gives a plain entity the generic page of its own definition, without overrides', () => {

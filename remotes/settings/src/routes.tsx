@@ -1,7 +1,8 @@
 import type { RemoteRoute } from '@mizan/build/routes';
-import { AREA_PERMISSIONS, SYSTEM } from '@mizan/contracts';
+import { AREA_PERMISSIONS, DOCUMENTS, SYSTEM, documentTemplates, permissionKey } from '@mizan/contracts';
 import { entityRoutes } from '@mizan/ui';
 import { AuditPage } from './audit/AuditPage';
+import { DocumentFieldsPage } from './documents/DocumentFieldsPage';
 import { BackupsPage } from './backups/BackupsPage';
 import { ENTITY_OVERRIDES } from './entityScreens';
 import { LogsPage } from './logs/LogsPage';
@@ -19,6 +20,11 @@ export const routes: RemoteRoute[] = [
   { path: SYSTEM.appearances, permission: AREA_PERMISSIONS.systemSettingsView, element: <AppearancePage /> },
   { path: SYSTEM.logs, permission: AREA_PERMISSIONS.logsView, element: <LogsPage /> },
   { path: SYSTEM.audit, permission: AREA_PERMISSIONS.auditView, element: <AuditPage /> },
+  {
+    path: DOCUMENTS.fields,
+    permission: permissionKey(documentTemplates, 'view'),
+    element: <DocumentFieldsPage />,
+  },
   { path: SYSTEM.backups, permission: AREA_PERMISSIONS.backupsView, element: <BackupsPage /> },
 ];
 

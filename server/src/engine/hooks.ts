@@ -2,6 +2,7 @@ import type { Entity, Fields } from '@mizan/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { AuthUser } from '../auth/types';
+import type { SavedUpload } from '../files/storage';
 import type { Db } from '../db';
 import type { Trx, WriteContext } from './context';
 import type { ApiRow } from './serialize';
@@ -89,6 +90,18 @@ export interface EntityHooks {
   /** Runs for update and patch (`values` holds only the fields that change). */
   beforeUpdate?(ctx: HookContext, values: Record<string, unknown>, before: ApiRow): void | Promise<void>;
   beforeDelete?(ctx: HookContext, before: ApiRow): void | Promise<void>;
+  /**
+   * Judges the files a create, update or patch adds (already in the storage under their temporary
+   * names, type and size checked), before they are attached: `row` is the row as it will be (the
+   * values of a create; the stored row with the changes of an update). Throwing refuses the write
+   * and removes them, so a file of the right type but wrong inside (a document template with a
+   * broken tag) is never stored.
+   */
+  beforeFiles?(
+    ctx: HookContext,
+    uploads: readonly SavedUpload[],
+    row: Record<string, unknown>,
+  ): void | Promise<void>;
   afterChange?(
     ctx: HookContext,
     change: { action: ChangeAction; before: ApiRow | null; after: ApiRow | null },

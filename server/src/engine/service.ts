@@ -440,6 +440,7 @@ export class EntityService {
       await this.checkReferences(ctx, values);
       await this.checkUnique(ctx, values);
       this.checkFileCount(uploads, 0);
+      if (uploads.length) for (const hooks of this.hooks) await hooks.beforeFiles?.(hookCtx, uploads, values);
       const stamp = nextStamp();
       const id = await this.repo.insert(ctx.trx, {
         ...this.repo.toColumns(this.nullBlanks(values)),
@@ -615,6 +616,8 @@ export class EntityService {
         existing,
       );
     }
+    if (uploads.length)
+      for (const hooks of this.hooks) await hooks.beforeFiles?.(hookCtx, uploads, { ...before, ...values });
     const after = await this.store(ctx, before, values, version);
     await this.repo.attachFiles(ctx.trx, id, uploads, ctx.user?.id ?? null);
     const final = uploads.length ? (await this.getIn(ctx, id))! : after;

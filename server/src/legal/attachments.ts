@@ -2,6 +2,7 @@ import { ATTACHMENT_GROUP_SEEDS, attachmentGroups, attachments, sessions } from 
 import type { FastifyInstance } from 'fastify';
 import { columnName } from '../db/migrations';
 import type { HookContext } from '../engine/hooks';
+import { neverWritten } from '../engine/seeding';
 import type { EntityServices } from '../engine/service';
 import { AppError } from '../http/errors';
 
@@ -47,15 +48,7 @@ export function installAttachmentHooks(entities: EntityServices): void {
  * that loses the race meets the unique names and leaves the other's rows. Run at start.
  */
 export async function seedAttachmentGroups(app: FastifyInstance): Promise<void> {
-  const stored = await app.db.selectFrom(attachmentGroups.table).select('id').limit(1).executeTakeFirst();
-  if (stored) return;
-  const audited = await app.db
-    .selectFrom('audit_log')
-    .select('id')
-    .where('entity', '=', attachmentGroups.name)
-    .limit(1)
-    .executeTakeFirst();
-  if (audited) return;
+  if (!(await neverWritten(app.db, attachmentGroups))) return;
   try {
     await app.entities.get(attachmentGroups.name).createMany(
       { user: null },

@@ -161,6 +161,15 @@ export async function createHolder(
   return createRow(app, headers, holder, { [field]: type === 'refs' ? [held.id] : held.id });
 }
 
+/** How many rows a table holds now (tests that check a refused write left nothing). */
+export async function countRows(app: FastifyInstance, table: string): Promise<number> {
+  const row = await app.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Creates one row through `POST` and returns it; throws with the response when refused. */
 export async function createRow(
   app: FastifyInstance,

@@ -180,11 +180,12 @@ async function findOrMakeTemplate(dialect: Dialect): Promise<string> {
       if (fs.existsSync(file)) return file;
       for (const orphan of fs.readdirSync(os.tmpdir()))
         if (orphan.startsWith(TEMPLATE_PREFIX) && workerGone(orphan))
-          fs.rmSync(path.join(os.tmpdir(), orphan), { force: true });
+          fs.rmSync(path.join(os.tmpdir(), orphan), { recursive: true, force: true });
       const draft = path.join(os.tmpdir(), `${building}.db`);
       fs.rmSync(draft, { force: true });
       // Closing checkpoints the write-ahead log into the file.
       await (await startApp(loadConfig(baseEnv(dataDir, `sqlite:${draft}`)))).close();
+      keepFiles(dataDir, file);
       fs.renameSync(draft, file);
       return file;
     }
@@ -195,11 +196,24 @@ async function findOrMakeTemplate(dialect: Dialect): Promise<string> {
     await pgAdmin((admin) => admin.query(`create database ${building}`));
     // Closing ends every connection: a database is copied only while no one is connected to it.
     await (await startApp(loadConfig(baseEnv(dataDir, pgDatabase(building).url)))).close();
+    keepFiles(dataDir, path.join(os.tmpdir(), name));
     await pgAdmin((admin) => admin.query(`alter database ${building} rename to ${name}`));
     return name;
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The files a first start stores (the starter document templates) kept beside the template, so
+ * that each copy of its database finds the files its rows name.
+ */
+const templateFiles = (template: string) => `${template}.files`;
+function keepFiles(dataDir: string, template: string): void {
+  const kept = templateFiles(template);
+  fs.rmSync(kept, { recursive: true, force: true });
+  if (fs.existsSync(path.join(dataDir, 'files')))
+    fs.cpSync(path.join(dataDir, 'files'), kept, { recursive: true });
 }
 
 /**
@@ -251,6 +265,10 @@ export async function createTestApp(
   const database = dialect === 'postgres' ? await freshPostgres(template) : null;
   const sqliteFile = path.join(dataDir, 'test.db');
   if (dialect === 'sqlite' && template) fs.copyFileSync(template, sqliteFile);
+  if (template) {
+    const kept = templateFiles(dialect === 'sqlite' ? template : path.join(os.tmpdir(), template));
+    if (fs.existsSync(kept)) fs.cpSync(kept, path.join(dataDir, 'files'), { recursive: true });
+  }
   const env: Record<string, string> = {
     ...baseEnv(dataDir, database ? database.url : `sqlite:${sqliteFile}`),
     ...options.env,

@@ -2,6 +2,8 @@ export * from './entity';
 export * from './schema';
 export * from './text';
 export * from './money';
+export * from './tafqit';
+export * from './dates';
 export * from './registry';
 export * from './relations';
 export * from './define-check';

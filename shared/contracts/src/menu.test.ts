@@ -25,6 +25,8 @@ const SEED_MENU = [
       ['systemLogs', '/admin/settings/system/logsSystem', 'logs.view', 'settings'],
       ['auditTrail', '/admin/settings/system/audit', 'audit.view', 'settings'],
       ['backups', '/admin/settings/system/backups', 'backups.view', 'settings'],
+      ['documentTemplates', '/admin/documents/templates', 'documentTemplates.view', 'settings'],
+      ['documentFields', '/admin/documents/fields', 'documentTemplates.view', 'settings'],
     ],
   ],
   [

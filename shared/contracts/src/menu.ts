@@ -3,6 +3,7 @@ import type { Entity, Fields, RemoteName } from './entity';
 import { registry } from './registry';
 import { ROUTES } from './constants';
 import { SYSTEM } from './endpoints';
+import { DOCUMENTS } from './api/documents';
 
 /**
  * The side-navigation menu of the side menu, grouped as written. Labels are i18n keys of the `menu`
@@ -66,6 +67,15 @@ const SLOTS: MenuSlot[] = [
       { order: 3, item: screen('systemLogs', SYSTEM.logs, AREA_PERMISSIONS.logsView, 'settings') },
       { order: 4, item: screen('auditTrail', SYSTEM.audit, AREA_PERMISSIONS.auditView, 'settings') },
       { order: 5, item: screen('backups', SYSTEM.backups, AREA_PERMISSIONS.backupsView, 'settings') },
+      {
+        order: 7,
+        item: screen(
+          'documentFields',
+          DOCUMENTS.fields,
+          permissionKey('documentTemplates', 'view'),
+          'settings',
+        ),
+      },
     ],
   },
   { key: 'places', order: 40 },

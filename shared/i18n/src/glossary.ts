@@ -67,6 +67,15 @@ export const GLOSSARY = {
     many: term('سجل التدقيق', 'Audit trail'),
     uses: ['menu:items.auditTrail', 'settings:audit.title'],
   },
+  documentTemplates: {
+    many: term('قوالب المستندات', 'Document templates'),
+    one: term('قالب مستند', 'Document template'),
+    uses: ['menu:items.documentTemplates', ...entity('documentTemplates')],
+  },
+  documentFields: {
+    many: term('حقول الدمج', 'Merge fields'),
+    uses: ['menu:items.documentFields', 'settings:documents.fieldsTitle'],
+  },
   backups: {
     many: term('النسخ الاحتياطية', 'Backups'),
     uses: ['menu:items.backups', 'settings:backups.title', 'settings:system.general.sections.backups'],

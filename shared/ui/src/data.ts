@@ -9,8 +9,16 @@ import {
   type ToggleChange,
 } from '@mizan/sdk';
 import {
+  DOCUMENTS,
   SYSTEM,
+  documentTemplates,
   optionsPath,
+  type DocumentPreviewBody,
+  type DocumentRecordKind,
+  type DocumentTools,
+  type GenerateBatchBody,
+  type GenerateDocumentBody,
+  type GeneratedDocument,
   type AuditItem,
   type Entity,
   type Fields,
@@ -98,3 +106,28 @@ export async function referenceOptions(
 export function useCan(): (permission: string) => boolean {
   return useAuth().can;
 }
+
+/** The templates that fill from a record kind (`documentTemplates` whose `record` is it), active ones. */
+export async function templatesFor(kind: DocumentRecordKind): Promise<EntityRow[]> {
+  const page = await provider.list(documentTemplates, {
+    record: kind,
+    status: true,
+    pageSize: 100,
+  } as ListParams);
+  return page.items as EntityRow[];
+}
+
+/** Whether this server makes PDF documents, and why not. */
+export const documentTools = () => api.get<DocumentTools>(DOCUMENTS.tools);
+
+/** One document from a template and a record, stored as the record's file (`POST /api/admin/documents/generate`). */
+export const generateDocument = (body: GenerateDocumentBody) =>
+  api.post<GeneratedDocument>(DOCUMENTS.generate, body, { silent: true });
+
+/** One document per record, all in one ZIP archive (`POST /api/admin/documents/generate/batch`). */
+export const generateBatch = (body: GenerateBatchBody) =>
+  api.post<Blob>(DOCUMENTS.batch, body, { responseType: 'blob', silent: true });
+
+/** A document as PDF to look at, stored nowhere (`POST /api/admin/documents/generate/preview`). */
+export const previewDocument = (body: DocumentPreviewBody) =>
+  api.post<Blob>(DOCUMENTS.preview, body, { responseType: 'blob', silent: true });

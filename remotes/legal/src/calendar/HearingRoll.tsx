@@ -5,8 +5,8 @@ import { useContext, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { sdkStore, systemSettingsAtom } from '@mizan/sdk';
-import { deadlines as deadlinesEntity } from '@mizan/contracts';
-import { formatHijri, localizeDigits, refLabels, type EntityRow } from '@mizan/ui';
+import { deadlines as deadlinesEntity, sessions } from '@mizan/contracts';
+import { BatchDocumentsButton, formatHijri, localizeDigits, refLabels, type EntityRow } from '@mizan/ui';
 import { hearingRoll, type HearingRow } from './hearings';
 
 export interface HearingRollProps {
@@ -141,9 +141,12 @@ export function HearingRoll({ day, rows, loading, failed, deadlines, onBack }: H
         <Button icon={<BackIcon />} onClick={onBack}>
           {t('calendar.roll.back')}
         </Button>
-        <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} disabled={loading}>
-          {t('calendar.roll.print')}
-        </Button>
+        <Flex gap="small" wrap="wrap">
+          <BatchDocumentsButton entity={sessions} ids={lines.map((line) => line.id)} />
+          <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} disabled={loading}>
+            {t('calendar.roll.print')}
+          </Button>
+        </Flex>
       </Flex>
       {sheet}
       <PrintCopy>{sheet}</PrintCopy>

@@ -17,3 +17,4 @@ export * from './chat';
 export * from './search';
 export * from './deadlines';
 export * from './options';
+export * from './documents';

@@ -1,3 +1,4 @@
+import { localizeDigits } from '@mizan/contracts';
 import { i18n } from '@mizan/i18n';
 import { sdkStore, systemSettingsAtom } from '@mizan/sdk';
 import { DATE_FORMAT, DATETIME_FORMAT, parseDateValue } from './dayjs';
@@ -25,12 +26,8 @@ export function currentDateStyle(): DateStyle {
   };
 }
 
-const ARABIC_INDIC = '٠١٢٣٤٥٦٧٨٩';
-
-/** ASCII digits as Arabic-Indic in Arabic, so every date and figure of a screen reads alike. */
-export function localizeDigits(text: string, lng: string): string {
-  return lng.startsWith('ar') ? text.replace(/[0-9]/g, (d) => ARABIC_INDIC[Number(d)]!) : text;
-}
+/** ASCII digits as Arabic-Indic in Arabic (shared with the documents the server writes). */
+export { localizeDigits };
 
 /** The two calendars of one value, the office's first calendar first. */
 export interface DateParts {

@@ -1,3 +1,4 @@
+import { formatHijri } from '@mizan/contracts';
 import { gregorianToHijri, hijriToGregorian } from '@tabby_ai/hijri-converter';
 
 /** A day of the Umm al-Qura calendar; `month` is 1-based. */
@@ -10,32 +11,10 @@ export interface HijriDay {
 /** The years the converter knows (1 Aug 1924 – 16 Nov 2077): every date an office files. */
 export const HIJRI_YEARS = { min: 1343, max: 1500 } as const;
 
-const formatters = {
-  // Arabic month names and Arabic-Indic digits, as Saudi courts and offices write Hijri dates.
-  ar: new Intl.DateTimeFormat('ar-SA-u-ca-islamic-umalqura-nu-arab', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }),
-  // English reads "13 Jumada II 1448 AH": day first, transliterated month names.
-  en: new Intl.DateTimeFormat('en-GB-u-ca-islamic-umalqura', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }),
-};
-
 const langOf = (lng: string) => (lng.startsWith('ar') ? 'ar' : 'en');
 
-/**
- * The Hijri (Umm al-Qura) date of a day in the interface language.
- *
- * @example formatHijri(new Date(2024, 4, 1), 'ar') // '٢٢ شوال ١٤٤٥ هـ'
- * @example formatHijri(new Date(2024, 4, 1), 'en') // '22 Shawwal 1445 AH'
- */
-export function formatHijri(date: Date, lng = 'ar'): string {
-  return formatters[langOf(lng)].format(date);
-}
+/** The Hijri date of a local day in the interface language (shared with the documents the server writes). */
+export { formatHijri };
 
 /** The Hijri day of a local calendar day. */
 export function toHijri(date: Date): HijriDay {

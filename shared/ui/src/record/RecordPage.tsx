@@ -23,6 +23,7 @@ import { EntityFormDrawer } from '../entity/EntityFormDrawer';
 import type { FormMode } from '../entity/formValues';
 import { useEntityText } from '../entity/labels';
 import type { EntityRow } from '../fields/types';
+import { GenerateDocumentButton } from './GenerateDocument';
 import { parseRecordId } from './paths';
 import { RecordFields, readableFields } from './RecordFields';
 import { deriveRecordTabs, titleOf, type RecordTab, type RecordTabContext } from './tabs';
@@ -212,6 +213,7 @@ export function RecordPage({
               </Button>
             </Popconfirm>
           )}
+          <GenerateDocumentButton entity={entity} row={row} />
           {extraActions?.(row)}
         </Space>
       </Flex>

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { DOCUMENT_RECORDS, DOCUMENT_RECORD_KINDS, type DocumentRecordKind } from '../entities/documents';
+import { normalizeDigits } from '../text';
+
+/** Routes of document templates beyond their CRUD (`documentTemplates`); paths are under `/api`. */
+export const DOCUMENTS = {
+  /** `GET ?record=lawsuit`: every merge field a template of that record kind may use (`DocumentField[]`). */
+  fields: '/admin/documents/fields',
+  /** `POST`: one document from a template and a record (`GenerateDocumentBody` → `GeneratedDocument`), 201. */
+  generate: '/admin/documents/generate',
+  /** `POST`: one document per record, all in one ZIP archive (`GenerateBatchBody` → `application/zip`). */
+  batch: '/admin/documents/generate/batch',
+  /** `POST`: the document as PDF, stored nowhere (`DocumentPreviewBody` → `application/pdf`); 503 without LibreOffice. */
+  preview: '/admin/documents/generate/preview',
+  /** `GET`: what this server can produce (`DocumentTools`): PDF needs LibreOffice. */
+  tools: '/admin/documents/tools',
+} as const;
+
+const recordKind = z.enum(DOCUMENT_RECORD_KINDS as [DocumentRecordKind, ...DocumentRecordKind[]], {
+  error: (i) => (i.input === undefined ? 'validation.required' : 'validation.enum'),
+});
+
+/** `?record=lawsuit|customer|procuration|session`. */
+export const documentFieldsQuery = z.object({ record: recordKind }).strip();
+
+/**
+ * One merge field: its tag as written in the template (`{lawsuit.court.name}`), or a loop
+ * (`{#sessions}…{/sessions}`, `kind: 'loop'`) whose fields are listed after it with `loop` set
+ * to its tag (written bare inside it: `{date}`). Labels in both languages and an example value
+ * in the template's language.
+ */
+export const documentField = z.object({
+  tag: z.string(),
+  kind: z.enum(['value', 'loop']),
+  loop: z.string().nullable(),
+  label: z.object({ ar: z.string(), en: z.string() }),
+  example: z.object({ ar: z.string(), en: z.string() }),
+});
+export type DocumentField = z.infer<typeof documentField>;
+export const documentFields = z.array(documentField);
+
+const positiveId = z.preprocess(
+  (v) => (typeof v === 'string' ? Number(normalizeDigits(v)) : v),
+  z
+    .int({ error: (i) => (i.input == null ? 'validation.required' : 'validation.types.integer') })
+    .positive({ error: 'validation.types.integer' }),
+);
+
+/**
+ * A record a document is filled from: its entity by name (`lawsuits`) or by its record kind
+ * (`lawsuit`), and its id.
+ */
+export const documentRecordRef = z
+  .object({
+    entity: z
+      .string({ error: 'validation.required' })
+      .transform((v) => (v in DOCUMENT_RECORDS ? DOCUMENT_RECORDS[v as DocumentRecordKind] : v))
+      .pipe(z.enum(Object.values(DOCUMENT_RECORDS) as [string, ...string[]], { error: 'validation.enum' })),
+    id: positiveId,
+  })
+  .strip();
+
+export const DOCUMENT_FORMATS = ['docx', 'pdf'] as const;
+export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+const format = z.enum(DOCUMENT_FORMATS, { error: 'validation.enum' }).default('docx');
+
+/** Most records one archive is generated for. */
+export const DOCUMENT_BATCH_MAX = 200;
+
+export const generateDocumentBody = z
+  .object({ templateId: positiveId, record: documentRecordRef, format })
+  .strip();
+export type GenerateDocumentBody = z.input<typeof generateDocumentBody>;
+
+export const documentPreviewBody = z.object({ templateId: positiveId, record: documentRecordRef }).strip();
+export type DocumentPreviewBody = z.input<typeof documentPreviewBody>;
+
+export const generateBatchBody = z
+  .object({
+    templateId: positiveId,
+    records: z
+      .array(documentRecordRef, { error: 'validation.types.array' })
+      .min(1, { error: 'validation.array.min' })
+      .max(DOCUMENT_BATCH_MAX, { error: 'validation.array.max' }),
+    format,
+  })
+  .strip();
+export type GenerateBatchBody = z.input<typeof generateBatchBody>;
+
+/** A generated document as stored: a file of the record (or of its attachment), with its download URL. */
+export const generatedDocument = z.object({
+  attachment: z.object({
+    /** The row the file belongs to: `attachments` for a lawsuit's or a hearing's, else the record itself. */
+    entity: z.string(),
+    id: z.number(),
+    fileId: z.number(),
+    name: z.string(),
+    mimeType: z.string(),
+    size: z.number(),
+  }),
+  /** `GET` returns the file (add `?download=1` to save it). */
+  url: z.string(),
+  /** Merge fields the template uses that the record has no value for: left empty in the document. */
+  missing: z.array(z.string()),
+});
+export type GeneratedDocument = z.infer<typeof generatedDocument>;
+
+/** What the server can produce: PDF needs LibreOffice (`reason` says how to install it). */
+export const documentTools = z.object({ pdf: z.boolean(), reason: z.string().nullable() });
+export type DocumentTools = z.infer<typeof documentTools>;
