@@ -32,6 +32,7 @@ import { installIdempotency } from './http/idempotency';
 import { dailyAt, schedulerMigrations, schedulerPlugin } from './scheduler';
 import { dashboardMigrations, dashboardPlugin } from './dashboard';
 import { deadlineMigrations, deadlinesPlugin } from './deadlines';
+import { financeMigrations, financePlugin } from './finance';
 import { peoplePlugin } from './people';
 import { readTimeZone, systemMigrations, systemPlugin } from './system';
 import { installErrorHandler } from './http/errorHandler';
@@ -82,6 +83,7 @@ export const MODULES: readonly AppModule[] = [
   { name: 'dashboard', plugin: dashboardPlugin, migrations: dashboardMigrations },
   { name: 'chat', plugin: chatPlugin, migrations: chatMigrations },
   { name: 'deadlines', plugin: deadlinesPlugin, migrations: deadlineMigrations },
+  { name: 'finance', plugin: financePlugin, migrations: financeMigrations },
 ];
 
 /** How often a SQLite connection refreshes its planner statistics (`PRAGMA optimize`). */

@@ -54,6 +54,8 @@ export async function validValue(
       return seq + 0.5;
     case 'money':
       return Math.min(field.max ?? MONEY_MAX, (field.min ?? 0) + seq * 100 + 5);
+    case 'duration':
+      return Math.min(field.max ?? 1440, (field.min ?? 0) + seq);
     case 'boolean':
       return true;
     case 'date':

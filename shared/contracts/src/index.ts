@@ -2,6 +2,7 @@ export * from './entity';
 export * from './schema';
 export * from './text';
 export * from './money';
+export * from './duration';
 export * from './registry';
 export * from './relations';
 export * from './define-check';

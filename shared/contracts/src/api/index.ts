@@ -16,3 +16,4 @@ export * from './chat';
 export * from './search';
 export * from './deadlines';
 export * from './options';
+export * from './finance';

@@ -8,3 +8,4 @@ export * from './procurations';
 export * from './settings';
 export * from './tasks';
 export * from './deadlines';
+export * from './finance';
