@@ -19,6 +19,7 @@ describe('modules and their migrations', () => {
       'dashboard',
       'chat',
       'deadlines',
+      'finance',
     ]);
   });
 

@@ -83,6 +83,25 @@ export function registerTimerRoutes(app: FastifyInstance): void {
     const message: TimerLiveMessage = { type: 'timer', channel, data };
     ctx.work.events.push({ channel, message });
   };
+  /** Stores the employee's timer (a new row or their existing one), tells their tabs, answers it. */
+  const save = async (
+    ctx: WriteContext,
+    employeeId: number,
+    exists: boolean,
+    now: Date,
+    timer: Pick<TimerRow, 'lawsuit_id' | 'elapsed_seconds' | 'running_since'>,
+  ): Promise<TimerState> => {
+    const values = { ...timer, updated_at: now.toISOString() };
+    if (exists) await ctx.trx.updateTable(TIMERS).set(values).where('employee_id', '=', employeeId).execute();
+    else
+      await ctx.trx
+        .insertInto(TIMERS)
+        .values({ employee_id: employeeId, ...values })
+        .execute();
+    const state = present({ employee_id: employeeId, ...values }, now)!;
+    publish(ctx, employeeId, state);
+    return state;
+  };
   const write = <T>(request: FastifyRequest, fn: (ctx: WriteContext, now: Date) => Promise<T>) =>
     app.entities.transaction(actorOf(request), (ctx) => fn(ctx, app.clock()));
 
@@ -124,23 +143,12 @@ export function registerTimerRoutes(app: FastifyInstance): void {
             entity: timeEntries.name,
             errors: { lawsuitId: [{ key: 'http.referenceMissing' }] },
           });
-        const values = {
+        return save(ctx, me(request), row !== undefined, now, {
           lawsuit_id: Number(lawsuitId),
           // A paused timer switched to another lawsuit starts counting again from nothing.
           elapsed_seconds: row && Number(row.lawsuit_id) === lawsuitId ? Number(row.elapsed_seconds) : 0,
           running_since: now.toISOString(),
-          updated_at: now.toISOString(),
-        };
-        if (row)
-          await ctx.trx.updateTable(TIMERS).set(values).where('employee_id', '=', me(request)).execute();
-        else
-          await ctx.trx
-            .insertInto(TIMERS)
-            .values({ employee_id: me(request), ...values })
-            .execute();
-        const state = present((await read(ctx, me(request)))!, now);
-        publish(ctx, me(request), state);
-        return state;
+        });
       });
       return { data };
     },
@@ -156,14 +164,11 @@ export function registerTimerRoutes(app: FastifyInstance): void {
         const row = await read(ctx, me(request));
         if (!row) throw noTimer();
         if (row.running_since === null) return present(row, now);
-        await ctx.trx
-          .updateTable(TIMERS)
-          .set({ elapsed_seconds: secondsAt(row, now), running_since: null, updated_at: now.toISOString() })
-          .where('employee_id', '=', me(request))
-          .execute();
-        const state = present((await read(ctx, me(request)))!, now);
-        publish(ctx, me(request), state);
-        return state;
+        return save(ctx, me(request), true, now, {
+          lawsuit_id: Number(row.lawsuit_id),
+          elapsed_seconds: secondsAt(row, now),
+          running_since: null,
+        });
       });
       return { data };
     },

@@ -239,3 +239,12 @@ export async function createUserWith(
 }
 
 export { permissionKey };
+
+/** How many rows `table` holds. */
+export async function rowCount(app: FastifyInstance, table: string): Promise<number> {
+  const row = await app.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
