@@ -6,6 +6,7 @@ import {
   SEEDED_ROLES,
   expenseCategories,
   expenses,
+  notificationChannel,
   timeEntries,
 } from '@mizan/contracts';
 import { createRow, createUserWith, entityUrl, rowCount } from '../test/fixtures';
@@ -210,7 +211,7 @@ describe.each(dialects())('time entries, expenses and the timer on %s', (dialect
       billable: true,
     });
     expect([res.statusCode, res.json().errors]).toEqual([201, undefined]);
-    expect(res.json().data).toMatchObject({ amount: 12_550, paidBy: 'retainer', createdById: lawyerId });
+    expect(res.json().data).toMatchObject({ amount: 12_550, paidBy: 'retainer', billable: true });
 
     const before = await count(expenses.table);
     for (const [payload, field] of [
@@ -249,6 +250,11 @@ describe.each(dialects())('time entries, expenses and the timer on %s', (dialect
       lawsuitId: lawsuit,
       elapsedSeconds: 0,
       runningSince: now.toISOString(),
+    });
+    // Every tab of the employee hears of it on their channel.
+    expect(t.published).toContainEqual({
+      channel: notificationChannel(me.employeeId),
+      message: { type: 'timer', channel: notificationChannel(me.employeeId), data: started.json().data },
     });
     const other = await newLawsuit();
     expect((await post(session, timer(FINANCE.timerStart), { lawsuitId: other })).statusCode).toBe(409);

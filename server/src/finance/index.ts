@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { installExpenseHooks, seedExpenseCategories } from './expenses';
+import { seedExpenseCategories } from './expenses';
 import { installTimeEntryHooks } from './timeEntries';
 import { registerTimerRoutes } from './timer';
 
@@ -12,7 +12,6 @@ export { financeMigrations } from './migrations';
  */
 export const financePlugin: FastifyPluginAsync = async (app) => {
   installTimeEntryHooks(app);
-  installExpenseHooks(app);
   registerTimerRoutes(app);
   await seedExpenseCategories(app);
 };

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_BASE, AUTH, MONEY_MAX, PEOPLE } from '@mizan/contracts';
 import { customerSample } from '../clients/testing';
 import { deadlineRuleSample, deadlineSample, holidaySample } from '../deadlines/testing';
+import { timeEntrySample } from '../finance/testing';
 import { benchHolder, lawsuitSample, opponentSample } from '../legal/samples';
 import {
   attachmentOfSession,
@@ -89,6 +90,7 @@ const MODULE_SAMPLES: Record<string, (seq: number) => Record<string, unknown>> =
   holidays: holidaySample,
   deadlineRules: deadlineRuleSample,
   deadlines: deadlineSample,
+  timeEntries: timeEntrySample,
 };
 
 /** The module's part of a valid body of `entity` (see `MODULE_SAMPLES`); `{}` for most entities. */

@@ -102,6 +102,5 @@ export const expenses = defineEntity({
       maxCount: 5,
       list: false,
     },
-    createdById: { type: 'ref', entity: 'employees', form: false, list: false },
   },
 });
