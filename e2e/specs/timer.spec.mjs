@@ -46,6 +46,7 @@ describe('the header timer', () => {
             .locator('.ant-select-dropdown:visible')
             .getByTitle(fileNumber, { exact: true })
             .click({ timeout: 3_000 });
+          return true;
         });
         const started = page.waitForResponse((r) => new URL(r.url()).pathname === `/api${TIMER}/start`);
         await popover.getByRole('button', { name: layout('timer.start') }).click();
@@ -61,6 +62,7 @@ describe('the header timer', () => {
             label ?? '',
             new RegExp(`^${layout('timer.runningLabel', { time: '' })}[٠-٩]+:[٠-٩]{2}:[٠-٩]{2}$`),
           );
+          return true;
         });
 
         await page.getByTestId('header-timer').click();
