@@ -33,6 +33,7 @@ import { dailyAt, schedulerMigrations, schedulerPlugin } from './scheduler';
 import { dashboardMigrations, dashboardPlugin } from './dashboard';
 import { deadlineMigrations, deadlinesPlugin } from './deadlines';
 import { documentsPlugin } from './documents';
+import { financeMigrations, financePlugin } from './finance';
 import { peoplePlugin } from './people';
 import { readTimeZone, systemMigrations, systemPlugin } from './system';
 import { installErrorHandler } from './http/errorHandler';
@@ -86,6 +87,7 @@ export const MODULES: readonly AppModule[] = [
   { name: 'deadlines', plugin: deadlinesPlugin, migrations: deadlineMigrations },
   { name: 'documents', plugin: documentsPlugin },
   { name: 'backups', plugin: backupsPlugin, migrations: backupsMigrations },
+  { name: 'finance', plugin: financePlugin, migrations: financeMigrations },
 ];
 
 /** How often a SQLite connection refreshes its planner statistics (`PRAGMA optimize`). */

@@ -20,6 +20,7 @@ describe('modules and their migrations', () => {
       'chat',
       'deadlines',
       'backups',
+      'finance',
     ]);
   });
 

@@ -15,6 +15,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { signOut } from '../auth/session';
+import { HeaderTimer } from '../finance/HeaderTimer';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { useSystemSettings } from '../system/systemSettings';
 import { navBackground } from '../theme/contrast';
@@ -142,6 +143,7 @@ export function Header({ mobile, onOpenDrawer }: HeaderProps) {
             />
           </Tooltip>
         )}
+        <HeaderTimer color={color} compact={mobile} />
         <ChatBadge color={color} />
         <NotificationBell color={color} />
         <Dropdown

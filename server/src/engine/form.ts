@@ -42,6 +42,11 @@ export function coerceFormFields(
       case 'ref':
         out[key] = raw.trim() === '' ? null : toNumber(raw);
         break;
+      case 'duration':
+        // Minutes, or `h:mm` / decimal hours as typed: the schema reads the text.
+        out[key] = raw.trim() === '' ? null : /^\d+$/.test(raw.trim()) ? toNumber(raw) : raw;
+        out[key] = raw.trim() === '' ? null : toNumber(raw);
+        break;
       case 'boolean':
         out[key] = raw === '' ? null : toBoolean(raw);
         break;

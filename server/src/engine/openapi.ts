@@ -43,6 +43,8 @@ function fieldJson(field: FieldDefinition): JsonSchema {
         description: `Minor units (1/${MONEY_SCALE} of the office currency)`,
         nullable: !field.required,
       };
+    case 'duration':
+      return { type: 'integer', description: 'Minutes', nullable: !field.required };
     case 'boolean':
       return { type: 'boolean', nullable: !field.required };
     case 'enum':

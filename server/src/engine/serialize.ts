@@ -37,6 +37,7 @@ function fieldValue(type: string, value: unknown): unknown {
       return toBoolean(value);
     case 'integer':
     case 'number':
+    case 'duration':
     case 'money': // PostgreSQL answers a BIGINT as text; amounts stay within MONEY_MAX, exact in a number
     case 'ref':
       return Number(value);

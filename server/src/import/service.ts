@@ -1,6 +1,7 @@
 import {
   createSchema,
   getEntity,
+  parseDuration,
   parseMoney,
   type DuplicateRow,
   type Entity,
@@ -131,6 +132,9 @@ function cellValue(
     case 'money':
       // Major units as a spreadsheet shows them ("1,234.50"), converted exactly to minor units.
       return parseMoney(text) ?? text;
+    case 'duration':
+      // `h:mm` or decimal hours as a time sheet shows them, converted to minutes.
+      return parseDuration(text) ?? text;
     case 'boolean':
       return toBoolean(text);
     case 'enum':

@@ -28,6 +28,9 @@ function hint(entity: Entity<Fields>, key: string, lang: Lang): string {
     case 'money':
       // An amount in major units, as the column takes it (grouping and two decimals optional).
       return '1,234.50';
+    case 'duration':
+      // Hours and minutes, or decimal hours (the column takes both).
+      return '1:30';
     case 'ref':
       return translate(lang, 'import.refHint', {
         label: fieldLabel(lang, getEntity(field.entity).name, getEntity(field.entity).titleField),

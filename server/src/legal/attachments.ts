@@ -2,7 +2,7 @@ import { ATTACHMENT_GROUP_SEEDS, attachmentGroups, attachments, sessions } from 
 import type { FastifyInstance } from 'fastify';
 import { columnName } from '../db/migrations';
 import type { HookContext } from '../engine/hooks';
-import { neverWritten } from '../engine/seeding';
+import { seedListOnce } from '../engine/seeding';
 import type { EntityServices } from '../engine/service';
 import { AppError } from '../http/errors';
 
@@ -42,20 +42,12 @@ export function installAttachmentHooks(entities: EntityServices): void {
 
 /**
  * Files the default attachment groups (`ATTACHMENT_GROUP_SEEDS`) into a list nobody has written
- * to yet: no group stored and none ever audited. So a fresh database (or one upgraded to this
- * version) starts with them once, through the engine like any write (audited, counted), and groups
- * the office deletes later stay deleted. Instances starting together on one PostgreSQL: the one
- * that loses the race meets the unique names and leaves the other's rows. Run at start.
+ * to yet (`seedListOnce`). Run at start.
  */
 export async function seedAttachmentGroups(app: FastifyInstance): Promise<void> {
-  if (!(await neverWritten(app.db, attachmentGroups))) return;
-  try {
-    await app.entities.get(attachmentGroups.name).createMany(
-      { user: null },
-      ATTACHMENT_GROUP_SEEDS.map(({ name, nameEn, order }) => ({ name, nameEn, order })),
-    );
-  } catch (error) {
-    const seededMeanwhile = await app.db.selectFrom(attachmentGroups.table).select('id').executeTakeFirst();
-    if (!(error instanceof AppError) || !seededMeanwhile) throw error;
-  }
+  await seedListOnce(
+    app,
+    attachmentGroups.name,
+    ATTACHMENT_GROUP_SEEDS.map(({ name, nameEn, order }) => ({ name, nameEn, order })),
+  );
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_BASE, AUTH, MONEY_MAX, PEOPLE } from '@mizan/contracts';
 import { customerSample } from '../clients/testing';
 import { deadlineRuleSample, deadlineSample, holidaySample } from '../deadlines/testing';
+import { timeEntrySample } from '../finance/testing';
 import { benchHolder, lawsuitSample, opponentSample } from '../legal/samples';
 import {
   attachmentOfSession,
@@ -54,6 +55,8 @@ export async function validValue(
       return seq + 0.5;
     case 'money':
       return Math.min(field.max ?? MONEY_MAX, (field.min ?? 0) + seq * 100 + 5);
+    case 'duration':
+      return Math.min(field.max ?? 1440, (field.min ?? 0) + seq);
     case 'boolean':
       return true;
     case 'date':
@@ -87,6 +90,7 @@ const MODULE_SAMPLES: Record<string, (seq: number) => Record<string, unknown>> =
   holidays: holidaySample,
   deadlineRules: deadlineRuleSample,
   deadlines: deadlineSample,
+  timeEntries: timeEntrySample,
 };
 
 /** The module's part of a valid body of `entity` (see `MODULE_SAMPLES`); `{}` for most entities. */
@@ -246,3 +250,12 @@ export async function createUserWith(
 }
 
 export { permissionKey };
+
+/** How many rows `table` holds. */
+export async function rowCount(app: FastifyInstance, table: string): Promise<number> {
+  const row = await app.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -31,6 +31,10 @@ export const AREA_PERMISSIONS = {
    * task comment: the office's supervisor.
    */
   tasksModerate: 'tasks.moderate',
+  /**
+   * Sees, edits and records everyone's time entries (not only one's own): the office's manager.
+   */
+  financeEveryone: 'finance.everyone',
   /** Subscribes to the whole office's calendar feed (every hearing and open deadline), not only one's own. */
   calendarOfficeFeed: 'calendar.officeFeed',
 } as const;

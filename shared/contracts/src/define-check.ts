@@ -38,6 +38,7 @@ export const FIELD_TYPES = [
   'integer',
   'number',
   'money',
+  'duration',
   'boolean',
   'date',
   'datetime',
@@ -91,6 +92,11 @@ function fieldProblems(key: string, field: FieldDefinition, fields: Fields): str
           at(`${bound} of a money field is in minor units: an integer`);
       if (field.default !== undefined && field.default !== null && !Number.isSafeInteger(field.default))
         at('the default of a money field is in minor units: an integer');
+      break;
+    case 'duration':
+      for (const bound of ['min', 'max'] as const)
+        if (field[bound] !== undefined && !Number.isSafeInteger(field[bound]))
+          at(`${bound} of a duration field is in minutes: an integer`);
       break;
     case 'files':
       if (!Array.isArray(field.accept) || field.accept.length === 0)

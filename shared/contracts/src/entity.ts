@@ -75,6 +75,16 @@ export interface MoneyField extends FieldCommon {
   min?: number;
   max?: number;
 }
+/**
+ * A length of time: the API value is a whole number of minutes (see duration.ts); text typed as
+ * `h:mm` or decimal hours (`1:30`, `1.5`, Arabic-Indic digits too) is read into minutes by the
+ * schema. `min` and `max` are minutes (default 0 and `MINUTES_PER_DAY`).
+ */
+export interface DurationField extends FieldCommon {
+  type: 'duration';
+  min?: number;
+  max?: number;
+}
 export interface BooleanField extends FieldCommon {
   type: 'boolean';
 }
@@ -150,6 +160,7 @@ export type FieldDefinition =
   | StringField
   | NumberField
   | MoneyField
+  | DurationField
   | BooleanField
   | DateField
   | EnumField
@@ -338,7 +349,7 @@ export interface StoredFile {
   createdAt: string;
 }
 
-type FieldValue<D> = D extends { type: 'integer' | 'number' | 'money' | 'ref' }
+type FieldValue<D> = D extends { type: 'integer' | 'number' | 'money' | 'duration' | 'ref' }
   ? number
   : D extends { type: 'boolean' }
     ? boolean

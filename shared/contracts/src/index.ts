@@ -4,6 +4,7 @@ export * from './text';
 export * from './money';
 export * from './tafqit';
 export * from './dates';
+export * from './duration';
 export * from './registry';
 export * from './relations';
 export * from './define-check';

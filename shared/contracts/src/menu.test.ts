@@ -92,6 +92,14 @@ const SEED_MENU = [
       ['tasks', '/admin/lawsuits/tasks', 'tasks.view', 'tasks'],
     ],
   ],
+  [
+    'finance',
+    [
+      ['timeEntries', '/admin/finance/timeEntries', 'timeEntries.view', 'legal'],
+      ['expenses', '/admin/finance/expenses', 'expenses.view', 'legal'],
+      ['expenseCategories', '/admin/finance/expenses/categories', 'expenseCategories.view', 'legal'],
+    ],
+  ],
   ['chat', '/admin/chats', 'chat.use', 'chat'],
 ];
 

@@ -85,6 +85,7 @@ const SLOTS: MenuSlot[] = [
   { key: 'offices', order: 100 },
   { key: 'clients', order: 120 },
   { key: 'legal', order: 140 },
+  { key: 'finance', order: 145 },
   { key: 'chat', order: 150, screen: screen('chat', '/admin/chats', AREA_PERMISSIONS.chatUse, 'chat') },
 ];
 

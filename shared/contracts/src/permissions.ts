@@ -1,5 +1,6 @@
 import type { Entity, Fields } from './entity';
 import { ATTACHMENT_GROUP_SEEDS } from './entities/attachments';
+import { EXPENSE_CATEGORY_SEEDS } from './entities/finance';
 import { AREA_PERMISSIONS } from './areaPermissions';
 import { registry } from './registry';
 
@@ -70,6 +71,13 @@ const TASK_WRITES =
   /^tasks\.(view|create|update|status|updateText)$|^taskComments\.(view|create|update|delete)$/;
 
 /**
+ * A lawyer records their own time (and corrects or deletes it: the scope keeps them to their own
+ * entries) and the expenses of the lawsuits they work; deleting an expense, editing expense
+ * categories and seeing everyone's time (`finance.everyone`) stay with the administrator.
+ */
+const LAWYER_FINANCE_WRITES = /^timeEntries\.(create|update|delete)$|^expenses\.(create|update)$/;
+
+/**
  * The front desk's areas: the secretary registers clients, client types and powers of attorney,
  * keeps the hearing and task diaries (import and export included), and deletes nothing.
  */
@@ -87,10 +95,11 @@ const LAWYER_HEARING_WRITES = /^sessions\.(create|update|postpone)$/;
 const LAWYER_DEADLINE_WRITES = /^deadlines\.(create|update|changeDue|close|reopen)$/;
 /**
  * The secretary also registers lawsuits and opponents as the lawyers dictate and keeps their
- * details current, and files the papers lawyers hand in (attachments), but closing or reopening
+ * details current, files the papers lawyers hand in (attachments) and records the expenses paid
+ * for a lawsuit (court fees, receipts), but closing or reopening
  * a lawsuit (its outcome) is a lawyer's decision.
  */
-const SECRETARY_WRITES = /^(lawsuits|opponents|attachments)\.(create|update)$/;
+const SECRETARY_WRITES = /^(lawsuits|opponents|attachments|expenses)\.(create|update)$/;
 
 /**
  * Roles created on first start. The administrator role holds every permission. A role's name is
@@ -118,6 +127,7 @@ export const SEEDED_ROLES: {
       LAWYER_PAYMENT_WRITES.test(key) ||
       LAWYER_HEARING_WRITES.test(key) ||
       LAWYER_DEADLINE_WRITES.test(key) ||
+      LAWYER_FINANCE_WRITES.test(key) ||
       TASK_WRITES.test(key) ||
       (!key.startsWith('employees.') &&
         !key.startsWith('roles.') &&
@@ -168,5 +178,7 @@ export function recordTitle(entity: string, title: string, lng: string): string 
   if (entity === 'roles') return roleName(title, lng);
   if (entity === 'attachmentGroups' && lng === 'en')
     return ATTACHMENT_GROUP_SEEDS.find((group) => group.name === title)?.nameEn ?? title;
+  if (entity === 'expenseCategories' && lng === 'en')
+    return EXPENSE_CATEGORY_SEEDS.find((category) => category.name === title)?.nameEn ?? title;
   return title;
 }

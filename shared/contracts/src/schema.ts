@@ -8,6 +8,7 @@ import {
   type Fields,
   type ListFilterDefinition,
 } from './entity';
+import { MINUTES_PER_DAY, parseDuration } from './duration';
 import { MONEY_MAX } from './money';
 import { MAX_REFS } from './relations';
 import { hasBidiControls, hasControlCharacters, isWellFormed, normalizeDigits, parseDigits } from './text';
@@ -120,6 +121,15 @@ function fieldSchema(field: FieldDefinition): z.ZodType {
           .int({ error: typeError('money') })
           .min(field.min ?? 0, { error: 'validation.number.min' })
           .max(field.max ?? MONEY_MAX, { error: 'validation.number.max' }),
+      );
+    case 'duration':
+      // Minutes; `h:mm` or decimal hours as text are read into minutes (duration.ts).
+      return z.preprocess(
+        (v) => (typeof v === 'string' ? (parseDuration(v) ?? v) : v),
+        z
+          .int({ error: typeError('duration') })
+          .min(field.min ?? 0, { error: 'validation.number.min' })
+          .max(field.max ?? MINUTES_PER_DAY, { error: 'validation.number.max' }),
       );
     case 'boolean':
       return z.boolean({ error: typeError('boolean') });
@@ -247,7 +257,8 @@ export function listQuerySchema(entity: Entity<Fields>) {
         : field.type === 'ref' ||
             field.type === 'integer' ||
             field.type === 'number' ||
-            field.type === 'money'
+            field.type === 'money' ||
+            field.type === 'duration'
           ? numeric(z.coerce.number({ error: 'validation.types.number' })).optional()
           : z.string().max(255).optional();
   }

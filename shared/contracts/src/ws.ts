@@ -1,3 +1,4 @@
+import type { TimerLiveMessage } from './api/finance';
 import type { NotificationLiveMessage } from './api/notifications';
 
 /** WebSocket protocol of the API (docs/architecture.md) on `/api/ws`. */
@@ -25,8 +26,9 @@ export type ServerMessage =
    * meanwhile may have been missed, so the client reads again what it shows. Sent on no channel.
    */
   | { type: 'resync' }
-  // The employee's own channel (`user:<id>`): new notifications and unread-count changes.
-  | NotificationLiveMessage;
+  // The employee's own channel (`user:<id>`): new notifications and unread-count changes, the timer.
+  | NotificationLiveMessage
+  | TimerLiveMessage;
 
 /** Close codes the hub uses. */
 export const WS_CLOSE = {

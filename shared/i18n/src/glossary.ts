@@ -218,6 +218,22 @@ export const GLOSSARY = {
   attachments: { many: term('المرفقات', 'Attachments'), uses: ['menu:items.attachments'] },
   tasks: { many: term('المهام', 'Tasks'), uses: ['menu:items.tasks'] },
   chat: { many: term('المحادثات', 'Chat'), uses: ['menu:items.chat'] },
+  finance: { many: term('الشؤون المالية', 'Finance'), uses: ['menu:groups.finance'] },
+  timeEntries: {
+    many: term('سجلات الوقت', 'Time entries'),
+    one: term('سجل وقت', 'Time entry'),
+    uses: ['menu:items.timeEntries', ...entity('timeEntries')],
+  },
+  expenses: {
+    many: term('المصروفات', 'Expenses'),
+    one: term('مصروف', 'Expense'),
+    uses: ['menu:items.expenses', ...entity('expenses')],
+  },
+  expenseCategories: {
+    many: term('أنواع المصروفات', 'Expense categories'),
+    one: term('نوع مصروف', 'Expense category'),
+    uses: ['menu:items.expenseCategories', ...entity('expenseCategories')],
+  },
 } satisfies Record<string, Concept>;
 
 export type ConceptName = keyof typeof GLOSSARY;

@@ -51,7 +51,7 @@ export {
   type AuditValueProps,
 } from './record/AuditDiff';
 export { diffRows, displayValue, type FieldChange } from './record/diff';
-export { recordPath, recordRoute, parseRecordId } from './record/paths';
+export { recordPath, recordEditPath, recordRoute, parseRecordId } from './record/paths';
 export {
   staleConflictOf,
   fieldDifferences,
@@ -83,6 +83,7 @@ export {
   enumLabel,
   BooleanFilter,
   formatMoney,
+  durationWords,
   parseNumberInput,
   textCount,
   textLimit,

@@ -23,7 +23,7 @@ export const LAWSUIT_SECTIONS = [
   },
   { key: 'parties', fields: ['customerIds', 'ownerTypeId', 'opponentIds'] },
   { key: 'team', fields: ['lawyerIds', 'branchId', 'administrativeSectionId'] },
-  { key: 'money', fields: ['claimAmount', 'agreedFee'] },
+  { key: 'money', fields: ['claimAmount', 'agreedFee', 'hourlyRate'] },
   { key: 'subject', fields: ['subject', 'notes'] },
 ] as const;
 

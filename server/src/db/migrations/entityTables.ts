@@ -49,6 +49,7 @@ export function columnType(field: FieldDefinition, dialect: Dialect): Expression
     case 'text':
       return raw('text');
     case 'integer':
+    case 'duration':
       return raw('integer');
     case 'money':
       // Minor units (contracts money.ts): 64-bit integers on both (SQLite's INTEGER is 64-bit).

@@ -18,3 +18,4 @@ export * from './search';
 export * from './deadlines';
 export * from './options';
 export * from './documents';
+export * from './finance';

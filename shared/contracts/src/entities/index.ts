@@ -9,3 +9,4 @@ export * from './settings';
 export * from './tasks';
 export * from './deadlines';
 export * from './documents';
+export * from './finance';

@@ -113,6 +113,8 @@ export const lawsuits = defineEntity({
     subject: { type: 'text', max: 5000, search: true, list: false },
     claimAmount: { type: 'money', sort: true, list: false },
     agreedFee: { type: 'money', sort: true, list: false },
+    /** An hour's rate on this lawsuit, minor units: overrides the lawyer's own for its time entries. */
+    hourlyRate: { type: 'money', list: false },
     filingDate: { type: 'date', sort: true },
     state: {
       type: 'enum',

@@ -69,6 +69,8 @@ export const employees = defineEntity({
     branchId: { type: 'ref', entity: 'branches', list: false },
     administrativeSectionId: { type: 'ref', entity: 'administrativeSections', list: false },
     hireDate: { type: 'date', list: false },
+    /** What an hour of their time is billed at, in minor units (time entries' default rate). */
+    hourlyRate: { type: 'money', list: false },
     notes: { type: 'text', max: 2000, list: false },
     files: {
       type: 'files',

@@ -34,6 +34,8 @@ function sample(field: FieldDefinition): unknown {
       return field.min ?? 1;
     case 'money':
       return Math.max(field.min ?? 0, 123_450);
+    case 'duration':
+      return Math.max(field.min ?? 0, 95);
     case 'boolean':
       return true;
     case 'date':

@@ -2,6 +2,7 @@ import { ColorPicker, Input, InputNumber, Select, Space, Switch, Tag, Typography
 import { useState } from 'react';
 import type {
   DateField,
+  DurationField,
   FieldDefinition,
   FilesField,
   MoneyField,
@@ -9,7 +10,15 @@ import type {
   StoredFile,
   StringField,
 } from '@mizan/contracts';
-import { MONEY_DECIMALS, moneyToMajor, normalizeDigits, parseMoney, textMaxLength } from '@mizan/contracts';
+import {
+  MONEY_DECIMALS,
+  formatDuration,
+  moneyToMajor,
+  normalizeDigits,
+  parseDuration,
+  parseMoney,
+  textMaxLength,
+} from '@mizan/contracts';
 import { DateInput, TypedDatePicker, usePickerLocale } from '../dates/DateInput';
 import { DualDate } from '../dates/DualDate';
 import { ISO_DATE_FORMAT, dayjs, parseDateValue, toDateValue } from '../dates/dayjs';
@@ -179,6 +188,38 @@ const moneyKind: FieldKind<MoneyField> = {
   fromForm: (v) => moneyFromText(v),
 };
 
+/**
+ * A duration (minutes on the wire) in words with the language's number agreement: "ساعتان و١٥
+ * دقيقة", "3 hours 15 minutes".
+ */
+export function durationWords(minutes: number, t: FieldContext['t']): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const h = t('duration.hours', { ns: 'ui', count: hours });
+  const m = t('duration.minutes', { ns: 'ui', count: rest });
+  if (!hours) return m;
+  return rest ? t('duration.both', { ns: 'ui', hours: h, minutes: m }) : h;
+}
+
+/** Typed as `h:mm` or decimal hours (both read, Arabic-Indic digits too), shown in words. */
+const durationKind: FieldKind<DurationField> = {
+  cell: (v, _row, ctx) => (typeof v === 'number' ? <bdi>{durationWords(v, ctx.t)}</bdi> : null),
+  // `h:mm`, as time sheets hold it.
+  text: (v) => (typeof v === 'number' ? formatDuration(v) : ''),
+  filter: (ctx, props) => <TextFilter label={ctx.label} {...props} />,
+  input: (ctx) => (
+    <Input
+      dir="ltr"
+      inputMode="decimal"
+      placeholder="1:30"
+      suffix={<Typography.Text type="secondary">{ctx.t('duration.hint', { ns: 'ui' })}</Typography.Text>}
+    />
+  ),
+  toForm: (v) => (typeof v === 'number' ? formatDuration(v) : undefined),
+  // Text that is no duration is kept for the schema to report.
+  fromForm: (v) => (empty(v) ? null : typeof v === 'string' ? (parseDuration(v) ?? v) : v),
+};
+
 /** Phones and codes keep ASCII digits: what was typed on an Arabic keyboard is stored as ASCII. */
 function digitsKind(kind: FieldKind<StringField>): FieldKind<StringField> {
   return {
@@ -300,6 +341,7 @@ export const fieldRegistry: FieldRegistry = {
   integer: numberKind(true),
   number: numberKind(false),
   money: moneyKind,
+  duration: durationKind,
   boolean: {
     cell: (v, _row, ctx) => (empty(v) ? null : <Tag color={v ? 'green' : 'default'}>{yesNo(ctx, v)}</Tag>),
     text: (v, _row, ctx) => (empty(v) ? '' : yesNo(ctx, v)),

@@ -82,7 +82,8 @@ export function RecordPage({
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const { direction } = useContext(ConfigProvider.ConfigContext);
-  const [editing, setEditing] = useState(false);
+  // `?edit=1` opens the page with its edit form (a row just made elsewhere, to complete).
+  const [editing, setEditing] = useState(() => searchParams.get('edit') === '1');
   const [statusConflict, setStatusConflict] = useState<StatusConflict | null>(null);
   const detailKey = entityKeys.detail(entity.name, id ?? 0);
 
@@ -241,14 +242,24 @@ export function RecordPage({
 
       <EntityFormDrawer
         entity={entity}
-        open={editing}
+        open={editing && row !== undefined}
         mode="update"
         row={row}
         fields={
           typeof formFields === 'function' ? formFields(Object.keys(entity.fields), 'update') : formFields
         }
         renderForm={renderForm}
-        onClose={() => setEditing(false)}
+        onClose={() => {
+          setEditing(false);
+          if (searchParams.has('edit'))
+            setSearchParams(
+              (current) => {
+                current.delete('edit');
+                return current;
+              },
+              { replace: true },
+            );
+        }}
       />
       <ConflictDialog<EntityRow>
         conflict={statusConflict?.conflict ?? null}

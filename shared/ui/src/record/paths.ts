@@ -8,6 +8,11 @@ export function recordPath(entity: Pick<Entity<Fields>, 'route'>, id: number | s
   return `${entity.route}/${id}`;
 }
 
+/** The record page of a row with its edit form open (`RecordPage` reads `?edit=1`). */
+export function recordEditPath(entity: Pick<Entity<Fields>, 'route'>, id: number | string): string {
+  return `${recordPath(entity, id)}?edit=1`;
+}
+
 /** The record route pattern of an entity (`/admin/customers/:id`). */
 export function recordRoute(entity: Pick<Entity<Fields>, 'route'>): string {
   return recordPath(entity, ':id');

@@ -1,0 +1,11 @@
+/**
+ * What a valid time entry needs beyond its field types, for tests that build rows from a
+ * definition (`test/fixtures` validInput): the seeded administrator's own entry (the employee
+ * defaults to the actor), and a rate with the amount the server derives from it (1.5 h at 200.00).
+ */
+export const timeEntrySample = (): Record<string, unknown> => ({
+  employeeId: 1,
+  duration: 90,
+  rate: 20_000,
+  amount: 30_000,
+});
