@@ -1,7 +1,6 @@
-import crypto from 'node:crypto';
-import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
+import { instanceOwner, keepLease } from './lease';
 import type { Schedule, ScheduleEnv } from './schedule';
 
 /** One run of a job, as its `run` receives it. */
@@ -68,7 +67,7 @@ const SECOND = 1000;
  */
 export class Scheduler {
   /** This instance's name in `lease_owner`. */
-  readonly owner = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+  readonly owner = instanceOwner();
   private readonly jobs = new Map<string, JobDefinition>();
   private readonly leaseMs: number;
   private readonly renewMs: number;
@@ -232,26 +231,28 @@ export class Scheduler {
   /** Runs a claimed job, keeping its lease alive meanwhile, then plans the next run and frees it. */
   private async runClaimed(job: JobDefinition, run: JobRun): Promise<boolean> {
     const { db, clock, log } = this.deps;
-    const renew = setInterval(() => {
-      db.updateTable(TABLE)
-        .set({ lease_until: new Date(clock().getTime() + this.leaseMs).toISOString() })
-        .where('name', '=', job.name)
-        .where('lease_owner', '=', this.owner)
-        .executeTakeFirst()
-        .then((renewed) => {
-          // Taken over (this instance stalled past its lease): the other run stands, this one's end is ignored.
-          if (Number(renewed.numUpdatedRows) !== 1) log.warn({ job: job.name }, 'job lease lost');
-        })
-        .catch((error: unknown) => {
-          // Once stopped, the database may be closing under the run: not worth a warning.
-          if (!this.stopped) log.warn({ err: error, job: job.name }, 'job lease not renewed');
-        });
-    }, this.renewMs);
-    renew.unref();
+    const release = keepLease({
+      everyMs: this.renewMs,
+      renew: async () => {
+        const renewed = await db
+          .updateTable(TABLE)
+          .set({ lease_until: new Date(clock().getTime() + this.leaseMs).toISOString() })
+          .where('name', '=', job.name)
+          .where('lease_owner', '=', this.owner)
+          .executeTakeFirst();
+        return Number(renewed.numUpdatedRows) === 1;
+      },
+      // Taken over (this instance stalled past its lease): the other run stands, this one's end is ignored.
+      onLost: () => log.warn({ job: job.name }, 'job lease lost'),
+      onError: (error) => {
+        // Once stopped, the database may be closing under the run: not worth a warning.
+        if (!this.stopped) log.warn({ err: error, job: job.name }, 'job lease not renewed');
+      },
+    });
     const free = { lease_owner: null, lease_until: null };
     try {
       await job.run(run);
-      clearInterval(renew);
+      release();
       const finished = clock();
       const next = await job.schedule.next(finished, { timeZone: run.timeZone });
       await db
@@ -271,7 +272,7 @@ export class Scheduler {
       );
       return true;
     } catch (error) {
-      clearInterval(renew);
+      release();
       log.error({ err: error, job: job.name }, 'job failed');
       const retry = new Date(clock().getTime() + this.retryMs).toISOString();
       await db
