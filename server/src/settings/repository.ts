@@ -1,6 +1,7 @@
 import {
   COUNTRY_CODES,
   DEFAULT_TIME_ZONE,
+  FILE_TEXT_DEFAULTS,
   PROCURATION_CHECK_DEFAULT,
   PROCURATION_CHECK_MODES,
   REMINDER_DEFAULTS,
@@ -44,6 +45,10 @@ interface SettingsRow {
   weekend_days: string;
   deadline_reminder_days: string;
   procuration_check: string;
+  /** Added by the file text module's migration (`filetext_002_limits`). */
+  text_max_pages?: number | null;
+  text_seconds_per_page?: number | null;
+  text_concurrency?: number | null;
   logo_file_id: number | null;
   favicon_file_id: number | null;
   primary_color: string;
@@ -97,6 +102,9 @@ function fromRow(row: SettingsRow): SystemSettings {
     weekendDays: parseDays(row.weekend_days, WORKING_DAY_DEFAULTS.weekendDays, 0),
     deadlineReminderDays: parseDays(row.deadline_reminder_days, WORKING_DAY_DEFAULTS.deadlineReminderDays),
     procurationCheck: oneOf(PROCURATION_CHECK_MODES, row.procuration_check, PROCURATION_CHECK_DEFAULT),
+    textMaxPages: Number(row.text_max_pages ?? FILE_TEXT_DEFAULTS.textMaxPages),
+    textSecondsPerPage: Number(row.text_seconds_per_page ?? FILE_TEXT_DEFAULTS.textSecondsPerPage),
+    textConcurrency: Number(row.text_concurrency ?? FILE_TEXT_DEFAULTS.textConcurrency),
     logoFileId,
     faviconFileId,
     logoUrl: imageUrl(PUBLIC_IMAGE_PATHS.logo, logoFileId),
@@ -136,6 +144,9 @@ function toRow(settings: SystemSettings, employeeId: number | null): SettingsRow
     weekend_days: JSON.stringify(settings.weekendDays),
     deadline_reminder_days: JSON.stringify(settings.deadlineReminderDays),
     procuration_check: settings.procurationCheck,
+    text_max_pages: settings.textMaxPages,
+    text_seconds_per_page: settings.textSecondsPerPage,
+    text_concurrency: settings.textConcurrency,
     logo_file_id: settings.logoFileId,
     favicon_file_id: settings.faviconFileId,
     primary_color: settings.primaryColor,
@@ -207,6 +218,9 @@ export function generalOf(
     weekendDays: settings.weekendDays,
     deadlineReminderDays: settings.deadlineReminderDays,
     procurationCheck: settings.procurationCheck,
+    textMaxPages: settings.textMaxPages,
+    textSecondsPerPage: settings.textSecondsPerPage,
+    textConcurrency: settings.textConcurrency,
     primaryColor: settings.primaryColor,
     logoFileId: settings.logoFileId,
     faviconFileId: settings.faviconFileId,

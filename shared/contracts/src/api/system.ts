@@ -102,6 +102,12 @@ export interface SystemSettings {
    * (422 on the field naming the client and why).
    */
   procurationCheck: ProcurationCheckMode;
+  /** Pages of one file whose text is read (a longer file is read up to there). */
+  textMaxPages: number;
+  /** Time limit of reading one page (a PDF page's text, rasterising it, its OCR), in seconds. */
+  textSecondsPerPage: number;
+  /** Files read at once, across every server instance (OCR takes a processor core each). */
+  textConcurrency: number;
   logoFileId: number | null;
   faviconFileId: number | null;
   /** Public URLs of the images (no sign-in needed: the login page shows them), null when unset. */
@@ -134,6 +140,9 @@ export type GeneralSettings = Pick<
   | 'weekendDays'
   | 'deadlineReminderDays'
   | 'procurationCheck'
+  | 'textMaxPages'
+  | 'textSecondsPerPage'
+  | 'textConcurrency'
 >;
 
 /** Settings every visitor may read (the login page), as `GET /api/auth/systemSettings` answers. */
@@ -175,7 +184,13 @@ export const SETTINGS_LIMITS = {
   deadlineReminderDays: { min: 1, max: 90, count: 5 },
   /** At most six days off a week: one day at least is a working day. */
   weekendDays: { min: 0, max: 6, count: 6 },
+  textMaxPages: { min: 1, max: 2000 },
+  textSecondsPerPage: { min: 5, max: 600 },
+  textConcurrency: { min: 1, max: 8 },
 } as const;
+
+/** Limits of reading files' text until an administrator sets others. */
+export const FILE_TEXT_DEFAULTS = { textMaxPages: 300, textSecondsPerPage: 120, textConcurrency: 1 } as const;
 
 /** A time of day on the 24-hour clock, `HH:mm` (`07:00`, `18:30`). */
 export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -262,6 +277,9 @@ export const generalSettingsBody = z
       .max(SETTINGS_LIMITS.deadlineReminderDays.count, { error: 'validation.array.max' })
       .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
     procurationCheck: choice(PROCURATION_CHECK_MODES),
+    textMaxPages: bounded(SETTINGS_LIMITS.textMaxPages),
+    textSecondsPerPage: bounded(SETTINGS_LIMITS.textSecondsPerPage),
+    textConcurrency: bounded(SETTINGS_LIMITS.textConcurrency),
     /**
      * The `updatedAt` the form was read at (null: read before the first save): a stale one is
      * refused with 409 `StaleWriteError`, as entity writes are. Left out: no check.
