@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../db';
 import type { Trx } from '../engine/context';
-import { instanceOwner, keepLease } from '../scheduler/lease';
+import { instanceOwner, keepLease, pollEvery } from '../scheduler/lease';
 
 /** Where a job stands. `running` with an expired lease is a run cut short: it is claimed again. */
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
@@ -136,7 +136,8 @@ export class JobQueue {
   private readonly maxBackoffMs: number;
   /** Runs started by this instance and not finished. */
   private readonly active = new Map<number, { done: Promise<void>; abort: AbortController }>();
-  private timer: NodeJS.Timeout | null = null;
+  /** Stops the polling timer; null while not polling. */
+  private timer: (() => void) | null = null;
   private polling: Promise<number[]> | null = null;
   private stopped = false;
 
@@ -235,18 +236,15 @@ export class JobQueue {
   /** Polls every `pollMs` (and once now) until `stop`. 0 or less: this instance runs no jobs. */
   start(pollMs: number): void {
     if (this.timer || this.stopped || pollMs <= 0) return;
-    const poll = () => {
+    this.timer = pollEvery(pollMs, () => {
       this.poll().catch((error: unknown) => this.deps.log.error({ err: error }, 'job queue poll failed'));
-    };
-    this.timer = setInterval(poll, pollMs);
-    this.timer.unref();
-    poll();
+    });
   }
 
   /** Stops polling, tells running jobs to stop and waits for them (before the database closes). */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
+    this.timer?.();
     this.timer = null;
     await this.polling?.catch(() => undefined);
     for (const run of this.active.values()) run.abort.abort();

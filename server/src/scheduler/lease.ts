@@ -43,3 +43,16 @@ export function keepLease(options: KeepLeaseOptions): () => void {
   timer.unref();
   return () => clearInterval(timer);
 }
+
+/**
+ * Runs `poll` now and every `everyMs` (a timer that keeps no process alive); answers the
+ * function that stops it.
+ *
+ * @example const stop = pollEvery(60_000, () => void tick());
+ */
+export function pollEvery(everyMs: number, poll: () => void): () => void {
+  const timer = setInterval(poll, everyMs);
+  timer.unref();
+  poll();
+  return () => clearInterval(timer);
+}

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
-import { instanceOwner, keepLease } from './lease';
+import { instanceOwner, keepLease, pollEvery } from './lease';
 import type { Schedule, ScheduleEnv } from './schedule';
 
 /** One run of a job, as its `run` receives it. */
@@ -72,7 +72,8 @@ export class Scheduler {
   private readonly leaseMs: number;
   private readonly renewMs: number;
   private readonly retryMs: number;
-  private timer: NodeJS.Timeout | null = null;
+  /** Stops the polling timer; null while not polling. */
+  private timer: (() => void) | null = null;
   private pollMs = 0;
   /** A poll planned for when a lease held elsewhere runs out. */
   private wake: NodeJS.Timeout | null = null;
@@ -100,16 +101,13 @@ export class Scheduler {
   start(pollMs: number): void {
     if (this.timer || this.stopped || pollMs <= 0) return;
     this.pollMs = pollMs;
-    const poll = () => this.pollInBackground();
-    this.timer = setInterval(poll, pollMs);
-    this.timer.unref();
-    poll();
+    this.timer = pollEvery(pollMs, () => this.pollInBackground());
   }
 
   /** Stops polling and waits for the run in progress (the app calls it before closing the database). */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
+    this.timer?.();
     if (this.wake) clearTimeout(this.wake);
     this.timer = null;
     this.wake = null;
