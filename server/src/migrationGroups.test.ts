@@ -19,6 +19,8 @@ describe('modules and their migrations', () => {
       'dashboard',
       'chat',
       'deadlines',
+      'jobs',
+      'filetext',
     ]);
   });
 
