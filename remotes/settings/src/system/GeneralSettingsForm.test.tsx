@@ -28,6 +28,9 @@ const stored: GeneralSettings & Record<string, unknown> = {
   weekendDays: [5, 6],
   deadlineReminderDays: [7, 3, 1],
   procurationCheck: 'warn',
+  textMaxPages: 300,
+  textSecondsPerPage: 120,
+  textConcurrency: 1,
   updatedAt: read,
 };
 

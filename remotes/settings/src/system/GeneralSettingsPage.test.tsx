@@ -26,6 +26,9 @@ const stored: GeneralSettings & Record<string, unknown> = {
   weekendDays: [5, 6],
   deadlineReminderDays: [7, 3, 1],
   procurationCheck: 'warn',
+  textMaxPages: 300,
+  textSecondsPerPage: 120,
+  textConcurrency: 1,
   logoUrl: null,
   faviconUrl: null,
   primaryColor: '#1d4ed8',
@@ -125,6 +128,9 @@ describe('GeneralSettingsPage', () => {
       weekendDays: [5, 6],
       deadlineReminderDays: [7, 3, 1],
       procurationCheck: 'warn',
+      textMaxPages: 300,
+      textSecondsPerPage: 120,
+      textConcurrency: 1,
     });
     await waitFor(() => expect(toasts.success).toContain('The settings were saved and apply at once.'));
   });

@@ -41,6 +41,10 @@ export interface GeneralSettings {
   deadlineReminderDays: (number | string)[];
   /** A client without a power of attorney for litigation: the forms warn, or the write is refused. */
   procurationCheck: ProcurationCheckMode;
+  /** Reading files' text: pages per file, seconds per page, files read at once. */
+  textMaxPages: number;
+  textSecondsPerPage: number;
+  textConcurrency: number;
   /** The version read (GET) and sent back on save, so a stale save is refused (409). */
   updatedAt?: string | null;
 }
@@ -70,6 +74,9 @@ export const LIMITS = {
   passwordMinLength: { min: 8, max: 64 },
   procurationReminderDays: SETTINGS_LIMITS.procurationReminderDays,
   deadlineReminderDays: SETTINGS_LIMITS.deadlineReminderDays,
+  textMaxPages: SETTINGS_LIMITS.textMaxPages,
+  textSecondsPerPage: SETTINGS_LIMITS.textSecondsPerPage,
+  textConcurrency: SETTINGS_LIMITS.textConcurrency,
 } as const;
 
 export const PHONE_PATTERN = /^\+?[0-9 ()-]{5,20}$/;
@@ -129,5 +136,8 @@ export function toPayload(values: GeneralSettings): Omit<GeneralSettings, 'id'> 
     weekendDays: [...new Set(values.weekendDays ?? [])].sort((a, b) => a - b),
     deadlineReminderDays: reminderDays(values.deadlineReminderDays ?? []),
     procurationCheck: values.procurationCheck,
+    textMaxPages: values.textMaxPages,
+    textSecondsPerPage: values.textSecondsPerPage,
+    textConcurrency: values.textConcurrency,
   };
 }
