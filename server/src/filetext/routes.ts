@@ -96,6 +96,12 @@ const contentSearchQuery = z.object({
     .trim()
     .min(1, { error: 'validation.required' })
     .max(100, { error: 'validation.string.max' }),
+  /** Only the files of these rows (`1,2,3`), such as one lawsuit's attachments. */
+  ownerIds: z
+    .string()
+    .trim()
+    .regex(/^\d+(,\d+){0,499}$/, { error: 'validation.pattern.mismatch' })
+    .optional(),
 });
 const contentSearchResult = z.object({
   total: z.number().int(),
@@ -161,7 +167,11 @@ export function registerFileTextRoutes(app: FastifyInstance): void {
     query: contentSearchQuery,
     response: contentSearchResult,
     handler: async (request, { query }) => ({
-      data: await searchFiles(app, request.user, query.q, { limit: 50, entity: query.entity }),
+      data: await searchFiles(app, request.user, query.q, {
+        limit: 50,
+        entity: query.entity,
+        ownerIds: query.ownerIds?.split(',').map(Number),
+      }),
     }),
   });
 

@@ -39,6 +39,7 @@ export {
 } from './record/tabs';
 export { ReferenceList, type ReferenceListProps } from './record/ReferenceList';
 export { RecordFiles, filesFields, type RecordFilesProps } from './record/RecordFiles';
+export { FilesContentSearch, type FilesContentSearchProps } from './record/FilesContentSearch';
 export { RecordHistory, type RecordHistoryProps } from './record/RecordHistory';
 export { AuditAction } from './record/auditAction';
 export {

@@ -19,6 +19,7 @@ import { useEntityText } from '../entity/labels';
 import { formatSize } from '../fields/files';
 import { DeleteFileButton, DownloadFileButton } from '../fields/StoredFileButtons';
 import type { EntityRow } from '../fields/types';
+import { FileVersions } from './FileVersions';
 
 /** Types a browser shows inline: PDFs in a frame, images as images. */
 const previewKind = (mime: string): 'pdf' | 'image' | null =>
@@ -130,6 +131,11 @@ export function RecordFiles({ entity, row }: RecordFilesProps) {
   const asked = files.find(({ file }) => String(file.id) === searchParams.get('file'))?.file ?? null;
   const askedPage = Number(searchParams.get('page')) || undefined;
   const [shown, setShown] = useState<StoredFile | null>(asked);
+  // Asked again (another hit of a content search on the same page): shown at once.
+  useEffect(() => {
+    if (asked) setShown(asked);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- by the id asked, not the object
+  }, [asked?.id, askedPage]);
   const states = useTextStates(files.map(({ file }) => file.id));
   const remove = async (file: StoredFile) => {
     setBusy(file.id);
@@ -174,6 +180,13 @@ export function RecordFiles({ entity, row }: RecordFilesProps) {
                 <DownloadFileButton
                   file={file}
                   onFailure={() => notify.error(t('files.downloadFailed', { ns: 'ui' }))}
+                />
+                <FileVersions
+                  file={file}
+                  canEdit={can(permissionKey(entity, 'update'))}
+                  onChanged={() =>
+                    void queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.name) })
+                  }
                 />
                 {canDelete && (
                   <DeleteFileButton file={file} busy={busy === file.id} onConfirm={() => remove(file)} />
