@@ -40,17 +40,17 @@ const soffice = (file) =>
     { cwd: dir, stdio: 'ignore', timeout: 300_000 },
   );
 try {
-  const pages = Array.from(
-    { length: PAGES },
-    (_, i) =>
-      `<div dir="rtl" style="${i ? 'page-break-before:always' : ''}">${LINES.map((l) => `<p>${l}</p>`).join('')}<p>صفحة ${i + 1}</p></div>`,
+  const pages = Array.from({ length: PAGES }, (_, i) =>
+    [`صفحة ${i + 1}`, ...LINES]
+      .map((l, j) => `<p dir="rtl" style="${i && !j ? 'page-break-before:always' : ''}">${l}</p>`)
+      .join(''),
   );
   writeFileSync(
     path.join(dir, 'doc.html'),
-    `<html><head><meta charset="utf-8"><style>body{font-family:'DejaVu Sans';font-size:14pt}</style></head><body>${pages.join('')}</body></html>`,
+    `<html><head><meta charset="utf-8"><style>body{font-family:'DejaVu Sans';font-size:18pt}</style></head><body>${pages.join('')}</body></html>`,
   );
   soffice('doc.html');
-  execFileSync('pdftoppm', ['-r', '150', '-gray', '-png', 'doc.pdf', 'page'], { cwd: dir });
+  execFileSync('pdftoppm', ['-r', '200', '-gray', '-png', 'doc.pdf', 'page'], { cwd: dir });
   const images = execFileSync('ls', [dir])
     .toString()
     .split('\n')
