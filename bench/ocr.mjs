@@ -5,7 +5,6 @@
 // rasterised by pdftoppm and wrapped again by LibreOffice into a PDF of images only. Needs
 // soffice, poppler and tesseract with Arabic data; prints the figure and writes it to
 // bench/results/ocr-<date>.json. Not a test: a figure to compare between machines and versions.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -15,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'server', 'package.json'));
 const { extractText } = require(path.join(root, 'server', 'dist', 'filetext', 'extract.js'));
+const { makeArabicScan } = require(path.join(root, 'server', 'dist', 'filetext', 'testing.js'));
 const PAGES = Number(process.env.BENCH_OCR_PAGES ?? 6);
 
 const LINES = [
@@ -27,47 +27,19 @@ const LINES = [
 ];
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'mizan-bench-ocr-'));
-const soffice = (file) =>
-  execFileSync(
-    'soffice',
-    [
-      `-env:UserInstallation=file://${dir}/profile`,
-      '--headless',
-      '--convert-to',
-      'pdf:writer_pdf_Export',
-      file,
-    ],
-    { cwd: dir, stdio: 'ignore', timeout: 300_000 },
-  );
 try {
-  const pages = Array.from({ length: PAGES }, (_, i) =>
-    [`صفحة ${i + 1}`, ...LINES]
-      .map((l, j) => `<p dir="rtl" style="${i && !j ? 'page-break-before:always' : ''}">${l}</p>`)
-      .join(''),
+  const { scanPdf } = await makeArabicScan(
+    dir,
+    Array.from({ length: PAGES }, (_, i) => [`صفحة ${i + 1}`, ...LINES]),
+    { fontPt: 18, dpi: 200 },
   );
-  writeFileSync(
-    path.join(dir, 'doc.html'),
-    `<html><head><meta charset="utf-8"><style>body{font-family:'DejaVu Sans';font-size:18pt}</style></head><body>${pages.join('')}</body></html>`,
-  );
-  soffice('doc.html');
-  execFileSync('pdftoppm', ['-r', '200', '-gray', '-png', 'doc.pdf', 'page'], { cwd: dir });
-  const images = execFileSync('ls', [dir])
-    .toString()
-    .split('\n')
-    .filter((f) => /^page-\d+\.png$/.test(f))
-    .sort();
-  writeFileSync(
-    path.join(dir, 'scan.html'),
-    `<html><body>${images.map((f, i) => `<p style="${i ? 'page-break-before:always' : ''}"><img src="${f}" width="480"></p>`).join('')}</body></html>`,
-  );
-  soffice('scan.html');
   const work = path.join(dir, 'work');
   mkdirSync(work);
   let read = 0;
   let confidence = 0;
   const started = process.hrtime.bigint();
   await extractText(
-    path.join(dir, 'scan.pdf'),
+    scanPdf,
     'application/pdf',
     work,
     { maxPages: PAGES, secondsPerPage: 300 },

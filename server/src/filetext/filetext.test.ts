@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import JSZip from 'jszip';
 import { createRow, createUserWith, entityUrl } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { findTool } from '../tools';
+import { makeArabicScan } from './testing';
 import { snippet } from '.';
 import { repairLamAlef, repairLamAlef as repair } from './extract';
 
@@ -37,39 +37,16 @@ interface Fixtures {
 
 const PAGE_TWO = 'قضية الإيجار أمام المحكمة الابتدائية';
 
-function soffice(dir: string, file: string): void {
-  // A profile of its own: a LibreOffice already running elsewhere on the machine does not interfere.
-  execFileSync(
-    'soffice',
-    [
-      `-env:UserInstallation=file://${dir}/profile`,
-      '--headless',
-      '--convert-to',
-      'pdf:writer_pdf_Export',
-      file,
-    ],
-    { cwd: dir, stdio: 'ignore', timeout: 180_000 },
-  );
-}
-
 async function makeFixtures(): Promise<Fixtures> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mizan-ocr-fixture-'));
-  fs.writeFileSync(
-    path.join(dir, 'doc.html'),
-    `<html><head><meta charset="utf-8"><style>body{font-family:'DejaVu Sans';font-size:20pt}</style></head><body>
-<p>Lease agreement of the flat in Giza, first copy</p><p>Signed by both parties before witnesses</p>
-<p dir="rtl" style="page-break-before:always">${PAGE_TWO}</p><p dir="rtl">طلب فسخ عقد الإيجار لعدم السداد</p>
-</body></html>`,
+  const made = await makeArabicScan(
+    dir,
+    [
+      ['Lease agreement of the flat in Giza, first copy', 'Signed by both parties before witnesses'],
+      [PAGE_TWO, 'طلب فسخ عقد الإيجار لعدم السداد'],
+    ],
+    { fontPt: 20, dpi: 200 },
   );
-  soffice(dir, 'doc.html');
-  execFileSync('pdftoppm', ['-r', '200', '-gray', '-png', 'doc.pdf', 'page'], { cwd: dir });
-  fs.writeFileSync(
-    path.join(dir, 'scan.html'),
-    `<html><head><meta charset="utf-8"></head><body>
-<p><img src="page-1.png" width="480"></p><p style="page-break-before:always"><img src="page-2.png" width="480"></p>
-</body></html>`,
-  );
-  soffice(dir, 'scan.html');
   const zip = new JSZip();
   zip.file(
     '[Content_Types].xml',
@@ -84,9 +61,9 @@ async function makeFixtures(): Promise<Fixtures> {
 </w:body></w:document>`,
   );
   const fixtures = {
-    textPdf: fs.readFileSync(path.join(dir, 'doc.pdf')),
-    scanPdf: fs.readFileSync(path.join(dir, 'scan.pdf')),
-    pagePng: fs.readFileSync(path.join(dir, 'page-2.png')),
+    textPdf: fs.readFileSync(made.textPdf),
+    scanPdf: fs.readFileSync(made.scanPdf),
+    pagePng: fs.readFileSync(made.images[1]!),
     docx: await zip.generateAsync({ type: 'nodebuffer' }),
   };
   fs.rmSync(dir, { recursive: true, force: true });
