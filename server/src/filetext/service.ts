@@ -14,6 +14,7 @@ import type { Db } from '../db';
 import { searchTokens, textCondition } from '../engine/search';
 import { mayReadFile, type FileRow } from '../files/access';
 import type { JobContext } from '../jobs';
+import { ToolMissingError } from '../tools';
 import {
   OcrUnavailableError,
   UnreadableFileError,
@@ -219,7 +220,9 @@ export async function runExtract(
     await finish(confidences.length ? 'ocr' : 'extracted', { confidence: mean });
   } catch (error) {
     if (error instanceof UnreadableFileError) await finish('failed', { error: error.message });
-    else if (error instanceof OcrUnavailableError) await finish('unavailable', { error: error.message });
+    else if (error instanceof OcrUnavailableError || error instanceof ToolMissingError)
+      // poppler or tesseract not installed here: said so, not retried.
+      await finish('unavailable', { error: error.message });
     else throw error;
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
