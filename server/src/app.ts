@@ -29,6 +29,8 @@ import { legalPlugin } from './legal';
 import { notificationsMigrations, notificationsPlugin } from './notifications';
 import { remindersPlugin } from './reminders';
 import { installIdempotency } from './http/idempotency';
+import { jobsMigrations, jobsPlugin } from './jobs';
+import { fileTextMigrations, fileTextPlugin } from './filetext';
 import { dailyAt, schedulerMigrations, schedulerPlugin } from './scheduler';
 import { dashboardMigrations, dashboardPlugin } from './dashboard';
 import { deadlineMigrations, deadlinesPlugin } from './deadlines';
@@ -88,6 +90,8 @@ export const MODULES: readonly AppModule[] = [
   { name: 'documents', plugin: documentsPlugin },
   { name: 'backups', plugin: backupsPlugin, migrations: backupsMigrations },
   { name: 'finance', plugin: financePlugin, migrations: financeMigrations },
+  { name: 'jobs', plugin: jobsPlugin, migrations: jobsMigrations },
+  { name: 'filetext', plugin: fileTextPlugin, migrations: fileTextMigrations },
 ];
 
 /** How often a SQLite connection refreshes its planner statistics (`PRAGMA optimize`). */

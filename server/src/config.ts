@@ -36,6 +36,8 @@ export interface Config {
    * 60); 0: this instance runs none (another instance on the same database does).
    */
   schedulerPollSeconds: number;
+  /** How often this instance looks for background jobs to run (`MIZAN_JOBS_POLL_SECONDS`, default 2; 0: none). */
+  jobsPollSeconds: number;
   /** `MIZAN_METRICS_PORT`: Prometheus metrics at `/metrics` on this port (keep it off the public network). */
   metricsPort: number | null;
   /** `MIZAN_METRICS_TOKEN`: Prometheus metrics at `/api/metrics` for `Authorization: Bearer <token>`. */
@@ -156,11 +158,11 @@ function parseTrustProxy(raw: string | undefined): string | false {
   return value.toLowerCase() === 'none' ? false : value;
 }
 
-function parsePollSeconds(raw: string | undefined): number {
-  if (raw === undefined || raw.trim() === '') return 60;
+function parsePollSeconds(raw: string | undefined, name = 'MIZAN_SCHEDULER_POLL_SECONDS', byDefault = 60): number {
+  if (raw === undefined || raw.trim() === '') return byDefault;
   const seconds = Number(raw);
   if (!Number.isInteger(seconds) || seconds < 0 || seconds > 86_400)
-    throw new Error(`MIZAN_SCHEDULER_POLL_SECONDS must be 0-86400, got "${raw}"`);
+    throw new Error(`${name} must be 0-86400, got "${raw}"`);
   return seconds;
 }
 
@@ -194,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.MIZAN_TRUST_PROXY),
     logToStdout: env.MIZAN_LOG_STDOUT !== 'false',
     schedulerPollSeconds: parsePollSeconds(env.MIZAN_SCHEDULER_POLL_SECONDS),
+    jobsPollSeconds: parsePollSeconds(env.MIZAN_JOBS_POLL_SECONDS, 'MIZAN_JOBS_POLL_SECONDS', 2),
     publicUrl: blankToNull(env.MIZAN_PUBLIC_URL)?.trim() ?? null,
     metricsPort:
       blankToNull(env.MIZAN_METRICS_PORT) === null

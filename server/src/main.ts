@@ -27,6 +27,7 @@ async function main(): Promise<void> {
   const shown = config.host === '0.0.0.0' ? address.replace('0.0.0.0', 'localhost') : address;
   app.log.info({ url: shown }, `Mizan is serving on ${shown}`);
   app.scheduler.start(config.schedulerPollSeconds * 1000);
+  app.jobs.start(config.jobsPollSeconds * 1000);
 }
 
 main().catch((error: unknown) => {

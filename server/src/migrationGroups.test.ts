@@ -21,6 +21,8 @@ describe('modules and their migrations', () => {
       'deadlines',
       'backups',
       'finance',
+      'jobs',
+      'filetext',
     ]);
   });
 

@@ -63,7 +63,8 @@ export function GlobalSearch() {
   const q = useSettled(text.trim());
   useFocusShortcut(input);
 
-  const allowed = GLOBAL_SEARCH_KINDS.some((kind) => can(permissionKey(kind, 'view')));
+  // Files are searched for whoever reads one of the other kinds (each file by its own read rule).
+  const allowed = GLOBAL_SEARCH_KINDS.some((kind) => kind !== 'files' && can(permissionKey(kind, 'view')));
   const { data, isFetching } = useQuery({
     queryKey: ['globalSearch', q],
     queryFn: () => api.get<GlobalSearchResult>(SEARCH.global, { params: { q }, silent: true }),
@@ -90,6 +91,11 @@ export function GlobalSearch() {
               <bdi>{hit.detail}</bdi>
             </Typography.Text>
           ) : null}
+          {hit.file ? (
+            <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+              {t('search.filePage', { page: hit.file.page })} · <bdi>{hit.file.snippet}</bdi>
+            </Typography.Text>
+          ) : null}
         </span>
       ),
     })),
@@ -99,6 +105,15 @@ export function GlobalSearch() {
     const [kind, id] = value.split(':') as [GlobalSearchKind, string];
     setText('');
     input.current?.blur();
+    if (kind === 'files') {
+      // A file found by its content: the record it belongs to, its files tab, the file at that page.
+      const file = groups.find((g) => g.kind === 'files')?.items.find((hit) => String(hit.id) === id)?.file;
+      if (file)
+        void navigate(
+          `${recordPath(getEntity(file.entity), file.ownerId)}?tab=files&file=${id}&page=${file.page}`,
+        );
+      return;
+    }
     void navigate(recordPath(getEntity(kind), id));
   };
 

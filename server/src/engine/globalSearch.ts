@@ -28,7 +28,7 @@ const joined = (...parts: unknown[]) =>
   parts.filter((p) => p !== null && p !== undefined && p !== '').join(' · ') || null;
 
 /** Title and detail of one row of each kind. */
-const HIT: Record<Exclude<GlobalSearchKind, 'sessions'>, (row: ApiRow) => GlobalSearchHit> = {
+const HIT: Record<Exclude<GlobalSearchKind, 'sessions' | 'files'>, (row: ApiRow) => GlobalSearchHit> = {
   customers: (row) => ({
     id: row.id,
     title: String(row.name),
@@ -79,11 +79,29 @@ async function hearingsOf(
   return items.length ? { kind: 'sessions', total: Number(n), items } : null;
 }
 
+/**
+ * A group the global search adds after the entity lists' (the files found by their content): a
+ * module's own search, for the reader, within the reader's rights; null when it found nothing.
+ */
+export type GlobalSearchSource = (actor: ActorContext, q: string) => Promise<GlobalSearchGroup | null>;
+
+const sources = new WeakMap<FastifyInstance, GlobalSearchSource[]>();
+
+/**
+ * Adds a module's group to `GET /api/search` (call while registering).
+ *
+ * @example addGlobalSearchSource(app, async (actor, q) => ({ kind: 'files', total, items }));
+ */
+export function addGlobalSearchSource(app: FastifyInstance, source: GlobalSearchSource): void {
+  sources.set(app, [...(sources.get(app) ?? []), source]);
+}
+
 export async function globalSearch(
   db: Db,
   entities: EntityServices,
   actor: ActorContext,
   q: string,
+  extra: readonly GlobalSearchSource[] = [],
 ): Promise<GlobalSearchResult> {
   const groups: GlobalSearchGroup[] = [];
   let lawsuitIds: number[] = [];
@@ -96,6 +114,10 @@ export async function globalSearch(
   if (canView(actor, 'sessions')) {
     const hearings = await hearingsOf(db, entities, actor, lawsuitIds);
     if (hearings) groups.push(hearings);
+  }
+  for (const source of extra) {
+    const group = await source(actor, q);
+    if (group) groups.push(group);
   }
   return { groups };
 }
@@ -110,7 +132,7 @@ export function registerGlobalSearch(app: FastifyInstance): void {
     query: globalSearchQuery,
     response: globalSearchResult,
     handler: async (request, { query }) => ({
-      data: await globalSearch(app.db, app.entities, actorOf(request), query.q),
+      data: await globalSearch(app.db, app.entities, actorOf(request), query.q, sources.get(app) ?? []),
     }),
   });
 }

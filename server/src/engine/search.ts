@@ -116,15 +116,37 @@ export function searchCondition(
   mode: 'all' | 'any',
 ): Expression<SqlBool> | null {
   if (!hasSearch(entity)) return null;
+  return textCondition(eb, { table, fts: searchIndexTable(entity) }, dialect, q, mode);
+}
+
+/**
+ * The condition "row matches `q`" on any table with a folded `search_text` column and its trigram
+ * index (`createTrigramIndex`): `table` the table's name or alias in the query, `fts` its FTS5
+ * table on SQLite. Null when `q` has no token.
+ *
+ * @example
+ * db.selectFrom('file_text_pages').where((eb) => textCondition(eb, { table: 'file_text_pages', fts }, dialect, q, 'all')!)
+ */
+export function textCondition(
+  eb: AnyExpressionBuilder,
+  index: { table: string; fts: string },
+  dialect: Dialect,
+  q: string,
+  mode: 'all' | 'any',
+): Expression<SqlBool> | null {
   const tokens = searchTokens(q);
   if (!tokens.length) return null;
+  const { table } = index;
   const column = sql.ref(`${table}.${SEARCH_COLUMN}`);
   const like = (token: string) => sql<SqlBool>`${column} like ${`%${escapeLike(token)}%`} escape '\\'`;
   const clauses: Expression<SqlBool>[] = [];
   if (dialect === 'sqlite') {
     const long = tokens.filter((t) => length(t) >= TRIGRAM);
     if (long.length) {
-      clauses.push(sql<SqlBool>`${sql.ref(`${table}.id`)} in (${ftsMatches(entity, ftsQuery(long, mode))})`);
+      const fts = sql.table(index.fts);
+      clauses.push(
+        sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${fts} where ${fts} match ${ftsQuery(long, mode)})`,
+      );
     }
     clauses.push(...tokens.filter((t) => length(t) < TRIGRAM).map(like));
   } else {

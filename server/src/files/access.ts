@@ -1,3 +1,4 @@
+import { findEntity, permissionKey } from '@mizan/contracts';
 import type { AuthUser } from '../auth/types';
 
 /** Stored file row fields the download route and access rules read. */
@@ -35,4 +36,15 @@ export class FileAccessRules {
   get(owner: string): FileAccess | undefined {
     return this.rules.get(owner);
   }
+}
+
+/**
+ * Whether `user` may read `file`: its owner's rule when a module set one, else the view
+ * permission of the registry entity it belongs to; other owners are refused.
+ */
+export async function mayReadFile(rules: FileAccessRules, user: AuthUser, file: FileRow): Promise<boolean> {
+  const rule = rules.get(file.entity);
+  if (rule) return rule(user, file);
+  const entity = findEntity(file.entity);
+  return entity ? user.permissions.has(permissionKey(entity, 'view')) : false;
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { API_BASE, SYSTEM, fileDownloadQuery, fileParams, findEntity, permissionKey } from '@mizan/contracts';
+import { API_BASE, SYSTEM, fileDownloadQuery, fileParams } from '@mizan/contracts';
 import { pathId } from '../http/params';
 import { AppError } from '../http/errors';
 import { defineRoute } from '../http/route';
-import type { FileRow } from './access';
+import { mayReadFile, type FileRow } from './access';
 import type { ByteRange, SweepResult } from './storage';
 
 /**
@@ -73,14 +73,7 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
       const file = (await app.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst()) as
         FileRow | undefined;
       if (!file) throw new AppError('notFound');
-      const rule = app.fileAccess.get(file.entity);
-      const entity = findEntity(file.entity);
-      const allowed = rule
-        ? await rule(request.user, file)
-        : entity
-          ? request.user.permissions.has(permissionKey(entity, 'view'))
-          : false;
-      if (!allowed) throw new AppError('forbidden');
+      if (!(await mayReadFile(app.fileAccess, request.user, file))) throw new AppError('forbidden');
       const found = await app.fileStore.stat(file.stored_name);
       if (!found) throw new AppError('notFound');
       const inline = query.download !== '1' && INLINE.has(file.mime_type);

@@ -1,7 +1,6 @@
-import crypto from 'node:crypto';
-import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
+import { instanceOwner, keepLease, pollEvery } from './lease';
 import type { Schedule, ScheduleEnv } from './schedule';
 
 /** One run of a job, as its `run` receives it. */
@@ -68,12 +67,13 @@ const SECOND = 1000;
  */
 export class Scheduler {
   /** This instance's name in `lease_owner`. */
-  readonly owner = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+  readonly owner = instanceOwner();
   private readonly jobs = new Map<string, JobDefinition>();
   private readonly leaseMs: number;
   private readonly renewMs: number;
   private readonly retryMs: number;
-  private timer: NodeJS.Timeout | null = null;
+  /** Stops the polling timer; null while not polling. */
+  private timer: (() => void) | null = null;
   private pollMs = 0;
   /** A poll planned for when a lease held elsewhere runs out. */
   private wake: NodeJS.Timeout | null = null;
@@ -101,16 +101,13 @@ export class Scheduler {
   start(pollMs: number): void {
     if (this.timer || this.stopped || pollMs <= 0) return;
     this.pollMs = pollMs;
-    const poll = () => this.pollInBackground();
-    this.timer = setInterval(poll, pollMs);
-    this.timer.unref();
-    poll();
+    this.timer = pollEvery(pollMs, () => this.pollInBackground());
   }
 
   /** Stops polling and waits for the run in progress (the app calls it before closing the database). */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
+    this.timer?.();
     if (this.wake) clearTimeout(this.wake);
     this.timer = null;
     this.wake = null;
@@ -232,26 +229,28 @@ export class Scheduler {
   /** Runs a claimed job, keeping its lease alive meanwhile, then plans the next run and frees it. */
   private async runClaimed(job: JobDefinition, run: JobRun): Promise<boolean> {
     const { db, clock, log } = this.deps;
-    const renew = setInterval(() => {
-      db.updateTable(TABLE)
-        .set({ lease_until: new Date(clock().getTime() + this.leaseMs).toISOString() })
-        .where('name', '=', job.name)
-        .where('lease_owner', '=', this.owner)
-        .executeTakeFirst()
-        .then((renewed) => {
-          // Taken over (this instance stalled past its lease): the other run stands, this one's end is ignored.
-          if (Number(renewed.numUpdatedRows) !== 1) log.warn({ job: job.name }, 'job lease lost');
-        })
-        .catch((error: unknown) => {
-          // Once stopped, the database may be closing under the run: not worth a warning.
-          if (!this.stopped) log.warn({ err: error, job: job.name }, 'job lease not renewed');
-        });
-    }, this.renewMs);
-    renew.unref();
+    const release = keepLease({
+      everyMs: this.renewMs,
+      renew: async () => {
+        const renewed = await db
+          .updateTable(TABLE)
+          .set({ lease_until: new Date(clock().getTime() + this.leaseMs).toISOString() })
+          .where('name', '=', job.name)
+          .where('lease_owner', '=', this.owner)
+          .executeTakeFirst();
+        return Number(renewed.numUpdatedRows) === 1;
+      },
+      // Taken over (this instance stalled past its lease): the other run stands, this one's end is ignored.
+      onLost: () => log.warn({ job: job.name }, 'job lease lost'),
+      onError: (error) => {
+        // Once stopped, the database may be closing under the run: not worth a warning.
+        if (!this.stopped) log.warn({ err: error, job: job.name }, 'job lease not renewed');
+      },
+    });
     const free = { lease_owner: null, lease_until: null };
     try {
       await job.run(run);
-      clearInterval(renew);
+      release();
       const finished = clock();
       const next = await job.schedule.next(finished, { timeZone: run.timeZone });
       await db
@@ -271,7 +270,7 @@ export class Scheduler {
       );
       return true;
     } catch (error) {
-      clearInterval(renew);
+      release();
       log.error({ err: error, job: job.name }, 'job failed');
       const retry = new Date(clock().getTime() + this.retryMs).toISOString();
       await db

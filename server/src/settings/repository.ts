@@ -2,6 +2,7 @@ import {
   BACKUP_DEFAULTS,
   COUNTRY_CODES,
   DEFAULT_TIME_ZONE,
+  FILE_TEXT_DEFAULTS,
   PROCURATION_CHECK_DEFAULT,
   PROCURATION_CHECK_MODES,
   REMINDER_DEFAULTS,
@@ -47,6 +48,10 @@ interface SettingsRow {
   procuration_check: string;
   backup_time: string;
   backup_keep: number;
+  /** Added by the file text module's migration (`filetext_002_limits`). */
+  text_max_pages?: number | null;
+  text_seconds_per_page?: number | null;
+  text_concurrency?: number | null;
   logo_file_id: number | null;
   favicon_file_id: number | null;
   primary_color: string;
@@ -105,6 +110,9 @@ function fromRow(row: SettingsRow): SystemSettings {
       row.backup_keep === undefined || row.backup_keep === null
         ? BACKUP_DEFAULTS.backupKeep
         : Number(row.backup_keep),
+    textMaxPages: Number(row.text_max_pages ?? FILE_TEXT_DEFAULTS.textMaxPages),
+    textSecondsPerPage: Number(row.text_seconds_per_page ?? FILE_TEXT_DEFAULTS.textSecondsPerPage),
+    textConcurrency: Number(row.text_concurrency ?? FILE_TEXT_DEFAULTS.textConcurrency),
     logoFileId,
     faviconFileId,
     logoUrl: imageUrl(PUBLIC_IMAGE_PATHS.logo, logoFileId),
@@ -146,6 +154,9 @@ function toRow(settings: SystemSettings, employeeId: number | null): SettingsRow
     procuration_check: settings.procurationCheck,
     backup_time: settings.backupTime,
     backup_keep: settings.backupKeep,
+    text_max_pages: settings.textMaxPages,
+    text_seconds_per_page: settings.textSecondsPerPage,
+    text_concurrency: settings.textConcurrency,
     logo_file_id: settings.logoFileId,
     favicon_file_id: settings.faviconFileId,
     primary_color: settings.primaryColor,
@@ -219,6 +230,9 @@ export function generalOf(
     procurationCheck: settings.procurationCheck,
     backupTime: settings.backupTime,
     backupKeep: settings.backupKeep,
+    textMaxPages: settings.textMaxPages,
+    textSecondsPerPage: settings.textSecondsPerPage,
+    textConcurrency: settings.textConcurrency,
     primaryColor: settings.primaryColor,
     logoFileId: settings.logoFileId,
     faviconFileId: settings.faviconFileId,

@@ -40,6 +40,7 @@ export {
 export { ReferenceList, type ReferenceListProps } from './record/ReferenceList';
 export { RecordFiles, filesFields, type RecordFilesProps } from './record/RecordFiles';
 export { BatchDocumentsButton, GenerateDocumentButton, documentRecordKind } from './record/GenerateDocument';
+export { FilesContentSearch, type FilesContentSearchProps } from './record/FilesContentSearch';
 export { RecordHistory, type RecordHistoryProps } from './record/RecordHistory';
 export { AuditAction } from './record/auditAction';
 export {

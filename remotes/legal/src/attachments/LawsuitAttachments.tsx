@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Collapse, Empty, Flex, Popconfirm, Skeleton, Spac
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import {
   MAX_PAGE_SIZE,
   attachmentGroups,
@@ -15,6 +16,7 @@ import { entityApi, entityKeys, notify, useAuth, useEntityChannel } from '@mizan
 import {
   DualDate,
   EntityFormDrawer,
+  FilesContentSearch,
   RecordFiles,
   formatNumber,
   type EntityRow,
@@ -59,6 +61,7 @@ export function LawsuitAttachments({ lawsuit, title }: LawsuitAttachmentsProps) 
   const [drawer, setDrawer] = useState<DrawerState>(null);
   // The groups unfolded: at first those holding attachments, then as the user folds them.
   const [unfolded, setUnfolded] = useState<string[] | null>(null);
+  const [, setSearchParams] = useSearchParams();
   useEntityChannel(attachments.name);
   useEntityChannel(attachmentGroups.name);
 
@@ -146,6 +149,26 @@ export function LawsuitAttachments({ lawsuit, title }: LawsuitAttachmentsProps) 
         </Typography.Text>
         {groups.length === 0 && addButton(null)}
       </Flex>
+      {items.length > 0 && (
+        <FilesContentSearch
+          entity={attachments.name}
+          ownerIds={items.map((row) => row.id)}
+          onOpen={(hit) => {
+            // The hit's attachment unfolded, its file previewed at the page found.
+            const owner = items.find((row) => row.id === hit.file.ownerId);
+            const section = sections.find((s) => s.rows.some((row) => row.id === owner?.id));
+            if (section && !activeKeys.includes(section.key)) setUnfolded([...activeKeys, section.key]);
+            setSearchParams(
+              (params) => {
+                params.set('file', String(hit.id));
+                params.set('page', String(hit.file.page));
+                return params;
+              },
+              { replace: true },
+            );
+          }}
+        />
+      )}
       {sections.length === 0 ? (
         <Empty description={t('attachments.noGroups')} />
       ) : (

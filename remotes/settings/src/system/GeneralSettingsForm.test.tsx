@@ -30,6 +30,9 @@ const stored: GeneralSettings & Record<string, unknown> = {
   procurationCheck: 'warn',
   backupTime: '02:00',
   backupKeep: 7,
+  textMaxPages: 300,
+  textSecondsPerPage: 120,
+  textConcurrency: 1,
   updatedAt: read,
 };
 

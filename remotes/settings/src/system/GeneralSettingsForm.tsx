@@ -63,6 +63,9 @@ const FIELDS = [
   'procurationCheck',
   'backupTime',
   'backupKeep',
+  'textMaxPages',
+  'textSecondsPerPage',
+  'textConcurrency',
 ] as const satisfies readonly (keyof ReturnType<typeof toPayload>)[];
 
 /** Office identity, localisation and security policy: one form, saved as a whole. */
@@ -432,6 +435,23 @@ export function GeneralSettingsForm({
                   <InputNumber style={{ width: '100%' }} precision={0} />
                 </Form.Item>
               </Col>
+            </Row>
+          </Card>
+
+          <Card title={t('system.general.sections.fileText')}>
+            <Row gutter={16}>
+              {(['textMaxPages', 'textSecondsPerPage', 'textConcurrency'] as const).map((field) => (
+                <Col xs={24} md={8} key={field}>
+                  <Form.Item
+                    name={field}
+                    label={label(field)}
+                    extra={t(`system.general.hints.${field}`)}
+                    rules={rules(field).integer(LIMITS[field].min, LIMITS[field].max)}
+                  >
+                    <InputNumber style={{ width: '100%' }} precision={0} />
+                  </Form.Item>
+                </Col>
+              ))}
             </Row>
           </Card>
 

@@ -28,6 +28,9 @@ const stored: GeneralSettings & Record<string, unknown> = {
   procurationCheck: 'warn',
   backupTime: '02:00',
   backupKeep: 7,
+  textMaxPages: 300,
+  textSecondsPerPage: 120,
+  textConcurrency: 1,
   logoUrl: null,
   faviconUrl: null,
   primaryColor: '#1d4ed8',
@@ -129,6 +132,9 @@ describe('GeneralSettingsPage', () => {
       procurationCheck: 'warn',
       backupTime: '02:00',
       backupKeep: 7,
+      textMaxPages: 300,
+      textSecondsPerPage: 120,
+      textConcurrency: 1,
     });
     await waitFor(() => expect(toasts.success).toContain('The settings were saved and apply at once.'));
   });

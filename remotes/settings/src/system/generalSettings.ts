@@ -45,6 +45,10 @@ export interface GeneralSettings {
   backupTime: string;
   /** How many scheduled backups are kept; 0 turns them off. */
   backupKeep: number;
+  /** Reading files' text: pages per file, seconds per page, files read at once. */
+  textMaxPages: number;
+  textSecondsPerPage: number;
+  textConcurrency: number;
   /** The version read (GET) and sent back on save, so a stale save is refused (409). */
   updatedAt?: string | null;
 }
@@ -75,6 +79,9 @@ export const LIMITS = {
   procurationReminderDays: SETTINGS_LIMITS.procurationReminderDays,
   deadlineReminderDays: SETTINGS_LIMITS.deadlineReminderDays,
   backupKeep: SETTINGS_LIMITS.backupKeep,
+  textMaxPages: SETTINGS_LIMITS.textMaxPages,
+  textSecondsPerPage: SETTINGS_LIMITS.textSecondsPerPage,
+  textConcurrency: SETTINGS_LIMITS.textConcurrency,
 } as const;
 
 export const PHONE_PATTERN = /^\+?[0-9 ()-]{5,20}$/;
@@ -136,5 +143,8 @@ export function toPayload(values: GeneralSettings): Omit<GeneralSettings, 'id'> 
     procurationCheck: values.procurationCheck,
     backupTime: values.backupTime,
     backupKeep: values.backupKeep,
+    textMaxPages: values.textMaxPages,
+    textSecondsPerPage: values.textSecondsPerPage,
+    textConcurrency: values.textConcurrency,
   };
 }

@@ -77,8 +77,21 @@ export async function ensureTrigram(db: Db): Promise<boolean> {
  * update and delete; PostgreSQL: a `pg_trgm` GIN index (none when the extension is unavailable).
  */
 export async function createSearchIndex(db: Db, dialect: Dialect, entity: Entity<Fields>): Promise<void> {
-  const table = entity.table;
   await createUnfoldedIndex(db, entity);
+  await createTrigramIndex(db, dialect, entity.table, searchIndexTable(entity));
+}
+
+/**
+ * The trigram index of the folded column `search_text` of any table with an integer `id` (entity
+ * tables, and others that hold folded text such as the pages of files' text): on SQLite the FTS5
+ * table `fts` over it with its triggers, on PostgreSQL a `pg_trgm` GIN index.
+ */
+export async function createTrigramIndex(
+  db: Db,
+  dialect: Dialect,
+  table: string,
+  fts: string,
+): Promise<void> {
   if (dialect === 'postgres') {
     if (!(await ensureTrigram(db))) return;
     await sql`create index if not exists ${sql.id(`${table}_search_text_trgm`)} on ${sql.table(table)} using gin (${sql.ref(SEARCH_COLUMN)} gin_trgm_ops)`.execute(
@@ -86,26 +99,26 @@ export async function createSearchIndex(db: Db, dialect: Dialect, entity: Entity
     );
     return;
   }
-  const fts = sql.table(searchIndexTable(entity));
+  const ftsTable = sql.table(fts);
   const column = sql.ref(SEARCH_COLUMN);
   const t = sql.table(table);
   const trigger = (suffix: string) => sql.id(`${table}_search_${suffix}`);
   // A table dropped and created again (a new definition) leaves no stale index behind.
-  await sql`drop table if exists ${fts}`.execute(db);
-  await sql`create virtual table ${fts} using fts5(${column}, content=${sql.lit(table)}, content_rowid='id', tokenize='trigram')`.execute(
+  await sql`drop table if exists ${ftsTable}`.execute(db);
+  await sql`create virtual table ${ftsTable} using fts5(${column}, content=${sql.lit(table)}, content_rowid='id', tokenize='trigram')`.execute(
     db,
   );
   await sql`create trigger if not exists ${trigger('ai')} after insert on ${t} begin
-    insert into ${fts}(rowid, ${column}) values (new.id, new.${column});
+    insert into ${ftsTable}(rowid, ${column}) values (new.id, new.${column});
   end`.execute(db);
   await sql`create trigger if not exists ${trigger('ad')} after delete on ${t} begin
-    insert into ${fts}(${fts}, rowid, ${column}) values ('delete', old.id, old.${column});
+    insert into ${ftsTable}(${ftsTable}, rowid, ${column}) values ('delete', old.id, old.${column});
   end`.execute(db);
   await sql`create trigger if not exists ${trigger('au')} after update of ${column} on ${t} begin
-    insert into ${fts}(${fts}, rowid, ${column}) values ('delete', old.id, old.${column});
-    insert into ${fts}(rowid, ${column}) values (new.id, new.${column});
+    insert into ${ftsTable}(${ftsTable}, rowid, ${column}) values ('delete', old.id, old.${column});
+    insert into ${ftsTable}(rowid, ${column}) values (new.id, new.${column});
   end`.execute(db);
-  await sql`insert into ${fts}(${fts}) values ('rebuild')`.execute(db);
+  await sql`insert into ${ftsTable}(${ftsTable}) values ('rebuild')`.execute(db);
 }
 
 /**

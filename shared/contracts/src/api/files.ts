@@ -8,3 +8,87 @@ export const fileParams = z.object({ id: z.string().meta({ description: 'Stored 
 export const fileDownloadQuery = z
   .object({ download: z.enum(['0', '1'], { error: 'validation.enum' }).optional() })
   .strip();
+
+/**
+ * The text of stored files (extracted after upload by a background job: DOCX and XLSX from their
+ * XML, text PDFs with pdftotext, images and scanned pages by OCR), per page, and their versions.
+ * Under `SYSTEM.files`.
+ */
+export const FILES = {
+  text: '/files/text',
+  versions: '/files/:id/versions',
+  version: '/files/:id/versions/:versionId',
+  restoreVersion: '/files/:id/versions/:versionId/restore',
+} as const;
+
+/**
+ * Where a file's text stands: `queued` (waiting or being read: see `progress`), `extracted` (from
+ * the file's own text), `ocr` (some page read by OCR: see `confidence`), `failed` (`error` says
+ * why; the file itself is kept), `unavailable` (a page needs OCR and tesseract is not installed
+ * here), `none` (a type without text, such as a Word 97 file).
+ */
+export const FILE_TEXT_STATES = ['queued', 'extracted', 'ocr', 'failed', 'unavailable', 'none'] as const;
+export type FileTextState = (typeof FILE_TEXT_STATES)[number];
+
+const idText = z.coerce
+  .number({ error: 'validation.types.integer' })
+  .int({ error: 'validation.types.integer' })
+  .positive({ error: 'validation.types.integer' });
+
+/** `GET /api/files/text?entity=&id=&fileId=`: the file `fileId` of row `id` of `entity`. */
+export const fileTextQuery = z.object({
+  entity: z
+    .string()
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(100, { error: 'validation.string.max' }),
+  id: idText,
+  fileId: idText,
+});
+export type FileTextQuery = z.infer<typeof fileTextQuery>;
+
+export const fileTextPage = z.object({ page: z.number().int(), text: z.string() });
+export type FileTextPage = z.infer<typeof fileTextPage>;
+
+export const fileTextResult = z.object({
+  state: z.enum(FILE_TEXT_STATES),
+  /** Mean word confidence of the OCR'd pages, 0-100; null when no page was OCR'd. */
+  confidence: z.number().nullable(),
+  /** Why the text could not be read (`failed`, `unavailable`), in English from the tools. */
+  error: z.string().nullable(),
+  /** Pages read so far of those to read (a long scan shows its progress). */
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  pages: z.array(fileTextPage),
+});
+export type FileTextResult = z.infer<typeof fileTextResult>;
+
+/** The text state of each file of a list, by file id (`GET /api/files/text/states?ids=1,2`). */
+export const FILE_TEXT_STATES_ROUTE = '/files/text/states';
+export const fileTextStatesQuery = z.object({
+  ids: z
+    .string()
+    .trim()
+    .regex(/^\d+(,\d+){0,199}$/, { error: 'validation.pattern.mismatch' }),
+});
+export const fileTextStatus = fileTextResult.omit({ pages: true }).extend({ fileId: z.number().int() });
+export type FileTextStatus = z.infer<typeof fileTextStatus>;
+export const fileTextStatesResult = z.object({ items: z.array(fileTextStatus) });
+export type FileTextStatesResult = z.infer<typeof fileTextStatesResult>;
+
+/** `GET /api/files/:id/versions`: the current version first, then the earlier ones, latest first. */
+export const fileVersion = z.object({
+  /** The stored file to download (`GET /api/files/:id`): the file's own id for the current one. */
+  id: z.number().int(),
+  current: z.boolean(),
+  originalName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  /** Who uploaded this version, and when. */
+  createdBy: z.number().int().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type FileVersion = z.infer<typeof fileVersion>;
+export const fileVersionsResult = z.object({ items: z.array(fileVersion) });
+export type FileVersionsResult = z.infer<typeof fileVersionsResult>;
+export const fileVersionParams = z.object({ id: z.string(), versionId: z.string() });

@@ -3,13 +3,13 @@ import { z } from 'zod';
 /**
  * The header's global search (`GET /api/search?q=`): the Arabic-folded `q` of the entity lists
  * (the same trigram index) over clients, opponents and lawsuits (file and case numbers included),
- * and the hearings of the lawsuits found; a few rows per kind, grouped, each kind only for a reader
+ * the hearings of the lawsuits found, and files by the text of their pages (snippet and page); a few rows per kind, grouped, each kind only for a reader
  * who may view it, and within the reader's scope.
  */
 export const SEARCH = { global: '/search' } as const;
 
 /** The kinds searched, in the order the box lists them; each is an entity name. */
-export const GLOBAL_SEARCH_KINDS = ['customers', 'opponents', 'lawsuits', 'sessions'] as const;
+export const GLOBAL_SEARCH_KINDS = ['customers', 'opponents', 'lawsuits', 'sessions', 'files'] as const;
 export type GlobalSearchKind = (typeof GLOBAL_SEARCH_KINDS)[number];
 
 /** Rows answered per kind. */
@@ -26,6 +26,19 @@ export const globalSearchHit = z.object({
   title: z.string(),
   /** What tells two hits apart: a case number and year, a court, a hearing's lawsuit. */
   detail: z.string().nullable(),
+  /**
+   * A file found by its content (kind `files`): `id` is the stored file's, `title` its name; the
+   * page found (1-based), a snippet of its text, and the row the file is attached to.
+   */
+  file: z
+    .object({
+      page: z.number().int(),
+      snippet: z.string(),
+      mimeType: z.string(),
+      entity: z.string(),
+      ownerId: z.number().int(),
+    })
+    .optional(),
 });
 export type GlobalSearchHit = z.infer<typeof globalSearchHit>;
 

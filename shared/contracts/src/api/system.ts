@@ -106,6 +106,12 @@ export interface SystemSettings {
   backupTime: string;
   /** How many scheduled backups are kept (the oldest go first); 0: no scheduled backups. */
   backupKeep: number;
+  /** Pages of one file whose text is read (a longer file is read up to there). */
+  textMaxPages: number;
+  /** Time limit of reading one page (a PDF page's text, rasterising it, its OCR), in seconds. */
+  textSecondsPerPage: number;
+  /** Files read at once, across every server instance (OCR takes a processor core each). */
+  textConcurrency: number;
   logoFileId: number | null;
   faviconFileId: number | null;
   /** Public URLs of the images (no sign-in needed: the login page shows them), null when unset. */
@@ -140,6 +146,9 @@ export type GeneralSettings = Pick<
   | 'procurationCheck'
   | 'backupTime'
   | 'backupKeep'
+  | 'textMaxPages'
+  | 'textSecondsPerPage'
+  | 'textConcurrency'
 >;
 
 /** Settings every visitor may read (the login page), as `GET /api/auth/systemSettings` answers. */
@@ -183,10 +192,16 @@ export const SETTINGS_LIMITS = {
   weekendDays: { min: 0, max: 6, count: 6 },
   /** Scheduled backups kept: 0 turns them off; a quarter of daily copies at most. */
   backupKeep: { min: 0, max: 90 },
+  textMaxPages: { min: 1, max: 2000 },
+  textSecondsPerPage: { min: 5, max: 600 },
+  textConcurrency: { min: 1, max: 8 },
 } as const;
 
 /** A daily backup in the small hours, a week of them kept, until an administrator sets others. */
 export const BACKUP_DEFAULTS = { backupTime: '02:00', backupKeep: 7 } as const;
+
+/** Limits of reading files' text until an administrator sets others. */
+export const FILE_TEXT_DEFAULTS = { textMaxPages: 300, textSecondsPerPage: 120, textConcurrency: 1 } as const;
 
 /** A time of day on the 24-hour clock, `HH:mm` (`07:00`, `18:30`). */
 export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -275,6 +290,9 @@ export const generalSettingsBody = z
     procurationCheck: choice(PROCURATION_CHECK_MODES),
     backupTime: timeOfDay,
     backupKeep: bounded(SETTINGS_LIMITS.backupKeep),
+    textMaxPages: bounded(SETTINGS_LIMITS.textMaxPages),
+    textSecondsPerPage: bounded(SETTINGS_LIMITS.textSecondsPerPage),
+    textConcurrency: bounded(SETTINGS_LIMITS.textConcurrency),
     /**
      * The `updatedAt` the form was read at (null: read before the first save): a stale one is
      * refused with 409 `StaleWriteError`, as entity writes are. Left out: no check.

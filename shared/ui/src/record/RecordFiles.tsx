@@ -1,14 +1,25 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Empty, Flex, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Space, Spin, Tag, Typography } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { permissionKey, type Entity, type Fields, type StoredFile } from '@mizan/contracts';
+import { useSearchParams } from 'react-router-dom';
+import {
+  FILE_TEXT_STATES_ROUTE,
+  permissionKey,
+  type Entity,
+  type Fields,
+  type FileTextStatesResult,
+  type FileTextStatus,
+  type StoredFile,
+} from '@mizan/contracts';
+import { api } from '@mizan/sdk';
 import { entityApi, entityKeys, fetchFile, notify, useCan } from '../data';
 import { useEntityText } from '../entity/labels';
 import { formatSize } from '../fields/files';
 import { DeleteFileButton, DownloadFileButton } from '../fields/StoredFileButtons';
 import type { EntityRow } from '../fields/types';
+import { FileVersions } from './FileVersions';
 
 /** Types a browser shows inline: PDFs in a frame, images as images. */
 const previewKind = (mime: string): 'pdf' | 'image' | null =>
@@ -21,8 +32,41 @@ export function filesFields(entity: Entity<Fields>): string[] {
     .map(([name]) => name);
 }
 
-/** A stored file fetched through the authorised route and shown inline (PDF frame or image). */
-function Preview({ file }: { file: StoredFile }) {
+/** Where reading a file's text stands, as a tag (queued, page n of m, extracted, OCR'd, failed...). */
+function TextState({ status }: { status: FileTextStatus }) {
+  const { t } = useTranslation('ui');
+  const { state, progress, confidence, error } = status;
+  const key = 'record.files.text';
+  if (state === 'queued')
+    return (
+      <Tag color="processing">
+        {progress.total
+          ? t(`${key}.reading`, { done: progress.done, total: progress.total })
+          : t(`${key}.queued`)}
+      </Tag>
+    );
+  if (state === 'failed') return <Tag color="error">{t(`${key}.failed`, { reason: error ?? '' })}</Tag>;
+  if (state === 'unavailable') return <Tag color="warning">{t(`${key}.unavailable`)}</Tag>;
+  if (state === 'ocr')
+    return <Tag color="success">{t(`${key}.ocr`, { confidence: Math.round(confidence ?? 0) })}</Tag>;
+  return <Tag color={state === 'extracted' ? 'success' : 'default'}>{t(`${key}.${state}`)}</Tag>;
+}
+
+/** The text state of each file, polled while one is still being read. */
+function useTextStates(ids: number[]): Map<number, FileTextStatus> {
+  const { data } = useQuery({
+    queryKey: ['fileTextStates', ids.join(',')],
+    queryFn: () =>
+      api.get<FileTextStatesResult>(FILE_TEXT_STATES_ROUTE, { params: { ids: ids.join(',') }, silent: true }),
+    enabled: ids.length > 0,
+    refetchInterval: (query) =>
+      query.state.data?.items.some((item: FileTextStatus) => item.state === 'queued') ? 3000 : false,
+  });
+  return new Map((data?.items ?? []).map((item: FileTextStatus) => [item.fileId, item]));
+}
+
+/** A stored file fetched through the authorised route and shown inline (PDF frame or image), a PDF at `page`. */
+function Preview({ file, page }: { file: StoredFile; page?: number }) {
   const { t } = useTranslation('ui');
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -50,7 +94,7 @@ function Preview({ file }: { file: StoredFile }) {
   if (!url) return <Spin />;
   return previewKind(file.mimeType) === 'pdf' ? (
     <iframe
-      src={url}
+      src={page ? `${url}#page=${page}` : url}
       title={title}
       style={{ inlineSize: '100%', blockSize: '70vh', border: '1px solid rgba(0,0,0,0.1)' }}
     />
@@ -77,12 +121,22 @@ export function RecordFiles({ entity, row }: RecordFilesProps) {
   const { t, lng } = text;
   const can = useCan();
   const queryClient = useQueryClient();
-  const [shown, setShown] = useState<StoredFile | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const canDelete = Boolean(entity.fileDeletePath) && can(permissionKey(entity, 'update'));
   const files = filesFields(entity).flatMap((name) =>
     ((row[name] as StoredFile[] | undefined) ?? []).map((file) => ({ field: name, file })),
   );
+  // A search hit opens its file at the page found (`?file=<id>&page=<n>`).
+  const [searchParams] = useSearchParams();
+  const asked = files.find(({ file }) => String(file.id) === searchParams.get('file'))?.file ?? null;
+  const askedPage = Number(searchParams.get('page')) || undefined;
+  const [shown, setShown] = useState<StoredFile | null>(asked);
+  // Asked again (another hit of a content search on the same page): shown at once.
+  useEffect(() => {
+    if (asked) setShown(asked);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- by the id asked, not the object
+  }, [asked?.id, askedPage]);
+  const states = useTextStates(files.map(({ file }) => file.id));
   const remove = async (file: StoredFile) => {
     setBusy(file.id);
     try {
@@ -110,6 +164,7 @@ export function RecordFiles({ entity, row }: RecordFilesProps) {
                   {text.label(field)} · {formatSize(file.size, lng)}
                   {!previewKind(file.mimeType) && ` · ${t('record.files.noPreview', { ns: 'ui' })}`}
                 </Typography.Text>
+                {states.get(file.id) && <TextState status={states.get(file.id)!} />}
               </Flex>
               <Space size={4}>
                 {previewKind(file.mimeType) && (
@@ -126,6 +181,13 @@ export function RecordFiles({ entity, row }: RecordFilesProps) {
                   file={file}
                   onFailure={() => notify.error(t('files.downloadFailed', { ns: 'ui' }))}
                 />
+                <FileVersions
+                  file={file}
+                  canEdit={can(permissionKey(entity, 'update'))}
+                  onChanged={() =>
+                    void queryClient.invalidateQueries({ queryKey: entityKeys.all(entity.name) })
+                  }
+                />
                 {canDelete && (
                   <DeleteFileButton file={file} busy={busy === file.id} onConfirm={() => remove(file)} />
                 )}
@@ -134,7 +196,7 @@ export function RecordFiles({ entity, row }: RecordFilesProps) {
           </li>
         ))}
       </ul>
-      {shown && <Preview key={shown.id} file={shown} />}
+      {shown && <Preview key={shown.id} file={shown} page={shown.id === asked?.id ? askedPage : undefined} />}
     </Flex>
   );
 }

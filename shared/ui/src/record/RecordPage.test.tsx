@@ -103,6 +103,39 @@ function extraRoutes(req: SeenRequest, res: ServerResponse): boolean {
     json(res, 200, { data: { items, total: all.length, page, pageSize } });
     return true;
   }
+  if (req.path === '/api/files/text/states') {
+    const states: Record<number, object> = {
+      31: { state: 'ocr', confidence: 87.4, error: null, progress: { done: 3, total: 3 } },
+      32: {
+        state: 'failed',
+        confidence: null,
+        error: 'not readable as an image',
+        progress: { done: 0, total: 1 },
+      },
+      33: { state: 'queued', confidence: null, error: null, progress: { done: 1, total: 4 } },
+    };
+    const ids = (req.query.get('ids') ?? '').split(',').map(Number);
+    json(res, 200, { data: { items: ids.map((fileId) => ({ fileId, ...states[fileId] })) } });
+    return true;
+  }
+  if (req.path === '/api/files/31/versions') {
+    const version = (id: number, current: boolean, originalName: string) => ({
+      id,
+      current,
+      originalName,
+      mimeType: 'application/pdf',
+      size: 2048,
+      createdBy: 3,
+      createdByName: 'منى',
+      createdAt: stamp,
+    });
+    json(res, 200, { data: { items: [version(31, true, 'عقد.pdf'), version(90, false, 'عقد قديم.pdf')] } });
+    return true;
+  }
+  if (req.path === '/api/files/31/versions/90/restore' && req.method === 'POST') {
+    json(res, 200, { data: { items: [] } });
+    return true;
+  }
   const file = /^\/api\/files\/(\d+)$/.exec(req.path);
   if (req.method === 'GET' && file) {
     res.writeHead(200, { 'content-type': 'application/octet-stream' });
@@ -371,6 +404,29 @@ describe('RecordPage', () => {
     await confirmDelete();
     await waitFor(() => expect(api.calls('/employees/employees/delete/file/7/32', 'DELETE')).toHaveLength(1));
     expect(toasts.success).toContain('حُذف الملف');
+  });
+
+  it('shows each file’s text state, opens a search hit at its page, and lists and restores versions', async () => {
+    URL.createObjectURL = jest.fn(() => 'blob:hit');
+    URL.revokeObjectURL = jest.fn();
+    signIn(['employees.view', 'employees.update']);
+    renderRecord(
+      `${employees.route}/7?tab=files&file=31&page=3`,
+      <RecordPage entity={employees} />,
+      `${employees.route}/:id`,
+    );
+    expect(await screen.findByText('قُرئ بالتعرف الضوئي (دقة 87٪)')).toBeInTheDocument();
+    expect(screen.getByText('تعذّرت قراءة النص: not readable as an image')).toBeInTheDocument();
+    expect(screen.getByText('تُقرأ الصفحة 1 من 4')).toBeInTheDocument();
+    // The hit's file is previewed at the page found.
+    expect(await screen.findByTitle('معاينة عقد.pdf')).toHaveAttribute('src', 'blob:hit#page=3');
+
+    fireEvent.click(screen.getByLabelText('إصدارات الملف عقد.pdf'));
+    expect(await screen.findByText('عقد قديم.pdf')).toBeInTheDocument();
+    expect(screen.getByText('الحالي')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /اعتماده/ }));
+    await waitFor(() => expect(api.calls('/files/31/versions/90/restore', 'POST')).toHaveLength(1));
+    expect(toasts.success).toContain('أصبح هذا الإصدار هو الحالي.');
   });
 
   it('offers no file deletion without the update permission', async () => {
