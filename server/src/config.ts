@@ -158,7 +158,11 @@ function parseTrustProxy(raw: string | undefined): string | false {
   return value.toLowerCase() === 'none' ? false : value;
 }
 
-function parsePollSeconds(raw: string | undefined, name = 'MIZAN_SCHEDULER_POLL_SECONDS', byDefault = 60): number {
+function parsePollSeconds(
+  raw: string | undefined,
+  name = 'MIZAN_SCHEDULER_POLL_SECONDS',
+  byDefault = 60,
+): number {
   if (raw === undefined || raw.trim() === '') return byDefault;
   const seconds = Number(raw);
   if (!Number.isInteger(seconds) || seconds < 0 || seconds > 86_400)

@@ -28,7 +28,8 @@ describe.each(dialects())('job queue on %s', (dialect) => {
     return queue;
   };
   const later = (ms: number) => (clock.now = new Date(clock.now.getTime() + ms));
-  const row = (id: number) => t.app.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const row = (id: number) =>
+    t.app.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   let kindSeq = 0;
   const kindName = () => `test.kind${++kindSeq}`;
 

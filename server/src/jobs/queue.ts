@@ -217,9 +217,11 @@ export class JobQueue {
 
   /** A job by id, or null. */
   async status(id: number): Promise<JobStatus | null> {
-    const row = (await this.deps.db.selectFrom(JOBS_TABLE).selectAll().where('id', '=', id).executeTakeFirst()) as
-      | JobRow
-      | undefined;
+    const row = (await this.deps.db
+      .selectFrom(JOBS_TABLE)
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst()) as JobRow | undefined;
     return row ? toStatus(row) : null;
   }
 
@@ -430,7 +432,14 @@ export class JobQueue {
       release();
       const at = clock().toISOString();
       await this.mine(id)
-        .set({ state: 'done', lease_owner: null, lease_until: null, finished_at: at, updated_at: at, last_error: null })
+        .set({
+          state: 'done',
+          lease_owner: null,
+          lease_until: null,
+          finished_at: at,
+          updated_at: at,
+          last_error: null,
+        })
         .execute();
     } catch (error) {
       release();
