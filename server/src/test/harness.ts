@@ -221,7 +221,14 @@ function keepFiles(dataDir: string, template: string): void {
  * served beside the registry (`app.entities`) do not change it: their tables are the test's to
  * create after start, and migrations and the seed read the registry alone.
  */
-const SEEDING_ENV = ['DATABASE_URL', 'DATA_DIR', 'MIZAN_ADMIN_EMAIL', 'MIZAN_ADMIN_PASSWORD'];
+// Files kept elsewhere (a bucket) are seeded there: the template's files are on its disk.
+const SEEDING_ENV = [
+  'DATABASE_URL',
+  'DATA_DIR',
+  'MIZAN_ADMIN_EMAIL',
+  'MIZAN_ADMIN_PASSWORD',
+  'MIZAN_FILES_URL',
+];
 function startsAsTemplate(options: { env?: Record<string, string>; app?: AppOptions }): boolean {
   if (options.app?.clock) return false;
   return !SEEDING_ENV.some((key) => options.env && key in options.env);

@@ -34,6 +34,8 @@ function expectedTypes(field: FieldDefinition, dialect: Dialect): string[] {
       return pg ? ['float8', 'numeric'] : ['real'];
     case 'money':
       return pg ? ['int8'] : ['integer'];
+    case 'duration':
+      return pg ? ['int4', 'int8'] : ['integer'];
     case 'boolean':
       return pg ? ['bool'] : ['integer'];
     case 'date':
