@@ -4,7 +4,7 @@ import { entityText } from '@mizan/ui';
 
 /**
  * Title keys of the screens that are not one entity definition, as their pages render them
- * (dashboard, remotes/settings system, logs and audit pages).
+ * (dashboard, remotes/settings system, logs, audit, backups and merge-field pages).
  */
 const SCREEN_TITLES: Record<string, string> = {
   dashboard: 'dashboard:title',
@@ -12,6 +12,8 @@ const SCREEN_TITLES: Record<string, string> = {
   appearance: 'settings:system.appearance.title',
   systemLogs: 'settings:logs.title',
   auditTrail: 'settings:audit.title',
+  backups: 'settings:backups.title',
+  documentFields: 'settings:documents.fieldsTitle',
 };
 
 /** Menu items whose remote serves no screen yet (their glossary terms are checked in @mizan/i18n). */
