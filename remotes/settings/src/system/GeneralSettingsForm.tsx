@@ -111,6 +111,21 @@ export function GeneralSettingsForm({
       />
     </Form.Item>
   );
+  /** A time of day typed `HH:mm` (Arabic-Indic digits read), checked by `timeRules`. */
+  const timeItem = (
+    field: 'reminderEveningTime' | 'reminderMorningTime' | 'backupTime',
+    placeholder: string,
+  ) => (
+    <Form.Item
+      name={field}
+      label={label(field)}
+      extra={t(`system.general.hints.${field}`)}
+      normalize={normalizeTime}
+      rules={timeRules(field)}
+    >
+      <Input dir="ltr" inputMode="numeric" placeholder={placeholder} maxLength={5} />
+    </Form.Item>
+  );
   const [form] = Form.useForm<GeneralSettings>();
   const label = (field: string) => t(`system.general.fields.${field}`);
   const rules = (field: string) => rulesFor(t, label(field));
@@ -331,26 +346,10 @@ export function GeneralSettingsForm({
           <Card title={t('system.general.sections.reminders')}>
             <Row gutter={16}>
               <Col xs={24} md={8}>
-                <Form.Item
-                  name="reminderEveningTime"
-                  label={label('reminderEveningTime')}
-                  extra={t('system.general.hints.reminderEveningTime')}
-                  normalize={normalizeTime}
-                  rules={timeRules('reminderEveningTime')}
-                >
-                  <Input dir="ltr" inputMode="numeric" placeholder="18:00" maxLength={5} />
-                </Form.Item>
+                {timeItem('reminderEveningTime', '18:00')}
               </Col>
               <Col xs={24} md={8}>
-                <Form.Item
-                  name="reminderMorningTime"
-                  label={label('reminderMorningTime')}
-                  extra={t('system.general.hints.reminderMorningTime')}
-                  normalize={normalizeTime}
-                  rules={timeRules('reminderMorningTime')}
-                >
-                  <Input dir="ltr" inputMode="numeric" placeholder="07:00" maxLength={5} />
-                </Form.Item>
+                {timeItem('reminderMorningTime', '07:00')}
               </Col>
               <Col xs={24} md={8}>
                 {daysItem('procurationReminderDays')}
@@ -415,15 +414,7 @@ export function GeneralSettingsForm({
           <Card title={t('system.general.sections.backups')}>
             <Row gutter={16}>
               <Col xs={24} md={12}>
-                <Form.Item
-                  name="backupTime"
-                  label={label('backupTime')}
-                  extra={t('system.general.hints.backupTime')}
-                  normalize={normalizeTime}
-                  rules={timeRules('backupTime')}
-                >
-                  <Input dir="ltr" inputMode="numeric" placeholder="02:00" maxLength={5} />
-                </Form.Item>
+                {timeItem('backupTime', '02:00')}
               </Col>
               <Col xs={24} md={12}>
                 <Form.Item
