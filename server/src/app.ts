@@ -29,6 +29,7 @@ import { legalPlugin } from './legal';
 import { notificationsMigrations, notificationsPlugin } from './notifications';
 import { remindersPlugin } from './reminders';
 import { installIdempotency } from './http/idempotency';
+import { pluginNamed } from './http/pluginName';
 import { jobsMigrations, jobsPlugin } from './jobs';
 import { fileTextMigrations, fileTextPlugin } from './filetext';
 import { dailyAt, schedulerMigrations, schedulerPlugin } from './scheduler';
@@ -224,7 +225,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerDocs(app);
 
-  for (const module of MODULES) await app.register(module.plugin);
+  for (const module of MODULES) await app.register(pluginNamed(module.name, module.plugin));
   // SQLite's planner statistics, kept fresh on this connection as SQLite advises (see db/index.ts).
   if (app.dialect === 'sqlite') {
     const optimize = setInterval(() => {
@@ -235,7 +236,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     optimize.unref();
     app.addHook('onClose', async () => clearInterval(optimize));
   }
-  await app.register(healthPlugin, { prefix: '/api' });
+  await app.register(pluginNamed('health', healthPlugin), { prefix: '/api' });
   await registerEngine(app);
   await registerFileRoutes(app);
   // Files a killed process left half-stored, completed or removed once a day (and at start, main.ts).

@@ -279,7 +279,16 @@ const TODAY_TAGS = [
 ] as const;
 
 /** Every merge field a template of `kind` may use, in the order a person reads them. */
-export function catalogue(kind: DocumentRecordKind): DocumentField[] {
+export function catalogue(kind: DocumentRecordKind): readonly DocumentField[] {
+  let fields = catalogues.get(kind);
+  if (!fields) catalogues.set(kind, (fields = Object.freeze(buildCatalogue(kind))));
+  return fields;
+}
+
+/** Each record kind's catalogue, built once: it depends only on the definitions and the translations. */
+const catalogues = new Map<DocumentRecordKind, readonly DocumentField[]>();
+
+function buildCatalogue(kind: DocumentRecordKind): DocumentField[] {
   const entity = entityOf(DOCUMENT_RECORDS[kind]);
   const out: DocumentField[] = [];
   catalogueOf(entity, kind, 1, null, out);

@@ -80,8 +80,17 @@ export function rowJsonSchema(entity: Entity<Fields>): JsonSchema {
   return { type: 'object', properties };
 }
 
+/** Each definition's route schemas, built once per definition (they depend on nothing else). */
+const routeSchemas = new WeakMap<Entity<Fields>, ReturnType<typeof buildRouteSchemas>>();
+
 /** Route schemas of one entity, derived from the same zod schemas the service validates with. */
-export function entityRouteSchemas(entity: Entity<Fields>) {
+export function entityRouteSchemas(entity: Entity<Fields>): ReturnType<typeof buildRouteSchemas> {
+  let schemas = routeSchemas.get(entity);
+  if (!schemas) routeSchemas.set(entity, (schemas = buildRouteSchemas(entity)));
+  return schemas;
+}
+
+function buildRouteSchemas(entity: Entity<Fields>) {
   const row = rowJsonSchema(entity);
   const tags = [entity.name];
   const security = [{ bearerAuth: [] }];

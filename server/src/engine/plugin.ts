@@ -13,6 +13,7 @@ import { requirePermission } from '../auth/guard';
 import { readMultipart } from '../files/multipart';
 import { AppError } from '../http/errors';
 import { pathId } from '../http/params';
+import { pluginNamed } from '../http/pluginName';
 import { parseOrThrow } from '../http/validation';
 import { actorOf } from './context';
 import { coerceFormFields } from './form';
@@ -60,139 +61,142 @@ async function readBody(
  * The routes of one definition, registered with `{ prefix: '/api' + entity.path }`. Handlers only
  * translate HTTP to service calls; every route checks `<entity>.<action>`.
  */
-export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = async (app, { service }) => {
-  const entity = service.entity;
-  const can = (action: Parameters<typeof permissionKey>[1]) =>
-    requirePermission(permissionKey(entity, action));
-  const schemas = entityRouteSchemas(entity);
+export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = pluginNamed(
+  'entity',
+  async (app, { service }) => {
+    const entity = service.entity;
+    const can = (action: Parameters<typeof permissionKey>[1]) =>
+      requirePermission(permissionKey(entity, action));
+    const schemas = entityRouteSchemas(entity);
 
-  // `/api/x` only (the app ignores a trailing slash), so the docs list each path once.
-  // Validation is the service's (zod, translated field messages); route schemas only document.
-  app.setValidatorCompiler(() => (data) => ({ value: data }));
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+    // `/api/x` only (the app ignores a trailing slash), so the docs list each path once.
+    // Validation is the service's (zod, translated field messages); route schemas only document.
+    app.setValidatorCompiler(() => (data) => ({ value: data }));
+    app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  app.get(
-    '/',
-    { onRequest: can('view'), schema: schemas.list, prefixTrailingSlash: 'no-slash' },
-    async (request, reply) =>
-      reply.type('application/json; charset=utf-8').send(
-        await service.listJson(request.query, actorOf(request), (page) =>
-          // The route's serializer (its response schema) makes text.
-          String(reply.serialize({ data: page })),
+    app.get(
+      '/',
+      { onRequest: can('view'), schema: schemas.list, prefixTrailingSlash: 'no-slash' },
+      async (request, reply) =>
+        reply.type('application/json; charset=utf-8').send(
+          await service.listJson(request.query, actorOf(request), (page) =>
+            // The route's serializer (its response schema) makes text.
+            String(reply.serialize({ data: page })),
+          ),
         ),
-      ),
-  );
+    );
 
-  app.get<{ Params: { id: string } }>(
-    '/:id',
-    { onRequest: can('view'), schema: schemas.get },
-    async (request) => ({
-      data: await service.get(pathId(request.params.id), actorOf(request)),
-    }),
-  );
-
-  app.post(
-    '/',
-    { onRequest: can('create'), schema: schemas.create, prefixTrailingSlash: 'no-slash' },
-    async (request, reply) => {
-      const { input, uploads } = await readBody(app, request, entity, false);
-      const row = await service.create(actorOf(request), input, uploads);
-      return reply.status(201).send({ data: row });
-    },
-  );
-
-  app.put(
-    '/',
-    { onRequest: can('update'), schema: schemas.update, prefixTrailingSlash: 'no-slash' },
-    async (request) => {
-      const { input, uploads } = await readBody(app, request, entity, true);
-      return { data: await service.update(actorOf(request), input, uploads) };
-    },
-  );
-
-  app.patch<{ Params: { id: string } }>(
-    '/:id',
-    {
-      onRequest: can('update'),
-      schema: {
-        ...schemas.get,
-        summary: `Change some fields of one of ${entity.name} (the others keep their values)`,
-        body: toOpenApi(patchSchema(entity)),
-      },
-    },
-    async (request) => {
-      const { input, uploads } = await readBody(app, request, entity, false);
-      return { data: await service.patch(actorOf(request), pathId(request.params.id), input, uploads) };
-    },
-  );
-
-  for (const [action, definition] of Object.entries(entity.actions ?? {})) {
-    const path = actionPath(action, definition);
-    if (!path.includes(':id'))
-      throw new Error(`${entity.name}: the path of the action "${action}" must hold ":id"`);
-    const body = (definition.body instanceof z.ZodObject ? definition.body : z.object({})).extend({
-      updatedAt: versionSchema,
-    });
-    app.route<{ Params: { id: string } }>({
-      method: definition.method ?? 'PATCH',
-      url: path,
-      onRequest: can(action),
-      schema: {
-        ...schemas.get,
-        summary: `${action} one of ${entity.name} (permission ${permissionKey(entity, action)})`,
-        body: toOpenApi(body),
-      },
-      handler: async (request) => ({
-        data: await service.runAction(actorOf(request), action, pathId(request.params.id), request.body),
-      }),
-    });
-  }
-
-  app.delete<{ Params: { id: string }; Querystring: { updatedAt?: unknown } }>(
-    '/:id',
-    { onRequest: can('delete'), schema: schemas.remove },
-    async (request) => ({
-      data: await service.remove(
-        actorOf(request),
-        pathId(request.params.id),
-        deleteVersion(request.query.updatedAt, request.body, entity.name),
-      ),
-    }),
-  );
-
-  if (entity.status) {
-    app.patch<{ Params: { id: string } }>(
-      '/status/:id',
-      { onRequest: can('status'), schema: schemas.status },
+    app.get<{ Params: { id: string } }>(
+      '/:id',
+      { onRequest: can('view'), schema: schemas.get },
       async (request) => ({
-        data: await service.setStatus(actorOf(request), pathId(request.params.id), request.body),
+        data: await service.get(pathId(request.params.id), actorOf(request)),
       }),
     );
-  }
 
-  if (entity.baned) {
-    app.patch<{ Params: { id: string } }>(
-      '/baned/:id',
-      { onRequest: can('baned'), schema: schemas.baned },
-      async (request) => ({
-        data: await service.setBaned(actorOf(request), pathId(request.params.id), request.body),
-      }),
+    app.post(
+      '/',
+      { onRequest: can('create'), schema: schemas.create, prefixTrailingSlash: 'no-slash' },
+      async (request, reply) => {
+        const { input, uploads } = await readBody(app, request, entity, false);
+        const row = await service.create(actorOf(request), input, uploads);
+        return reply.status(201).send({ data: row });
+      },
     );
-  }
 
-  if (entity.fileDeletePath) {
-    // `/delete/file/:ownerId/:fileId` names the owner; `/files/:fileId` leaves it to the file row.
-    const withOwner = /:ownerId\b/.test(entity.fileDeletePath);
-    app.delete<{ Params: { ownerId?: string; fileId: string } }>(
-      entity.fileDeletePath,
-      { onRequest: can('update'), schema: schemas.fileDelete },
+    app.put(
+      '/',
+      { onRequest: can('update'), schema: schemas.update, prefixTrailingSlash: 'no-slash' },
+      async (request) => {
+        const { input, uploads } = await readBody(app, request, entity, true);
+        return { data: await service.update(actorOf(request), input, uploads) };
+      },
+    );
+
+    app.patch<{ Params: { id: string } }>(
+      '/:id',
+      {
+        onRequest: can('update'),
+        schema: {
+          ...schemas.get,
+          summary: `Change some fields of one of ${entity.name} (the others keep their values)`,
+          body: toOpenApi(patchSchema(entity)),
+        },
+      },
+      async (request) => {
+        const { input, uploads } = await readBody(app, request, entity, false);
+        return { data: await service.patch(actorOf(request), pathId(request.params.id), input, uploads) };
+      },
+    );
+
+    for (const [action, definition] of Object.entries(entity.actions ?? {})) {
+      const path = actionPath(action, definition);
+      if (!path.includes(':id'))
+        throw new Error(`${entity.name}: the path of the action "${action}" must hold ":id"`);
+      const body = (definition.body instanceof z.ZodObject ? definition.body : z.object({})).extend({
+        updatedAt: versionSchema,
+      });
+      app.route<{ Params: { id: string } }>({
+        method: definition.method ?? 'PATCH',
+        url: path,
+        onRequest: can(action),
+        schema: {
+          ...schemas.get,
+          summary: `${action} one of ${entity.name} (permission ${permissionKey(entity, action)})`,
+          body: toOpenApi(body),
+        },
+        handler: async (request) => ({
+          data: await service.runAction(actorOf(request), action, pathId(request.params.id), request.body),
+        }),
+      });
+    }
+
+    app.delete<{ Params: { id: string }; Querystring: { updatedAt?: unknown } }>(
+      '/:id',
+      { onRequest: can('delete'), schema: schemas.remove },
       async (request) => ({
-        data: await service.removeFile(
+        data: await service.remove(
           actorOf(request),
-          withOwner ? pathId(request.params.ownerId) : null,
-          pathId(request.params.fileId),
+          pathId(request.params.id),
+          deleteVersion(request.query.updatedAt, request.body, entity.name),
         ),
       }),
     );
-  }
-};
+
+    if (entity.status) {
+      app.patch<{ Params: { id: string } }>(
+        '/status/:id',
+        { onRequest: can('status'), schema: schemas.status },
+        async (request) => ({
+          data: await service.setStatus(actorOf(request), pathId(request.params.id), request.body),
+        }),
+      );
+    }
+
+    if (entity.baned) {
+      app.patch<{ Params: { id: string } }>(
+        '/baned/:id',
+        { onRequest: can('baned'), schema: schemas.baned },
+        async (request) => ({
+          data: await service.setBaned(actorOf(request), pathId(request.params.id), request.body),
+        }),
+      );
+    }
+
+    if (entity.fileDeletePath) {
+      // `/delete/file/:ownerId/:fileId` names the owner; `/files/:fileId` leaves it to the file row.
+      const withOwner = /:ownerId\b/.test(entity.fileDeletePath);
+      app.delete<{ Params: { ownerId?: string; fileId: string } }>(
+        entity.fileDeletePath,
+        { onRequest: can('update'), schema: schemas.fileDelete },
+        async (request) => ({
+          data: await service.removeFile(
+            actorOf(request),
+            withOwner ? pathId(request.params.ownerId) : null,
+            pathId(request.params.fileId),
+          ),
+        }),
+      );
+    }
+  },
+);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { foldArabic } from '@mizan/contracts';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../files/excel';
 import JSZip from 'jszip';
 import { SaxesParser } from 'saxes';
 import { ToolFailedError, ToolMissingError, findTool, runTool } from '../tools';
@@ -265,7 +265,7 @@ export async function docxPages(file: string): Promise<string[]> {
 /** The text of an XLSX, one page per worksheet: its rows, cells apart by tabs (exceljs reads it). */
 export async function xlsxPages(file: string): Promise<string[]> {
   await zipText(await openZip(file), 'xl/workbook.xml');
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   try {
     await workbook.xlsx.readFile(file);
   } catch (error) {

@@ -11,10 +11,20 @@ import { parseInput } from './validation';
 
 type JsonSchema = Record<string, unknown>;
 
+/** Each zod schema's JSON Schema by direction, converted once: route schemas are constants. */
+const converted = {
+  input: new WeakMap<z.ZodType, JsonSchema>(),
+  output: new WeakMap<z.ZodType, JsonSchema>(),
+};
+
 /** JSON Schema (OpenAPI 3.0 flavour) of a zod schema, as its input is written or its output read. */
 export function toOpenApi(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
-  const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as JsonSchema;
-  delete json.$schema;
+  let json = converted[io].get(schema);
+  if (!json) {
+    json = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as JsonSchema;
+    delete json.$schema;
+    converted[io].set(schema, json);
+  }
   return json;
 }
 

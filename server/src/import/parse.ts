@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../files/excel';
 import Papa from 'papaparse';
 import { sniff } from '../files/sniff';
 
@@ -129,7 +130,7 @@ export async function parseXlsx(
   maxRows: number = IMPORT_LIMITS.maxRows,
 ): Promise<ParsedSheet> {
   // Styles are read so that date cells come back as dates rather than day numbers.
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+  const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(Readable.from([buffer]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../files/excel';
 import type { Entity, Fields } from '@mizan/contracts';
 import { getEntity } from '@mizan/contracts';
 import { fieldLabel, translate, type Lang } from '../http/messages';
@@ -70,7 +70,7 @@ export function xlsxTemplate(entity: Entity<Fields>, lang: Lang): Promise<Buffer
 }
 
 async function buildXlsxTemplate(entity: Entity<Fields>, lang: Lang): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const rtl = lang === 'ar';
   const sheet = workbook.addWorksheet(entity.name, {
     views: [{ rightToLeft: rtl, state: 'frozen', ySplit: 1 }],

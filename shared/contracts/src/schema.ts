@@ -165,8 +165,22 @@ function withPresence(field: FieldDefinition, schema: z.ZodType): z.ZodType {
   return schema.nullable().optional();
 }
 
+/**
+ * A schema built from a definition once per definition object: definitions are constants, and an
+ * app (or a test starting several) asks for the same entity's schemas again and again. Zod schemas
+ * are immutable, so sharing one is safe.
+ */
+function perEntity<S>(build: (entity: Entity<Fields>) => S): (entity: Entity<Fields>) => S {
+  const built = new WeakMap<Entity<Fields>, S>();
+  return (entity) => {
+    let schema = built.get(entity);
+    if (schema === undefined) built.set(entity, (schema = build(entity)));
+    return schema;
+  };
+}
+
 /** The JSON body schema for create (`POST /`). Files fields are excluded (multipart parts). */
-export function createSchema(entity: Entity<Fields>) {
+export const createSchema = perEntity((entity) => {
   const shape: Record<string, z.ZodType> = {};
   for (const [key, field] of Object.entries(entity.fields)) {
     if (field.type === 'files') continue;
@@ -174,7 +188,7 @@ export function createSchema(entity: Entity<Fields>) {
   }
   if (entity.status) shape.status = z.boolean({ error: typeError('boolean') }).optional();
   return z.object(shape).strip();
-}
+});
 
 /**
  * `updatedAt` as read, sent back with a write so that a stale one is refused (409, see
@@ -199,14 +213,12 @@ function changeShape(entity: Entity<Fields>): Record<string, z.ZodType> {
  * The JSON body schema for update (`PUT /`, the id in the body). A field left out keeps its stored
  * value; create-only fields are ignored; `updatedAt` is the version the form was read at.
  */
-export function updateSchema(entity: Entity<Fields>) {
-  return z.object({ id: z.int({ error: typeError('integer') }).positive(), ...changeShape(entity) }).strip();
-}
+export const updateSchema = perEntity((entity) =>
+  z.object({ id: z.int({ error: typeError('integer') }).positive(), ...changeShape(entity) }).strip(),
+);
 
 /** The JSON body schema of `PATCH /:id`: only the given fields change (the id is in the path). */
-export function patchSchema(entity: Entity<Fields>) {
-  return z.object(changeShape(entity)).strip();
-}
+export const patchSchema = perEntity((entity) => z.object(changeShape(entity)).strip());
 
 /** Field names that the list query accepts as `sort`. */
 export function sortableFields(entity: Entity<Fields>): string[] {
@@ -243,7 +255,7 @@ function listFilterSchema(filter: ListFilterDefinition): z.ZodType {
  * Query string of `GET /`: `page`, `pageSize` (≤ 100), `sort=field:asc|desc`, `q`, per-field
  * filters and the definition's declared `listFilters`.
  */
-export function listQuerySchema(entity: Entity<Fields>) {
+export const listQuerySchema = perEntity((entity) => {
   const sortable = sortableFields(entity);
   const filters: Record<string, z.ZodType> = {};
   for (const key of filterableFields(entity)) {
@@ -284,7 +296,7 @@ export function listQuerySchema(entity: Entity<Fields>) {
       ...filters,
     })
     .strip();
-}
+});
 
 export type ValidationParams = { min?: number; max?: number; values?: string };
 
