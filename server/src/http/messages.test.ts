@@ -22,6 +22,13 @@ describe('messages', () => {
     expect(translate('en', 'validation.string.max', { label: 'Name', max: 5 })).toBe(
       'Name must be at most 5 characters',
     );
+    // `{{max, number}}`: the bound in the language's digits, as the client writes it.
+    expect(translate('ar', 'validation.number.max', { label: 'المبلغ', max: 1500 })).toBe(
+      'يجب ألا تزيد قيمة «المبلغ» على ١٬٥٠٠',
+    );
+    expect(translate('en', 'validation.array.max', { label: 'Lawyers', max: 1, count: 1 })).toBe(
+      'Lawyers must have at most 1 item',
+    );
     expect(translate('ar', 'no.such.key')).toBe('no.such.key');
     expect(fieldLabel('en', 'courts', 'courtType')).toBe('Court type');
     expect(fieldLabel('en', 'courts', 'noSuchField')).toBe('noSuchField');

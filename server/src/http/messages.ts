@@ -29,10 +29,18 @@ function resourceMessage(lang: Lang, key: string): string | undefined {
   return lookup(namespaces?.[SERVER_NAMESPACE_PREFIX + area], rest) ?? lookup(namespaces?.[area], rest);
 }
 
-function interpolate(text: string, params: Record<string, unknown> = {}): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+/**
+ * `{{name}}` filled from `params`; `{{name, number}}` with the number in the language's digits,
+ * as the client's i18next formatter writes it (Arabic-Indic in Arabic).
+ */
+function interpolate(lang: Lang, text: string, params: Record<string, unknown> = {}): string {
+  return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (whole, name: string, format?: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    if (format === 'number' && typeof value === 'number')
+      return new Intl.NumberFormat(lang === 'ar' ? 'ar-EG' : 'en').format(value);
+    return String(value);
+  });
 }
 
 /**
@@ -44,7 +52,7 @@ function interpolate(text: string, params: Record<string, unknown> = {}): string
 export function translate(lang: Lang, key: string, params?: Record<string, unknown>): string {
   for (const candidate of lang === 'en' ? (['en'] as const) : ([lang, 'en'] as const)) {
     const text = formOf(candidate, key, params) ?? resourceMessage(candidate, key);
-    if (text !== undefined) return interpolate(text, params);
+    if (text !== undefined) return interpolate(candidate, text, params);
   }
   return key;
 }

@@ -24,7 +24,7 @@ describe('derived schemas', () => {
     expect(result.success).toBe(false);
     const byField = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), issueMessage(i)]));
     expect(byField.name!.key).toBe('validation.whitespace');
-    expect(byField.code).toEqual({ key: 'validation.string.max', params: { max: 3 } });
+    expect(byField.code).toEqual({ key: 'validation.string.max', params: { max: 3, count: 3 } });
     expect(byField.continentId!.key).toBe('validation.types.integer');
   });
 

@@ -298,7 +298,8 @@ export const listQuerySchema = perEntity((entity) => {
     .strip();
 });
 
-export type ValidationParams = { min?: number; max?: number; values?: string };
+/** `count`: the one bound of the message, which its noun agrees with where a language needs it. */
+export type ValidationParams = { min?: number; max?: number; count?: number; values?: string };
 
 /**
  * The i18n key and parameters for one zod issue, as `validation.*` keys of `@mizan/i18n`.
@@ -310,5 +311,7 @@ export function issueMessage(issue: z.core.$ZodIssue): { key: string; params: Va
   if ('minimum' in issue) params.min = Number(issue.minimum);
   if ('maximum' in issue) params.max = Number(issue.maximum);
   if ('values' in issue && Array.isArray(issue.values)) params.values = issue.values.join(', ');
+  const count = params.min ?? params.max;
+  if (count !== undefined && (params.min === undefined || params.max === undefined)) params.count = count;
   return { key: key === 'validation.string.min' && params.min === 1 ? 'validation.whitespace' : key, params };
 }

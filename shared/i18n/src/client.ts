@@ -142,7 +142,13 @@ export async function setLanguage(lng: Language): Promise<void> {
   applyDocumentLanguage(lng);
 }
 
-export type ValidationParams = { label?: string; min?: number; max?: number; values?: string };
+export type ValidationParams = {
+  label?: string;
+  min?: number;
+  max?: number;
+  count?: number;
+  values?: string;
+};
 
 /**
  * Translates a `validation.*` key produced by `issueMessage` (contracts) with the field's label.

@@ -237,6 +237,20 @@ describe('i18n set-up', () => {
     expect(validationMessage(t, 'validation.too_small', { label: 'Roles', min: 1 })).toBe(
       'Roles must be at least 1',
     );
+    // The bound in the language's digits, and the noun agreeing with a single one.
+    expect(validationMessage(t, 'validation.array.min', { label: 'Lawyers', min: 1, count: 1 })).toBe(
+      'Lawyers must have at least 1 item',
+    );
+    expect(validationMessage(t, 'validation.string.max', { label: 'Name', max: 1000, count: 1000 })).toBe(
+      'Name must be at most 1,000 characters',
+    );
+    expect(
+      validationMessage(i18n.getFixedT('ar'), 'validation.array.min', {
+        label: 'المحامون',
+        min: 2,
+        count: 2,
+      }),
+    ).toBe('يجب ألا يقل عدد عناصر «المحامون» عن ٢');
     // A key the catalogue does not know falls back to the generic message, never to the raw key.
     expect(validationMessage(t, 'validation.something_new', { label: 'Name' })).toBe('Name is not valid');
   });
@@ -248,7 +262,7 @@ describe('i18n set-up', () => {
     >;
     expect(messages.required).toBe('الحقل «${label}» مطلوب');
     expect((messages.string as Record<string, string>).range).toBe(
-      'يجب أن يكون طول «${label}» بين ${min} و${max} حرفاً',
+      'يجب أن يكون عدد أحرف «${label}» بين ${min} و${max}',
     );
     expect((messages.types as Record<string, string>).email).toContain('${label}');
     expect(messages.enum).toContain('${enum}');

@@ -29,8 +29,12 @@ export const baseOptions = {
  * Call once an instance is initialised.
  */
 export function addNumberFormat(instance: I18n): void {
+  // A value that is not a number (antd's `${min}` placeholders) is left for antd to fill in.
   instance.services.formatter?.add('number', (value: unknown, lng: string | undefined) =>
-    new Intl.NumberFormat(lng?.startsWith('ar') ? 'ar-EG' : 'en').format(Number(value)),
+    typeof value === 'number' ||
+    (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)))
+      ? new Intl.NumberFormat(lng?.startsWith('ar') ? 'ar-EG' : 'en').format(Number(value))
+      : String(value),
   );
 }
 
