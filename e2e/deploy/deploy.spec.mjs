@@ -1,6 +1,6 @@
 // The separate deployment, through Debian's nginx with deploy/nginx (deployment.mjs): two people
 // signed in on the host's origin, their chat sockets on different API instances; a file stored
-// through one instance and read through the other (S3); the chat remote released while the page
+// through one instance and read through the other (both on one S3 bucket); the chat remote released while the page
 // is open; one instance killed with SIGKILL while a message is being typed; both instances
 // restarted one at a time; a remote's origin stopped. The tests run in order on one deployment
 // and one pair of browser sessions, as the same office's day would.
@@ -39,7 +39,9 @@ async function step(name, fn) {
     await fn();
   } catch (error) {
     for (const [who, s] of Object.entries(people)) await snap(s.page, `failures/deploy-${name}-${who}`);
-    const logs = Object.values(people).flatMap((s) => s.logs).slice(-15);
+    const logs = Object.values(people)
+      .flatMap((s) => s.logs)
+      .slice(-15);
     if (error instanceof Error) {
       if (logs.length) error.message += `\n--- browser console ---\n${logs.join('\n')}`;
       error.message += `\n--- nginx error.log ---\n${d?.nginx?.errorLog() ?? ''}`;
@@ -135,9 +137,9 @@ async function directClient(url) {
         headers: json ? { ...auth, 'content-type': 'application/json' } : auth,
         body: json ? JSON.stringify(body) : body,
       });
-      const body = await r.json();
-      assert.equal(r.status, 201, `POST ${path} at ${url}: ${JSON.stringify(body)}`);
-      return body.data;
+      const answer = await r.json();
+      assert.equal(r.status, 201, `POST ${path} at ${url}: ${JSON.stringify(answer)}`);
+      return answer.data;
     },
     async bytes(path) {
       const r = await fetch(`${url}/api${path}`, { headers: auth });
@@ -299,7 +301,9 @@ describe('the separate deployment behind nginx', { concurrency: false }, () => {
       await openMenuItem(a.page, 'legal', 'tasks');
       await a.page.waitForURL('**/admin/lawsuits/tasks');
       const main = a.page.getByRole('main');
-      await main.getByText(t('ar', 'layout:remote.unavailableTitle'), { exact: true }).waitFor({ timeout: 30_000 });
+      await main
+        .getByText(t('ar', 'layout:remote.unavailableTitle'), { exact: true })
+        .waitFor({ timeout: 30_000 });
       await openMenuItem(a.page, null, 'dashboard');
       await a.page.waitForURL('**/admin/dashboard');
       await main.getByText(t('ar', 'dashboard:quickLinks'), { exact: true }).waitFor();
@@ -309,9 +313,12 @@ describe('the separate deployment behind nginx', { concurrency: false }, () => {
       await waitFor(() => listening(d.ports.tasks), { message: "the tasks origin's port open again" });
       await openMenuItem(a.page, 'legal', 'tasks');
       await main.getByRole('button', { name: tx('ar', 'layout:remote.retry') }).click();
-      await waitFor(async () => (await main.getByText(t('ar', 'layout:remote.unavailableTitle')).count()) === 0, {
-        timeout: 30_000,
-        message: 'the tasks screen after retry',
-      });
+      await waitFor(
+        async () => (await main.getByText(t('ar', 'layout:remote.unavailableTitle')).count()) === 0,
+        {
+          timeout: 30_000,
+          message: 'the tasks screen after retry',
+        },
+      );
     }));
 });

@@ -261,14 +261,14 @@ export function nginxSiteConfig({ prefix, ports, apiPorts, roots, stopped = [] }
       .replace(/server_name [^;]+;/, `server_name localhost;`)
       .replace(/root \/srv\/mizan\/remotes\/\$remote;/, `root ${roots[name]};`),
   );
-  for (const [block, what] of [
-    [hostBlock, 'the host'],
-    ...remoteBlocks.map((b) => [b, 'a remote']),
-  ])
+  for (const [block, what] of [[hostBlock, 'the host'], ...remoteBlocks.map((b) => [b, 'a remote'])])
     if (/listen 80;|\/srv\/mizan|mizan\.example/.test(block))
       throw new Error(`deploy/nginx/mizan.conf changed: ${what}'s server block kept a placeholder`);
   const [a, b] = host.start < remote.start ? [host, remote] : [remote, host];
-  const blocks = host.start < remote.start ? [hostBlock, remoteBlocks.join('\n\n')] : [remoteBlocks.join('\n\n'), hostBlock];
+  const blocks =
+    host.start < remote.start
+      ? [hostBlock, remoteBlocks.join('\n\n')]
+      : [remoteBlocks.join('\n\n'), hostBlock];
   return text.slice(0, a.start) + blocks[0] + text.slice(a.end, b.start) + blocks[1] + text.slice(b.end);
 }
 
@@ -354,7 +354,9 @@ export function runRelease(releasesDir, args) {
     child.stdout.on('data', (c) => (out += c));
     child.stderr.on('data', (c) => (out += c));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`release exited ${code}:\n${out}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`release exited ${code}:\n${out}`)),
+    );
   });
 }
 
@@ -380,7 +382,11 @@ export async function startDeployment({ pgUrl, instances: count = 2 }) {
   };
   try {
     const [redis, s3, db] = await Promise.all([startRedis(dir), startS3(dir), createPgDatabase(pgUrl)]);
-    cleanups.push(() => redis.stop(), () => s3.stop(), () => db.drop());
+    cleanups.push(
+      () => redis.stop(),
+      () => s3.stop(),
+      () => db.drop(),
+    );
     const sharedEnv = {
       NODE_ENV: 'production',
       DATABASE_URL: db.url,
@@ -451,7 +457,8 @@ export async function startDeployment({ pgUrl, instances: count = 2 }) {
         const info = JSON.parse(fs.readFileSync(path.join(artefact, 'mizan-remote.json'), 'utf8'));
         fs.writeFileSync(path.join(artefact, 'mizan-remote.json'), JSON.stringify({ ...info, version }));
         const output = await runRelease(releasesDir, ['chat', '--dist', artefact]);
-        if (!output.includes(`chat: ${version} is current`)) throw new Error(`unexpected release output:\n${output}`);
+        if (!output.includes(`chat: ${version} is current`))
+          throw new Error(`unexpected release output:\n${output}`);
         writeRemotes(version);
       },
     });

@@ -38,7 +38,9 @@ const droppedTable = (s: string) =>
 /** Whether `statements` create table `name` (any kind: a rebuilt index table is not a removal). */
 const creates = (statements: string[], name: string) =>
   statements.some((s) =>
-    new RegExp(`^\\s*create (?:virtual )?table (?:if not exists )?"?(?:\\w+\\.)?${name}"?[\\s(]`, 'i').test(s),
+    new RegExp(`^\\s*create (?:virtual )?table (?:if not exists )?"?(?:\\w+\\.)?${name}"?[\\s(]`, 'i').test(
+      s,
+    ),
   );
 
 /**
@@ -77,7 +79,10 @@ async function statementsBySteps(dialect: Dialect): Promise<Map<string, string[]
       record(typeof query === 'string' ? query : (query as { text?: unknown } | null)?.text);
       return pgQuery.apply(this, args);
     } as never),
-    jest.spyOn(Sqlite.prototype, 'prepare').mockImplementation(function (this: Sqlite.Database, source: string) {
+    jest.spyOn(Sqlite.prototype, 'prepare').mockImplementation(function (
+      this: Sqlite.Database,
+      source: string,
+    ) {
       record(source);
       return prepare.call(this, source);
     } as never),
@@ -108,7 +113,11 @@ async function statementsBySteps(dialect: Dialect): Promise<Map<string, string[]
  * Steps released before the rule was written down that this check would refuse, with what they
  * do. Frozen: a new step that narrows the schema is marked `contract` instead.
  */
-const RELEASED_BEFORE_THE_RULE: Record<string, string> = {};
+const RELEASED_BEFORE_THE_RULE: Record<string, string> = {
+  // Widens dashboard_stats.month from varchar(7) to varchar(10) on PostgreSQL (it also holds days):
+  // the previous release's 7-character months still fit.
+  '05-002-dashboard-dashboard_003_hearing_days': 'widens a text column',
+};
 
 describe.each(dialects())('migrations expand the schema only (%s)', (dialect) => {
   let byStep: Map<string, string[]>;
