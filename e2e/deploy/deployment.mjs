@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { SERVER_NODE_FLAGS } from '../../scripts/serverFlags.mjs';
 import { ARTIFACTS, HOST_DIST, REMOTES_DIR, ROOT, SERVER_MAIN } from '../lib/paths.mjs';
 import { ADMIN, createPgDatabase, freePort } from '../lib/server.mjs';
@@ -455,7 +456,11 @@ export async function startDeployment({ pgUrl, instances: count = 2 }) {
         const artefact = path.join(dir, `chat-${version}`);
         fs.cpSync(chatDist, artefact, { recursive: true });
         const info = JSON.parse(fs.readFileSync(path.join(artefact, 'mizan-remote.json'), 'utf8'));
-        fs.writeFileSync(path.join(artefact, 'mizan-remote.json'), JSON.stringify({ ...info, version }));
+        const text = JSON.stringify({ ...info, version });
+        fs.writeFileSync(path.join(artefact, 'mizan-remote.json'), text);
+        // nginx sends the build's compressed siblings as they are (gzip_static): they must say the same.
+        fs.writeFileSync(path.join(artefact, 'mizan-remote.json.gz'), zlib.gzipSync(text));
+        fs.writeFileSync(path.join(artefact, 'mizan-remote.json.br'), zlib.brotliCompressSync(text));
         const output = await runRelease(releasesDir, ['chat', '--dist', artefact]);
         if (!output.includes(`chat: ${version} is current`))
           throw new Error(`unexpected release output:\n${output}`);
