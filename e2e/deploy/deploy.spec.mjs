@@ -46,6 +46,12 @@ async function step(name, fn) {
       if (logs.length) error.message += `\n--- browser console ---\n${logs.join('\n')}`;
       error.message += `\n--- nginx error.log ---\n${d?.nginx?.errorLog() ?? ''}`;
       error.message += `\n(server logs: ${d?.instances?.map((i) => i.logFile).join(', ')})`;
+      const sessions = await d
+        ?.query(
+          'select id, employee_id, created_at, last_seen_at, expires_at, revoked_at from sessions order by id',
+        )
+        .catch((e) => e.message);
+      error.message += `\n--- sessions ---\n${JSON.stringify(sessions, null, 1)}`;
     }
     throw error;
   }
@@ -324,6 +330,7 @@ describe('the separate deployment behind nginx', { concurrency: false }, () => {
   test('an instance killed with SIGKILL mid-session: the page carries on, nothing typed is lost', () =>
     step('sigkill', async () => {
       const { a, b } = people;
+      await openRoom(a.page);
       const aOn = await splitSockets();
 
       const typed = `كتبت أثناء التعطل ${tag}`;

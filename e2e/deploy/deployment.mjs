@@ -440,6 +440,17 @@ export async function startDeployment({ pgUrl, instances: count = 2 }) {
     const nginx = await startNginx(dir, { ports, apiPorts: instances.map((i) => i.port), roots });
     cleanups.push(() => nginx.stop());
     Object.assign(deployment, {
+      /** Rows of the shared database (for failure reports: the sessions a sign-out left). */
+      async query(text) {
+        const { Client } = serverRequire('pg');
+        const client = new Client({ connectionString: db.url });
+        await client.connect();
+        try {
+          return (await client.query(text)).rows;
+        } finally {
+          await client.end();
+        }
+      },
       instances,
       nginx,
       ports,
