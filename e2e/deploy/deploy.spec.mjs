@@ -1,9 +1,9 @@
 // The separate deployment, through Debian's nginx with deploy/nginx (deployment.mjs): two people
 // signed in on the host's origin, their chat sockets on different API instances; a file stored
-// through one instance and read through the other (both on one S3 bucket); the chat remote released while the page
-// is open; one instance killed with SIGKILL while a message is being typed; both instances
-// restarted one at a time; a remote's origin stopped. The tests run in order on one deployment
-// and one pair of browser sessions, as the same office's day would.
+// through one instance and read through the other (both on one S3 bucket); the chat remote
+// released while the page is open; both instances restarted one at a time; a remote's origin
+// stopped; one instance killed with SIGKILL while a message is being typed. The tests run in
+// order on one deployment and one pair of browser sessions, as the same office's day would.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getBrowser, newContext, recordConsole, snap } from '../lib/browser.mjs';
@@ -181,7 +181,7 @@ async function directClient(url) {
   };
 }
 
-describe('the separate deployment behind nginx', { concurrency: false }, () => {
+describe('the separate deployment behind nginx', { concurrency: false, timeout: 900_000 }, () => {
   before(
     async () => {
       [d, browser] = await Promise.all([startDeployment({ pgUrl: PG_URL }), getBrowser()]);

@@ -27,6 +27,8 @@ const children = new Set();
 process.once('exit', () => {
   for (const child of children) child.kill('SIGKILL');
 });
+// Interrupted (Ctrl-C, a CI timeout): leave through 'exit', which kills them.
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
 
 /** Polls `fn` until it returns a truthy value; throws `message` (with the last error) after `timeout`. */
 export async function waitFor(fn, { timeout = 30_000, interval = 100, message = 'condition' } = {}) {

@@ -37,13 +37,12 @@ if (lacking.length) {
   process.exit(1);
 }
 
-// The spec runs in a child of Node's test runner: its deployment is stopped by the spec's `after`
-// hook, and killed by that process's exit handler if the hook never runs.
-const child = spawn(
-  process.execPath,
-  ['--test', '--test-reporter=spec', '--test-timeout=600000', path.join(here, 'deploy.spec.mjs')],
-  { stdio: ['ignore', 'pipe', 'inherit'], env: process.env },
-);
+// The spec file runs in one child process with its deployment: its `after` hook stops the pieces,
+// and that process's exit handler kills them if the hook never runs (deployment.mjs).
+const child = spawn(process.execPath, ['--test-reporter=spec', path.join(here, 'deploy.spec.mjs')], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+  env: process.env,
+});
 let passed = 0;
 let failed = 0;
 child.stdout.on('data', (chunk) => {
