@@ -229,9 +229,14 @@ const SYSTEM_PACKAGES = [
   { pkg: 'tesseract-ocr', present: () => onPath('tesseract') },
   { pkg: 'tesseract-ocr-ara', present: () => tesseractHas('ara') },
   { pkg: 'tesseract-ocr-eng', present: () => tesseractHas('eng') },
-  // The deployment suite (e2e/deploy) runs Debian's nginx and a private redis-server.
-  { pkg: 'nginx', present: () => fs.existsSync(process.env.E2E_NGINX ?? '/usr/sbin/nginx') },
-  { pkg: 'redis-server', present: () => onPath('redis-server') },
+  // The deployment suite (e2e/deploy, run with PostgreSQL) runs Debian's nginx and a private
+  // redis-server.
+  {
+    pkg: 'nginx',
+    present: () =>
+      !process.env.MIZAN_TEST_PG_URL || fs.existsSync(process.env.E2E_NGINX ?? '/usr/sbin/nginx'),
+  },
+  { pkg: 'redis-server', present: () => !process.env.MIZAN_TEST_PG_URL || onPath('redis-server') },
 ];
 
 function onPath(command) {
