@@ -214,6 +214,10 @@ describe('the separate deployment behind nginx', { concurrency: false, timeout: 
       assert.equal(manifest.headers.get('access-control-allow-origin'), d.baseURL);
       assert.equal(manifest.headers.get('cache-control'), 'no-cache');
       assert.match(manifest.headers.get('server') ?? '', /nginx/);
+      // The host page may run scripts from each remote origin, and from nowhere else.
+      const csp = (await fetch(`${d.baseURL}/admin/dashboard`)).headers.get('content-security-policy') ?? '';
+      const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1].split(' ') ?? [];
+      assert.deepEqual(scriptSrc.sort(), ["'self'", ...origins].sort());
 
       await Promise.all([
         openPerson('a', ADMIN.email, ADMIN.password),
@@ -225,7 +229,6 @@ describe('the separate deployment behind nginx', { concurrency: false, timeout: 
     step('chat', async () => {
       const { a, b } = people;
       await openRoom(a.page);
-      // B's page also has its socket until it leaves the dashboard: wait for A's alone first.
       await splitSockets();
       await exchange(a.page, b.page, `مرحبا ${tag}`);
       await exchange(b.page, a.page, `أهلا ${tag}`);
