@@ -1,7 +1,8 @@
 // The root commands. A fresh machine needs only Node and npm: pnpm comes through npx.
 //   start  install, build, then serve API + host + remotes on one port (migrations run at start)
 //   demo   as start, on a data folder of its own filled with a sample office (scripts/demo.mjs)
-//   test   install, lint, format check, type-check, unit/integration tests, build, browser tests
+//   test   install, lint, format check, type-check, unit/integration tests, build, browser tests,
+//          the deployment suite (nginx in front of two instances)
 //   dev    host, remotes and server with hot reload
 //   build  install and build everything
 //   bench  install, build, run the benchmarks
@@ -215,7 +216,7 @@ function serve(extraArgs = [], env = process.env) {
 /**
  * What the tests need beyond the repository, checked before the long steps, as Debian packages
  * found by one command each. Chromium drives the browser tests (`E2E_CHROMIUM`, default
- * /usr/bin/chromium). LibreOffice (PDF of generated documents), poppler (text of PDFs, pages as
+ * /usr/bin/chromium), nginx and redis-server the deployment suite. LibreOffice (PDF of generated documents), poppler (text of PDFs, pages as
  * images) and tesseract with Arabic and English data (OCR of scans) are optional when the
  * application runs, but the tests cover them. Missing packages are installed with one apt-get when
  * this user may (root); otherwise the run stops and names them. The application serves its own
@@ -228,6 +229,14 @@ const SYSTEM_PACKAGES = [
   { pkg: 'tesseract-ocr', present: () => onPath('tesseract') },
   { pkg: 'tesseract-ocr-ara', present: () => tesseractHas('ara') },
   { pkg: 'tesseract-ocr-eng', present: () => tesseractHas('eng') },
+  // The deployment suite (e2e/deploy, run with PostgreSQL) runs Debian's nginx and a private
+  // redis-server.
+  {
+    pkg: 'nginx',
+    present: () =>
+      !process.env.MIZAN_TEST_PG_URL || fs.existsSync(process.env.E2E_NGINX ?? '/usr/sbin/nginx'),
+  },
+  { pkg: 'redis-server', present: () => !process.env.MIZAN_TEST_PG_URL || onPath('redis-server') },
 ];
 
 function onPath(command) {
@@ -290,6 +299,13 @@ const commands = {
     // --forceExit: a leaked handle must not hang CI; Jest still prints the open-handle warning.
     run('unit and integration tests (jest)', bin('jest'), ['--ci', `--maxWorkers=${CORES}`, '--forceExit']);
     run('browser tests (e2e)', process.execPath, ['run.mjs'], { cwd: path.join(root, 'e2e') });
+    // The separate deployment (nginx, two instances, Redis, S3) needs PostgreSQL: several
+    // instances never share a SQLite file.
+    if (process.env.MIZAN_TEST_PG_URL)
+      run('deployment tests (nginx, two instances)', process.execPath, ['deploy/run.mjs'], {
+        cwd: path.join(root, 'e2e'),
+      });
+    else skipped('deployment tests (nginx, two instances)', 'MIZAN_TEST_PG_URL not set');
     summary();
   },
   dev() {
