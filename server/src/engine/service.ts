@@ -40,7 +40,7 @@ import {
   type ReadContext,
   type ScopeWhere,
 } from './hooks';
-import { EntityRepository, uniqueKey, type ListParams } from './repository';
+import { chunks, EntityRepository, uniqueGroups, uniqueKey, type ListParams } from './repository';
 import { referencedError } from './referenced';
 import { searchColumns } from './search';
 import { StampedCache } from '../db/stampedCache';
@@ -115,6 +115,9 @@ function nextStamp(previous?: string): string {
 
 const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
 
+/** Whether a value sent is the one held (absent and null alike; lists and dates by their JSON). */
+const sameValue = (sent: unknown, held: unknown) => JSON.stringify(sent ?? null) === JSON.stringify(held ?? null);
+
 /** A list query as the definition's list schema checked it. */
 type ParsedList = Readonly<
   { page: number; pageSize: number; q?: string; sort?: string } & Record<string, unknown>
@@ -156,6 +159,7 @@ export class EntityService {
     },
   ) {
     this.repo = new EntityRepository(entity, deps.dialect);
+    this.serverFields = Object.keys(entity.fields).filter((key) => entity.fields[key]!.setBy);
     this.schemas = {
       create: createSchema(entity),
       update: updateSchema(entity),
@@ -429,36 +433,15 @@ export class EntityService {
     return row ? (await this.repo.expand(ctx.trx, [row]))[0]! : null;
   }
 
-  /** `POST /`: validates, applies defaults, checks references and uniqueness, stores the uploads. */
+  /**
+   * `POST /`: one row through `createMany`'s path (the same checks, hooks, audit entry and event),
+   * with its uploads. Refused as a form is: 422 with the field messages (the schema's, then the
+   * hooks', then missing references), 409 `unique` when a unique value is taken.
+   */
   async create(actor: ActorContext, input: unknown, uploads: readonly SavedUpload[] = []): Promise<ApiRow> {
     return this.write(actor, uploads, async (ctx) => {
-      // Parsed inside the write so that uploads of a refused body are removed too.
-      const values = parseOrThrow(this.schemas.create, input ?? {}, this.name) as Record<string, unknown>;
-      this.fillDefaults(values);
-      const hookCtx = this.hookContext(ctx);
-      for (const hooks of this.hooks) await hooks.beforeCreate?.(hookCtx, values);
-      await this.checkReferences(ctx, values);
-      await this.checkUnique(ctx, values);
-      this.checkFileCount(uploads, 0);
-      if (uploads.length) for (const hooks of this.hooks) await hooks.beforeFiles?.(hookCtx, uploads, values);
-      const stamp = nextStamp();
-      const id = await this.repo.insert(ctx.trx, {
-        ...this.repo.toColumns(this.nullBlanks(values)),
-        ...searchColumns(this.entity, values),
-        created_at: stamp,
-        updated_at: stamp,
-      });
-      // A new row has no links to replace: inserted only (on PostgreSQL a delete of none would
-      // still raise the write version, a statement trigger firing for no row).
-      for (const [key] of this.repo.refsFields()) {
-        if (Array.isArray(values[key]) && values[key].length)
-          await this.repo.insertLinks(ctx.trx, key, [{ owner: id, ids: values[key] as number[] }]);
-      }
-      await this.repo.attachFiles(ctx.trx, id, uploads, ctx.user?.id ?? null);
-      await adjustCount(ctx.trx, this.name, 1);
-      const after = (await this.getIn(ctx, id))!;
-      await this.changed(ctx, 'create', null, after);
-      return this.presentOne(ctx, after);
+      const [row] = await this.insertRows(ctx, [input], { one: true, uploads });
+      return this.presentOne(ctx, row!);
     });
   }
 
@@ -476,109 +459,168 @@ export class EntityService {
     inputs: readonly unknown[],
     options: CreateManyOptions = {},
   ): Promise<ApiRow[]> {
-    return this.write(actor, [], async (ctx) => {
-      const rowErrors = new Map<number, Record<string, Translatable[]>>();
-      const fail = (index: number, field: string, message: Translatable) => {
-        const errors = rowErrors.get(index) ?? {};
-        (errors[field] ??= []).push(message);
-        rowErrors.set(index, errors);
-      };
-      const throwIfAny = () => {
-        if (!rowErrors.size) return;
-        throw new AppError('validation', {
-          entity: this.name,
-          messageKey: 'http.rowsInvalid',
-          rows: [...rowErrors.entries()]
-            .sort(([a], [b]) => a - b)
-            .map(([index, errors]) => ({ index, errors })),
-        });
-      };
+    return this.write(actor, [], (ctx) => this.insertRows(ctx, inputs, options));
+  }
 
-      const values: Record<string, unknown>[] = [];
-      inputs.forEach((input, index) => {
-        const parsed = this.schemas.create.safeParse(input ?? {});
-        if (!parsed.success) {
-          for (const [field, messages] of Object.entries(zodFieldErrors(parsed.error)))
-            for (const m of messages) fail(index, field, m);
-          values.push({});
-          return;
-        }
-        const row = parsed.data as Record<string, unknown>;
-        this.fillDefaults(row);
-        values.push(row);
+  /**
+   * The one way rows are created (`create` is one row of it): parse, refuse what only the server
+   * sets (`setBy`), defaults, `beforeCreate` hooks, references and uniqueness (one query per field
+   * or group for the whole batch), the uploads' count and `beforeFiles`; then multi-row inserts,
+   * links, files, the count, and per row `afterChange`, the audit entry and the event.
+   *
+   * `one`: a single row refused as `create` always was, at the first stage that finds a problem
+   * (the stage's 422, a hook's own error as thrown, 409 `unique`). Otherwise every row is checked
+   * and the 422 lists each refused row's problems (`rows`).
+   */
+  private async insertRows(
+    ctx: WriteContext,
+    inputs: readonly unknown[],
+    options: CreateManyOptions & { one?: boolean; uploads?: readonly SavedUpload[] },
+  ): Promise<ApiRow[]> {
+    const { one = false, uploads = [] } = options;
+    const rowErrors = new Map<number, Record<string, Translatable[]>>();
+    const fail = (index: number, field: string, message: Translatable) => {
+      const errors = rowErrors.get(index) ?? {};
+      (errors[field] ??= []).push(message);
+      rowErrors.set(index, errors);
+    };
+    /** A single row stops at the stage that refused it; a batch is refused once every check ran. */
+    const refuse = (kind: 'validation' | 'unique', end = false) => {
+      if (!rowErrors.size || (!one && !end)) return;
+      if (one) throw new AppError(kind, { entity: this.name, errors: rowErrors.get(0)! });
+      throw new AppError('validation', {
+        entity: this.name,
+        messageKey: 'http.rowsInvalid',
+        rows: [...rowErrors.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([index, errors]) => ({ index, errors })),
       });
-      // Rows refused by the schema stand in as `{}` below: no references, no unique values, no
-      // hooks, so every other row is still checked and the 422 lists all problems at once.
-      const parsedOk = values.map((_, index) => !rowErrors.has(index));
+    };
 
-      const hookCtx = this.hookContext(ctx);
-      for (const [index, row] of values.entries()) {
-        if (!parsedOk[index]) continue;
-        try {
-          for (const hooks of this.hooks) await hooks.beforeCreate?.(hookCtx, row);
-        } catch (error) {
-          // A hook's field messages belong to its row; anything else stops the batch as it is.
-          if (!(error instanceof AppError) || !error.options.errors) throw error;
-          for (const [field, messages] of Object.entries(error.options.errors))
-            for (const m of messages) fail(index, field, m);
-        }
-      }
-      await this.checkManyReferences(ctx, values, fail);
-      await this.checkManyUnique(ctx, values, fail);
-      throwIfAny();
-
-      const stamp = nextStamp();
-      // Every row gets the same columns, so that a batch is one multi-row INSERT on both dialects.
-      const columnRows = values.map((row) => this.repo.toColumns(this.nullBlanks(row)));
-      const columns = new Set(columnRows.flatMap((row) => Object.keys(row)));
-      const full = columnRows.map((row, i) => {
-        const out: DbRow = {
-          created_at: stamp,
-          updated_at: stamp,
-          ...searchColumns(this.entity, values[i]!),
-        };
-        for (const column of columns)
-          out[column] =
-            column in row ? row[column] : column === 'status' ? true : column === 'baned' ? false : null;
-        return out;
-      });
-      const ids = await this.repo.insertMany(ctx.trx, full);
-      for (const [key] of this.repo.refsFields()) {
-        const links = values.flatMap((row, i) =>
-          Array.isArray(row[key]) ? [{ owner: ids[i]!, ids: row[key] as number[] }] : [],
-        );
-        await this.repo.insertLinks(ctx.trx, key, links);
-      }
-      await adjustCount(ctx.trx, this.name, ids.length);
-
-      const byId = new Map<number, ApiRow>();
-      for (let i = 0; i < ids.length; i += 500) {
-        const raw = await this.repo.findMany(ctx.trx, ids.slice(i, i + 500));
-        for (const row of await this.repo.expand(ctx.trx, raw)) byId.set(row.id, row);
-      }
-      const rows = ids.map((id) => byId.get(id)!);
-      const audit: AuditEntry[] = [];
-      for (const after of rows) {
-        for (const hooks of this.hooks)
-          await hooks.afterChange?.(hookCtx, { action: 'create', before: null, after });
-        audit.push(this.auditEntry(ctx, options.auditAction ?? 'create', null, after));
-        if (options.events !== 'summary') this.pushEvent(ctx, 'create', after);
-      }
-      await writeAuditMany(ctx.trx, audit);
-      if (options.events === 'summary' && rows.length) {
-        ctx.work.events.push({
-          channel: this.name,
-          message: { type: 'event', channel: this.name, action: 'create', data: { imported: rows.length } },
-        });
-      }
-      return rows;
+    const values: Record<string, unknown>[] = inputs.map((input, index) => {
+      if (one) return this.parseWrite(this.schemas.create, input);
+      const parsed = this.schemas.create.safeParse(input ?? {});
+      if (parsed.success) return parsed.data as Record<string, unknown>;
+      for (const [field, messages] of Object.entries(zodFieldErrors(parsed.error)))
+        for (const m of messages) fail(index, field, m);
+      return {};
     });
+    values.forEach((row, index) => {
+      if (rowErrors.has(index)) return;
+      for (const [field, message] of this.serverFieldErrors(ctx, row, null)) fail(index, field, message);
+      this.fillDefaults(row);
+    });
+    refuse('validation');
+    // Rows refused so far stand in as `{}` below: no references, no unique values, no hooks, so
+    // every other row is still checked and the 422 lists all problems at once.
+    const checked = values.map((_, index) => !rowErrors.has(index));
+
+    const hookCtx = this.hookContext(ctx);
+    for (const [index, row] of values.entries()) {
+      if (!checked[index]) continue;
+      try {
+        for (const hooks of this.hooks) await hooks.beforeCreate?.(hookCtx, row);
+      } catch (error) {
+        // A hook's field messages belong to its row; anything else stops the batch as it is.
+        if (one || !(error instanceof AppError) || !error.options.errors) throw error;
+        for (const [field, messages] of Object.entries(error.options.errors))
+          for (const m of messages) fail(index, field, m);
+      }
+    }
+    await this.checkManyReferences(ctx, values, fail);
+    refuse('validation');
+    await this.checkManyUnique(ctx, values, fail);
+    refuse('unique');
+    refuse('validation', true);
+    if (one) {
+      this.checkFileCount(uploads, 0);
+      if (uploads.length)
+        for (const hooks of this.hooks) await hooks.beforeFiles?.(hookCtx, uploads, values[0]!);
+    }
+
+    const stamp = nextStamp();
+    // Every row gets the same columns, so that a batch is one multi-row INSERT on both dialects.
+    const columnRows = values.map((row) => this.repo.toColumns(this.nullBlanks(row)));
+    const columns = new Set(columnRows.flatMap((row) => Object.keys(row)));
+    const full = columnRows.map((row, i) => {
+      const out: DbRow = {
+        created_at: stamp,
+        updated_at: stamp,
+        ...searchColumns(this.entity, values[i]!),
+      };
+      for (const column of columns)
+        out[column] =
+          column in row ? row[column] : column === 'status' ? true : column === 'baned' ? false : null;
+      return out;
+    });
+    const ids = await this.repo.insertMany(ctx.trx, full);
+    // A new row has no links to replace: inserted only (on PostgreSQL a delete of none would
+    // still raise the write version, a statement trigger firing for no row).
+    for (const [key] of this.repo.refsFields()) {
+      const links = values.flatMap((row, i) =>
+        Array.isArray(row[key]) && row[key].length ? [{ owner: ids[i]!, ids: row[key] as number[] }] : [],
+      );
+      if (links.length) await this.repo.insertLinks(ctx.trx, key, links);
+    }
+    if (one) await this.repo.attachFiles(ctx.trx, ids[0]!, uploads, ctx.user?.id ?? null);
+    await adjustCount(ctx.trx, this.name, ids.length);
+
+    const byId = new Map<number, ApiRow>();
+    for (const part of chunks(ids, 500)) {
+      const raw = await this.repo.findMany(ctx.trx, part);
+      for (const row of await this.repo.expand(ctx.trx, raw)) byId.set(row.id, row);
+    }
+    const rows = ids.map((id) => byId.get(id)!);
+    const audit: AuditEntry[] = [];
+    for (const after of rows) {
+      for (const hooks of this.hooks)
+        await hooks.afterChange?.(hookCtx, { action: 'create', before: null, after });
+      audit.push(this.auditEntry(ctx, options.auditAction ?? 'create', null, after));
+      if (options.events !== 'summary') this.pushEvent(ctx, 'create', after);
+    }
+    await writeAuditMany(ctx.trx, audit);
+    if (options.events === 'summary' && rows.length) {
+      ctx.work.events.push({
+        channel: this.name,
+        message: { type: 'event', channel: this.name, action: 'create', data: { imported: rows.length } },
+      });
+    }
+    return rows;
+  }
+
+  /**
+   * The fields only the server writes (`setBy`) that `values` would change: a value other than
+   * the stored one (`stored`; on create the field's default, else none) is refused, one sent back
+   * unchanged is dropped. The module's own writes (`serverWrite`: postponing, actions) pass.
+   */
+  private serverFieldErrors(
+    ctx: WriteContext,
+    values: Record<string, unknown>,
+    stored: ApiRow | null,
+  ): [string, Translatable][] {
+    if (ctx.serverWrite) return [];
+    const refused: [string, Translatable][] = [];
+    for (const key of this.serverFields) {
+      if (values[key] === undefined) continue;
+      const current = stored ? stored[key] : this.entity.fields[key]!.default;
+      if (sameValue(values[key], current)) delete values[key];
+      else refused.push([key, { key: 'http.serverField.refused' }]);
+    }
+    return refused;
+  }
+
+  /** The definition's fields only the server writes (`setBy`). */
+  private readonly serverFields: readonly string[];
+
+  /** A write's body parsed with `schema`: 422 with every field's message, 400 when it is no object. */
+  private parseWrite(schema: z.ZodType, input: unknown): Record<string, unknown> {
+    return parseOrThrow(schema, input ?? {}, this.name) as Record<string, unknown>;
   }
 
   /** `PUT /` (id in the body): a field left out keeps its value; `null` clears an optional one. */
   async update(actor: ActorContext, input: unknown, uploads: readonly SavedUpload[] = []): Promise<ApiRow> {
     return this.write(actor, uploads, async (ctx) => {
-      const values = parseOrThrow(this.schemas.update, input ?? {}, this.name) as Record<string, unknown>;
+      const values = this.parseWrite(this.schemas.update, input);
       const id = values.id as number;
       delete values.id;
       return this.change(ctx, id, values, uploads);
@@ -593,8 +635,7 @@ export class EntityService {
     uploads: readonly SavedUpload[] = [],
   ): Promise<ApiRow> {
     return this.write(actor, uploads, async (ctx) => {
-      const values = parseOrThrow(this.schemas.patch, input ?? {}, this.name) as Record<string, unknown>;
-      return this.change(ctx, id, values, uploads);
+      return this.change(ctx, id, this.parseWrite(this.schemas.patch, input), uploads);
     });
   }
 
@@ -607,6 +648,12 @@ export class EntityService {
     const version = values.updatedAt as string | undefined;
     delete values.updatedAt;
     const before = await this.loadForWrite(ctx, id, version);
+    const refused = this.serverFieldErrors(ctx, values, before);
+    if (refused.length)
+      throw new AppError('validation', {
+        entity: this.name,
+        errors: Object.fromEntries(refused.map(([field, message]) => [field, [message]])),
+      });
     const hookCtx = this.hookContext(ctx);
     for (const hooks of this.hooks) await hooks.beforeUpdate?.(hookCtx, values, before);
     for (const [key] of this.filesFields()) {
@@ -632,7 +679,9 @@ export class EntityService {
     values: Record<string, unknown>,
     version: string | undefined,
   ): Promise<ApiRow> {
-    await this.checkReferences(ctx, values);
+    const missing: Record<string, Translatable[]> = {};
+    await this.checkManyReferences(ctx, [values], (_, field, message) => (missing[field] = [message]));
+    if (Object.keys(missing).length) throw new AppError('validation', { entity: this.name, errors: missing });
     await this.checkUnique(ctx, { ...before, ...values }, before.id);
     const written = await this.repo.update(
       ctx.trx,
@@ -852,22 +901,6 @@ export class EntityService {
     return out;
   }
 
-  private async checkReferences(ctx: WriteContext, values: Record<string, unknown>): Promise<void> {
-    const errors: Record<string, Translatable[]> = {};
-    for (const [key, field] of Object.entries(this.entity.fields)) {
-      const value = values[key];
-      if (field.type === 'ref' && typeof value === 'number') {
-        if ((await this.repo.missingIds(ctx.trx, field.entity, [value])).length)
-          errors[key] = [{ key: 'http.referenceMissing' }];
-      } else if (field.type === 'refs' && Array.isArray(value) && value.length) {
-        if ((await this.repo.missingIds(ctx.trx, field.entity, value as number[])).length) {
-          errors[key] = [{ key: 'http.referenceMissing' }];
-        }
-      }
-    }
-    if (Object.keys(errors).length) throw new AppError('validation', { entity: this.name, errors });
-  }
-
   /** References of a whole batch: one lookup per field for every row's ids. */
   private async checkManyReferences(
     ctx: WriteContext,
@@ -892,29 +925,25 @@ export class EntityService {
     }
   }
 
-  private uniqueGroups(): string[][] {
-    return [
-      ...Object.entries(this.entity.fields)
-        .filter(([, f]) => f.unique)
-        .map(([k]) => [k]),
-      ...(this.entity.uniqueTogether ?? []).map((g) => [...g]),
-    ];
-  }
-
   /** Uniqueness of a whole batch: against stored rows (one query per group) and within the batch. */
   private async checkManyUnique(
     ctx: WriteContext,
     rows: readonly Record<string, unknown>[],
     fail: (index: number, field: string, message: Translatable) => void,
   ): Promise<void> {
-    for (const group of this.uniqueGroups()) {
+    const taken = new Set<string>();
+    for (const group of uniqueGroups(this.entity)) {
       const message = { key: group.length > 1 ? 'http.uniqueTogether' : 'http.unique' };
       const existing = await this.repo.existingKeys(ctx.trx, group, rows);
       const seen = new Set<string>();
       rows.forEach((row, index) => {
         const key = uniqueKey(row, group);
         if (key === null) return;
-        if (existing.has(key) || seen.has(key)) fail(index, group[0]!, message);
+        // One message per field: a group's own field already taken says enough.
+        if ((existing.has(key) || seen.has(key)) && !taken.has(`${index}:${group[0]}`)) {
+          taken.add(`${index}:${group[0]}`);
+          fail(index, group[0]!, message);
+        }
         seen.add(key);
       });
     }
