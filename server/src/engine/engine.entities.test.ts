@@ -304,7 +304,8 @@ describe.each(splitDialects())(`entity engine on %s, registry shard ${shard} of 
       const body: Record<string, unknown> = { id: created.id };
       for (const [key, field] of Object.entries(entity.fields)) {
         // What only the server sets is sent back as read, as a form echoing the row does.
-        if (!field.createOnly && field.type !== 'files') body[key] = field.setBy ? created[key] : changed[key];
+        if (!field.createOnly && field.type !== 'files')
+          body[key] = field.setBy ? created[key] : changed[key];
       }
       const res = await t.app.inject({ method: 'PUT', url, headers: h(), payload: body });
       expect(res.statusCode).toBe(200);
@@ -616,7 +617,9 @@ describe.each(splitDialects())(`entity engine on %s, registry shard ${shard} of 
           );
         expect(refused?.options?.rows?.map((r) => r.index)).toContain(1);
       });
-      expect((await t.app.inject({ method: 'DELETE', url: `${url}/${row!.id}`, headers: h() })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `${url}/${row!.id}`, headers: h() })).statusCode,
+      ).toBe(200);
     });
 
     if (entity.importable)
@@ -649,11 +652,14 @@ describe.each(splitDialects())(`entity engine on %s, registry shard ${shard} of 
         const read = await createdAsByPost({ id: Number(entry!.entity_id) }, 'import', false);
         for (const key of keys) expect([key, read[key]]).toEqual([key, body[key]]);
         expect(t.published.slice(sent).filter((p) => p.channel === name)).toEqual([
-          { channel: name, message: { type: 'event', channel: name, action: 'create', data: { imported: 1 } } },
+          {
+            channel: name,
+            message: { type: 'event', channel: name, action: 'create', data: { imported: 1 } },
+          },
         ]);
-        expect((await t.app.inject({ method: 'DELETE', url: `${url}/${read.id}`, headers: h() })).statusCode).toBe(
-          200,
-        );
+        expect(
+          (await t.app.inject({ method: 'DELETE', url: `${url}/${read.id}`, headers: h() })).statusCode,
+        ).toBe(200);
       });
 
     const serverFields = Object.entries(entity.fields).filter(([, f]) => f.setBy);
@@ -676,7 +682,11 @@ describe.each(splitDialects())(`entity engine on %s, registry shard ${shard} of 
                 headers: h({ 'accept-language': 'en' }),
                 payload,
               });
-              expect([method, ar.statusCode, Object.keys(ar.json().errors ?? {})]).toEqual([method, 422, [key]]);
+              expect([method, ar.statusCode, Object.keys(ar.json().errors ?? {})]).toEqual([
+                method,
+                422,
+                [key],
+              ]);
               expect(en.json().errors[key]).toEqual([expect.stringContaining('cannot be sent from a form')]);
               expect(ar.json().errors[key]).toEqual([expect.stringMatching(/[\u0600-\u06FF].*النموذج/)]);
             }
@@ -689,7 +699,12 @@ describe.each(splitDialects())(`entity engine on %s, registry shard ${shard} of 
         }
         // A form sending back the row it read changes nothing of them.
         const echo = Object.fromEntries(serverFields.map(([key]) => [key, created[key]]));
-        const res = await t.app.inject({ method: 'PATCH', url: `${url}/${created.id}`, headers: h(), payload: echo });
+        const res = await t.app.inject({
+          method: 'PATCH',
+          url: `${url}/${created.id}`,
+          headers: h(),
+          payload: echo,
+        });
         expect(res.statusCode).toBe(200);
         for (const [key] of serverFields) expect(res.json().data[key]).toEqual(created[key]);
         created = res.json().data;
