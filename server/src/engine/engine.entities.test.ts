@@ -640,7 +640,7 @@ describe.each(splitDialects())(`entity engine on %s, registry shard ${shard} of 
           headers: { ...h({ 'accept-language': 'en' }), ...form.getHeaders() },
           payload: form.getBuffer(),
         });
-        expect([res.statusCode, res.json().data?.created ?? res.body]).toEqual([200, 1]);
+        expect([res.statusCode, res.json().data?.created ?? res.body]).toEqual([201, 1]);
         const [entry] = await t.app.db
           .selectFrom('audit_log')
           .select('entity_id')

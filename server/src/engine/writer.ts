@@ -192,6 +192,9 @@ export class EntityService extends EntityReader {
     // Rows refused so far stand in as `{}` below: no references, no unique values, no hooks, so
     // every other row is still checked and the 422 lists all problems at once.
     const checked = values.map((_, index) => !rowErrors.has(index));
+    checked.forEach((ok, index) => {
+      if (!ok) values[index] = {};
+    });
 
     const hookCtx = this.hookContext(ctx);
     for (const [index, row] of values.entries()) {
