@@ -267,13 +267,9 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
       try {
         const body = parseInput(sendMessageBody, raw ?? {}, lang, route.labels);
         const answer = await chats.send(me(request), body, uploads);
-        // A retry that carried files again keeps the first copy only.
-        // The message's row has committed: its files take their final names before the answer.
-        await Promise.all(
-          uploads.map((u) =>
-            answer.created ? app.fileStore.commit(u.storedName) : app.fileStore.remove(u.storedName),
-          ),
-        );
+        // A stored message's files took their final names as its write committed; a retry that
+        // carried files again keeps the first copy only.
+        if (!answer.created) await Promise.all(uploads.map((u) => app.fileStore.remove(u.storedName)));
         return { data: answer };
       } catch (error) {
         await Promise.all(uploads.map((u) => app.fileStore.remove(u.storedName)));

@@ -70,8 +70,17 @@ export class ChatLive {
 
   /** Publishes an event to a chat's room (its members' sockets that joined it). */
   room(chatId: number, event: Omit<ChatRoomEvent, 'type' | 'channel'>): void {
+    const { channel, message } = this.roomEvent(chatId, event);
+    this.app.bus.publish(channel, message);
+  }
+
+  /** `room`'s event as a write's unit of work holds it (`work.events`), published once it commits. */
+  roomEvent(
+    chatId: number,
+    event: Omit<ChatRoomEvent, 'type' | 'channel'>,
+  ): { channel: string; message: ServerMessage } {
     const channel = chatRoomChannel(chatId);
-    this.app.bus.publish(channel, { type: 'event', channel, ...event } as ServerMessage);
+    return { channel, message: { type: 'event', channel, ...event } as ServerMessage };
   }
 
   /** Relays a member's typing to the room; never stored. */
@@ -87,13 +96,23 @@ export class ChatLive {
 
   /** One frame to each employee's own chat channel, through one bus message however many they are. */
   inbox(employeeIds: readonly number[], data: ChatInboxData, mentions?: readonly number[]): void {
-    if (employeeIds.length === 0) return;
+    for (const { channel, message } of this.inboxEvents(employeeIds, data, mentions))
+      this.app.bus.publish(channel, message);
+  }
+
+  /** `inbox`'s frame as a write's unit of work holds it (none for nobody), published once it commits. */
+  inboxEvents(
+    employeeIds: readonly number[],
+    data: ChatInboxData,
+    mentions?: readonly number[],
+  ): { channel: string; message: ServerMessage }[] {
+    if (employeeIds.length === 0) return [];
     const envelope: InboxEnvelope = {
       employeeIds: [...employeeIds],
       data,
       mentions: mentions && [...mentions],
     };
-    this.app.bus.publish(INBOX, internal(INBOX, envelope));
+    return [{ channel: INBOX, message: internal(INBOX, envelope) }];
   }
 
   /** Takes the employees' sockets out of the chat's room on every instance. */

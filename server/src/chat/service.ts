@@ -15,7 +15,7 @@ import { toBoolean, type Db } from '../db';
 import type { SavedUpload } from '../files/storage';
 import { AppError } from '../http/errors';
 import { notify } from '../notifications';
-import type { Trx } from '../engine/context';
+import type { Trx, WriteContext } from '../engine/context';
 import type { ChatLive } from './live';
 import {
   CHAT_FILE_OWNER,
@@ -94,6 +94,15 @@ export class ChatService {
     return this.app.clock().toISOString();
   }
 
+  /**
+   * One write in the engine's unit of work (`app.entities.transaction`): the events it collects
+   * are published, and the files it detached removed, once it commits; files written for it are
+   * removed if it fails.
+   */
+  private write<T>(fn: (ctx: WriteContext) => Promise<T>): Promise<T> {
+    return this.app.entities.transaction({ user: null }, fn);
+  }
+
   /** The caller's membership of the chat; 404 for a chat that does not exist, 403 for another's. */
   async membership(chatId: number, employeeId: number, db: Db = this.db): Promise<MemberRow> {
     const member = await findMember(db, chatId, employeeId);
@@ -129,7 +138,7 @@ export class ChatService {
     if (found) return { chat: await this.detail(Number(found), creatorId), created: false };
     let chatId: number;
     try {
-      chatId = await this.db.transaction().execute(async (trx) => {
+      chatId = await this.write(async ({ trx }) => {
         const id = await this.insertChat(trx, { kind: 'direct', name: null, directKey: key, creatorId });
         await this.insertMembers(trx, id, [creatorId, otherId], new Set([creatorId, otherId]));
         return id;
@@ -154,7 +163,7 @@ export class ChatService {
     const refused = others.findIndex((id) => !allowed.has(id));
     if (refused >= 0) throw fieldError(`memberIds.${refused}`, 'chat.unknownEmployee');
     const admins = new Set([creatorId, ...(input.adminIds ?? []).filter((id) => others.includes(id))]);
-    const chatId = await this.db.transaction().execute(async (trx) => {
+    const chatId = await this.write(async ({ trx }) => {
       const id = await this.insertChat(trx, { kind: 'group', name: input.name, directKey: null, creatorId });
       await this.insertMembers(trx, id, [creatorId, ...others], admins);
       return id;
@@ -236,7 +245,7 @@ export class ChatService {
       if (outside >= 0) throw fieldError(`adminIds.${outside}`, 'chat.adminNotMember');
       if (input.adminIds.length === 0) throw fieldError('adminIds', 'chat.needsAdmin');
     }
-    await this.db.transaction().execute(async (trx) => {
+    await this.write(async ({ trx }) => {
       if (input.name !== undefined)
         await trx.updateTable('chats').set({ name: input.name }).where('id', '=', chatId).execute();
       if (removed.length)
@@ -298,7 +307,7 @@ export class ChatService {
     await this.membership(chatId, employeeId);
     const chat = (await findChat(this.db, chatId))!;
     if (chat.kind !== 'group') throw new AppError('validation', { messageKey: 'chat.directFixed' });
-    await this.db.transaction().execute(async (trx) => {
+    await this.write(async ({ trx }) => {
       await trx
         .deleteFrom('chat_members')
         .where('chat_id', '=', chatId)
@@ -329,15 +338,15 @@ export class ChatService {
     if (Number(chat.created_by) !== employeeId)
       throw new AppError('forbidden', { messageKey: 'chat.creatorOnly' });
     const members = await memberIds(this.db, chatId);
-    const stored = await this.db.transaction().execute(async (trx) => {
-      const stored = await dropMessageFiles(
-        trx,
-        trx.selectFrom('chat_messages').select('id').where('chat_id', '=', chatId),
+    await this.write(async ({ trx, work }) => {
+      work.staleFiles.push(
+        ...(await dropMessageFiles(
+          trx,
+          trx.selectFrom('chat_messages').select('id').where('chat_id', '=', chatId),
+        )),
       );
       await trx.deleteFrom('chats').where('id', '=', chatId).execute();
-      return stored;
     });
-    await Promise.all(stored.map((name) => this.app.fileStore.remove(name)));
     this.live.evict(chatId, members);
     this.live.inbox(members, { kind: 'removed', chatId });
   }
@@ -367,9 +376,11 @@ export class ChatService {
       input.replyToId === undefined ? null : await this.replyPreview(input.chatId, input.replyToId);
     const others = [...names].filter(([id]) => id !== senderId).map(([id, name]) => ({ id, name }));
     const mentions = mentionsIn(input.text, others);
-    let stored: { id: number; at: string; files: ChatFile[] };
+    let message: ChatMessage;
     try {
-      stored = await this.db.transaction().execute(async (trx) => {
+      message = await this.write(async ({ trx, work }) => {
+        // Written under a temporary name: final once the message's row commits, gone if it fails.
+        work.newFiles.push(...uploads.map((u) => u.storedName));
         const at = this.now();
         await trx.updateTable('chats').set({ last_activity_at: at }).where('id', '=', input.chatId).execute();
         const row = await trx
@@ -419,7 +430,31 @@ export class ChatService {
             image: u.mimeType.startsWith('image/'),
           });
         }
-        return { id, at, files };
+        // Built from what was written rather than read back: the room hears it without more queries.
+        const message: ChatMessage = {
+          id,
+          chatId: input.chatId,
+          clientId: input.clientId,
+          senderId,
+          senderName: names.get(senderId) ?? '',
+          text: input.text,
+          files,
+          replyTo,
+          mentions,
+          status: others.length ? 'sent' : 'read',
+          createdAt: at,
+          editedAt: null,
+          deletedAt: null,
+        };
+        work.events.push(
+          this.live.roomEvent(input.chatId, { action: 'create', data: message }),
+          ...this.live.inboxEvents(
+            others.map((m) => m.id),
+            { kind: 'newMessage', chatId: input.chatId, messageId: id, senderId, mentioned: false },
+            mentions,
+          ),
+        );
+        return message;
       });
     } catch (error) {
       // The same clientId sent twice at once: the first stored it.
@@ -429,28 +464,6 @@ export class ChatService {
       if (raced) return raced;
       throw error;
     }
-    // Built from what was written rather than read back: the room hears it without more queries.
-    const message: ChatMessage = {
-      id: stored.id,
-      chatId: input.chatId,
-      clientId: input.clientId,
-      senderId,
-      senderName: names.get(senderId) ?? '',
-      text: input.text,
-      files: stored.files,
-      replyTo,
-      mentions,
-      status: others.length ? 'sent' : 'read',
-      createdAt: stored.at,
-      editedAt: null,
-      deletedAt: null,
-    };
-    this.live.room(input.chatId, { action: 'create', data: message });
-    this.live.inbox(
-      others.map((m) => m.id),
-      { kind: 'newMessage', chatId: input.chatId, messageId: stored.id, senderId, mentioned: false },
-      mentions,
-    );
     if (mentions.length) await this.notifyMentions(input.chatId, message, mentions);
     return { message, created: true };
   }
@@ -541,19 +554,17 @@ export class ChatService {
   /** Leaves a tombstone: the order and replies hold, the text and files are gone. */
   async deleteMessage(messageId: number, employeeId: number): Promise<ChatMessage> {
     const row = await this.ownMessage(messageId, employeeId);
-    const stored = await this.db.transaction().execute(async (trx) => {
-      const stored = await dropMessageFiles(trx, [messageId]);
+    return this.write(async ({ trx, work }) => {
+      work.staleFiles.push(...(await dropMessageFiles(trx, [messageId])));
       await trx
         .updateTable('chat_messages')
         .set({ text: '', search_text: '', deleted_at: this.now() })
         .where('id', '=', messageId)
         .execute();
-      return stored;
+      const message = (await readMessage(trx, messageId))!;
+      work.events.push(this.live.roomEvent(Number(row.chat_id), { action: 'delete', data: message }));
+      return message;
     });
-    await Promise.all(stored.map((name) => this.app.fileStore.remove(name)));
-    const message = (await readMessage(this.db, messageId))!;
-    this.live.room(Number(row.chat_id), { action: 'delete', data: message });
-    return message;
   }
 
   /**

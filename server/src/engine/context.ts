@@ -35,7 +35,19 @@ export type Trx = Transaction<any>; // eslint-disable-line @typescript-eslint/no
 export interface WriteContext extends ActorContext {
   trx: Trx;
   work: UnitOfWork;
+  /**
+   * A module's own write (postponing a hearing, an action's follow-up), which may set the fields
+   * a definition declares `setBy` the server or an action; a client's body never may.
+   */
+  serverWrite?: boolean;
 }
+
+/**
+ * `ctx` as a module's own write: the engine lets it set `setBy` fields (see `WriteContext`).
+ *
+ * @example await app.entities.get('sessions').patch(asServerWrite(ctx), id, { nextDate: null });
+ */
+export const asServerWrite = (ctx: WriteContext): WriteContext => ({ ...ctx, serverWrite: true });
 
 export const actorOf = (request: FastifyRequest): ActorContext => ({
   user: request.user ?? null,

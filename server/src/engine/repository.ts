@@ -40,6 +40,16 @@ export function uniqueKey(values: Record<string, unknown>, fields: readonly stri
   return JSON.stringify(parts.map(String));
 }
 
+/** Every unique group of a definition: each `unique` field alone, then each `uniqueTogether` group. */
+export function uniqueGroups(entity: Entity<Fields>): string[][] {
+  return [
+    ...Object.entries(entity.fields)
+      .filter(([, f]) => f.unique)
+      .map(([k]) => [k]),
+    ...(entity.uniqueTogether ?? []).map((g) => [...g]),
+  ];
+}
+
 /** References grouped by the entity holding them, in the order they come. */
 function groupByEntity(refs: readonly Reference[]): { entity: Entity<Fields>; fields: Reference[] }[] {
   const groups = new Map<string, { entity: Entity<Fields>; fields: Reference[] }>();

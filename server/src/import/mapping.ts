@@ -4,7 +4,8 @@ import { resources } from '@mizan/i18n/resources';
 /** Fields an import file may fill: everything a person types, not uploads or passwords. */
 export function importableFields(entity: Entity<Fields>): [string, FieldDefinition][] {
   return Object.entries(entity.fields).filter(
-    ([, field]) => field.type !== 'files' && field.type !== 'password' && !field.writeOnly,
+    // What only the server sets (`setBy`) is no file's to fill either.
+    ([, field]) => field.type !== 'files' && field.type !== 'password' && !field.writeOnly && !field.setBy,
   );
 }
 

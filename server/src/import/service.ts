@@ -14,6 +14,7 @@ import {
 import type { Db } from '../db';
 import { columnName } from '../db/migrations';
 import type { ActorContext, Trx, WriteContext } from '../engine/context';
+import { chunks, uniqueGroups, uniqueKey, type EntityRepository } from '../engine/repository';
 import type { EntityService, EntityServices } from '../engine/service';
 import { refDisplayName, refsDisplayName } from '../engine/serialize';
 import { AppError } from '../http/errors';
@@ -55,13 +56,8 @@ export interface PreparedImport {
 }
 
 const SAMPLE_SIZE = 20;
-const CHUNK = 500;
-
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
+/** Ids and titles looked up per query. */
+const LOOKUP = 500;
 
 /** `M/D/YYYY` (the product's date format) or `YYYY-MM-DD`, as `YYYY-MM-DD`; anything else unchanged. */
 function toIsoDate(text: string): string {
@@ -90,11 +86,11 @@ async function lookupRefs(db: Executor, target: Entity<Fields>, tokens: Set<RefT
   const titleColumn = columnName(target.titleField);
   const byId = new Set<number>();
   const byTitle = new Map<string, number[]>();
-  for (const part of chunks(ids)) {
+  for (const part of chunks(ids, LOOKUP)) {
     const rows = await db.selectFrom(target.table).select('id').where('id', 'in', part).execute();
     for (const r of rows) byId.add(Number(r.id));
   }
-  for (const part of chunks(titles)) {
+  for (const part of chunks(titles, LOOKUP)) {
     const rows = await db
       .selectFrom(target.table)
       .select(['id', titleColumn])
@@ -146,51 +142,6 @@ function cellValue(
   }
 }
 
-/** Key of a row's values for a group of unique fields; null when any part is empty (no constraint applies). */
-function uniqueKey(values: Record<string, unknown>, fields: readonly string[]): string | null {
-  const parts = fields.map((f) => values[f]);
-  if (parts.some((p) => p === null || p === undefined || p === '')) return null;
-  return JSON.stringify(parts.map(String));
-}
-
-/** Existing keys of one unique group among `candidates`, read a few hundred at a time. */
-async function existingKeys(
-  db: Executor,
-  entity: Entity<Fields>,
-  fields: readonly string[],
-  candidates: Record<string, unknown>[],
-): Promise<Set<string>> {
-  const [first, ...rest] = fields;
-  const firstValues = [
-    ...new Set(candidates.map((v) => v[first!]).filter((v) => v !== null && v !== undefined && v !== '')),
-  ];
-  const found = new Set<string>();
-  const columns = fields.map((f) => columnName(f));
-  for (const part of chunks(firstValues)) {
-    const rows = await db
-      .selectFrom(entity.table)
-      .select(columns)
-      .where(columnName(first!), 'in', part as never[])
-      .execute();
-    for (const row of rows) {
-      const key = uniqueKey(Object.fromEntries(fields.map((f, i) => [f, row[columns[i]!]])), fields);
-      if (key) found.add(key);
-    }
-    void rest;
-  }
-  return found;
-}
-
-/** Every unique group of the definition: single unique fields and `uniqueTogether`. */
-function uniqueGroups(entity: Entity<Fields>): string[][] {
-  return [
-    ...Object.entries(entity.fields)
-      .filter(([, f]) => f.unique)
-      .map(([k]) => [k]),
-    ...(entity.uniqueTogether ?? []).map((g) => [...g]),
-  ];
-}
-
 const groupLabel = (lang: Lang, entity: Entity<Fields>, fields: readonly string[]) =>
   fields.map((f) => fieldLabel(lang, entity.name, f)).join(' + ');
 
@@ -202,10 +153,11 @@ const groupLabel = (lang: Lang, entity: Entity<Fields>, fields: readonly string[
  */
 export async function prepareImport(
   db: Executor,
-  entity: Entity<Fields>,
+  repo: EntityRepository,
   sheet: ParsedSheet,
   lang: Lang,
 ): Promise<PreparedImport> {
+  const entity = repo.entity;
   const map = mapHeaders(entity, sheet.headers);
   const columns = map.columns.flatMap((field, i) =>
     field ? [{ header: sheet.headers[i]!, field, index: i }] : [],
@@ -321,9 +273,8 @@ export async function prepareImport(
   for (const group of groups)
     existing.set(
       group.join('+'),
-      await existingKeys(
+      await repo.existingKeys(
         db,
-        entity,
         group,
         valid.map((v) => v.values),
       ),
@@ -456,7 +407,7 @@ async function runImport(
   sheet: ParsedSheet,
   lang: Lang,
 ): Promise<PreparedImport> {
-  const prepared = await prepareImport(ctx.trx, service.entity, sheet, lang);
+  const prepared = await prepareImport(ctx.trx, service.repo, sheet, lang);
   for (;;) {
     try {
       await service.createMany(

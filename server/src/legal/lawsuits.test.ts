@@ -238,7 +238,9 @@ describe.each(dialects())('lawsuits on %s', (dialect) => {
     const byForm = await api('PATCH', `${URL}/${row.id}`, { state: 'completed' });
     expect(byForm.statusCode).toBe(422);
     expect(byForm.json().errors).toEqual({
-      state: ['Lawsuit status changes only by closing or reopening the lawsuit'],
+      state: [
+        '“Lawsuit status” is recorded by the system or by its own action, and cannot be sent from a form',
+      ],
     });
     expect((await api('GET', `${URL}/${row.id}`)).json().data.state).toBe('active');
 
@@ -274,9 +276,10 @@ describe.each(dialects())('lawsuits on %s', (dialect) => {
       .execute();
     expect(trail.map((e) => e.action)).toEqual(['create', 'close', 'reopen']);
 
+    // Nor is a lawsuit created closed: it is closed by `close`, with its final case.
     const created = await api('POST', URL, { customerIds: [s.client], state: 'completed' });
     expect(created.statusCode).toBe(422);
-    expect(Object.keys(created.json().errors)).toEqual(['lawsuitCaseId']);
+    expect(Object.keys(created.json().errors)).toEqual(['state']);
   });
 
   it('starts a new lawsuit at the pending case, and closes only with a final one', async () => {

@@ -119,7 +119,6 @@ export function installLawsuitHooks(
           entity: lawsuits.name,
           errors: { fileNumber: [{ key: 'validation.required' }] },
         });
-      if ('state' in values && values.state !== before.state) throw invalid('state', 'stateByAction');
       const merged = { ...before, ...values };
       checkCompleted(merged);
       if (['courtId', 'circuitId', 'judgeId'].some((key) => key in values))

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Expression } from 'kysely';
 import { z } from 'zod';
 import { columnName, joinTableName } from '../db/migrations';
-import { actorOf, type WriteContext } from '../engine/context';
+import { actorOf, asServerWrite, type WriteContext } from '../engine/context';
 import type { HookContext, ListFilterCondition, ReadContext } from '../engine/hooks';
 import { pathId } from '../http/params';
 import type { ApiRow } from '../engine/serialize';
@@ -85,16 +85,6 @@ async function lawsuitInfoOf(ctx: ReadContext, rows: readonly ApiRow[]): Promise
   return out;
 }
 
-/**
- * Marks a write context whose hearing writes come from this module (the next hearing of a
- * postponement, the previous hearing's next date kept in step): only such writes may set
- * `previousId` and `nextDate`. A symbol key survives the engine's context spreads.
- */
-const CHAIN_WRITE = Symbol('sessions.chainWrite');
-type ChainContext = WriteContext & { [CHAIN_WRITE]?: true };
-const chainWrite = (ctx: WriteContext): ChainContext => ({ ...ctx, [CHAIN_WRITE]: true });
-const isChainWrite = (ctx: HookContext) => (ctx as ChainContext)[CHAIN_WRITE] === true;
-
 const present = (value: unknown): boolean => value !== null && value !== undefined && value !== '';
 
 function invalid(field: string, key: string, params?: Record<string, string | number>): AppError {
@@ -109,29 +99,6 @@ function normalizeTime(values: Record<string, unknown>): void {
   const padded = /^\d:\d\d$/.test(text) ? `0${text}` : text;
   if (!SESSION_TIME_PATTERN.test(padded)) throw invalid('time', 'timeFormat');
   values.time = padded;
-}
-
-/**
- * `previousId` and `nextDate` are the chain's: written by postponing, never by a form (sent back
- * unchanged they are accepted). A `previousId` naming no hearing is left to the engine's
- * reference check (422 `http.referenceMissing`, like any other reference).
- */
-async function refuseChainFields(
-  ctx: HookContext,
-  values: Record<string, unknown>,
-  before?: ApiRow,
-): Promise<void> {
-  if (isChainWrite(ctx)) return;
-  for (const field of ['previousId', 'nextDate'] as const) {
-    if (!(field in values)) continue;
-    const value = values[field] ?? null;
-    if (value === (before ? (before[field] ?? null) : null)) {
-      delete values[field];
-      continue;
-    }
-    if (field === 'previousId' && typeof value === 'number' && (await dateOf(ctx, value)) === null) continue;
-    throw invalid(field, 'setByPostponing');
-  }
 }
 
 /** The date of hearing `id`, `YYYY-MM-DD`; null when there is no such hearing. */
@@ -162,7 +129,8 @@ async function nextOf(
  * - the date is never before the lawsuit's filing date (422 on `date`), after the previous
  *   hearing's and before the next one's in a chain; changing the date of a postponed-to hearing
  *   keeps the previous hearing's `nextDate` in step, deleting it clears that `nextDate`;
- * - `previousId` and `nextDate` are written only by postponing (422 when a form changes them);
+ * - `previousId` and `nextDate` are written only by postponing (declared `setBy: 'action'`: the
+ *   engine refuses a form changing them, the module's writes pass with `asServerWrite`);
  * - the `postpone` action; the `nextId` and `lawsuitInfo` (case number and parties) of every
  *   answered row; the list filters `from`/`to` (dates compared as `YYYY-MM-DD` text: calendar
  *   order), `pastWithoutDecision` (before the engine's today, the office's day, with no
@@ -205,14 +173,12 @@ export function installSessions(app: FastifyInstance): void {
   entities.hooks(sessions.name, {
     async beforeCreate(ctx, values) {
       normalizeTime(values);
-      await refuseChainFields(ctx, values);
       await fillFromLawsuit(ctx, values);
       await checkBench(ctx, sessions.name, values);
       await checkDates(ctx, values);
     },
     async beforeUpdate(ctx, values, before) {
       normalizeTime(values);
-      await refuseChainFields(ctx, values, before);
       const merged = { ...before, ...values };
       if (['courtId', 'circuitId', 'judgeId'].some((key) => key in values))
         await checkBench(ctx, sessions.name, merged);
@@ -222,9 +188,9 @@ export function installSessions(app: FastifyInstance): void {
       const service = entities.get(sessions.name);
       // The previous hearing's next date follows this one's date, and is cleared when it goes.
       if (action === 'update' && after && typeof after.previousId === 'number' && before?.date !== after.date)
-        await service.patch(chainWrite(ctx), after.previousId, { nextDate: after.date });
+        await service.patch(asServerWrite(ctx), after.previousId, { nextDate: after.date });
       if (action === 'delete' && before && typeof before.previousId === 'number')
-        await service.patch(chainWrite(ctx), before.previousId, { nextDate: null });
+        await service.patch(asServerWrite(ctx), before.previousId, { nextDate: null });
     },
     async expand(ctx, rows) {
       const links = await ctx.db
@@ -263,7 +229,7 @@ export function installSessions(app: FastifyInstance): void {
           });
         if (body.nextDate <= String(row.date))
           throw invalid('nextDate', 'nextDateNotAfter', { date: String(row.date) });
-        await entities.get(sessions.name).create(chainWrite(ctx), {
+        await entities.get(sessions.name).create(asServerWrite(ctx), {
           lawsuitId: row.lawsuitId,
           date: body.nextDate,
           time: row.time,

@@ -5,19 +5,16 @@ import type { FastifyInstance } from 'fastify';
  * What valid hearings and payments need beyond their field types, for tests that build rows from
  * a definition (`test/fixtures` validInput), by the rules of `sessions.ts` and `payments.ts`:
  *
- * - a hearing's time is `HH:mm`; `previousId` and `nextDate` are written by postponing only (and
- *   `previousId` would otherwise make a generated hearing generate another, without end); court,
- *   circuit and judge left blank come from the lawsuit (a generated circuit would not be of a
- *   generated court);
+ * - a hearing's time is `HH:mm` (`previousId` and `nextDate` are written by postponing only:
+ *   `setBy`, left out of generated bodies); court, circuit and judge left blank come from the
+ *   lawsuit (a generated circuit would not be of a generated court);
  * - a payment is marked as an overpayment, so a generated amount never meets the agreed fee rule.
  *
- * @example sessionSample(7) // { time: '09:07', previousId: null, nextDate: null, ... }
+ * @example sessionSample(7) // { time: '09:07', courtId: null, circuitId: null, judgeId: null }
  */
 export function sessionSample(seq: number): Record<string, unknown> {
   return {
     time: `09:${String(seq % 60).padStart(2, '0')}`,
-    previousId: null,
-    nextDate: null,
     courtId: null,
     circuitId: null,
     judgeId: null,

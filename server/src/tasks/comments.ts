@@ -103,25 +103,11 @@ export function installCommentHooks(app: FastifyInstance): void {
     },
     async beforeCreate(ctx, values) {
       await visibleTask(ctx, values.taskId);
-      const author = ctx.user?.id ?? null;
-      if (values.authorId !== undefined && values.authorId !== null && values.authorId !== author) {
-        // A missing employee is the engine's reference check; anyone else is not the writer.
-        if ((await employees(ctx.trx, [values.authorId as number])).length)
-          throw new AppError('validation', {
-            entity: taskComments.name,
-            errors: { authorId: [{ key: 'tasks.setByServer' }] },
-          });
-        return;
-      }
-      values.authorId = author;
+      // The author is the writer (`setBy: 'server'`: a body naming another is refused by the engine).
+      values.authorId ??= ctx.user?.id ?? null;
     },
     beforeUpdate(ctx, values, before) {
       if (!mayChange(ctx.user, before)) throw new AppError('forbidden', { messageKey: 'tasks.notAuthor' });
-      if ('authorId' in values && values.authorId !== before.authorId)
-        throw new AppError('validation', {
-          entity: taskComments.name,
-          errors: { authorId: [{ key: 'tasks.setByServer' }] },
-        });
     },
     beforeDelete(ctx, before) {
       if (!mayChange(ctx.user, before)) throw new AppError('forbidden', { messageKey: 'tasks.notAuthor' });

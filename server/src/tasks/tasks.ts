@@ -24,9 +24,6 @@ import { formatInZone, taskLink } from './text';
 const CREATED_BY = columnName('createdById');
 const STATE = columnName('state');
 const DUE_AT = columnName('dueAt');
-/** Fields only the server writes: the creator on create, the state move's who and when. */
-const SERVER_FIELDS = ['createdById', 'stateChangedAt', 'stateChangedById'] as const;
-
 const invalid = (errors: Record<string, Translatable[]>) =>
   new AppError('validation', { entity: tasks.name, errors });
 
@@ -65,27 +62,6 @@ export async function mayViewTask(db: Db | Trx, user: AuthUser, id: number): Pro
 const normalizeDue = (values: Record<string, unknown>) => {
   if (typeof values.dueAt === 'string') values.dueAt = new Date(values.dueAt).toISOString();
 };
-
-/**
- * Server fields sent by a client: on create they may name the actor as creator (or be left
- * out); anything else is 422, except references to rows that do not exist, left to the engine's
- * reference check (one 422 listing every missing reference).
- */
-async function checkServerFields(
-  ctx: HookContext,
-  values: Record<string, unknown>,
-  stored: Record<string, unknown> | null,
-): Promise<void> {
-  const errors: Record<string, Translatable[]> = {};
-  for (const key of SERVER_FIELDS) {
-    const value = values[key];
-    if (value === undefined || value === null || value === (stored?.[key] ?? null)) continue;
-    if (!stored && key === 'createdById' && value === ctx.user?.id) continue;
-    if (typeof value === 'number' && !(await employees(ctx.trx, [value])).length) continue;
-    errors[key] = [{ key: 'tasks.setByServer' }];
-  }
-  if (Object.keys(errors).length) throw invalid(errors);
-}
 
 /** New assignees must be able to sign in (active, not banned): 422 naming those who cannot. */
 async function checkAssignees(ctx: HookContext, ids: unknown, already: readonly number[]): Promise<void> {
@@ -161,7 +137,8 @@ async function notifyAbout(
  * - create: the creator is the actor, the state `new`; a due instant in the past is 422 (allowed
  *   when editing); new assignees must be active and not banned (422); a hearing must be of the
  *   task's lawsuit; the text attachment is sanitised;
- * - update: `state` and `text` change only through their actions, server fields not at all (422);
+ * - update: `text` changes only through its action (422); `state`, the creator and the state
+ *   move's who and when are declared `setBy`, which the engine refuses from a form;
  * - `status` moves the state and records who and when; `updateText` stores the sanitised text
  *   (the version check and the 409 with the current text are the engine's);
  * - list filters `overdue` and `dueWithinDays` (open tasks, by the due instant against now);
@@ -174,10 +151,7 @@ export function installTaskHooks(app: FastifyInstance): void {
   app.entities.hooks(tasks.name, {
     scope: (_ctx, user) => visibleTasks(user),
     async beforeCreate(ctx, values) {
-      await checkServerFields(ctx, values, null);
       values.createdById ??= ctx.user?.id ?? null;
-      if (values.state !== undefined && values.state !== 'new')
-        throw invalid({ state: [{ key: 'tasks.stateByAction' }] });
       normalizeDue(values);
       if (typeof values.dueAt === 'string' && Date.parse(values.dueAt) < app.clock().getTime())
         throw invalid({ dueAt: [{ key: 'tasks.dueInPast' }] });
@@ -186,10 +160,6 @@ export function installTaskHooks(app: FastifyInstance): void {
       await checkHearing(ctx, values);
     },
     async beforeUpdate(ctx, values, before) {
-      await checkServerFields(ctx, values, before);
-      for (const key of SERVER_FIELDS) delete values[key];
-      if ('state' in values && values.state !== before.state)
-        throw invalid({ state: [{ key: 'tasks.stateByAction' }] });
       if ('text' in values && (values.text ?? null) !== (before.text ?? null))
         throw invalid({ text: [{ key: 'tasks.textByAction' }] });
       normalizeDue(values);

@@ -10,28 +10,14 @@ export const SEEDED_ADMIN_ID = 1;
 
 /**
  * What valid tasks and comments need beyond their field types, for tests that build rows from a
- * definition (`test/fixtures` validInput), by the rules of the module's tasks and comments files: the
- * creator or author is the writer (the seeded administrator, who writes them in those tests); a
- * task is new, due in the future, names no hearing (a generated one would be of another lawsuit)
- * and holds no text (saved by its own route) nor a state move.
+ * definition (`test/fixtures` validInput), by the rules of the module's tasks file (the creator,
+ * the state and its move are the server's: `setBy`): a task is due in the future, names no hearing
+ * (a generated one would be of another lawsuit) and holds no text (saved by its own route).
  *
- * @example taskSample() // { createdById: 1, state: 'new', dueAt: '2099-03-15T10:30:00.000Z', ... }
+ * @example taskSample() // { dueAt: '2099-03-15T10:30:00.000Z', sessionId: null, text: null }
  */
 export function taskSample(): Record<string, unknown> {
-  return {
-    createdById: SEEDED_ADMIN_ID,
-    state: 'new',
-    dueAt: '2099-03-15T10:30:00.000Z',
-    sessionId: null,
-    text: null,
-    stateChangedAt: null,
-    stateChangedById: null,
-  };
-}
-
-/** @example taskCommentSample() // { authorId: 1 } */
-export function taskCommentSample(): Record<string, unknown> {
-  return { authorId: SEEDED_ADMIN_ID };
+  return { dueAt: '2099-03-15T10:30:00.000Z', sessionId: null, text: null };
 }
 
 type Row = Record<string, unknown> & { id: number };

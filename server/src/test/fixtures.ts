@@ -12,7 +12,7 @@ import {
   postponedFrom,
   sessionSample,
 } from '../legal/testing';
-import { taskCommentSample, taskOfHearing, taskSample, writtenBy } from '../tasks/testing';
+import { taskOfHearing, taskSample, writtenBy } from '../tasks/testing';
 
 /** A strong password that passes the auth module's rules. */
 export const TEST_PASSWORD = 'Strong-pass-2026';
@@ -86,7 +86,6 @@ const MODULE_SAMPLES: Record<string, (seq: number) => Record<string, unknown>> =
   opponents: opponentSample,
   attachments: attachmentSample,
   tasks: taskSample,
-  taskComments: taskCommentSample,
   holidays: holidaySample,
   deadlineRules: deadlineRuleSample,
   deadlines: deadlineSample,
@@ -97,7 +96,10 @@ const MODULE_SAMPLES: Record<string, (seq: number) => Record<string, unknown>> =
 export const moduleSample = (entity: string, seq = nextSeq()): Record<string, unknown> =>
   MODULE_SAMPLES[entity]?.(seq) ?? {};
 
-/** A valid create body for `entity`, every field filled (optional ones too). */
+/**
+ * A valid create body for `entity`, every field a client may send filled (optional ones too):
+ * not those only the server sets (`setBy`).
+ */
 export async function validInput(
   app: FastifyInstance,
   headers: Record<string, string>,
@@ -105,10 +107,11 @@ export async function validInput(
   seq = nextSeq(),
 ): Promise<Record<string, unknown>> {
   const sample = moduleSample(entity.name, seq);
+  for (const key of Object.keys(sample)) if (entity.fields[key]?.setBy) delete sample[key];
   const input: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(entity.fields)) {
     // The sample's own value wins: nothing generated for it (no rows made for its references).
-    if (key in sample) continue;
+    if (key in sample || field.setBy) continue;
     const value = await validValue(app, headers, key, field, seq);
     if (value !== undefined) input[key] = value;
   }

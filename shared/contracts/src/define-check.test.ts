@@ -84,6 +84,16 @@ describe('defineEntity checks its definition', () => {
       /field "name": min \(10\) is greater than max \(5\)/,
     ],
     [
+      'a field set by the server that a form would show',
+      { fields: { name: { type: 'string' }, ownerId: { type: 'string', setBy: 'server' } } },
+      /field "ownerId": a field set by server needs form: false/,
+    ],
+    [
+      'files set by an action',
+      { fields: { name: { type: 'string' }, scans: { ...scans, form: false, setBy: 'action' } } },
+      /field "scans": files are uploaded: they cannot be set by the server/,
+    ],
+    [
       'an enum without values',
       { fields: { name: { type: 'string' }, kind: { type: 'enum', values: [] } } },
       /field "kind": an enum needs at least one value/,

@@ -45,6 +45,16 @@ export interface FieldCommon {
    * record pages still show it.
    */
   form?: boolean;
+  /**
+   * Written only by the server: `server` when the engine or a module's hook fills it on create (a
+   * task's creator, a comment's author), `action` when only a declared action or the module's own
+   * writes change it (a lawsuit's state, a hearing's place in its postponement chain). A create,
+   * update or patch sending another value than the stored one (on create: the default, else none)
+   * is refused with 422 on the field (`http.serverField.refused`); a value sent back unchanged is
+   * dropped, so a form echoing the row it read is not refused. Such fields belong out of forms
+   * too (`form: false`).
+   */
+  setBy?: 'server' | 'action';
   /** Value used when the field is absent on create. */
   default?: string | number | boolean | null;
   /**

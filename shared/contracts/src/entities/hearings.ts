@@ -84,8 +84,8 @@ export const sessions = defineEntity({
     decision: { type: 'text', max: 5000 },
     judgment: { type: 'boolean', default: false, filter: true, list: false },
     servedOn: { type: 'date', list: false },
-    nextDate: { type: 'date', sort: true, form: false },
-    previousId: { type: 'ref', entity: 'sessions', list: false, form: false },
+    nextDate: { type: 'date', sort: true, form: false, setBy: 'action' },
+    previousId: { type: 'ref', entity: 'sessions', list: false, form: false, setBy: 'action' },
     notes: { type: 'text', max: 2000, list: false },
   },
   listFilters: {

@@ -123,6 +123,7 @@ export const lawsuits = defineEntity({
       default: 'active',
       filter: true,
       form: false,
+      setBy: 'action',
     },
     notes: { type: 'text', max: 5000, list: false },
   },

@@ -85,9 +85,10 @@ export const tasks = defineEntity({
       filter: true,
       sort: true,
       form: false,
+      setBy: 'action',
     },
     assigneeIds: { type: 'refs', entity: 'employees', required: true, filter: true },
-    createdById: { type: 'ref', entity: 'employees', filter: true, form: false },
+    createdById: { type: 'ref', entity: 'employees', filter: true, form: false, setBy: 'server' },
     dueAt: { type: 'datetime', sort: true },
     lawsuitId: { type: 'ref', entity: 'lawsuits', filter: true },
     sessionId: { type: 'ref', entity: 'sessions', filter: true, list: false },
@@ -100,8 +101,8 @@ export const tasks = defineEntity({
       list: false,
     },
     text: { type: 'text', max: TASK_TEXT_MAX, list: false, form: false },
-    stateChangedAt: { type: 'datetime', list: false, form: false },
-    stateChangedById: { type: 'ref', entity: 'employees', list: false, form: false },
+    stateChangedAt: { type: 'datetime', list: false, form: false, setBy: 'action' },
+    stateChangedById: { type: 'ref', entity: 'employees', list: false, form: false, setBy: 'action' },
   },
 });
 
@@ -136,7 +137,7 @@ export const taskComments = defineEntity({
       onDelete: 'cascade',
     },
     body: { type: 'text', required: true, max: TASK_COMMENT_MAX },
-    authorId: { type: 'ref', entity: 'employees', form: false },
+    authorId: { type: 'ref', entity: 'employees', form: false, setBy: 'server' },
     files: {
       type: 'files',
       accept: TASK_FILE_TYPES,
