@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE, DOCS } from '@mizan/contracts';
+import { expandSchema } from '../http/route';
 
 /**
  * OpenAPI document at `/api/docs/json`, browsable at `/api/docs`. Must be registered before any
@@ -9,6 +10,8 @@ import { API_BASE, DOCS } from '@mizan/contracts';
  */
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
+    // Route schemas are built on this first request for the document (`lazySchema`).
+    transform: ({ schema, url }) => ({ schema: expandSchema(schema) as typeof schema, url }),
     openapi: {
       openapi: '3.0.3',
       info: {

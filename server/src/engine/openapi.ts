@@ -80,6 +80,9 @@ export function rowJsonSchema(entity: Entity<Fields>): JsonSchema {
   return { type: 'object', properties };
 }
 
+/** The documentation schemas of one definition's routes, by route. */
+export type EntityRouteSchemas = ReturnType<typeof buildRouteSchemas>;
+
 /** Each definition's route schemas, built once per definition (they depend on nothing else). */
 const routeSchemas = new WeakMap<Entity<Fields>, ReturnType<typeof buildRouteSchemas>>();
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, FastifySchema } from 'fastify';
 import {
   actionPath,
   patchSchema,
@@ -14,10 +14,11 @@ import { readMultipart } from '../files/multipart';
 import { AppError } from '../http/errors';
 import { pathId } from '../http/params';
 import { pluginNamed } from '../http/pluginName';
+import { lazySchema } from '../http/route';
 import { parseOrThrow } from '../http/validation';
 import { actorOf } from './context';
 import { coerceFormFields } from './form';
-import { entityRouteSchemas, toOpenApi } from './openapi';
+import { entityRouteSchemas, toOpenApi, type EntityRouteSchemas } from './openapi';
 import type { EntityService } from './service';
 
 export interface EntityPluginOptions {
@@ -67,7 +68,9 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = pluginNamed
     const entity = service.entity;
     const can = (action: Parameters<typeof permissionKey>[1]) =>
       requirePermission(permissionKey(entity, action));
-    const schemas = entityRouteSchemas(entity);
+    // Each route's documentation, built when the OpenAPI document is first asked for.
+    const doc = (pick: (schemas: EntityRouteSchemas) => FastifySchema) =>
+      lazySchema(() => pick(entityRouteSchemas(entity)) as FastifySchema & Record<string, unknown>);
 
     // `/api/x` only (the app ignores a trailing slash), so the docs list each path once.
     // Validation is the service's (zod, translated field messages); route schemas only document.
@@ -76,7 +79,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = pluginNamed
 
     app.get(
       '/',
-      { onRequest: can('view'), schema: schemas.list, prefixTrailingSlash: 'no-slash' },
+      { onRequest: can('view'), schema: doc((s) => s.list), prefixTrailingSlash: 'no-slash' },
       async (request, reply) =>
         reply.type('application/json; charset=utf-8').send(
           await service.listJson(request.query, actorOf(request), (page) =>
@@ -88,7 +91,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = pluginNamed
 
     app.get<{ Params: { id: string } }>(
       '/:id',
-      { onRequest: can('view'), schema: schemas.get },
+      { onRequest: can('view'), schema: doc((s) => s.get) },
       async (request) => ({
         data: await service.get(pathId(request.params.id), actorOf(request)),
       }),
@@ -96,7 +99,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = pluginNamed
 
     app.post(
       '/',
-      { onRequest: can('create'), schema: schemas.create, prefixTrailingSlash: 'no-slash' },
+      { onRequest: can('create'), schema: doc((s) => s.create), prefixTrailingSlash: 'no-slash' },
       async (request, reply) => {
         const { input, uploads } = await readBody(app, request, entity, false);
         const row = await service.create(actorOf(request), input, uploads);
@@ -106,7 +109,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = pluginNamed
 
     app.put(
       '/',
-      { onRequest: can('update'), schema: schemas.update, prefixTrailingSlash: 'no-slash' },
+      { onRequest: can('update'), schema: doc((s) => s.update), prefixTrailingSlash: 'no-slash' },
       async (request) => {
         const { input, uploads } = await readBody(app, request, entity, true);
         return { data: await service.update(actorOf(request), input, uploads) };
@@ -117,11 +120,11 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = pluginNamed
       '/:id',
       {
         onRequest: can('update'),
-        schema: {
-          ...schemas.get,
+        schema: doc((s) => ({
+          ...s.get,
           summary: `Change some fields of one of ${entity.name} (the others keep their values)`,
           body: toOpenApi(patchSchema(entity)),
-        },
+        })),
       },
       async (request) => {
         const { input, uploads } = await readBody(app, request, entity, false);
@@ -133,18 +136,19 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = pluginNamed
       const path = actionPath(action, definition);
       if (!path.includes(':id'))
         throw new Error(`${entity.name}: the path of the action "${action}" must hold ":id"`);
-      const body = (definition.body instanceof z.ZodObject ? definition.body : z.object({})).extend({
-        updatedAt: versionSchema,
-      });
       app.route<{ Params: { id: string } }>({
         method: definition.method ?? 'PATCH',
         url: path,
         onRequest: can(action),
-        schema: {
-          ...schemas.get,
+        schema: doc((s) => ({
+          ...s.get,
           summary: `${action} one of ${entity.name} (permission ${permissionKey(entity, action)})`,
-          body: toOpenApi(body),
-        },
+          body: toOpenApi(
+            (definition.body instanceof z.ZodObject ? definition.body : z.object({})).extend({
+              updatedAt: versionSchema,
+            }),
+          ),
+        })),
         handler: async (request) => ({
           data: await service.runAction(actorOf(request), action, pathId(request.params.id), request.body),
         }),
@@ -153,7 +157,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = pluginNamed
 
     app.delete<{ Params: { id: string }; Querystring: { updatedAt?: unknown } }>(
       '/:id',
-      { onRequest: can('delete'), schema: schemas.remove },
+      { onRequest: can('delete'), schema: doc((s) => s.remove) },
       async (request) => ({
         data: await service.remove(
           actorOf(request),
@@ -166,7 +170,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = pluginNamed
     if (entity.status) {
       app.patch<{ Params: { id: string } }>(
         '/status/:id',
-        { onRequest: can('status'), schema: schemas.status },
+        { onRequest: can('status'), schema: doc((s) => s.status) },
         async (request) => ({
           data: await service.setStatus(actorOf(request), pathId(request.params.id), request.body),
         }),
@@ -176,7 +180,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = pluginNamed
     if (entity.baned) {
       app.patch<{ Params: { id: string } }>(
         '/baned/:id',
-        { onRequest: can('baned'), schema: schemas.baned },
+        { onRequest: can('baned'), schema: doc((s) => s.baned) },
         async (request) => ({
           data: await service.setBaned(actorOf(request), pathId(request.params.id), request.body),
         }),
@@ -188,7 +192,7 @@ export const entityPlugin: FastifyPluginAsync<EntityPluginOptions> = pluginNamed
       const withOwner = /:ownerId\b/.test(entity.fileDeletePath);
       app.delete<{ Params: { ownerId?: string; fileId: string } }>(
         entity.fileDeletePath,
-        { onRequest: can('update'), schema: schemas.fileDelete },
+        { onRequest: can('update'), schema: doc((s) => s.fileDelete) },
         async (request) => ({
           data: await service.removeFile(
             actorOf(request),

@@ -11,6 +11,27 @@ import { parseInput } from './validation';
 
 type JsonSchema = Record<string, unknown>;
 
+const LAZY = Symbol.for('mizan.lazySchema');
+
+/**
+ * A route schema that only documents (validation is the handlers' own, with zod), built when the
+ * OpenAPI document is first asked for rather than at start: converting every route's zod schemas
+ * to JSON Schema is most of the work of registering the routes. `expandSchema` builds it; keys set
+ * beside it meanwhile (the guard's `security` and `x-permission`) win over the built ones.
+ */
+export function lazySchema(build: () => FastifySchema & Record<string, unknown>): FastifySchema {
+  return { [LAZY]: build } as FastifySchema;
+}
+
+/** The schema a route documents: a `lazySchema` built, merged with the keys set beside it. */
+export function expandSchema(schema: FastifySchema | undefined): FastifySchema | undefined {
+  const build = (schema as Record<symbol, unknown> | undefined)?.[LAZY] as (() => FastifySchema) | undefined;
+  if (!build) return schema;
+  const rest = { ...schema } as Record<PropertyKey, unknown>;
+  delete rest[LAZY];
+  return { ...build(), ...rest };
+}
+
 /** Each zod schema's JSON Schema by direction, converted once: route schemas are constants. */
 const converted = {
   input: new WeakMap<z.ZodType, JsonSchema>(),
@@ -121,30 +142,33 @@ export function defineRoute<
   Q extends Schema = undefined,
   P extends Schema = undefined,
 >(app: FastifyInstance, spec: RouteSpec<B, Q, P>): void {
-  const schema: FastifySchema & Record<string, unknown> = { tags: [...spec.tags], summary: spec.summary };
-  if (spec.permission !== PUBLIC) schema.security = [{ bearerAuth: [] }];
-  if (spec.body) schema.body = toOpenApi(spec.body);
-  if (spec.multipart) {
-    schema.consumes = ['multipart/form-data'];
-    schema.body = {
-      type: 'object',
-      properties: Object.fromEntries(
-        Object.entries(spec.multipart.parts).map(([name, kind]) => [
-          name,
-          kind === 'file' ? { type: 'string', format: 'binary' } : { type: 'string' },
-        ]),
-      ),
-      ...(spec.multipart.required?.length ? { required: spec.multipart.required } : {}),
+  const schema = lazySchema(() => {
+    const doc: FastifySchema & Record<string, unknown> = { tags: [...spec.tags], summary: spec.summary };
+    if (spec.permission !== PUBLIC) doc.security = [{ bearerAuth: [] }];
+    if (spec.body) doc.body = toOpenApi(spec.body);
+    if (spec.multipart) {
+      doc.consumes = ['multipart/form-data'];
+      doc.body = {
+        type: 'object',
+        properties: Object.fromEntries(
+          Object.entries(spec.multipart.parts).map(([name, kind]) => [
+            name,
+            kind === 'file' ? { type: 'string', format: 'binary' } : { type: 'string' },
+          ]),
+        ),
+        ...(spec.multipart.required?.length ? { required: spec.multipart.required } : {}),
+      };
+    }
+    if (spec.query) doc.querystring = toOpenApi(spec.query);
+    if (spec.params) doc.params = toOpenApi(spec.params);
+    doc.response = {
+      ...(spec.response
+        ? { 200: { type: 'object', properties: { data: toOpenApi(spec.response, 'output') } } }
+        : {}),
+      '4xx': ERROR_BODY,
     };
-  }
-  if (spec.query) schema.querystring = toOpenApi(spec.query);
-  if (spec.params) schema.params = toOpenApi(spec.params);
-  schema.response = {
-    ...(spec.response
-      ? { 200: { type: 'object', properties: { data: toOpenApi(spec.response, 'output') } } }
-      : {}),
-    '4xx': ERROR_BODY,
-  };
+    return doc;
+  });
   const parse = <S extends Schema>(s: S, value: unknown, request: FastifyRequest): Out<S> =>
     (s ? parseInput(s, value ?? {}, requestLanguage(request), spec.labels) : undefined) as unknown as Out<S>;
   app.route({
