@@ -6,9 +6,9 @@ import {
   messagingSettingsBody,
   messagingTestBody,
   permissionKey,
-  sendMessageBody,
-  type ClientMessage,
-  type ClientMessageList,
+  sendCustomerMessageBody,
+  type CustomerMessage,
+  type CustomerMessageList,
   type MessageEvent,
   type MessagingTestResult,
 } from '@mizan/contracts';
@@ -166,7 +166,7 @@ function installRoutes(app: FastifyInstance, outbox: Outbox, mailer: ReturnType<
     params: idParams,
     handler: async (request, { params }) => {
       const customer = await app.entities.get('customers').get(pathId(params.id), actorOf(request));
-      return { data: { items: await outbox.list({ customerId: customer.id }) } satisfies ClientMessageList };
+      return { data: { items: await outbox.list({ customerId: customer.id }) } satisfies CustomerMessageList };
     },
   });
 
@@ -179,7 +179,7 @@ function installRoutes(app: FastifyInstance, outbox: Outbox, mailer: ReturnType<
     params: idParams,
     handler: async (request, { params }) => {
       const lawsuit = await app.entities.get('lawsuits').get(pathId(params.id), actorOf(request));
-      return { data: { items: await outbox.list({ lawsuitId: lawsuit.id }) } satisfies ClientMessageList };
+      return { data: { items: await outbox.list({ lawsuitId: lawsuit.id }) } satisfies CustomerMessageList };
     },
   });
 
@@ -190,7 +190,7 @@ function installRoutes(app: FastifyInstance, outbox: Outbox, mailer: ReturnType<
     tags: ['customers'],
     summary: 'Sends a one-off message to a client on a channel they agreed to (queued, 201)',
     params: idParams,
-    body: sendMessageBody,
+    body: sendCustomerMessageBody,
     labels: 'clients.messages.fields',
     handler: async (request, { params, body }, reply) => {
       const actor = actorOf(request);
@@ -225,7 +225,7 @@ function installRoutes(app: FastifyInstance, outbox: Outbox, mailer: ReturnType<
         ),
       );
       reply.code(201);
-      return { data: message as ClientMessage };
+      return { data: message as CustomerMessage };
     },
   });
 

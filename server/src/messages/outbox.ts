@@ -2,7 +2,7 @@ import {
   DOCUMENT_RECORDS,
   getEntity,
   toE164,
-  type ClientMessage,
+  type CustomerMessage,
   type MessageChannel,
   type MessageEvent,
   type MessageState,
@@ -68,7 +68,7 @@ const messagesOf = (db: Db | Trx) => db as unknown as MessagesDb;
 const iso = (v: string | Date) => (v instanceof Date ? v : new Date(v)).toISOString();
 const num = (v: number | string | null) => (v === null ? null : Number(v));
 
-export function toMessage(row: MessageRow): ClientMessage {
+export function toMessage(row: MessageRow): CustomerMessage {
   return {
     id: Number(row.id),
     customerId: Number(row.customer_id),
@@ -143,7 +143,7 @@ export class Outbox {
    * commits). A recipient that is not E.164 (or an email address) is stored failed with the reason;
    * a repeated `dedupeKey` adds nothing. Answers the message, or null when it was a repeat.
    */
-  async queue(message: NewMessage, trx?: Trx): Promise<ClientMessage | null> {
+  async queue(message: NewMessage, trx?: Trx): Promise<CustomerMessage | null> {
     const db = messagesOf(trx ?? this.app.db);
     const recipient = recipientOf(message.channel, message.to);
     const at = this.now();
@@ -188,7 +188,7 @@ export class Outbox {
   }
 
   /** One message, or null. */
-  async get(id: number): Promise<ClientMessage | null> {
+  async get(id: number): Promise<CustomerMessage | null> {
     const row = await messagesOf(this.app.db)
       .selectFrom('client_messages')
       .selectAll()
@@ -198,7 +198,7 @@ export class Outbox {
   }
 
   /** A client's or a lawsuit's messages, newest first. */
-  async list(by: { customerId: number } | { lawsuitId: number }): Promise<ClientMessage[]> {
+  async list(by: { customerId: number } | { lawsuitId: number }): Promise<CustomerMessage[]> {
     const rows = await messagesOf(this.app.db)
       .selectFrom('client_messages')
       .selectAll()

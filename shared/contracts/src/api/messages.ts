@@ -27,7 +27,7 @@ export const MESSAGE_STATES = ['queued', 'sent', 'delivered', 'failed'] as const
 export type MessageState = (typeof MESSAGE_STATES)[number];
 
 /** One message as the communications tab shows it. */
-export interface ClientMessage {
+export interface CustomerMessage {
   id: number;
   customerId: number;
   lawsuitId: number | null;
@@ -47,8 +47,8 @@ export interface ClientMessage {
   updatedAt: string;
 }
 
-export interface ClientMessageList {
-  items: ClientMessage[];
+export interface CustomerMessageList {
+  items: CustomerMessage[];
 }
 
 /**
@@ -71,7 +71,7 @@ const text = (max: number) =>
     .max(max, { error: 'validation.string.max' });
 
 /** Body of `POST /admin/customers/:id/messages`: a one-off message on a channel the client agreed to. */
-export const sendMessageBody = z
+export const sendCustomerMessageBody = z
   .object({
     channel: z.enum(MESSAGE_CHANNELS, { error: 'validation.enum' }),
     body: text(1000),
@@ -79,7 +79,7 @@ export const sendMessageBody = z
     lawsuitId: z.int({ error: 'validation.types.integer' }).positive({ error: 'validation.types.integer' }).optional(),
   })
   .strip();
-export type SendMessageInput = z.input<typeof sendMessageBody>;
+export type SendCustomerMessageInput = z.input<typeof sendCustomerMessageBody>;
 
 /** The generic HTTP SMS gateway: where and how to post, `{to}` and `{text}` filled in the body. */
 export interface SmsProviderSettings {
