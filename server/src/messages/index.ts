@@ -341,7 +341,8 @@ interface StatusUpdate {
  */
 function installWhatsappWebhook(app: FastifyInstance, outbox: Outbox): void {
   void app.register(async (scope) => {
-    // The signature is over the bytes Meta sent: keep them beside the parsed body.
+    // The signature is over the bytes Meta sent: keep them beside the parsed body (this scope only).
+    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, raw, done) => {
       (request as FastifyRequest & { rawBody?: Buffer }).rawBody = raw as Buffer;
       try {

@@ -36,6 +36,7 @@ export const messageTemplates = defineEntity({
   remote: 'settings',
   menu: { group: 'systemSettings', order: 7 },
   fields: {
+    name: { type: 'string', required: true, unique: true, max: 150, search: true, sort: true },
     event: { type: 'enum', values: MESSAGE_EVENTS, required: true, default: 'hearingScheduled', filter: true },
     language: { type: 'enum', values: MESSAGE_LANGUAGES, required: true, default: 'ar', filter: true },
     subject: { type: 'string', max: 200, list: false },
