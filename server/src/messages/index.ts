@@ -166,7 +166,9 @@ function installRoutes(app: FastifyInstance, outbox: Outbox, mailer: ReturnType<
     params: idParams,
     handler: async (request, { params }) => {
       const customer = await app.entities.get('customers').get(pathId(params.id), actorOf(request));
-      return { data: { items: await outbox.list({ customerId: customer.id }) } satisfies CustomerMessageList };
+      return {
+        data: { items: await outbox.list({ customerId: customer.id }) } satisfies CustomerMessageList,
+      };
     },
   });
 
@@ -200,7 +202,8 @@ function installRoutes(app: FastifyInstance, outbox: Outbox, mailer: ReturnType<
       if (!optInOf(customer, body.channel)) throw refuse('channel', 'noConsent');
       const to = addressOf(customer, body.channel);
       if (!to) throw refuse('channel', 'noAddress');
-      if (!recipientOf(body.channel, to)) throw refuse('channel', body.channel === 'email' ? 'badEmail' : 'badPhone');
+      if (!recipientOf(body.channel, to))
+        throw refuse('channel', body.channel === 'email' ? 'badEmail' : 'badPhone');
       if (body.lawsuitId !== undefined) {
         const lawsuit = await app.entities.get('lawsuits').get(body.lawsuitId, actor);
         if (!((lawsuit.customerIds as number[] | undefined) ?? []).includes(customer.id))
@@ -361,7 +364,11 @@ function installWhatsappWebhook(app: FastifyInstance, outbox: Outbox): void {
       query: webhookQuery,
       handler: async (_request, { query }, reply) => {
         const { verifyToken } = (await readProviderConfigs(app.db)).whatsapp;
-        if (!verifyToken || query['hub.mode'] !== 'subscribe' || !same(query['hub.verify_token'] ?? '', verifyToken))
+        if (
+          !verifyToken ||
+          query['hub.mode'] !== 'subscribe' ||
+          !same(query['hub.verify_token'] ?? '', verifyToken)
+        )
           throw new AppError('forbidden');
         reply.type('text/plain').serializer((value: unknown) => String(value));
         return query['hub.challenge'] ?? '';
@@ -382,7 +389,9 @@ function installWhatsappWebhook(app: FastifyInstance, outbox: Outbox): void {
           const given = String(request.headers['x-hub-signature-256'] ?? '');
           if (!same(given, expected)) throw new AppError('unauthorized');
         }
-        const body = (request.body ?? {}) as { entry?: { changes?: { value?: { statuses?: StatusUpdate[] } }[] }[] };
+        const body = (request.body ?? {}) as {
+          entry?: { changes?: { value?: { statuses?: StatusUpdate[] } }[] }[];
+        };
         let updated = 0;
         for (const entry of Array.isArray(body.entry) ? body.entry : [])
           for (const change of Array.isArray(entry?.changes) ? entry.changes : [])

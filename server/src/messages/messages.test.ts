@@ -51,7 +51,10 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    whatsapp = await startHttpStandIn(() => ({ status: 200, body: { messages: [{ id: `wamid.${++sent}` }] } }));
+    whatsapp = await startHttpStandIn(() => ({
+      status: 200,
+      body: { messages: [{ id: `wamid.${++sent}` }] },
+    }));
     gateway = await startHttpStandIn(() => ({ status: 200, body: { id: `sms-${++sent}` } }));
     t = await createTestApp({ dialect, env: { SMTP_URL: smtp.url }, app: { clock: () => clock.now } });
     admin = await t.login();
@@ -62,7 +65,9 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
   });
 
   it('keeps provider secrets: never answered in clear, kept when left out of a change', async () => {
-    const saved = await providers(settings({ sms: { authHeader: 'Bearer sms-key' }, whatsapp: { token: 'wa-token' } }));
+    const saved = await providers(
+      settings({ sms: { authHeader: 'Bearer sms-key' }, whatsapp: { token: 'wa-token' } }),
+    );
     expect([saved.statusCode, saved.json().errors]).toEqual([200, undefined]);
     const res = await t.app.inject({ method: 'GET', url: API_BASE + MESSAGES.providers, headers: h() });
     expect(res.json().data).toMatchObject({
@@ -104,7 +109,12 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
       method: 'POST',
       url: entityUrl('messageTemplates'),
       headers: h(),
-      payload: { name: 'Postponed', event: 'hearingPostponed', language: 'en', body: 'On {session.nothingHere}' },
+      payload: {
+        name: 'Postponed',
+        event: 'hearingPostponed',
+        language: 'en',
+        body: 'On {session.nothingHere}',
+      },
     });
     expect([unknown.statusCode, unknown.json().errors.body[0]]).toEqual([
       422,
@@ -163,7 +173,12 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
     later(61_000);
     await t.app.jobs.drain();
     const done = (await messagesOf(agreed.id))[0]!;
-    expect(done).toMatchObject({ state: 'sent', reason: null, attempts: 3, providerId: expect.stringMatching(/^wamid\./) });
+    expect(done).toMatchObject({
+      state: 'sent',
+      reason: null,
+      attempts: 3,
+      providerId: expect.stringMatching(/^wamid\./),
+    });
     expect(whatsapp.requests).toHaveLength(3);
     const request = whatsapp.requests[2]!;
     expect(request.url).toBe('/v21.0/1098765/messages');
@@ -188,7 +203,9 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
     const hook = await t.app.inject({
       method: 'POST',
       url: API_BASE + MESSAGES.whatsappWebhook,
-      payload: { entry: [{ changes: [{ value: { statuses: [{ id: done.providerId, status: 'delivered' }] } }] }] },
+      payload: {
+        entry: [{ changes: [{ value: { statuses: [{ id: done.providerId, status: 'delivered' }] } }] }],
+      },
     });
     expect([hook.statusCode, hook.json().data]).toEqual([200, { updated: 1 }]);
     expect((await messagesOf(agreed.id))[0]!.state).toBe('delivered');
@@ -218,12 +235,23 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
     expect(await messagesOf(local.id)).toEqual([]);
 
     const res = await send(client.id, { channel: 'sms', body: 'موعدكم غدا "صباحا"' });
-    expect([res.statusCode, res.json().data]).toEqual([201, expect.objectContaining({ state: 'queued', to: PHONE })]);
+    expect([res.statusCode, res.json().data]).toEqual([
+      201,
+      expect.objectContaining({ state: 'queued', to: PHONE }),
+    ]);
     await t.app.jobs.drain();
     const [message] = await messagesOf(client.id);
-    expect(message).toMatchObject({ state: 'sent', providerId: expect.stringMatching(/^sms-/), createdBy: admin.user.id });
+    expect(message).toMatchObject({
+      state: 'sent',
+      providerId: expect.stringMatching(/^sms-/),
+      createdBy: admin.user.id,
+    });
     const request = gateway.requests.at(-1)!;
-    expect([request.method, request.url, request.headers.authorization]).toEqual(['POST', '/send', 'Bearer sms-key']);
+    expect([request.method, request.url, request.headers.authorization]).toEqual([
+      'POST',
+      '/send',
+      'Bearer sms-key',
+    ]);
     expect(request.json).toEqual({ to: PHONE, text: 'موعدكم غدا "صباحا"' });
   });
 
@@ -235,7 +263,11 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
       headers: h(),
       payload: { channel: 'sms', to: ARABIC_PHONE },
     });
-    expect(refused.json().data).toEqual({ ok: false, providerId: null, reason: expect.stringContaining('HTTP 401') });
+    expect(refused.json().data).toEqual({
+      ok: false,
+      providerId: null,
+      reason: expect.stringContaining('HTTP 401'),
+    });
     const ok = await t.app.inject({
       method: 'POST',
       url: API_BASE + MESSAGES.providersTest,

@@ -163,7 +163,10 @@ export class Outbox {
         state: recipient ? 'queued' : 'failed',
         reason: recipient
           ? null
-          : translate(message.language, `clients.messages.${message.channel === 'email' ? 'badEmail' : 'badPhone'}`),
+          : translate(
+              message.language,
+              `clients.messages.${message.channel === 'email' ? 'badEmail' : 'badPhone'}`,
+            ),
         attempts: 0,
         provider_id: null,
         created_by: message.createdBy,
@@ -272,17 +275,27 @@ export class Outbox {
         language: String(row.language),
         whatsappTemplate: row.whatsapp_template,
       });
-      await this.setState(messageId, { state: 'sent', reason: null, providerId, attempts: attempt }, ['queued']);
+      await this.setState(messageId, { state: 'sent', reason: null, providerId, attempts: attempt }, [
+        'queued',
+      ]);
     } catch (error) {
-      const reason = error instanceof ProviderError ? error.reason : String((error as Error)?.message ?? error);
+      const reason =
+        error instanceof ProviderError ? error.reason : String((error as Error)?.message ?? error);
       const retry = (!(error instanceof ProviderError) || error.retryable) && attempt < SEND_ATTEMPTS;
-      await this.setState(messageId, { state: retry ? 'queued' : 'failed', reason, attempts: attempt }, ['queued']);
+      await this.setState(messageId, { state: retry ? 'queued' : 'failed', reason, attempts: attempt }, [
+        'queued',
+      ]);
       if (retry) throw error;
     }
   }
 
   /** A provider's report on a message it took (WhatsApp's status webhook). */
-  async report(channel: MessageChannel, providerId: string, state: 'delivered' | 'failed', reason: string | null) {
+  async report(
+    channel: MessageChannel,
+    providerId: string,
+    state: 'delivered' | 'failed',
+    reason: string | null,
+  ) {
     const row = await messagesOf(this.app.db)
       .selectFrom('client_messages')
       .select('id')
@@ -290,7 +303,11 @@ export class Outbox {
       .where('provider_id', '=', providerId)
       .executeTakeFirst();
     if (!row) return false;
-    return this.setState(Number(row.id), { state, reason }, state === 'delivered' ? ['sent'] : ['sent', 'delivered']);
+    return this.setState(
+      Number(row.id),
+      { state, reason },
+      state === 'delivered' ? ['sent'] : ['sent', 'delivered'],
+    );
   }
 
   /**
@@ -303,8 +320,7 @@ export class Outbox {
     const actor = { user: null };
     const kind = EVENT_RECORDS[payload.event];
     const record = await app.entities.get(DOCUMENT_RECORDS[kind]).get(payload.recordId, actor);
-    const lawsuitId =
-      kind === 'lawsuit' ? record.id : kind === 'session' ? Number(record.lawsuitId) : null;
+    const lawsuitId = kind === 'lawsuit' ? record.id : kind === 'session' ? Number(record.lawsuitId) : null;
     let customerIds = payload.customerIds;
     if (!customerIds) {
       if (kind === 'customer') customerIds = [record.id];
@@ -325,7 +341,10 @@ export class Outbox {
         if (!to) continue;
         const template = await this.templateOf(payload.event, languageOf(customer));
         if (!template) {
-          app.log.warn({ event: payload.event, lang: languageOf(customer) }, 'no message template for the event');
+          app.log.warn(
+            { event: payload.event, lang: languageOf(customer) },
+            'no message template for the event',
+          );
           continue;
         }
         const lng = template.language;
@@ -383,4 +402,3 @@ export class Outbox {
     };
   }
 }
-

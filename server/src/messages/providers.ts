@@ -49,7 +49,10 @@ const REASON_MAX = 500;
 const retryableStatus = (status: number) => status >= 500 || status === 429 || status === 408;
 
 /** Calls a provider over HTTP: a network failure or timeout is retryable, like a 5xx. */
-async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown; text: string }> {
+async function call(
+  url: string,
+  init: RequestInit,
+): Promise<{ status: number; body: unknown; text: string }> {
   let response: Response;
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
@@ -61,18 +64,22 @@ async function call(url: string, init: RequestInit): Promise<{ status: number; b
     );
   }
   const text = await response.text();
-  let body: unknown = null;
+  return { status: response.status, body: parseJson(text), text };
+}
+
+/** A provider's answer as JSON, or null when it is not JSON. */
+function parseJson(text: string): unknown {
   try {
-    body = text ? JSON.parse(text) : null;
+    return text ? (JSON.parse(text) as unknown) : null;
   } catch {
-    body = null;
+    return null;
   }
-  return { status: response.status, body, text };
 }
 
 const errorText = (status: number, body: unknown, text: string): string => {
   const error = (body as { error?: { message?: string; error_data?: { details?: string } } } | null)?.error;
-  const detail = error?.error_data?.details ?? error?.message ?? (body as { message?: string } | null)?.message;
+  const detail =
+    error?.error_data?.details ?? error?.message ?? (body as { message?: string } | null)?.message;
   return `HTTP ${status}: ${detail ?? (text.trim() || 'no answer')}`.slice(0, REASON_MAX);
 };
 
@@ -81,7 +88,11 @@ export function emailProvider(mailer: Mailer, configured: boolean): MessageProvi
   return {
     async send(message) {
       if (!configured) throw new ProviderError('SMTP is not configured (SMTP_URL)', false);
-      const result = await mailer.send({ to: message.to, subject: message.subject ?? '', text: message.body });
+      const result = await mailer.send({
+        to: message.to,
+        subject: message.subject ?? '',
+        text: message.body,
+      });
       if (!result.delivered) throw new ProviderError(result.error ?? 'not sent', true);
       return { providerId: `outbox:${result.outboxId}` };
     },
@@ -120,7 +131,8 @@ export function smsProvider(config: SmsConfig): MessageProvider {
         headers,
         body: withBody ? fill(config.bodyTemplate, values, escape) : undefined,
       });
-      if (status < 200 || status > 299) throw new ProviderError(errorText(status, body, text), retryableStatus(status));
+      if (status < 200 || status > 299)
+        throw new ProviderError(errorText(status, body, text), retryableStatus(status));
       const answer = (body ?? {}) as Record<string, unknown>;
       const id = answer.id ?? answer.messageId ?? answer.message_id ?? '';
       return { providerId: String(id) };
@@ -170,7 +182,8 @@ export function whatsappProvider(config: WhatsappConfig): MessageProvider {
           body: JSON.stringify(payload),
         },
       );
-      if (status < 200 || status > 299) throw new ProviderError(errorText(status, body, text), retryableStatus(status));
+      if (status < 200 || status > 299)
+        throw new ProviderError(errorText(status, body, text), retryableStatus(status));
       const id = (body as { messages?: { id?: string }[] } | null)?.messages?.[0]?.id;
       if (!id) throw new ProviderError(`no message id in the answer: ${text.slice(0, 200)}`, false);
       return { providerId: id };
@@ -265,19 +278,30 @@ export async function writeProviderConfigs(
   employeeId: number | null,
   at: string,
 ): Promise<void> {
-  const db = trx as Kysely<{ message_providers: ProviderRow & { updated_by: number | null; updated_at: string } }>;
+  const db = trx as Kysely<{
+    message_providers: ProviderRow & { updated_by: number | null; updated_at: string };
+  }>;
   const { authHeader, ...sms } = configs.sms;
   const { token, appSecret, verifyToken, ...whatsapp } = configs.whatsapp;
   const rows = [
     { channel: 'sms', settings: JSON.stringify(sms), secrets: JSON.stringify({ authHeader }) },
-    { channel: 'whatsapp', settings: JSON.stringify(whatsapp), secrets: JSON.stringify({ token, appSecret, verifyToken }) },
+    {
+      channel: 'whatsapp',
+      settings: JSON.stringify(whatsapp),
+      secrets: JSON.stringify({ token, appSecret, verifyToken }),
+    },
   ];
   for (const row of rows)
     await db
       .insertInto('message_providers')
       .values({ ...row, updated_by: employeeId, updated_at: at })
       .onConflict((oc) =>
-        oc.column('channel').doUpdateSet({ settings: row.settings, secrets: row.secrets, updated_by: employeeId, updated_at: at }),
+        oc.column('channel').doUpdateSet({
+          settings: row.settings,
+          secrets: row.secrets,
+          updated_by: employeeId,
+          updated_at: at,
+        }),
       )
       .execute();
 }

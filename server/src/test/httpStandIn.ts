@@ -28,7 +28,9 @@ export interface StandInAnswer {
  * const gateway = await startHttpStandIn((req) => ({ status: 200, body: { id: `sms-${req.url}` } }));
  * ... gateway.requests[0].json ... await gateway.close();
  */
-export async function startHttpStandIn(answer: (request: RecordedRequest) => StandInAnswer = () => ({ status: 200, body: {} })) {
+export async function startHttpStandIn(
+  answer: (request: RecordedRequest) => StandInAnswer = () => ({ status: 200, body: {} }),
+) {
   const requests: RecordedRequest[] = [];
   let failing: { count: number; status: number } = { count: 0, status: 503 };
   const server = http.createServer((req, res) => {
@@ -36,13 +38,19 @@ export async function startHttpStandIn(answer: (request: RecordedRequest) => Sta
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      let json: unknown = null;
+      let json: unknown;
       try {
         json = body ? JSON.parse(body) : null;
       } catch {
         json = null;
       }
-      const recorded: RecordedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, json };
+      const recorded: RecordedRequest = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body,
+        json,
+      };
       requests.push(recorded);
       const reply =
         failing.count > 0

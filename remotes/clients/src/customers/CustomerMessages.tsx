@@ -102,13 +102,19 @@ export function CustomerMessages({ customerId, canSend }: { customerId: number; 
         locale={{ emptyText: t('messages.none') }}
         columns={[
           { key: 'createdAt', title: t('messages.at'), render: (_, m) => when.format(new Date(m.createdAt)) },
-          { key: 'channel', title: t('messages.channel'), render: (_, m) => t(`messages.channels.${m.channel}`) },
+          {
+            key: 'channel',
+            title: t('messages.channel'),
+            render: (_, m) => t(`messages.channels.${m.channel}`),
+          },
           { key: 'to', title: t('messages.to'), render: (_, m) => <bdi>{m.to}</bdi> },
           {
             key: 'event',
             title: t('messages.event'),
             render: (_, m) =>
-              m.event ? t(`messageTemplates.values.event.${m.event}`, { ns: 'entities' }) : t('messages.oneOff'),
+              m.event
+                ? t(`messageTemplates.values.event.${m.event}`, { ns: 'entities' })
+                : t('messages.oneOff'),
           },
           { key: 'body', title: t('messages.body'), dataIndex: 'body', ellipsis: true },
           {

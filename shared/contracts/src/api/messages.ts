@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGE_CHANNELS, MESSAGE_EVENTS, type MessageChannel, type MessageEvent } from '../entities/messages';
+import { MESSAGE_CHANNELS, type MessageChannel, type MessageEvent } from '../entities/messages';
 import { normalizeDigits } from '../text';
 
 /**
@@ -76,7 +76,10 @@ export const sendCustomerMessageBody = z
     channel: z.enum(MESSAGE_CHANNELS, { error: 'validation.enum' }),
     body: text(1000),
     subject: text(200).optional(),
-    lawsuitId: z.int({ error: 'validation.types.integer' }).positive({ error: 'validation.types.integer' }).optional(),
+    lawsuitId: z
+      .int({ error: 'validation.types.integer' })
+      .positive({ error: 'validation.types.integer' })
+      .optional(),
   })
   .strip();
 export type SendCustomerMessageInput = z.input<typeof sendCustomerMessageBody>;
@@ -129,7 +132,10 @@ const url = z
   .max(500, { error: 'validation.string.max' })
   .refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), { error: 'validation.types.url' });
 /** A secret: omitted keeps the stored one, `''` clears it. */
-const secret = z.string({ error: 'validation.types.string' }).max(2000, { error: 'validation.string.max' }).optional();
+const secret = z
+  .string({ error: 'validation.types.string' })
+  .max(2000, { error: 'validation.string.max' })
+  .optional();
 
 /** Body of `PUT /admin/settings/system/messaging`. */
 export const messagingSettingsBody = z

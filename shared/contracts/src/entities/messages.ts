@@ -37,7 +37,13 @@ export const messageTemplates = defineEntity({
   menu: { group: 'systemSettings', order: 7 },
   fields: {
     name: { type: 'string', required: true, unique: true, max: 150, search: true, sort: true },
-    event: { type: 'enum', values: MESSAGE_EVENTS, required: true, default: 'hearingScheduled', filter: true },
+    event: {
+      type: 'enum',
+      values: MESSAGE_EVENTS,
+      required: true,
+      default: 'hearingScheduled',
+      filter: true,
+    },
     language: { type: 'enum', values: MESSAGE_LANGUAGES, required: true, default: 'ar', filter: true },
     subject: { type: 'string', max: 200, list: false },
     body: { type: 'text', required: true, max: 1000, search: true },
