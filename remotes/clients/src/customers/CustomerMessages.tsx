@@ -2,7 +2,6 @@ import { Button, Form, Input, Select, Space, Table, Tag, Typography } from 'antd
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  API_BASE,
   MESSAGE_CHANNELS,
   MESSAGES,
   type CustomerMessage,
@@ -22,7 +21,7 @@ const STATE_COLOR: Record<MessageState, string> = {
 
 /** Query key of a client's messages. */
 export const customerMessagesKey = (customerId: number) => ['clients', 'messages', customerId] as const;
-const urlOf = (customerId: number) => API_BASE + MESSAGES.customer.replace(':id', String(customerId));
+const urlOf = (customerId: number) => MESSAGES.customer.replace(':id', String(customerId));
 
 /**
  * A client's communications tab: every message sent to them (by an event or by staff), newest
@@ -61,7 +60,7 @@ export function CustomerMessages({ customerId, canSend }: { customerId: number; 
   });
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="large">
+    <Space orientation="vertical" style={{ width: '100%' }} size="large">
       {canSend && (
         <Form
           form={form}
@@ -121,7 +120,7 @@ export function CustomerMessages({ customerId, canSend }: { customerId: number; 
             key: 'state',
             title: t('messages.state'),
             render: (_, m) => (
-              <Space direction="vertical" size={0}>
+              <Space orientation="vertical" size={0}>
                 <Tag color={STATE_COLOR[m.state]} data-state={m.state}>
                   {t(`messages.states.${m.state}`)}
                 </Tag>
