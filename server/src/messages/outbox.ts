@@ -319,7 +319,9 @@ export class Outbox {
     const { app } = this;
     const actor = { user: null };
     const kind = EVENT_RECORDS[payload.event];
-    const record = await app.entities.get(DOCUMENT_RECORDS[kind]).get(payload.recordId, actor);
+    // A record deleted before its event ran tells no one.
+    const [record] = await app.entities.get(DOCUMENT_RECORDS[kind]).getMany([payload.recordId], actor);
+    if (!record) return 0;
     const lawsuitId = kind === 'lawsuit' ? record.id : kind === 'session' ? Number(record.lawsuitId) : null;
     let customerIds = payload.customerIds;
     if (!customerIds) {
