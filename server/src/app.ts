@@ -31,6 +31,7 @@ import { remindersPlugin } from './reminders';
 import { installIdempotency } from './http/idempotency';
 import { pluginNamed } from './http/pluginName';
 import { jobsMigrations, jobsPlugin } from './jobs';
+import { messagesMigrations, messagesPlugin } from './messages';
 import { fileTextMigrations, fileTextPlugin } from './filetext';
 import { dailyAt, schedulerMigrations, schedulerPlugin } from './scheduler';
 import { dashboardMigrations, dashboardPlugin } from './dashboard';
@@ -93,6 +94,7 @@ export const MODULES: readonly AppModule[] = [
   { name: 'finance', plugin: financePlugin, migrations: financeMigrations },
   { name: 'jobs', plugin: jobsPlugin, migrations: jobsMigrations },
   { name: 'filetext', plugin: fileTextPlugin, migrations: fileTextMigrations },
+  { name: 'messages', plugin: messagesPlugin, migrations: messagesMigrations },
 ];
 
 /** How often a SQLite connection refreshes its planner statistics (`PRAGMA optimize`). */

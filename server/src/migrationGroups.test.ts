@@ -23,6 +23,7 @@ describe('modules and their migrations', () => {
       'finance',
       'jobs',
       'filetext',
+      'messages',
     ]);
   });
 

@@ -10,6 +10,7 @@ import { createTestApp, splitDialects, type TestApp } from '../test/harness';
 /** The routes anyone may call (`config: { public: true }`); every other one needs a token. */
 const PUBLIC_ROUTES = [
   'GET /api/health',
+  'GET /api/messages/whatsapp/webhook',
   'GET /api/ready',
   'GET /api/calendar/{token}.ics',
   'POST /api/auth/2fa/setup',
@@ -24,6 +25,7 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/forgotPassword',
   'GET /api/auth/verifyResetToken',
   'POST /api/auth/verifyResetCode',
+  'POST /api/messages/whatsapp/webhook',
   'PUT /api/auth/resetPassword',
 ].sort();
 

@@ -27,6 +27,7 @@ const SEED_MENU = [
       ['backups', '/admin/settings/system/backups', 'backups.view', 'settings'],
       ['documentTemplates', '/admin/documents/templates', 'documentTemplates.view', 'settings'],
       ['documentFields', '/admin/documents/fields', 'documentTemplates.view', 'settings'],
+      ['messageTemplates', '/admin/settings/messageTemplates', 'messageTemplates.view', 'settings'],
     ],
   ],
   [

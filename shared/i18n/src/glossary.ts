@@ -72,6 +72,11 @@ export const GLOSSARY = {
     one: term('قالب مستند', 'Document template'),
     uses: ['menu:items.documentTemplates', ...entity('documentTemplates')],
   },
+  messageTemplates: {
+    many: term('قوالب رسائل الموكلين', 'Client message templates'),
+    one: term('قالب رسالة', 'Message template'),
+    uses: ['menu:items.messageTemplates', ...entity('messageTemplates')],
+  },
   documentFields: {
     many: term('حقول الدمج', 'Merge fields'),
     uses: ['menu:items.documentFields', 'settings:documents.fieldsTitle'],

@@ -1,6 +1,7 @@
 import { sessions } from '@mizan/contracts';
 import { i18n } from '@mizan/i18n';
 import { EntityTable, useEntityList, type RecordTab, type RecordTabContext } from '@mizan/ui';
+import { CustomerMessages } from './CustomerMessages';
 
 /**
  * A client's hearings: the generic hearings list fixed to the lawsuits naming this client among
@@ -12,10 +13,27 @@ export function CustomerHearings({ customerId }: { customerId: number }) {
 }
 
 /**
- * The client page's tabs with the hearings tab after the client's lawsuits (for a user who may
- * view hearings).
+ * The client page's tabs: the hearings tab after the client's lawsuits (for a user who may view
+ * hearings), and the communications tab.
  */
-export function customerTabs(derived: RecordTab[], { row, can }: RecordTabContext): RecordTab[] {
+export function customerTabs(derived: RecordTab[], context: RecordTabContext): RecordTab[] {
+  return withMessages(withHearings(derived, context), context);
+}
+
+/** The communications tab last: the client's messages, and a one-off one for a user who may edit the client. */
+function withMessages(derived: RecordTab[], { row, can }: RecordTabContext): RecordTab[] {
+  if (!can('customers.view')) return derived;
+  return [
+    ...derived,
+    {
+      key: 'messages',
+      label: i18n.t('messages.tab', { ns: 'clients' }),
+      children: <CustomerMessages customerId={row.id} canSend={can('customers.update')} />,
+    },
+  ];
+}
+
+function withHearings(derived: RecordTab[], { row, can }: RecordTabContext): RecordTab[] {
   if (!can('sessions.view')) return derived;
   const tab: RecordTab = {
     key: 'sessions.customerId',

@@ -1,5 +1,12 @@
 import type { ServerResponse } from 'node:http';
-import { CLIENTS, foldArabic, type ConflictMatch, type Entity, type Fields } from '@mizan/contracts';
+import {
+  CLIENTS,
+  foldArabic,
+  type ConflictMatch,
+  type CustomerMessage,
+  type Entity,
+  type Fields,
+} from '@mizan/contracts';
 import { json, startServer, type SeenRequest } from '@mizan/sdk/testing/apiServer';
 
 type Row = { id: number } & Record<string, unknown>;
@@ -11,6 +18,9 @@ export interface ClientsServerSpec {
   conflicts?: (query: URLSearchParams) => ConflictMatch[] | Promise<ConflictMatch[]>;
   /** Answer of a create or update (default: the body back with an id). */
   save?: (req: SeenRequest) => { status: number; body: unknown };
+  /** A client's messages (the communications tab), and the answer of sending one (default 201, queued). */
+  messages?: CustomerMessage[];
+  sendMessage?: (req: SeenRequest) => { status: number; body: unknown };
 }
 
 /**
@@ -27,6 +37,11 @@ export async function startClientsServer(entities: readonly Entity<Fields>[], sp
       const matches = (await spec.conflicts?.(req.query)) ?? [];
       if (!res.destroyed) json(res, 200, { data: { matches } });
       return;
+    }
+    if (/^\/api\/admin\/customers\/\d+\/messages$/.test(req.path)) {
+      if (req.method === 'GET') return json(res, 200, { data: { items: spec.messages ?? [] } });
+      const { status, body } = spec.sendMessage?.(req) ?? { status: 201, body: { data: {} } };
+      return json(res, status, body);
     }
     // One row by id (a record page).
     for (const e of entities) {

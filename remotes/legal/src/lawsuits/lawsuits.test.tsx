@@ -233,11 +233,11 @@ describe('closing and reopening a lawsuit', () => {
 });
 
 describe('lawsuit record page', () => {
-  it('has the tabs details, hearings, attachments, payments and history, and the state tag in English', async () => {
+  it('has the tabs details, hearings, attachments, payments, communications and history, and the state tag in English', async () => {
     await switchLanguage('en');
     await openRecord();
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Details', 'Lawsuit sessions', 'Attachments', 'Payments and fees', 'History']);
+    expect(tabs).toEqual(['Details', 'Lawsuit sessions', 'Attachments', 'Payments and fees', 'Communications', 'History']);
     expect(screen.getAllByText('Active').length).toBeGreaterThan(0);
     expect(document.querySelector('.ant-tabs-rtl')).toBeNull();
     const file = screen.getByRole('region', { name: 'File and court' });

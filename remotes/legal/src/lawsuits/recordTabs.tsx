@@ -3,6 +3,7 @@ import type { RecordTab, RecordTabContext } from '@mizan/ui';
 import { LawsuitAttachments } from '../attachments/LawsuitAttachments';
 import { LawsuitDeadlines } from '../deadlines/LawsuitDeadlines';
 import { PaymentsTab } from '../payments/PaymentsTab';
+import { LawsuitMessages } from '../messages/LawsuitMessages';
 import { LawsuitSessions } from '../sessions/LawsuitSessions';
 import { LawsuitDetails } from './LawsuitDetails';
 
@@ -48,6 +49,12 @@ export function lawsuitTabs(derived: RecordTab[], { row, title, can }: RecordTab
       key: 'payments',
       label: t('lawsuits.tabs.payments', 'legal'),
       children: <PaymentsTab lawsuit={row} title={title} />,
+    });
+  if (can('lawsuits.view'))
+    own.push({
+      key: 'messages',
+      label: t('lawsuits.messages.tab', 'legal'),
+      children: <LawsuitMessages lawsuitId={row.id} />,
     });
   const rest = derived.filter((tab) => !REPLACED.has(tab.key));
   return [...own, ...rest];

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Popconfirm, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
+import { MessagingCard } from './MessagingCard';
 import { TwoFactorRolesCard } from './TwoFactorRolesCard';
 import type { GeneralSettings } from './generalSettings';
 
@@ -93,6 +94,7 @@ export function GeneralSettingsPage() {
         <Card loading />
       )}
       <TwoFactorRolesCard canEdit={canEdit} />
+      <MessagingCard canEdit={canEdit} />
     </Space>
   );
 }

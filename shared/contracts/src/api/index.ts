@@ -19,3 +19,4 @@ export * from './deadlines';
 export * from './options';
 export * from './documents';
 export * from './finance';
+export * from './messages';

@@ -71,6 +71,13 @@ export const customers = defineEntity({
     phone: { type: 'phone', max: 20, search: true },
     mobile: { type: 'phone', max: 20, search: true },
     email: { type: 'email', max: 150, list: false },
+    // Where the office may write to the client, and since when they agreed to each channel: a
+    // channel without its consent date receives nothing (the messages module).
+    whatsapp: { type: 'phone', max: 20, list: false },
+    language: { type: 'enum', values: ['ar', 'en'] as const, default: 'ar', list: false },
+    emailOptIn: { type: 'date', list: false },
+    smsOptIn: { type: 'date', list: false },
+    whatsappOptIn: { type: 'date', list: false },
     governorateId: { type: 'ref', entity: 'governorates', filter: true, list: false },
     address: { type: 'text', max: 500, list: false },
     branchId: { type: 'ref', entity: 'branches', filter: true, list: false },

@@ -10,3 +10,4 @@ export * from './tasks';
 export * from './deadlines';
 export * from './documents';
 export * from './finance';
+export * from './messages';

@@ -1,0 +1,422 @@
+import {
+  API_BASE,
+  AREA_PERMISSIONS,
+  MESSAGES,
+  messageTemplates,
+  messagingSettingsBody,
+  messagingTestBody,
+  permissionKey,
+  sendCustomerMessageBody,
+  type CustomerMessage,
+  type CustomerMessageList,
+  type MessageEvent,
+  type MessagingTestResult,
+} from '@mizan/contracts';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import { writeAudit } from '../audit/audit';
+import { actorOf, type Trx } from '../engine/context';
+import { AppError } from '../http/errors';
+import { requestLanguage, translate } from '../http/messages';
+import { pathId } from '../http/params';
+import { defineRoute, PUBLIC } from '../http/route';
+import { createMailer } from '../mail/mailer';
+import {
+  EVENT_JOB,
+  Outbox,
+  SEND_ATTEMPTS,
+  SEND_JOB,
+  addressOf,
+  languageOf,
+  optInOf,
+  recipientOf,
+  type EventPayload,
+} from './outbox';
+import {
+  mergeConfigs,
+  providerOf,
+  publicConfigs,
+  readProviderConfigs,
+  writeProviderConfigs,
+  ProviderError,
+} from './providers';
+import { unknownTags } from './render';
+
+export { messagesMigrations } from './migrations';
+export { Outbox, type EventPayload } from './outbox';
+export { ProviderError, type MessageProvider, type OutboundMessage } from './providers';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Messages to clients: `app.messages.raise(...)` through `raiseClientEvent`. */
+    messages: Outbox;
+  }
+}
+
+/**
+ * Tells the clients of a record about an event once its write commits (inside `trx`, the job
+ * exists only if the write does), by the event's templates and the channels each client agreed
+ * to. `key` names the occurrence: the same key twice sends once.
+ *
+ * @example
+ * await raiseClientEvent(app, { event: 'invoiceIssued', recordId: customerId }, `invoice:${id}`, ctx.trx);
+ */
+export async function raiseClientEvent(
+  app: FastifyInstance,
+  payload: EventPayload,
+  key: string,
+  trx?: Trx,
+): Promise<void> {
+  await app.jobs.enqueue(EVENT_JOB, payload, { key: `event:${key}`, trx });
+}
+
+/** The permission of the communications tab: reading a client's messages, and sending one. */
+const VIEW = permissionKey('customers', 'view');
+const SEND = permissionKey('customers', 'update');
+
+/**
+ * Messages to clients by email (the server's SMTP), SMS (a generic HTTP gateway) and WhatsApp
+ * (the Business Cloud API), through one provider interface (`providers.ts`): events of hearings
+ * and judgments queue them, staff send one-off ones from a client's communications tab; each is
+ * sent once across instances by the job queue, retried with backoff while its provider is down,
+ * its state kept (queued, sent, delivered, failed with the provider's reason) and audited.
+ */
+export const messagesPlugin: FastifyPluginAsync = async (app) => {
+  const mailer = createMailer({ db: app.db as Kysely<unknown>, smtpUrl: app.config.smtpUrl, log: app.log });
+  app.addHook('onClose', async () => mailer.close());
+  const outbox = new Outbox(app, mailer);
+  app.decorate('messages', outbox);
+
+  app.jobs.define<{ messageId: number }>({
+    kind: SEND_JOB,
+    concurrency: () => 2,
+    maxAttempts: SEND_ATTEMPTS,
+    run: (payload, ctx) => outbox.send(payload.messageId, ctx.attempt),
+  });
+  app.jobs.define<EventPayload>({
+    kind: EVENT_JOB,
+    maxAttempts: 3,
+    run: async (payload, ctx) => {
+      const job = await app.jobs.status(ctx.id);
+      await outbox.raise(payload, job?.key ?? `job:${ctx.id}`);
+    },
+  });
+
+  installEventHooks(app);
+  installTemplateCheck(app);
+  installRoutes(app, outbox, mailer);
+};
+// Hooks, routes and the decoration belong to the app, not an encapsulated child context.
+(messagesPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+/** Hearings scheduled and postponed, judgments recorded: each raises its event once. */
+function installEventHooks(app: FastifyInstance): void {
+  app.entities.hooks('sessions', {
+    async afterChange(ctx, { action, before, after }) {
+      if (!after) return;
+      const raise = (event: MessageEvent, extra?: EventPayload['extra']) =>
+        raiseClientEvent(app, { event, recordId: after.id, extra }, `${event}:session:${after.id}`, ctx.trx);
+      // A hearing made by postponing another is told as the postponement, not as a new hearing.
+      if (action === 'create' && after.previousId === null) await raise('hearingScheduled');
+      if (action === 'postpone')
+        await raise('hearingPostponed', {
+          newDate: String(after.nextDate ?? ''),
+          reason: String(after.decision ?? ''),
+        });
+      if (after.judgment === true && before?.judgment !== true) await raise('judgmentRecorded');
+    },
+  });
+}
+
+/** A template naming a merge field its event does not offer is refused (422 on the field). */
+function installTemplateCheck(app: FastifyInstance): void {
+  const check = (values: Record<string, unknown>, before?: Record<string, unknown>) => {
+    const event = (values.event ?? before?.event) as MessageEvent;
+    const subject = (values.subject ?? before?.subject) as string | null;
+    const body = (values.body ?? before?.body) as string | null;
+    for (const [field, text] of [
+      ['body', body],
+      ['subject', subject],
+    ] as const) {
+      const unknown = unknownTags(event, text);
+      if (unknown.length)
+        throw new AppError('validation', {
+          entity: messageTemplates.name,
+          errors: { [field]: [{ key: 'clients.messages.unknownTag', params: { tag: unknown[0]! } }] },
+        });
+    }
+  };
+  app.entities.hooks(messageTemplates.name, {
+    beforeCreate: (_ctx, values) => check(values),
+    beforeUpdate: (_ctx, values, before) => check(values, before),
+  });
+}
+
+const idParams = z.object({ id: z.string() });
+
+function installRoutes(app: FastifyInstance, outbox: Outbox, mailer: ReturnType<typeof createMailer>): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: API_BASE + MESSAGES.customer,
+    permission: VIEW,
+    tags: ['customers'],
+    summary: "A client's messages, newest first (the communications tab)",
+    params: idParams,
+    handler: async (request, { params }) => {
+      const customer = await app.entities.get('customers').get(pathId(params.id), actorOf(request));
+      return {
+        data: { items: await outbox.list({ customerId: customer.id }) } satisfies CustomerMessageList,
+      };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: API_BASE + MESSAGES.lawsuit,
+    permission: permissionKey('lawsuits', 'view'),
+    tags: ['lawsuits'],
+    summary: "A lawsuit's messages to its clients, newest first",
+    params: idParams,
+    handler: async (request, { params }) => {
+      const lawsuit = await app.entities.get('lawsuits').get(pathId(params.id), actorOf(request));
+      return { data: { items: await outbox.list({ lawsuitId: lawsuit.id }) } satisfies CustomerMessageList };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: API_BASE + MESSAGES.customer,
+    permission: SEND,
+    tags: ['customers'],
+    summary: 'Sends a one-off message to a client on a channel they agreed to (queued, 201)',
+    params: idParams,
+    body: sendCustomerMessageBody,
+    labels: 'clients.messages.fields',
+    handler: async (request, { params, body }, reply) => {
+      const actor = actorOf(request);
+      const customer = await app.entities.get('customers').get(pathId(params.id), actor);
+      const refuse = (field: string, key: string) =>
+        new AppError('validation', { errors: { [field]: [{ key: `clients.messages.${key}` }] } });
+      if (!optInOf(customer, body.channel)) throw refuse('channel', 'noConsent');
+      const to = addressOf(customer, body.channel);
+      if (!to) throw refuse('channel', 'noAddress');
+      if (!recipientOf(body.channel, to))
+        throw refuse('channel', body.channel === 'email' ? 'badEmail' : 'badPhone');
+      if (body.lawsuitId !== undefined) {
+        const lawsuit = await app.entities.get('lawsuits').get(body.lawsuitId, actor);
+        if (!((lawsuit.customerIds as number[] | undefined) ?? []).includes(customer.id))
+          throw refuse('lawsuitId', 'notClientsLawsuit');
+      }
+      const message = await app.db.transaction().execute(async (trx) =>
+        outbox.queue(
+          {
+            customerId: customer.id,
+            lawsuitId: body.lawsuitId ?? null,
+            event: null,
+            dedupeKey: null,
+            channel: body.channel,
+            to,
+            language: languageOf(customer),
+            subject: body.subject ?? null,
+            body: body.body,
+            whatsappTemplate: null,
+            createdBy: request.user?.id ?? null,
+          },
+          trx,
+        ),
+      );
+      reply.code(201);
+      return { data: message as CustomerMessage };
+    },
+  });
+
+  const view = { permission: AREA_PERMISSIONS.systemSettingsView, tags: ['system'] };
+  defineRoute(app, {
+    ...view,
+    method: 'GET',
+    url: API_BASE + MESSAGES.providers,
+    summary: 'The SMS and WhatsApp providers (secrets only as whether they are set)',
+    handler: async () => ({
+      data: publicConfigs(await readProviderConfigs(app.db), Boolean(app.config.smtpUrl)),
+    }),
+  });
+
+  defineRoute(app, {
+    ...view,
+    permission: AREA_PERMISSIONS.systemSettingsUpdate,
+    method: 'PUT',
+    url: API_BASE + MESSAGES.providers,
+    summary: 'Changes the SMS and WhatsApp providers (a secret left out is kept)',
+    body: messagingSettingsBody,
+    labels: 'clients.messages.fields',
+    handler: async (request, { body }) => {
+      const configs = await app.db.transaction().execute(async (trx) => {
+        const stored = await readProviderConfigs(trx);
+        const next = mergeConfigs(stored, body);
+        await writeProviderConfigs(trx, next, request.user?.id ?? null, app.clock().toISOString());
+        await writeAudit(trx, {
+          employeeId: request.user?.id ?? null,
+          entity: 'messageProviders',
+          entityId: null,
+          action: 'update',
+          before: publicConfigs(stored, Boolean(app.config.smtpUrl)),
+          after: publicConfigs(next, Boolean(app.config.smtpUrl)),
+          ip: request.ip,
+        });
+        return next;
+      });
+      return { data: publicConfigs(configs, Boolean(app.config.smtpUrl)) };
+    },
+  });
+
+  defineRoute(app, {
+    ...view,
+    permission: AREA_PERMISSIONS.systemSettingsUpdate,
+    method: 'POST',
+    url: API_BASE + MESSAGES.providersTest,
+    summary: "Sends a test message now through a channel's provider and answers what it said",
+    body: messagingTestBody,
+    labels: 'clients.messages.fields',
+    handler: async (request, { body }) => {
+      const lng = requestLanguage(request);
+      const to = recipientOf(body.channel, body.to);
+      if (!to)
+        throw new AppError('validation', {
+          errors: { to: [{ key: `clients.messages.${body.channel === 'email' ? 'badEmail' : 'badPhone'}` }] },
+        });
+      const provider = providerOf(body.channel, await readProviderConfigs(app.db), {
+        mailer,
+        configured: Boolean(app.config.smtpUrl),
+      });
+      let result: MessagingTestResult;
+      try {
+        const { providerId } = await provider.send({
+          to,
+          subject: translate(lng, 'clients.messages.testSubject'),
+          body: translate(lng, 'clients.messages.testBody'),
+          language: lng,
+          whatsappTemplate: null,
+        });
+        result = { ok: true, providerId, reason: null };
+      } catch (error) {
+        result = {
+          ok: false,
+          providerId: null,
+          reason: error instanceof ProviderError ? error.reason : String((error as Error).message),
+        };
+      }
+      await writeAudit(app.db, {
+        employeeId: request.user?.id ?? null,
+        entity: 'messageProviders',
+        entityId: null,
+        action: 'test',
+        after: { channel: body.channel, to, ...result },
+        ip: request.ip,
+      });
+      return { data: result };
+    },
+  });
+
+  installWhatsappWebhook(app, outbox);
+}
+
+const webhookQuery = z
+  .object({
+    'hub.mode': z.string().optional(),
+    'hub.verify_token': z.string().optional(),
+    'hub.challenge': z.string().max(200).optional(),
+  })
+  .strip();
+
+interface StatusUpdate {
+  id?: string;
+  status?: string;
+  errors?: { code?: number; title?: string; message?: string; error_data?: { details?: string } }[];
+}
+
+/**
+ * WhatsApp's webhook: the verification Meta makes when it is set up (`hub.verify_token` against the
+ * setting), and delivery statuses (`delivered`/`read` → delivered, `failed` → failed with its
+ * error). Signed by Meta with the app secret (`X-Hub-Signature-256` over the raw body): with the
+ * secret set, an unsigned or wrongly signed call is refused (401).
+ */
+function installWhatsappWebhook(app: FastifyInstance, outbox: Outbox): void {
+  void app.register(async (scope) => {
+    // The signature is over the bytes Meta sent: keep them beside the parsed body (this scope only).
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, raw, done) => {
+      (request as FastifyRequest & { rawBody?: Buffer }).rawBody = raw as Buffer;
+      try {
+        done(null, (raw as Buffer).length ? JSON.parse((raw as Buffer).toString('utf8')) : {});
+      } catch {
+        done(new AppError('malformed'), undefined);
+      }
+    });
+
+    defineRoute(scope, {
+      method: 'GET',
+      url: API_BASE + MESSAGES.whatsappWebhook,
+      permission: PUBLIC,
+      tags: ['messages'],
+      summary: "WhatsApp's webhook verification: answers `hub.challenge` to the right verify token",
+      query: webhookQuery,
+      handler: async (_request, { query }, reply) => {
+        const { verifyToken } = (await readProviderConfigs(app.db)).whatsapp;
+        if (
+          !verifyToken ||
+          query['hub.mode'] !== 'subscribe' ||
+          !same(query['hub.verify_token'] ?? '', verifyToken)
+        )
+          throw new AppError('forbidden');
+        reply.type('text/plain').serializer((value: unknown) => String(value));
+        return query['hub.challenge'] ?? '';
+      },
+    });
+
+    defineRoute(scope, {
+      method: 'POST',
+      url: API_BASE + MESSAGES.whatsappWebhook,
+      permission: PUBLIC,
+      tags: ['messages'],
+      summary: 'WhatsApp delivery statuses: a message delivered or failed with its reason',
+      handler: async (request) => {
+        const { appSecret } = (await readProviderConfigs(app.db)).whatsapp;
+        if (appSecret) {
+          const raw = (request as FastifyRequest & { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0);
+          const expected = `sha256=${crypto.createHmac('sha256', appSecret).update(raw).digest('hex')}`;
+          const given = String(request.headers['x-hub-signature-256'] ?? '');
+          if (!same(given, expected)) throw new AppError('unauthorized');
+        }
+        const body = (request.body ?? {}) as {
+          entry?: { changes?: { value?: { statuses?: StatusUpdate[] } }[] }[];
+        };
+        let updated = 0;
+        for (const entry of Array.isArray(body.entry) ? body.entry : [])
+          for (const change of Array.isArray(entry?.changes) ? entry.changes : [])
+            for (const status of Array.isArray(change?.value?.statuses) ? change.value.statuses : []) {
+              if (typeof status?.id !== 'string') continue;
+              if (status.status === 'delivered' || status.status === 'read') {
+                if (await outbox.report('whatsapp', status.id, 'delivered', null)) updated += 1;
+              } else if (status.status === 'failed') {
+                const error = status.errors?.[0];
+                const reason =
+                  [error?.code, error?.title, error?.error_data?.details ?? error?.message]
+                    .filter((v) => v !== undefined && v !== '')
+                    .join(': ') || 'failed';
+                if (await outbox.report('whatsapp', status.id, 'failed', reason.slice(0, 500))) updated += 1;
+              }
+            }
+        return { data: { updated } };
+      },
+    });
+  });
+}
+
+/** Compares two secrets in constant time. */
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { MESSAGE_CHANNELS, type MessageChannel, type MessageEvent } from '../entities/messages';
+import { normalizeDigits } from '../text';
+
+/**
+ * Messages to clients: the communications tab of a client (`GET`, and `POST` to send one) and of a
+ * lawsuit, the providers' settings with a test send, and WhatsApp's status webhook. Paths are under
+ * `/api`; `:id` is the client's or the lawsuit's id.
+ */
+export const MESSAGES = {
+  customer: '/admin/customers/:id/messages',
+  lawsuit: '/admin/lawsuits/:id/messages',
+  /** `GET` the SMS and WhatsApp settings (secrets never in clear), `PUT` to change them. */
+  providers: '/admin/settings/system/messaging',
+  /** `POST { channel, to }`: sends a test message now and answers what the provider said. */
+  providersTest: '/admin/settings/system/messaging/test',
+  /** WhatsApp Business Cloud API webhook: `GET` its verification, `POST` delivery statuses. */
+  whatsappWebhook: '/messages/whatsapp/webhook',
+} as const;
+
+/**
+ * Where a message stands: `queued` until a provider took it (with `reason` while a provider is
+ * down and it waits for a retry), `sent` once taken, `delivered` or `failed` (with the provider's
+ * reason) when known.
+ */
+export const MESSAGE_STATES = ['queued', 'sent', 'delivered', 'failed'] as const;
+export type MessageState = (typeof MESSAGE_STATES)[number];
+
+/** One message as the communications tab shows it. */
+export interface CustomerMessage {
+  id: number;
+  customerId: number;
+  lawsuitId: number | null;
+  /** The event that raised it, or null for a message a staff member wrote. */
+  event: MessageEvent | null;
+  channel: MessageChannel;
+  to: string;
+  subject: string | null;
+  body: string;
+  state: MessageState;
+  /** Why it is not sent yet, or why it failed, as the provider said. */
+  reason: string | null;
+  attempts: number;
+  providerId: string | null;
+  createdBy: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CustomerMessageList {
+  items: CustomerMessage[];
+}
+
+/**
+ * A phone number in E.164 (`+201001234567`) from what a person typed: Arabic-Indic digits to ASCII,
+ * spaces, dashes, dots and brackets dropped, a leading `00` read as `+`. Null when it is not E.164.
+ *
+ * @example toE164('+٢٠ ١٠٠ ١٢٣ ٤٥٦٧') // '+201001234567'
+ */
+export function toE164(value: string): string | null {
+  let s = normalizeDigits(value).replace(/[\s().\-\u200E\u200F]/g, '');
+  if (s.startsWith('00')) s = `+${s.slice(2)}`;
+  return /^\+[1-9]\d{7,14}$/.test(s) ? s : null;
+}
+
+const text = (max: number) =>
+  z
+    .string({ error: 'validation.types.string' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(max, { error: 'validation.string.max' });
+
+/** Body of `POST /admin/customers/:id/messages`: a one-off message on a channel the client agreed to. */
+export const sendCustomerMessageBody = z
+  .object({
+    channel: z.enum(MESSAGE_CHANNELS, { error: 'validation.enum' }),
+    body: text(1000),
+    subject: text(200).optional(),
+    lawsuitId: z
+      .int({ error: 'validation.types.integer' })
+      .positive({ error: 'validation.types.integer' })
+      .optional(),
+  })
+  .strip();
+export type SendCustomerMessageInput = z.input<typeof sendCustomerMessageBody>;
+
+/** The generic HTTP SMS gateway: where and how to post, `{to}` and `{text}` filled in the body. */
+export interface SmsProviderSettings {
+  url: string;
+  method: 'POST' | 'GET' | 'PUT';
+  /** The value of the `Authorization` header (e.g. `Bearer …`); never answered in clear. */
+  authHeaderSet: boolean;
+  contentType: string;
+  bodyTemplate: string;
+}
+
+/** The WhatsApp Business Cloud API: `POST {baseUrl}/{apiVersion}/{phoneNumberId}/messages`. */
+export interface WhatsappProviderSettings {
+  baseUrl: string;
+  apiVersion: string;
+  phoneNumberId: string;
+  /** The bearer token; never answered in clear. */
+  tokenSet: boolean;
+  /** The app secret that signs status webhooks (`X-Hub-Signature-256`); never answered in clear. */
+  appSecretSet: boolean;
+  /** What Meta sends back when it verifies the webhook (`hub.verify_token`); never answered in clear. */
+  verifyTokenSet: boolean;
+}
+
+export interface MessagingSettings {
+  sms: SmsProviderSettings;
+  whatsapp: WhatsappProviderSettings;
+  /** Email goes through the server's SMTP (`SMTP_URL`): whether it is configured. */
+  emailConfigured: boolean;
+}
+
+export const SMS_DEFAULTS = {
+  url: '',
+  method: 'POST',
+  contentType: 'application/json',
+  bodyTemplate: '{"to":"{to}","text":"{text}"}',
+} as const;
+export const WHATSAPP_DEFAULTS = {
+  baseUrl: 'https://graph.facebook.com',
+  apiVersion: 'v21.0',
+  phoneNumberId: '',
+} as const;
+
+const url = z
+  .string({ error: 'validation.types.string' })
+  .trim()
+  .max(500, { error: 'validation.string.max' })
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), { error: 'validation.types.url' });
+/** A secret: omitted keeps the stored one, `''` clears it. */
+const secret = z
+  .string({ error: 'validation.types.string' })
+  .max(2000, { error: 'validation.string.max' })
+  .optional();
+
+/** Body of `PUT /admin/settings/system/messaging`. */
+export const messagingSettingsBody = z
+  .object({
+    sms: z
+      .object({
+        url,
+        method: z.enum(['POST', 'GET', 'PUT'], { error: 'validation.enum' }),
+        authHeader: secret,
+        contentType: z.string().trim().max(100, { error: 'validation.string.max' }),
+        bodyTemplate: z.string().max(2000, { error: 'validation.string.max' }),
+      })
+      .strip(),
+    whatsapp: z
+      .object({
+        baseUrl: url,
+        apiVersion: z
+          .string()
+          .trim()
+          .regex(/^v\d+(\.\d+)?$/, { error: 'validation.pattern.mismatch' }),
+        phoneNumberId: z
+          .string()
+          .trim()
+          .regex(/^\d{0,30}$/, { error: 'validation.pattern.mismatch' }),
+        token: secret,
+        appSecret: secret,
+        verifyToken: secret,
+      })
+      .strip(),
+  })
+  .strip();
+export type MessagingSettingsInput = z.input<typeof messagingSettingsBody>;
+
+/** Body of `POST /admin/settings/system/messaging/test`. */
+export const messagingTestBody = z
+  .object({
+    channel: z.enum(MESSAGE_CHANNELS, { error: 'validation.enum' }),
+    to: text(150),
+  })
+  .strip();
+export type MessagingTestInput = z.input<typeof messagingTestBody>;
+
+/** What a test send answers: the provider's id, or why it refused. */
+export interface MessagingTestResult {
+  ok: boolean;
+  providerId: string | null;
+  reason: string | null;
+}

@@ -1,0 +1,52 @@
+import { defineEntity } from '../entity';
+
+/**
+ * What the office tells its clients about. `deadlineApproaching` and `invoiceIssued` have templates
+ * like the others; the modules that raise them call the messages module when they exist.
+ */
+export const MESSAGE_EVENTS = [
+  'hearingScheduled',
+  'hearingPostponed',
+  'judgmentRecorded',
+  'deadlineApproaching',
+  'documentShared',
+  'invoiceIssued',
+] as const;
+export type MessageEvent = (typeof MESSAGE_EVENTS)[number];
+
+/** How a message reaches a client. */
+export const MESSAGE_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/** The languages a client reads, and a template is written in. */
+export const MESSAGE_LANGUAGES = ['ar', 'en'] as const;
+export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
+
+/**
+ * The text a client receives for an event, one per event and language (the first one by id is
+ * used when there are several). `body` (and `subject`, for email) hold merge fields in braces, the
+ * same catalogue as document templates (`GET /api/admin/documents/fields?record=session`):
+ * `{session.date}`, `{session.lawsuit.fileNumber}`, `{office.name}`; the event's extra values are
+ * `{event.reason}` and `{event.newDate}`. A WhatsApp message is sent as the approved template
+ * named in `whatsappTemplate` (in the language of this row), the rendered body its one parameter.
+ */
+export const messageTemplates = defineEntity({
+  name: 'messageTemplates',
+  path: '/admin/settings/messageTemplates',
+  remote: 'settings',
+  menu: { group: 'systemSettings', order: 7 },
+  fields: {
+    name: { type: 'string', required: true, unique: true, max: 150, search: true, sort: true },
+    event: {
+      type: 'enum',
+      values: MESSAGE_EVENTS,
+      required: true,
+      default: 'hearingScheduled',
+      filter: true,
+    },
+    language: { type: 'enum', values: MESSAGE_LANGUAGES, required: true, default: 'ar', filter: true },
+    subject: { type: 'string', max: 200, list: false },
+    body: { type: 'text', required: true, max: 1000, search: true },
+    whatsappTemplate: { type: 'string', max: 100, code: true, list: false },
+  },
+});
