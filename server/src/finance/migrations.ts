@@ -1,5 +1,5 @@
 import type { Migration } from '../db/migrations';
-import { addEntityFields } from '../db/migrations';
+import { addEntityFields, createEntityTables } from '../db/migrations';
 import { instantType } from '../db/migrations/entityTables';
 
 /** Columns and tables of the office's money (group `finance` in app.ts). Append only. */
@@ -25,6 +25,42 @@ export const financeMigrations: Migration[] = [
         .addColumn('elapsed_seconds', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('running_since', instantType(dialect))
         .addColumn('updated_at', instantType(dialect), (c) => c.notNull())
+        .execute();
+    },
+  },
+  {
+    // Invoices and credit notes, their lines, payments and the retainer; the numbering counters,
+    // payments' shares of invoices, and the office's currency and VAT settings.
+    name: 'finance_003_invoices',
+    async up(db, dialect) {
+      await createEntityTables(db, dialect, ['invoices', 'invoiceLines', 'payments', 'retainerMovements']);
+      await db.schema
+        .createTable('finance_invoice_counters')
+        .addColumn('series', 'varchar(20)', (c) => c.notNull())
+        .addColumn('year', 'integer', (c) => c.notNull())
+        .addColumn('last', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('finance_invoice_counters_pk', ['series', 'year'])
+        .execute();
+      const money = dialect === 'postgres' ? 'bigint' : 'integer';
+      await db.schema
+        .createTable('finance_payment_allocations')
+        .addColumn('payment_id', 'integer', (c) => c.notNull().references('payments.id').onDelete('cascade'))
+        .addColumn('invoice_id', 'integer', (c) => c.notNull().references('invoices.id'))
+        .addColumn('amount', money, (c) => c.notNull())
+        .addPrimaryKeyConstraint('finance_payment_allocations_pk', ['payment_id', 'invoice_id'])
+        .execute();
+      await db.schema
+        .createIndex('finance_payment_allocations_invoice_idx')
+        .on('finance_payment_allocations')
+        .column('invoice_id')
+        .execute();
+      // One column per statement: SQLite adds one at a time.
+      await db.schema.alterTable('system_settings').addColumn('currency', 'varchar(3)').execute();
+      await db.schema.alterTable('system_settings').addColumn('vat_number', 'varchar(20)').execute();
+      await db.schema.alterTable('system_settings').addColumn('vat_rate', 'integer').execute();
+      await db.schema
+        .alterTable('system_settings')
+        .addColumn('vat_rounding', 'varchar(10)', (c) => c.notNull().defaultTo('line'))
         .execute();
     },
   },
