@@ -229,6 +229,7 @@ export function installInvoiceHooks(app: FastifyInstance): void {
         kind: internal ? values.kind : 'invoice',
         state: 'draft',
         currency: billing.currency,
+        ...Object.fromEntries(['gross', 'discount', 'subtotal', 'vatTotal', 'total', 'paid', 'credited', 'due'].map((k) => [k, 0])),
       });
     },
     async beforeUpdate(ctx, values, before) {

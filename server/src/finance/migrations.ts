@@ -1,5 +1,5 @@
 import type { Migration } from '../db/migrations';
-import { addEntityFields, createEntityTables } from '../db/migrations';
+import { addEntityFields } from '../db/migrations';
 import { instantType } from '../db/migrations/entityTables';
 
 /** Columns and tables of the office's money (group `finance` in app.ts). Append only. */
@@ -29,11 +29,12 @@ export const financeMigrations: Migration[] = [
     },
   },
   {
-    // Invoices and credit notes, their lines, payments and the retainer; the numbering counters,
-    // payments' shares of invoices, and the office's currency and VAT settings.
+    // The numbering counters of invoices and credit notes, payments' shares of invoices, and the
+    // office's currency and VAT settings. (The tables of invoices, their lines, payments and the
+    // retainer come from their definitions at start, after the migrations: `createMissingEntityTables`.
+    // So the shares name their payment and invoice without foreign keys; the payments hooks keep them.)
     name: 'finance_003_invoices',
     async up(db, dialect) {
-      await createEntityTables(db, dialect, ['invoices', 'invoiceLines', 'payments', 'retainerMovements']);
       await db.schema
         .createTable('finance_invoice_counters')
         .addColumn('series', 'varchar(20)', (c) => c.notNull())
@@ -44,8 +45,8 @@ export const financeMigrations: Migration[] = [
       const money = dialect === 'postgres' ? 'bigint' : 'integer';
       await db.schema
         .createTable('finance_payment_allocations')
-        .addColumn('payment_id', 'integer', (c) => c.notNull().references('payments.id').onDelete('cascade'))
-        .addColumn('invoice_id', 'integer', (c) => c.notNull().references('invoices.id'))
+        .addColumn('payment_id', 'integer', (c) => c.notNull())
+        .addColumn('invoice_id', 'integer', (c) => c.notNull())
         .addColumn('amount', money, (c) => c.notNull())
         .addPrimaryKeyConstraint('finance_payment_allocations_pk', ['payment_id', 'invoice_id'])
         .execute();

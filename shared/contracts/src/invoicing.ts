@@ -126,32 +126,85 @@ export interface ZatcaFields {
 }
 
 const ZATCA_TAGS = ['sellerName', 'vatNumber', 'timestamp', 'total', 'vatTotal'] as const;
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** The UTF-8 bytes of `text` (the same in browsers and Node, with no DOM or Node types). */
+function utf8(text: string): number[] {
+  const out: number[] = [];
+  for (const char of text) {
+    const c = char.codePointAt(0)!;
+    if (c < 0x80) out.push(c);
+    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+  }
+  return out;
+}
+
+/** The text of UTF-8 `bytes`. */
+function fromUtf8(bytes: readonly number[]): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i]!;
+    const extra = b >= 0xf0 ? 3 : b >= 0xe0 ? 2 : b >= 0xc0 ? 1 : 0;
+    let c = extra ? b & (0x3f >> extra) : b;
+    for (let k = 1; k <= extra; k++) c = (c << 6) | (bytes[i + k]! & 63);
+    out += String.fromCodePoint(c);
+    i += extra + 1;
+  }
+  return out;
+}
+
+function toBase64(bytes: readonly number[]): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const [a, b, c] = [bytes[i]!, bytes[i + 1], bytes[i + 2]];
+    const n = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
+    out += BASE64[n >> 18]! + BASE64[(n >> 12) & 63]!;
+    out += b === undefined ? '=' : BASE64[(n >> 6) & 63]!;
+    out += c === undefined ? '=' : BASE64[n & 63]!;
+  }
+  return out;
+}
+
+function fromBase64(text: string): number[] {
+  const out: number[] = [];
+  const clean = text.replace(/=+$/, '');
+  let bits = 0;
+  let value = 0;
+  for (const char of clean) {
+    const index = BASE64.indexOf(char);
+    if (index < 0) throw new RangeError('not base64');
+    value = (value << 6) | index;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push((value >> bits) & 0xff);
+    }
+  }
+  return out;
+}
 
 /** The TLV of `fields` (tag byte, length byte, UTF-8 value; tags 1 to 5), base64-encoded. */
 export function zatcaTlv(fields: ZatcaFields): string {
   const bytes: number[] = [];
-  const encoder = new TextEncoder();
   ZATCA_TAGS.forEach((key, i) => {
-    const value = encoder.encode(fields[key]);
+    const value = utf8(fields[key]);
     if (value.length > 255) throw new RangeError(`${key} is longer than 255 bytes`);
     bytes.push(i + 1, value.length, ...value);
   });
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary);
+  return toBase64(bytes);
 }
 
 /** The fields of a base64 TLV made by `zatcaTlv` (what a reader of the QR code gets back). */
 export function readZatcaTlv(base64: string): ZatcaFields {
-  const binary = atob(base64);
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  const decoder = new TextDecoder();
+  const bytes = fromBase64(base64);
   const out: Partial<Record<(typeof ZATCA_TAGS)[number], string>> = {};
   for (let i = 0; i < bytes.length; ) {
     const tag = bytes[i]!;
     const length = bytes[i + 1]!;
     const key = ZATCA_TAGS[tag - 1];
-    if (key) out[key] = decoder.decode(bytes.slice(i + 2, i + 2 + length));
+    if (key) out[key] = fromUtf8(bytes.slice(i + 2, i + 2 + length));
     i += 2 + length;
   }
   return out as ZatcaFields;

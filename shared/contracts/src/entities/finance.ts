@@ -1,6 +1,7 @@
 import { DOCUMENT_FILE_TYPES, defineEntity } from '../entity';
 import { z } from 'zod';
 import { MINUTES_PER_DAY } from '../duration';
+import { PAYMENT_METHODS } from './hearings';
 import { INVOICE_KINDS, INVOICE_STATES, VAT_ROUNDINGS } from '../invoicing';
 
 /**
@@ -221,8 +222,6 @@ export const invoiceLines = defineEntity({
   },
 });
 
-/** How a payment was made. */
-export const PAYMENT_METHODS = ['cash', 'bankTransfer', 'cheque', 'card', 'other'] as const;
 
 /**
  * Money received from a client: amount, day, method, reference, receipt scans. It settles the
