@@ -6,8 +6,17 @@ import {
   customerStatement,
   customers,
   financeRangeQuery,
+  CURRENCIES,
+  MONEY_SCALE,
+  invoicePrint,
   invoiceQr,
   invoiceQrQuery,
+  moneyInWords,
+  officeCurrency,
+  type Currency,
+  type InvoicePrint,
+  type SystemSettings,
+  type ZatcaFields,
   invoices,
   moneyToMajor,
   permissionKey,
@@ -25,7 +34,8 @@ import { AppError } from '../http/errors';
 import { pathId } from '../http/params';
 import { defineRoute } from '../http/route';
 import { readSettings } from '../settings/repository';
-import { INVOICES, PAYMENTS, RETAINER, billingDay, col, readBilling } from './money';
+import type { ApiRow } from '../engine/serialize';
+import { INVOICES, LINES, PAYMENTS, RETAINER, billingDay, col, lineInput, readBilling } from './money';
 
 type Entry = CustomerStatement['entries'][number];
 type Db = FastifyInstance['db'];
@@ -163,6 +173,26 @@ export async function agingOf(
   };
 }
 
+const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 1, width: 240 } as const;
+
+/** The five fields of an issued invoice's Saudi QR code (ZATCA phase 1). */
+function qrFields(settings: SystemSettings, invoice: ApiRow): ZatcaFields {
+  return {
+    sellerName: settings.officeName,
+    vatNumber: settings.vatNumber ?? '',
+    // Seconds precision, UTC, as the QR readers of the Authority's app expect.
+    timestamp: new Date(String(invoice.issuedAt)).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    total: moneyToMajor(Number(invoice.total)),
+    vatTotal: moneyToMajor(Number(invoice.vatTotal)),
+  };
+}
+
+async function qrOf(settings: SystemSettings, invoice: ApiRow): Promise<InvoiceQr> {
+  const fields = qrFields(settings, invoice);
+  const tlv = zatcaTlv(fields);
+  return { tlv, png: await QRCode.toDataURL(tlv, QR_OPTIONS), fields };
+}
+
 /** The QR code route, the statement and the aging report (call once per app, from the finance plugin). */
 export function registerFinanceReports(app: FastifyInstance): void {
   defineRoute(app, {
@@ -182,20 +212,72 @@ export function registerFinanceReports(app: FastifyInstance): void {
       if (!settings.vatNumber) throw new AppError('conflict', { messageKey: 'legal.invoices.noVatNumber' });
       if (invoice.state === 'draft' || !invoice.issuedAt)
         throw new AppError('conflict', { messageKey: 'legal.invoices.notIssued' });
-      const fields = {
-        sellerName: settings.officeName,
-        vatNumber: settings.vatNumber,
-        timestamp: new Date(String(invoice.issuedAt)).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-        total: moneyToMajor(Number(invoice.total)),
-        vatTotal: moneyToMajor(Number(invoice.vatTotal)),
-      };
-      const tlv = zatcaTlv(fields);
       if (query.format === 'png') {
-        const png = await QRCode.toBuffer(tlv, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
+        const png = await QRCode.toBuffer(zatcaTlv(qrFields(settings, invoice)), QR_OPTIONS);
         return reply.type('image/png').header('cache-control', 'private, no-store').send(png);
       }
-      const png = await QRCode.toDataURL(tlv, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
-      return { data: { tlv, png, fields } satisfies InvoiceQr };
+      return { data: await qrOf(settings, invoice) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: API_BASE + FINANCE.invoicePrint,
+    permission: permissionKey(invoices.name, 'view'),
+    tags: ['finance'],
+    summary: "What an invoice's print view shows: lines, the office, the total in words, the QR code",
+    params: z.object({ id: z.string() }),
+    response: invoicePrint,
+    handler: async (request, { params }) => {
+      const invoice = await app.entities.get(invoices.name).get(pathId(params.id), actorOf(request));
+      const settings = await readSettings(app.db);
+      const currency = invoice.currency ? (CURRENCIES as Record<string, Currency>)[String(invoice.currency)] : undefined;
+      const money = currency ?? officeCurrency(settings);
+      const rows = await app.db
+        .selectFrom(LINES)
+        .selectAll()
+        .where(col('invoiceId'), '=', invoice.id)
+        .orderBy('order')
+        .orderBy('id')
+        .execute();
+      const customer = await app.db
+        .selectFrom(customers.table)
+        .select('name')
+        .where('id', '=', invoice.customerId as number)
+        .executeTakeFirst();
+      const original = invoice.creditOfId
+        ? await app.db.selectFrom(INVOICES).select('number').where('id', '=', invoice.creditOfId as number).executeTakeFirst()
+        : undefined;
+      const total = Number(invoice.total ?? 0);
+      const saudi =
+        settings.officeCountry === 'SA' && settings.vatNumber && invoice.state !== 'draft' && invoice.issuedAt;
+      const data: InvoicePrint = {
+        lines: rows.map((r) => ({
+          description: String(r.description),
+          ...lineInput(r),
+          net: num(r.net),
+          vat: num(r.vat),
+          total: num(r.total),
+        })),
+        office: {
+          name: settings.officeName,
+          address: settings.address,
+          phone: settings.phone,
+          email: settings.email,
+          vatNumber: settings.vatNumber,
+          logoUrl: settings.logoUrl,
+          primaryColor: settings.primaryColor,
+          currency: money.code,
+        },
+        customerName: String(customer?.name ?? ''),
+        creditOfNumber: original?.number ? String(original.number) : null,
+        words: {
+          ar: moneyInWords(total, money, MONEY_SCALE, 'ar'),
+          en: moneyInWords(total, money, MONEY_SCALE, 'en'),
+        },
+        qr: saudi ? await qrOf(settings, invoice) : null,
+      };
+      return { data };
     },
   });
 

@@ -9,3 +9,9 @@ export const timeEntrySample = (): Record<string, unknown> => ({
   rate: 20_000,
   amount: 30_000,
 });
+
+/** A payment for tests that build rows from a definition: to no invoice (a retainer deposit), since a draft takes none. */
+export const paymentSample = (): Record<string, unknown> => ({ invoiceIds: [], toRetainer: false });
+
+/** A retainer movement for the same tests: a deposit (applying or refunding needs money held first). */
+export const retainerSample = (): Record<string, unknown> => ({ kind: 'deposit', invoiceId: null });

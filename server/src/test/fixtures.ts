@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_BASE, AUTH, MONEY_MAX, PEOPLE } from '@mizan/contracts';
 import { customerSample } from '../clients/testing';
 import { deadlineRuleSample, deadlineSample, holidaySample } from '../deadlines/testing';
-import { timeEntrySample } from '../finance/testing';
+import { paymentSample, retainerSample, timeEntrySample } from '../finance/testing';
 import { benchHolder, lawsuitSample, opponentSample } from '../legal/samples';
 import {
   attachmentOfSession,
@@ -91,6 +91,8 @@ const MODULE_SAMPLES: Record<string, (seq: number) => Record<string, unknown>> =
   deadlineRules: deadlineRuleSample,
   deadlines: deadlineSample,
   timeEntries: timeEntrySample,
+  payments: paymentSample,
+  retainerMovements: retainerSample,
 };
 
 /** The module's part of a valid body of `entity` (see `MODULE_SAMPLES`); `{}` for most entities. */

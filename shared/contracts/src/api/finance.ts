@@ -15,6 +15,8 @@ export const FINANCE = {
   timerStop: '/admin/finance/timer/stop',
   /** An issued invoice's Saudi simplified tax invoice QR code (ZATCA phase 1): `InvoiceQr`, or the PNG with `?format=png`. */
   invoiceQr: '/admin/finance/invoices/:id/qr',
+  /** What the print view of an invoice shows beside its row and lines (`InvoicePrint`). */
+  invoicePrint: '/admin/finance/invoices/:id/print',
   /** A client's statement (`CustomerStatement`). */
   customerStatement: '/admin/finance/customers/:id/statement',
   /** What clients owe by age (`AgingReport`). */
@@ -154,3 +156,38 @@ export function timerSeconds(state: TimerState, at: number = Date.parse(state.no
   if (!state.runningSince) return state.elapsedSeconds;
   return state.elapsedSeconds + Math.max(0, Math.floor((at - Date.parse(state.runningSince)) / 1000));
 }
+
+/**
+ * What an invoice's print view needs beyond the row: its lines in order, the office (name,
+ * address, VAT number, logo, colour, currency) and the total in words in Arabic and English;
+ * `qr` is the Saudi QR code of an issued invoice of an office in Saudi Arabia with a VAT number.
+ */
+export const invoicePrint = z.object({
+  lines: z.array(
+    z.object({
+      description: z.string(),
+      quantity: z.number(),
+      unitPrice: z.number(),
+      discount: z.number(),
+      vatExempt: z.boolean(),
+      net: z.number(),
+      vat: z.number(),
+      total: z.number(),
+    }),
+  ),
+  office: z.object({
+    name: z.string(),
+    address: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    vatNumber: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+    primaryColor: z.string(),
+    currency: z.string(),
+  }),
+  customerName: z.string(),
+  creditOfNumber: z.string().nullable(),
+  words: z.object({ ar: z.string(), en: z.string() }),
+  qr: invoiceQr.nullable(),
+});
+export type InvoicePrint = z.infer<typeof invoicePrint>;
