@@ -258,12 +258,26 @@ describe.each(splitDialects())('invoices, payments and the retainer on %s', (dia
     const c = await issued(client, 4_000); // 46.00
     await ok(await post(retainerUrl, { customerId: client, date: '2026-03-14', kind: 'apply', amount: 4_600, invoiceId: c.id }), 201);
     expect((await get(`${invoicesUrl}/${c.id}`)).json().data).toMatchObject({ state: 'paid' });
-    const [movement] = (await get(`${retainerUrl}?customerId=${client}`)).json().data.items as Row[];
-    expect((await t.app.inject({ method: 'DELETE', url: `${retainerUrl}/${movement!.id}`, headers: h() })).statusCode).toBe(409);
+    // 4.00 held: a deposit of 100.00 and a refund of 104.00 take it to zero; the deposit can then no
+    // longer be taken back.
+    const deposit = await ok(await post(retainerUrl, { customerId: client, date: '2026-03-15', kind: 'deposit', amount: 10_000 }), 201);
+    await ok(await post(retainerUrl, { customerId: client, date: '2026-03-15', kind: 'refund', amount: 10_400 }), 201);
+    expect((await t.app.inject({ method: 'DELETE', url: `${retainerUrl}/${deposit.id}`, headers: h() })).statusCode).toBe(409);
 
     const statement = (await ok(await get(route(FINANCE.customerStatement, client)))) as unknown as CustomerStatement;
-    expect(statement).toMatchObject({ invoiced: 11_500 + 23_000 + 4_600, paid: 11_500 + 23_000 + 4_600, balance: 0, retainer: 400 });
-    expect(statement.entries.map((e) => e.kind)).toEqual(['invoice', 'invoice', 'invoice', 'payment', 'deposit', 'payment', 'refund', 'apply']);
+    expect(statement).toMatchObject({ invoiced: 11_500 + 23_000 + 4_600, paid: 11_500 + 23_000 + 4_600, balance: 0, retainer: 0 });
+    expect(statement.entries.map((e) => e.kind)).toEqual([
+      'invoice',
+      'invoice',
+      'invoice',
+      'payment',
+      'payment',
+      'refund',
+      'apply',
+      'deposit',
+      'refund',
+    ]);
+    expect(statement.entries.map((e) => e.retainer)).toEqual([0, 0, 0, 0, 5_500, 5_000, 400, 10_400, 0]);
   });
 
   it('ages what is owed by days past due', async () => {

@@ -194,13 +194,18 @@ export async function settleInvoice(trx: Trx, invoiceId: number): Promise<void> 
     .execute();
 }
 
-/** A client's retainer balance: deposits less applications and refunds. */
-export async function retainerBalance(trx: Trx, customerId: number): Promise<number> {
+/** A client's retainer balance: deposits and payments' retained parts, less applications and refunds. */
+export async function retainerBalance(trx: Db | Trx, customerId: number): Promise<number> {
+  const retained = await trx
+    .selectFrom(PAYMENTS)
+    .select((eb) => eb.fn.sum<string | number>('retained').as('sum'))
+    .where(col('customerId'), '=', customerId)
+    .executeTakeFirst();
   const rows = await trx
     .selectFrom(RETAINER)
     .select((eb) => ['kind', eb.fn.sum<string | number>('amount').as('sum')])
     .where(col('customerId'), '=', customerId)
     .groupBy('kind')
     .execute();
-  return rows.reduce((sum, r) => sum + (r.kind === 'deposit' ? 1 : -1) * num(r.sum), 0);
+  return rows.reduce((sum, r) => sum + (r.kind === 'deposit' ? 1 : -1) * num(r.sum), num(retained?.sum));
 }

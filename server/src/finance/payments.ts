@@ -1,12 +1,11 @@
 import { customers, moneyToMajor, payments, retainerMovements } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Dialect } from '../db';
-import type { Trx, WriteContext } from '../engine/context';
+import type { Trx } from '../engine/context';
 import { AppError } from '../http/errors';
 import {
   ALLOCATIONS,
   INVOICES,
-  RETAINER,
   col,
   invalid,
   lockRow,
@@ -20,18 +19,15 @@ interface Plan {
   leftover: number;
 }
 
-/** Transactions writing retainer movements for a payment (the only way to set `paymentId` or delete one). */
-const internal = new WeakSet<object>();
-
 /**
  * Payments and the retainer beyond the generic pattern (call once per app, from the finance plugin).
+ * A payment's part beyond its invoices (`retained`) counts as a retainer deposit (`retainerBalance`).
  * Every write locks the client's row first (PostgreSQL `FOR UPDATE`; SQLite has one writer), so two
  * payments or movements of one client are checked one after the other: no invoice is paid beyond
  * what it owes and no retainer goes below zero, whatever runs at once.
  */
 export function installPaymentHooks(app: FastifyInstance): void {
   const dialect: Dialect = app.dialect;
-  const retainer = () => app.entities.get(retainerMovements.name);
 
   const lockCustomer = (trx: Trx, id: unknown) =>
     typeof id === 'number' ? lockRow(trx, dialect, customers.table, id) : Promise.resolve(undefined);
@@ -92,10 +88,6 @@ export function installPaymentHooks(app: FastifyInstance): void {
         .execute();
       await ctx.trx.deleteFrom(ALLOCATIONS).where('payment_id', '=', before.id).execute();
       for (const { invoice_id } of allocated) await settleInvoice(ctx.trx, Number(invoice_id));
-      const deposits = await ctx.trx.selectFrom(RETAINER).select('id').where(col('paymentId'), '=', before.id).execute();
-      await asInternal(ctx, async () => {
-        for (const { id } of deposits) await retainer().remove(ctx, Number(id));
-      });
     },
     async afterChange(ctx, { action, after }) {
       if (action !== 'create' || !after) return;
@@ -109,31 +101,11 @@ export function installPaymentHooks(app: FastifyInstance): void {
           .execute();
         await settleInvoice(ctx.trx, invoiceId);
       }
-      if (shared.leftover > 0)
-        await asInternal(ctx, () =>
-          retainer().create(ctx, {
-            customerId: after.customerId,
-            date: after.date,
-            kind: 'deposit',
-            amount: shared.leftover,
-            paymentId: after.id,
-          }),
-        );
     },
   });
 
-  async function asInternal<T>(ctx: WriteContext, fn: () => Promise<T>): Promise<T> {
-    internal.add(ctx.work);
-    try {
-      return await fn();
-    } finally {
-      internal.delete(ctx.work);
-    }
-  }
-
   app.entities.hooks(retainerMovements.name, {
     async beforeCreate(ctx, values) {
-      if (!internal.has(ctx.work)) values.paymentId = null;
       const customerId = values.customerId as number;
       if (!(await lockCustomer(ctx.trx, customerId))) return;
       const amount = values.amount as number;
@@ -163,15 +135,18 @@ export function installPaymentHooks(app: FastifyInstance): void {
           });
       }
     },
-    beforeUpdate(_ctx, values) {
-      delete values.paymentId;
-    },
-    beforeDelete(ctx) {
-      if (!internal.has(ctx.work))
+    async beforeDelete(ctx, before) {
+      // Taking back a deposit must leave the balance at zero or above; an application or a refund
+      // taken back only raises it.
+      await lockCustomer(ctx.trx, before.customerId);
+      if (before.kind !== 'deposit') return;
+      const balance = await retainerBalance(ctx.trx, before.customerId as number);
+      if (balance < Number(before.amount))
         throw new AppError('conflict', { messageKey: 'legal.billing.retainerPermanent' });
     },
-    async afterChange(ctx, { action, after }) {
-      if (action === 'create' && after?.kind === 'apply') await settleInvoice(ctx.trx, after.invoiceId as number);
+    async afterChange(ctx, { before, after }) {
+      for (const row of [before, after])
+        if (row?.kind === 'apply' && typeof row.invoiceId === 'number') await settleInvoice(ctx.trx, row.invoiceId);
     },
   });
 }

@@ -87,6 +87,8 @@ export async function statementOf(
       number: r.reference === null ? null : String(r.reference),
       debit: 0,
       credit: num(r.amount) - num(r.retained),
+      // What went beyond the invoices is held for the client.
+      held: num(r.retained),
     })),
     ...moves.map((r) => ({
       date: day(r.date),

@@ -266,10 +266,11 @@ export const payments = defineEntity({
 export const RETAINER_KINDS = ['deposit', 'apply', 'refund'] as const;
 
 /**
- * The client's retainer (money held for them), movement by movement: deposits raise it, applying
- * it to an invoice (`invoiceId`, at most what the invoice owes) and refunds lower it, never below
- * zero (422 on `amount`). Movements are never changed or deleted (a mistake is corrected by a
- * movement the other way); each one is in the audit trail.
+ * The client's retainer (money held for them), movement by movement: deposits (and the part of a
+ * payment sent to the retainer, `payments.retained`) raise it, applying it to an invoice
+ * (`invoiceId`, at most what the invoice owes) and refunds lower it, never below zero (422 on
+ * `amount`). A movement's amount, kind, client and invoice never change; deleting one is refused
+ * (409) when the balance would go below zero. Each write is in the audit trail.
  */
 export const retainerMovements = defineEntity({
   name: 'retainerMovements',
@@ -286,7 +287,6 @@ export const retainerMovements = defineEntity({
     kind: { type: 'enum', values: RETAINER_KINDS, required: true, filter: true, createOnly: true },
     amount: { type: 'money', required: true, min: 1, sort: true, createOnly: true },
     invoiceId: { type: 'ref', entity: 'invoices', filter: true, createOnly: true },
-    paymentId: { type: 'ref', entity: 'payments', form: false, filter: true, list: false },
     notes: { type: 'text', max: 2000, search: true, list: false },
   },
 });
