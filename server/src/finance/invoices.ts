@@ -260,7 +260,8 @@ export function installInvoiceHooks(app: FastifyInstance): void {
         const kind = row.kind as InvoiceKind;
         if (kind === 'creditNote') {
           const original = await lockRow(ctx.trx, dialect, INVOICES, row.creditOfId as number);
-          const creditable = Number(original?.total ?? 0) - Number(original?.credited ?? 0);
+          // What the invoice still owes: a paid part is given back by a refund, not a credit note.
+          const creditable = Number(original?.due ?? 0);
           if (!original || original.state === 'void' || original.state === 'draft')
             throw new AppError('conflict', { messageKey: 'legal.invoices.notCreditable' });
           if (totals.total > creditable)
@@ -315,7 +316,7 @@ export function installInvoiceHooks(app: FastifyInstance): void {
         const locked = await lockRow(ctx.trx, dialect, INVOICES, row.id);
         if (!locked || row.kind !== 'invoice' || ['draft', 'void'].includes(String(locked.state)))
           throw new AppError('conflict', { messageKey: 'legal.invoices.notCreditable' });
-        if (Number(locked.total) - Number(locked.credited ?? 0) <= 0)
+        if (Number(locked.due ?? 0) <= 0)
           throw new AppError('conflict', { messageKey: 'legal.invoices.fullyCredited' });
         creatingCreditNote.add(ctx.work);
         let note: ApiRow;
