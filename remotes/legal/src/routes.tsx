@@ -10,6 +10,10 @@ import { invoiceRoutes } from './invoices/routes';
  * the overrides of `ENTITY_OVERRIDES`, and an invoice's print view. Static paths (`sessions/calendar`)
  * outrank `:id`.
  */
-export const routes: RemoteRoute[] = [...calendarRoutes, ...invoiceRoutes, ...entityRoutes('legal', ENTITY_OVERRIDES)];
+export const routes: RemoteRoute[] = [
+  ...calendarRoutes,
+  ...invoiceRoutes,
+  ...entityRoutes('legal', ENTITY_OVERRIDES),
+];
 
 export default routes;

@@ -16,7 +16,14 @@ import {
   type Fields,
 } from '@mizan/contracts';
 import { refDisplayName, refsDisplayName } from './serialize';
-import { HELD_FOR_GOOD, createHolder, createRow, entityUrl, moduleSample, validInput } from '../test/fixtures';
+import {
+  HELD_FOR_GOOD,
+  createHolder,
+  createRow,
+  entityUrl,
+  moduleSample,
+  validInput,
+} from '../test/fixtures';
 import { createTestApp, type Session, type TestApp, shardOf, splitDialects } from '../test/harness';
 import { engineChecks } from './testChecks';
 

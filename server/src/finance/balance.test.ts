@@ -41,7 +41,8 @@ describe.each(splitDialects())('client balances against a recount on %s', (diale
   let admin: Session;
   const post = (url: string, payload: object = {}) =>
     t.app.inject({ method: 'POST', url, headers: admin.headers, payload });
-  const get = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: admin.headers })).json().data;
+  const get = async (url: string) =>
+    (await t.app.inject({ method: 'GET', url, headers: admin.headers })).json().data;
 
   beforeAll(async () => {
     t = await createTestApp({ dialect });
@@ -56,13 +57,27 @@ describe.each(splitDialects())('client balances against a recount on %s', (diale
       (await createRow(t.app, admin.headers, 'customers')).id,
     ];
     const open = async (client: number) =>
-      ((await get(`${entityUrl(invoices)}?customerId=${client}&kind=invoice&pageSize=100`)).items as Record<string, unknown>[])
-        .filter((r) => r.state === 'issued' || r.state === 'partlyPaid' || r.state === 'paid');
+      (
+        (await get(`${entityUrl(invoices)}?customerId=${client}&kind=invoice&pageSize=100`)).items as Record<
+          string,
+          unknown
+        >[]
+      ).filter((r) => r.state === 'issued' || r.state === 'partlyPaid' || r.state === 'paid');
     const day = () => `2026-03-${String(random.int(1, 28)).padStart(2, '0')}`;
 
     for (let step = 0; step < STEPS; step++) {
       const client = random.pick(clients)!;
-      const kind = random.pick(['invoice', 'invoice', 'pay', 'pay', 'credit', 'deposit', 'refund', 'apply', 'void'])!;
+      const kind = random.pick([
+        'invoice',
+        'invoice',
+        'pay',
+        'pay',
+        'credit',
+        'deposit',
+        'refund',
+        'apply',
+        'void',
+      ])!;
       if (kind === 'invoice') {
         const draft = (await post(entityUrl(invoices), { customerId: client })).json().data;
         for (let i = random.int(1, 3); i > 0; i--)
@@ -86,9 +101,13 @@ describe.each(splitDialects())('client balances against a recount on %s', (diale
       } else if (kind === 'credit') {
         const invoice = random.pick(await open(client));
         if (!invoice) continue;
-        const note = (await post(`${entityUrl(invoices)}/${invoice.id}/creditNote`, { reason: 'r' })).json().data;
+        const note = (await post(`${entityUrl(invoices)}/${invoice.id}/creditNote`, { reason: 'r' })).json()
+          .data;
         if (!note?.id) continue;
-        const lines = (await get(`${entityUrl(invoiceLines)}?invoiceId=${note.id}`)).items as { id: number; unitPrice: number }[];
+        const lines = (await get(`${entityUrl(invoiceLines)}?invoiceId=${note.id}`)).items as {
+          id: number;
+          unitPrice: number;
+        }[];
         const line = random.pick(lines);
         if (line)
           await t.app.inject({
@@ -115,19 +134,40 @@ describe.each(splitDialects())('client balances against a recount on %s', (diale
 
     const db = t.app.db;
     for (const client of clients) {
-      const rows = await db.selectFrom(invoices.table).selectAll().where('customer_id', '=', client).execute();
+      const rows = await db
+        .selectFrom(invoices.table)
+        .selectAll()
+        .where('customer_id', '=', client)
+        .execute();
       const allocations = await db.selectFrom(ALLOCATIONS).selectAll().execute();
-      const moves = await db.selectFrom(retainerMovements.table).selectAll().where('customer_id', '=', client).execute();
-      const paid = await db.selectFrom(payments.table).selectAll().where('customer_id', '=', client).execute();
+      const moves = await db
+        .selectFrom(retainerMovements.table)
+        .selectAll()
+        .where('customer_id', '=', client)
+        .execute();
+      const paid = await db
+        .selectFrom(payments.table)
+        .selectAll()
+        .where('customer_id', '=', client)
+        .execute();
       const n = (v: unknown) => Number(v ?? 0);
       let owed = 0;
-      for (const row of rows.filter((r) => r.kind === 'invoice' && !['draft', 'void'].includes(String(r.state)))) {
-        const allocated = allocations.filter((a) => n(a.invoice_id) === n(row.id)).reduce((s, a) => s + n(a.amount), 0);
+      for (const row of rows.filter(
+        (r) => r.kind === 'invoice' && !['draft', 'void'].includes(String(r.state)),
+      )) {
+        const allocated = allocations
+          .filter((a) => n(a.invoice_id) === n(row.id))
+          .reduce((s, a) => s + n(a.amount), 0);
         const applied = moves
           .filter((m) => m.kind === 'apply' && n(m.invoice_id) === n(row.id))
           .reduce((s, m) => s + n(m.amount), 0);
         const credited = rows
-          .filter((r) => r.kind === 'creditNote' && n(r.credit_of_id) === n(row.id) && !['draft', 'void'].includes(String(r.state)))
+          .filter(
+            (r) =>
+              r.kind === 'creditNote' &&
+              n(r.credit_of_id) === n(row.id) &&
+              !['draft', 'void'].includes(String(r.state)),
+          )
           .reduce((s, r) => s + n(r.total), 0);
         const due = n(row.total) - allocated - applied - credited;
         expect({ id: row.id, due: n(row.due), state: row.state }).toEqual({
@@ -142,8 +182,13 @@ describe.each(splitDialects())('client balances against a recount on %s', (diale
         paid.reduce((s, p) => s + n(p.retained), 0) +
         moves.reduce((s, m) => s + (m.kind === 'deposit' ? 1 : -1) * n(m.amount), 0);
       expect(held).toBeGreaterThanOrEqual(0);
-      const statement = (await get(API_BASE + FINANCE.customerStatement.replace(':id', String(client)))) as CustomerStatement;
-      expect({ balance: statement.balance, retainer: statement.retainer }).toEqual({ balance: owed, retainer: held });
+      const statement = (await get(
+        API_BASE + FINANCE.customerStatement.replace(':id', String(client)),
+      )) as CustomerStatement;
+      expect({ balance: statement.balance, retainer: statement.retainer }).toEqual({
+        balance: owed,
+        retainer: held,
+      });
     }
   });
 });

@@ -64,7 +64,14 @@ describe.each(splitDialects())('invoices, payments and the retainer on %s', (dia
       ...l,
     }));
     const perLine = await draft(client, lines);
-    expect(perLine).toMatchObject({ state: 'draft', number: null, subtotal: 30, vatTotal: 6, total: 36, currency: 'SAR' });
+    expect(perLine).toMatchObject({
+      state: 'draft',
+      number: null,
+      subtotal: 30,
+      vatTotal: 6,
+      total: 36,
+      currency: 'SAR',
+    });
     await settings({ vatRounding: 'invoice' });
     const perInvoice = await draft(client, lines);
     expect(perInvoice).toMatchObject({ subtotal: 30, vatTotal: 5, total: 35 });
@@ -74,8 +81,16 @@ describe.each(splitDialects())('invoices, payments and the retainer on %s', (dia
       { description: 'Fee', quantity: 2, unitPrice: 50_000, discount: 10_000 },
       { description: 'Court fee', unitPrice: 2_500, vatExempt: true },
     ]);
-    expect(discounted).toMatchObject({ gross: 102_500, discount: 10_000, subtotal: 92_500, vatTotal: 13_500, total: 106_000, due: 106_000 });
-    const rows = (await get(`${linesUrl}?invoiceId=${discounted.id}&sort=order:asc`)).json().data.items as Row[];
+    expect(discounted).toMatchObject({
+      gross: 102_500,
+      discount: 10_000,
+      subtotal: 92_500,
+      vatTotal: 13_500,
+      total: 106_000,
+      due: 106_000,
+    });
+    const rows = (await get(`${linesUrl}?invoiceId=${discounted.id}&sort=order:asc`)).json().data
+      .items as Row[];
     expect(rows.map((r) => [r.net, r.vat, r.total])).toEqual([
       [90_000, 13_500, 103_500],
       [2_500, 0, 2_500],
@@ -119,7 +134,10 @@ describe.each(splitDialects())('invoices, payments and the retainer on %s', (dia
       payload: { notes: 'changed' },
     });
     expect(edit.statusCode).toBe(409);
-    expect((await t.app.inject({ method: 'DELETE', url: `${invoicesUrl}/${invoice.id}`, headers: h() })).statusCode).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${invoicesUrl}/${invoice.id}`, headers: h() }))
+        .statusCode,
+    ).toBe(409);
     const [line] = (await get(`${linesUrl}?invoiceId=${invoice.id}`)).json().data.items as Row[];
     const lineEdit = await t.app.inject({
       method: 'PATCH',
@@ -128,8 +146,13 @@ describe.each(splitDialects())('invoices, payments and the retainer on %s', (dia
       payload: { unitPrice: 1 },
     });
     expect(lineEdit.statusCode).toBe(409);
-    expect((await post(linesUrl, { invoiceId: invoice.id, description: 'more', unitPrice: 1 })).statusCode).toBe(409);
-    expect((await get(`${invoicesUrl}/${invoice.id}`)).json().data).toMatchObject({ total: 11_500, notes: null });
+    expect(
+      (await post(linesUrl, { invoiceId: invoice.id, description: 'more', unitPrice: 1 })).statusCode,
+    ).toBe(409);
+    expect((await get(`${invoicesUrl}/${invoice.id}`)).json().data).toMatchObject({
+      total: 11_500,
+      notes: null,
+    });
 
     // Server fields are not the user's to set on a draft either.
     const sneaky = await t.app.inject({
@@ -161,11 +184,15 @@ describe.each(splitDialects())('invoices, payments and the retainer on %s', (dia
     const client = await newClient();
     const noReason = await post(`${invoicesUrl}/${(await draft(client)).id}/void`, {});
     expect(noReason.statusCode).toBe(422);
-    const voided = await ok(await post(`${invoicesUrl}/${(await issued(client)).id}/void`, { reason: 'Wrong client' }));
+    const voided = await ok(
+      await post(`${invoicesUrl}/${(await issued(client)).id}/void`, { reason: 'Wrong client' }),
+    );
     expect(voided).toMatchObject({ state: 'void', voidReason: 'Wrong client', due: 0 });
 
     const invoice = await issued(client, 20_000); // 230.00 with VAT
-    const note = await ok(await post(`${invoicesUrl}/${invoice.id}/creditNote`, { reason: 'Discount agreed' }));
+    const note = await ok(
+      await post(`${invoicesUrl}/${invoice.id}/creditNote`, { reason: 'Discount agreed' }),
+    );
     expect(note).toMatchObject({ kind: 'creditNote', creditOfId: invoice.id, state: 'draft', total: 23_000 });
     const [noteLine] = (await get(`${linesUrl}?invoiceId=${note.id}`)).json().data.items as Row[];
     await ok(
@@ -208,10 +235,24 @@ describe.each(splitDialects())('invoices, payments and the retainer on %s', (dia
     const client = await newClient();
     const lawsuit = await newLawsuit(client);
     const entry = await ok(
-      await post(entityUrl(timeEntries), { lawsuitId: lawsuit, date: '2026-03-09', duration: 90, rate: 20_000 }),
+      await post(entityUrl(timeEntries), {
+        lawsuitId: lawsuit,
+        date: '2026-03-09',
+        duration: 90,
+        rate: 20_000,
+      }),
       201,
     );
-    await ok(await post(entityUrl(timeEntries), { lawsuitId: lawsuit, date: '2026-03-09', duration: 30, rate: 20_000, billable: false }), 201);
+    await ok(
+      await post(entityUrl(timeEntries), {
+        lawsuitId: lawsuit,
+        date: '2026-03-09',
+        duration: 30,
+        rate: 20_000,
+        billable: false,
+      }),
+      201,
+    );
     const invoice = await draft(client);
     const collected = await ok(await post(`${invoicesUrl}/${invoice.id}/collect`, {}));
     expect(collected).toMatchObject({ subtotal: 30_000, vatTotal: 4_500, total: 34_500 });
@@ -229,43 +270,109 @@ describe.each(splitDialects())('invoices, payments and the retainer on %s', (dia
     const count = () => rowCount(t.app, payments.table);
 
     const before = await count();
-    const tooMuch = await post(paymentsUrl, { customerId: client, date: '2026-03-11', amount: 40_000, invoiceIds: [a.id, b.id] });
+    const tooMuch = await post(paymentsUrl, {
+      customerId: client,
+      date: '2026-03-11',
+      amount: 40_000,
+      invoiceIds: [a.id, b.id],
+    });
     expect([tooMuch.statusCode, Object.keys(tooMuch.json().errors)]).toEqual([422, ['amount']]);
     for (const amount of [0, -5])
-      expect((await post(paymentsUrl, { customerId: client, date: '2026-03-11', amount, invoiceIds: [a.id] })).statusCode).toBe(422);
-    const otherClient = await post(paymentsUrl, { customerId: await newClient(), date: '2026-03-11', amount: 100, invoiceIds: [a.id] });
+      expect(
+        (await post(paymentsUrl, { customerId: client, date: '2026-03-11', amount, invoiceIds: [a.id] }))
+          .statusCode,
+      ).toBe(422);
+    const otherClient = await post(paymentsUrl, {
+      customerId: await newClient(),
+      date: '2026-03-11',
+      amount: 100,
+      invoiceIds: [a.id],
+    });
     expect([otherClient.statusCode, Object.keys(otherClient.json().errors)]).toEqual([422, ['invoiceIds']]);
     expect(await count()).toBe(before);
 
     const partly = await ok(
-      await post(paymentsUrl, { customerId: client, date: '2026-03-11', amount: 20_000, invoiceIds: [a.id, b.id], method: 'cash' }),
+      await post(paymentsUrl, {
+        customerId: client,
+        date: '2026-03-11',
+        amount: 20_000,
+        invoiceIds: [a.id, b.id],
+        method: 'cash',
+      }),
       201,
     );
     expect(partly.retained).toBe(0);
-    expect((await get(`${invoicesUrl}/${a.id}`)).json().data).toMatchObject({ state: 'paid', paid: 11_500, due: 0 });
-    expect((await get(`${invoicesUrl}/${b.id}`)).json().data).toMatchObject({ state: 'partlyPaid', paid: 8_500, due: 14_500 });
+    expect((await get(`${invoicesUrl}/${a.id}`)).json().data).toMatchObject({
+      state: 'paid',
+      paid: 11_500,
+      due: 0,
+    });
+    expect((await get(`${invoicesUrl}/${b.id}`)).json().data).toMatchObject({
+      state: 'partlyPaid',
+      paid: 8_500,
+      due: 14_500,
+    });
 
     const over = await ok(
-      await post(paymentsUrl, { customerId: client, date: '2026-03-12', amount: 20_000, invoiceIds: [b.id], toRetainer: true }),
+      await post(paymentsUrl, {
+        customerId: client,
+        date: '2026-03-12',
+        amount: 20_000,
+        invoiceIds: [b.id],
+        toRetainer: true,
+      }),
       201,
     );
     expect(over.retained).toBe(5_500);
     expect((await get(`${invoicesUrl}/${b.id}`)).json().data).toMatchObject({ state: 'paid', due: 0 });
 
-    const refund = await post(retainerUrl, { customerId: client, date: '2026-03-13', kind: 'refund', amount: 5_501 });
+    const refund = await post(retainerUrl, {
+      customerId: client,
+      date: '2026-03-13',
+      kind: 'refund',
+      amount: 5_501,
+    });
     expect([refund.statusCode, Object.keys(refund.json().errors)]).toEqual([422, ['amount']]);
-    await ok(await post(retainerUrl, { customerId: client, date: '2026-03-13', kind: 'refund', amount: 500 }), 201);
+    await ok(
+      await post(retainerUrl, { customerId: client, date: '2026-03-13', kind: 'refund', amount: 500 }),
+      201,
+    );
     const c = await issued(client, 4_000); // 46.00
-    await ok(await post(retainerUrl, { customerId: client, date: '2026-03-14', kind: 'apply', amount: 4_600, invoiceId: c.id }), 201);
+    await ok(
+      await post(retainerUrl, {
+        customerId: client,
+        date: '2026-03-14',
+        kind: 'apply',
+        amount: 4_600,
+        invoiceId: c.id,
+      }),
+      201,
+    );
     expect((await get(`${invoicesUrl}/${c.id}`)).json().data).toMatchObject({ state: 'paid' });
     // 4.00 held: a deposit of 100.00 and a refund of 104.00 take it to zero; the deposit can then no
     // longer be taken back.
-    const deposit = await ok(await post(retainerUrl, { customerId: client, date: '2026-03-15', kind: 'deposit', amount: 10_000 }), 201);
-    await ok(await post(retainerUrl, { customerId: client, date: '2026-03-15', kind: 'refund', amount: 10_400 }), 201);
-    expect((await t.app.inject({ method: 'DELETE', url: `${retainerUrl}/${deposit.id}`, headers: h() })).statusCode).toBe(409);
+    const deposit = await ok(
+      await post(retainerUrl, { customerId: client, date: '2026-03-15', kind: 'deposit', amount: 10_000 }),
+      201,
+    );
+    await ok(
+      await post(retainerUrl, { customerId: client, date: '2026-03-15', kind: 'refund', amount: 10_400 }),
+      201,
+    );
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${retainerUrl}/${deposit.id}`, headers: h() }))
+        .statusCode,
+    ).toBe(409);
 
-    const statement = (await ok(await get(route(FINANCE.customerStatement, client)))) as unknown as CustomerStatement;
-    expect(statement).toMatchObject({ invoiced: 11_500 + 23_000 + 4_600, paid: 11_500 + 23_000 + 4_600, balance: 0, retainer: 0 });
+    const statement = (await ok(
+      await get(route(FINANCE.customerStatement, client)),
+    )) as unknown as CustomerStatement;
+    expect(statement).toMatchObject({
+      invoiced: 11_500 + 23_000 + 4_600,
+      paid: 11_500 + 23_000 + 4_600,
+      balance: 0,
+      retainer: 0,
+    });
     expect(statement.entries.map((e) => e.kind)).toEqual([
       'invoice',
       'invoice',
@@ -288,7 +395,14 @@ describe.each(splitDialects())('invoices, payments and the retainer on %s', (dia
     const res = await get(`${API_BASE + FINANCE.agingReport}?customerId=${client}`);
     const report = (await ok(res)) as unknown as { rows: Record<string, number>[] };
     expect(report.rows).toEqual([
-      expect.objectContaining({ customerId: client, days0to30: 23_000, days31to60: 11_500, days61to90: 0, over90: 0, total: 34_500 }),
+      expect.objectContaining({
+        customerId: client,
+        days0to30: 23_000,
+        days31to60: 11_500,
+        days61to90: 0,
+        over90: 0,
+        total: 34_500,
+      }),
     ]);
     now = new Date('2026-03-10T08:00:00Z');
   });

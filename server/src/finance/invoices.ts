@@ -1,4 +1,12 @@
-import { formatDuration, invoiceLines, moneyToMajor, invoiceNumber, invoices, isFrozen, type InvoiceKind } from '@mizan/contracts';
+import {
+  formatDuration,
+  invoiceLines,
+  moneyToMajor,
+  invoiceNumber,
+  invoices,
+  isFrozen,
+  type InvoiceKind,
+} from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Dialect } from '../db';
@@ -163,7 +171,10 @@ export function installInvoiceHooks(app: FastifyInstance): void {
   /** The lawsuits of the client (through `lawsuits.customerIds`), or the one lawsuit of the invoice. */
   const lawsuitsOf = (trx: Trx, invoice: ApiRow) =>
     invoice.lawsuitId
-      ? trx.selectFrom('lawsuits').select('id').where('id', '=', invoice.lawsuitId as number)
+      ? trx
+          .selectFrom('lawsuits')
+          .select('id')
+          .where('id', '=', invoice.lawsuitId as number)
       : trx
           .selectFrom('lawsuits_customer_ids')
           .select('owner_id as id')
@@ -224,12 +235,18 @@ export function installInvoiceHooks(app: FastifyInstance): void {
     async beforeCreate(ctx, values) {
       const internal = creatingCreditNote.has(ctx.work);
       const billing = await readBilling(ctx.trx);
-      for (const key of SERVER_FIELDS) if (!internal || !['kind', 'creditOfId'].includes(key)) delete values[key];
+      for (const key of SERVER_FIELDS)
+        if (!internal || !['kind', 'creditOfId'].includes(key)) delete values[key];
       Object.assign(values, {
         kind: internal ? values.kind : 'invoice',
         state: 'draft',
         currency: billing.currency,
-        ...Object.fromEntries(['gross', 'discount', 'subtotal', 'vatTotal', 'total', 'paid', 'credited', 'due'].map((k) => [k, 0])),
+        ...Object.fromEntries(
+          ['gross', 'discount', 'subtotal', 'vatTotal', 'total', 'paid', 'credited', 'due'].map((k) => [
+            k,
+            0,
+          ]),
+        ),
       });
     },
     async beforeUpdate(ctx, values, before) {
@@ -295,7 +312,11 @@ export function installInvoiceHooks(app: FastifyInstance): void {
         };
         if (kind === 'creditNote') {
           // Stored before the original is recounted, which reads issued credit notes.
-          await ctx.trx.updateTable(INVOICES).set({ state: 'issued', total: totals.total }).where('id', '=', row.id).execute();
+          await ctx.trx
+            .updateTable(INVOICES)
+            .set({ state: 'issued', total: totals.total })
+            .where('id', '=', row.id)
+            .execute();
           await settleInvoice(ctx.trx, row.creditOfId as number);
         }
         return { set };

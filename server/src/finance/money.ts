@@ -94,8 +94,12 @@ export const lineInput = (row: Record<string, unknown>): LineInput => ({
 });
 
 /** A 422 on one field of `entity`. */
-export const invalid = (entity: string, field: string, key: string, params?: Record<string, string | number>) =>
-  new AppError('validation', { entity, errors: { [field]: [{ key, params }] } });
+export const invalid = (
+  entity: string,
+  field: string,
+  key: string,
+  params?: Record<string, string | number>,
+) => new AppError('validation', { entity, errors: { [field]: [{ key, params }] } });
 
 /** A line's figures at `rateBps`, or 422 on `discount` when it is above the line's amount. */
 export function checkedLine(line: LineInput, rateBps: number) {
@@ -117,10 +121,11 @@ export async function recomputeInvoice(
   rateBps: number,
   rounding: VatRounding,
 ): Promise<InvoiceTotals & { lines: number }> {
-  const rows = (await trx.selectFrom(LINES).selectAll().where(col('invoiceId'), '=', invoiceId).execute()) as Record<
-    string,
-    unknown
-  >[];
+  const rows = (await trx
+    .selectFrom(LINES)
+    .selectAll()
+    .where(col('invoiceId'), '=', invoiceId)
+    .execute()) as Record<string, unknown>[];
   const inputs = rows.map(lineInput);
   for (const [i, row] of rows.entries()) {
     const figures = checkedLine(inputs[i]!, rateBps);
@@ -132,7 +137,11 @@ export async function recomputeInvoice(
         .execute();
   }
   const totals = invoiceTotals(inputs, rateBps, rounding);
-  const invoice = await trx.selectFrom(INVOICES).select(['paid', 'credited']).where('id', '=', invoiceId).executeTakeFirst();
+  const invoice = await trx
+    .selectFrom(INVOICES)
+    .select(['paid', 'credited'])
+    .where('id', '=', invoiceId)
+    .executeTakeFirst();
   await trx
     .updateTable(INVOICES)
     .set({
@@ -181,7 +190,11 @@ export async function creditedOn(trx: Trx, invoiceId: number): Promise<number> {
  * (issued, partly paid, paid); a draft, a void invoice and a credit note keep theirs.
  */
 export async function settleInvoice(trx: Trx, invoiceId: number): Promise<void> {
-  const row = await trx.selectFrom(INVOICES).select(['state', 'kind', 'total']).where('id', '=', invoiceId).executeTakeFirst();
+  const row = await trx
+    .selectFrom(INVOICES)
+    .select(['state', 'kind', 'total'])
+    .where('id', '=', invoiceId)
+    .executeTakeFirst();
   if (!row || row.kind !== 'invoice' || row.state === 'draft' || row.state === 'void') return;
   const total = num(row.total);
   const paid = await paidOn(trx, invoiceId);

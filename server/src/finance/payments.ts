@@ -3,15 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Dialect } from '../db';
 import type { Trx } from '../engine/context';
 import { AppError } from '../http/errors';
-import {
-  ALLOCATIONS,
-  INVOICES,
-  col,
-  invalid,
-  lockRow,
-  retainerBalance,
-  settleInvoice,
-} from './money';
+import { ALLOCATIONS, INVOICES, col, invalid, lockRow, retainerBalance, settleInvoice } from './money';
 
 /** How a payment is shared out: so much to each invoice, the rest to the retainer. */
 interface Plan {
@@ -33,19 +25,29 @@ export function installPaymentHooks(app: FastifyInstance): void {
     typeof id === 'number' ? lockRow(trx, dialect, customers.table, id) : Promise.resolve(undefined);
 
   /** Shares `amount` out over `invoiceIds` (oldest issued first), each up to what it owes. */
-  async function plan(trx: Trx, customerId: number, invoiceIds: readonly number[], amount: number): Promise<Plan> {
+  async function plan(
+    trx: Trx,
+    customerId: number,
+    invoiceIds: readonly number[],
+    amount: number,
+  ): Promise<Plan> {
     const rows = [];
     for (const id of [...new Set(invoiceIds)].sort((a, b) => a - b)) {
       const row = await lockRow(trx, dialect, INVOICES, id);
       if (!row) throw invalid(payments.name, 'invoiceIds', 'http.referenceMissing');
       if (Number(row[col('customerId')]) !== customerId)
-        throw invalid(payments.name, 'invoiceIds', 'legal.billing.otherClient', { number: String(row.number ?? id) });
+        throw invalid(payments.name, 'invoiceIds', 'legal.billing.otherClient', {
+          number: String(row.number ?? id),
+        });
       if (row.kind !== 'invoice' || !['issued', 'partlyPaid'].includes(String(row.state)))
-        throw invalid(payments.name, 'invoiceIds', 'legal.billing.notPayable', { number: String(row.number ?? id) });
+        throw invalid(payments.name, 'invoiceIds', 'legal.billing.notPayable', {
+          number: String(row.number ?? id),
+        });
       rows.push(row);
     }
     rows.sort(
-      (a, b) => String(a[col('issueDate')]).localeCompare(String(b[col('issueDate')])) || Number(a.id) - Number(b.id),
+      (a, b) =>
+        String(a[col('issueDate')]).localeCompare(String(b[col('issueDate')])) || Number(a.id) - Number(b.id),
     );
     let left = amount;
     const allocations: Plan['allocations'] = [];
@@ -146,7 +148,8 @@ export function installPaymentHooks(app: FastifyInstance): void {
     },
     async afterChange(ctx, { before, after }) {
       for (const row of [before, after])
-        if (row?.kind === 'apply' && typeof row.invoiceId === 'number') await settleInvoice(ctx.trx, row.invoiceId);
+        if (row?.kind === 'apply' && typeof row.invoiceId === 'number')
+          await settleInvoice(ctx.trx, row.invoiceId);
     },
   });
 }

@@ -128,7 +128,8 @@ export async function statementOf(
 }
 
 /** Days from `from` to `to` (`YYYY-MM-DD`), by the calendar. */
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 /** What each client owes at `asOf`, by days past each invoice's due date (0–30, 31–60, 61–90, over 90). */
 export async function agingOf(
@@ -158,9 +159,11 @@ export async function agingOf(
   for (const row of rows) {
     const id = Number(row.customer_id);
     let out = byCustomer.get(id);
-    if (!out) byCustomer.set(id, (out = { customerId: id, customerName: String(row.customer_name), ...zero() }));
+    if (!out)
+      byCustomer.set(id, (out = { customerId: id, customerName: String(row.customer_name), ...zero() }));
     const late = daysBetween(day(row.due_date), asOf);
-    const bucket = late <= 30 ? 'days0to30' : late <= 60 ? 'days31to60' : late <= 90 ? 'days61to90' : 'over90';
+    const bucket =
+      late <= 30 ? 'days0to30' : late <= 60 ? 'days31to60' : late <= 90 ? 'days61to90' : 'over90';
     const due = num(row.due);
     for (const target of [out, totals]) {
       target[bucket] += due;
@@ -202,7 +205,8 @@ export function registerFinanceReports(app: FastifyInstance): void {
     url: API_BASE + FINANCE.invoiceQr,
     permission: permissionKey(invoices.name, 'view'),
     tags: ['finance'],
-    summary: "An issued invoice's Saudi simplified tax invoice QR code (ZATCA phase 1): TLV in base64 and PNG",
+    summary:
+      "An issued invoice's Saudi simplified tax invoice QR code (ZATCA phase 1): TLV in base64 and PNG",
     params: z.object({ id: z.string() }),
     query: invoiceQrQuery,
     response: invoiceQr,
@@ -233,7 +237,9 @@ export function registerFinanceReports(app: FastifyInstance): void {
     handler: async (request, { params }) => {
       const invoice = await app.entities.get(invoices.name).get(pathId(params.id), actorOf(request));
       const settings = await readSettings(app.db);
-      const currency = invoice.currency ? (CURRENCIES as Record<string, Currency>)[String(invoice.currency)] : undefined;
+      const currency = invoice.currency
+        ? (CURRENCIES as Record<string, Currency>)[String(invoice.currency)]
+        : undefined;
       const money = currency ?? officeCurrency(settings);
       const rows = await app.db
         .selectFrom(LINES)
@@ -248,11 +254,18 @@ export function registerFinanceReports(app: FastifyInstance): void {
         .where('id', '=', invoice.customerId as number)
         .executeTakeFirst();
       const original = invoice.creditOfId
-        ? await app.db.selectFrom(INVOICES).select('number').where('id', '=', invoice.creditOfId as number).executeTakeFirst()
+        ? await app.db
+            .selectFrom(INVOICES)
+            .select('number')
+            .where('id', '=', invoice.creditOfId as number)
+            .executeTakeFirst()
         : undefined;
       const total = Number(invoice.total ?? 0);
       const saudi =
-        settings.officeCountry === 'SA' && settings.vatNumber && invoice.state !== 'draft' && invoice.issuedAt;
+        settings.officeCountry === 'SA' &&
+        settings.vatNumber &&
+        invoice.state !== 'draft' &&
+        invoice.issuedAt;
       const data: InvoicePrint = {
         lines: rows.map((r) => ({
           description: String(r.description),

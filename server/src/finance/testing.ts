@@ -82,9 +82,15 @@ export const billedBy =
       return res.json().data;
     };
     const path = field === 'timeEntryId' ? timeEntries.path : expenses.path;
-    await send('PATCH', `${path}/${held.id}`, { billable: true, ...(field === 'expenseId' ? { paidBy: 'office' } : {}) });
+    await send('PATCH', `${path}/${held.id}`, {
+      billable: true,
+      ...(field === 'expenseId' ? { paidBy: 'office' } : {}),
+    });
     const lawsuit = await send('GET', `${lawsuits.path}/${held.lawsuitId as number}`);
-    const invoice = await send('POST', invoices.path, { customerId: lawsuit.customerIds[0], lawsuitId: lawsuit.id });
+    const invoice = await send('POST', invoices.path, {
+      customerId: lawsuit.customerIds[0],
+      lawsuitId: lawsuit.id,
+    });
     await send('POST', `${invoices.path}/${invoice.id}/collect`, {});
     const lines = await send('GET', `${invoiceLines.path}?invoiceId=${invoice.id}&${field}=${held.id}`);
     return lines.items[0];

@@ -46,10 +46,30 @@ describe('invoice money rules', () => {
 
   it.each([
     ['a plain line', line(10_000), 1500, { gross: 10_000, net: 10_000, vat: 1_500, total: 11_500 }],
-    ['quantity × unit price', line(2_500, { quantity: 3 }), 1500, { gross: 7_500, net: 7_500, vat: 1_125, total: 8_625 }],
-    ['less a discount', line(10_000, { discount: 1_000 }), 1500, { gross: 10_000, net: 9_000, vat: 1_350, total: 10_350 }],
-    ['exempt', line(10_000, { vatExempt: true }), 1500, { gross: 10_000, net: 10_000, vat: 0, total: 10_000 }],
-    ['discount of the whole line', line(500, { discount: 500 }), 1500, { gross: 500, net: 0, vat: 0, total: 0 }],
+    [
+      'quantity × unit price',
+      line(2_500, { quantity: 3 }),
+      1500,
+      { gross: 7_500, net: 7_500, vat: 1_125, total: 8_625 },
+    ],
+    [
+      'less a discount',
+      line(10_000, { discount: 1_000 }),
+      1500,
+      { gross: 10_000, net: 9_000, vat: 1_350, total: 10_350 },
+    ],
+    [
+      'exempt',
+      line(10_000, { vatExempt: true }),
+      1500,
+      { gross: 10_000, net: 10_000, vat: 0, total: 10_000 },
+    ],
+    [
+      'discount of the whole line',
+      line(500, { discount: 500 }),
+      1500,
+      { gross: 500, net: 0, vat: 0, total: 0 },
+    ],
   ])('line figures: %s', (_what, input, rate, figures) => {
     expect(lineFigures(input, rate)).toEqual(figures);
   });
@@ -67,8 +87,18 @@ describe('invoice money rules', () => {
     ['invoice', [line(3), line(3), line(3)], 1500, { subtotal: 9, vatTotal: 1, total: 10 }],
     ['line', [line(10), line(10), line(10)], 1500, { subtotal: 30, vatTotal: 6, total: 36 }],
     ['invoice', [line(10), line(10), line(10)], 1500, { subtotal: 30, vatTotal: 5, total: 35 }],
-    ['line', [line(10_000), line(5_000, { vatExempt: true })], 1500, { subtotal: 15_000, vatTotal: 1_500, total: 16_500 }],
-    ['invoice', [line(10_000, { discount: 2_500 }), line(1)], 1400, { subtotal: 7_501, vatTotal: 1_050, total: 8_551 }],
+    [
+      'line',
+      [line(10_000), line(5_000, { vatExempt: true })],
+      1500,
+      { subtotal: 15_000, vatTotal: 1_500, total: 16_500 },
+    ],
+    [
+      'invoice',
+      [line(10_000, { discount: 2_500 }), line(1)],
+      1400,
+      { subtotal: 7_501, vatTotal: 1_050, total: 8_551 },
+    ],
     ['line', [], 1500, { subtotal: 0, vatTotal: 0, total: 0 }],
   ] as const)('totals with VAT rounded per %s, case %#', (rounding, lines, rate, totals) => {
     expect(invoiceTotals(lines, rate, rounding)).toMatchObject(totals);

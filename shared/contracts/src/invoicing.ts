@@ -70,7 +70,11 @@ export interface InvoiceTotals {
  * An invoice's totals from its lines at `rateBps`, with VAT rounded per line (the sum of each
  * line's rounded VAT) or per invoice (the taxable lines' net summed, then rounded once).
  */
-export function invoiceTotals(lines: readonly LineInput[], rateBps: number, rounding: VatRounding): InvoiceTotals {
+export function invoiceTotals(
+  lines: readonly LineInput[],
+  rateBps: number,
+  rounding: VatRounding,
+): InvoiceTotals {
   let gross = 0;
   let discount = 0;
   let subtotal = 0;
@@ -144,7 +148,7 @@ function utf8(text: string): number[] {
 /** The text of UTF-8 `bytes`. */
 function fromUtf8(bytes: readonly number[]): string {
   let out = '';
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const b = bytes[i]!;
     const extra = b >= 0xf0 ? 3 : b >= 0xe0 ? 2 : b >= 0xc0 ? 1 : 0;
     let c = extra ? b & (0x3f >> extra) : b;
@@ -200,7 +204,7 @@ export function zatcaTlv(fields: ZatcaFields): string {
 export function readZatcaTlv(base64: string): ZatcaFields {
   const bytes = fromBase64(base64);
   const out: Partial<Record<(typeof ZATCA_TAGS)[number], string>> = {};
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const tag = bytes[i]!;
     const length = bytes[i + 1]!;
     const key = ZATCA_TAGS[tag - 1];

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Popconfirm, Space, Tag } from 'antd';
-import { CheckOutlined, FileAddOutlined, PrinterOutlined, RollbackOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  CheckOutlined,
+  FileAddOutlined,
+  PrinterOutlined,
+  RollbackOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -62,7 +68,8 @@ export function InvoiceActions({ row }: { row: EntityRow }) {
   const may = (action: string) => can(permissionKey(invoices.name, action));
   const draft = row.state === 'draft';
   const open = ['issued', 'partlyPaid', 'paid'].includes(String(row.state));
-  const run = (action: string, body?: Record<string, unknown>) => act.mutateAsync({ action, body }).catch(() => undefined);
+  const run = (action: string, body?: Record<string, unknown>) =>
+    act.mutateAsync({ action, body }).catch(() => undefined);
 
   return (
     <Space wrap>

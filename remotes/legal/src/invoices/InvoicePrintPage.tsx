@@ -87,17 +87,27 @@ export function InvoicePrintPage() {
         {row.state === 'draft' && <Alert type="warning" message={<Label k="draft" />} />}
         {row.state === 'void' && <Alert type="error" message={<Label k="void" />} />}
         <dl className="invoice-print__facts">
-          <dt><Label k="number" /></dt>
+          <dt>
+            <Label k="number" />
+          </dt>
           <dd>{String(row.number ?? '—')}</dd>
-          <dt><Label k="issueDate" /></dt>
+          <dt>
+            <Label k="issueDate" />
+          </dt>
           <dd>{String(row.issueDate ?? '—')}</dd>
-          <dt><Label k="dueDate" /></dt>
+          <dt>
+            <Label k="dueDate" />
+          </dt>
           <dd>{String(row.dueDate ?? '—')}</dd>
-          <dt><Label k="client" /></dt>
+          <dt>
+            <Label k="client" />
+          </dt>
           <dd>{data.customerName}</dd>
           {data.creditOfNumber && (
             <>
-              <dt><Label k="creditOf" /></dt>
+              <dt>
+                <Label k="creditOf" />
+              </dt>
               <dd>{data.creditOfNumber}</dd>
             </>
           )}
@@ -106,13 +116,27 @@ export function InvoicePrintPage() {
           <thead>
             <tr>
               <th>#</th>
-              <th><Label k="description" /></th>
-              <th><Label k="quantity" /></th>
-              <th><Label k="unitPrice" /></th>
-              <th><Label k="discount" /></th>
-              <th><Label k="net" /></th>
-              <th><Label k="vat" /></th>
-              <th><Label k="lineTotal" /></th>
+              <th>
+                <Label k="description" />
+              </th>
+              <th>
+                <Label k="quantity" />
+              </th>
+              <th>
+                <Label k="unitPrice" />
+              </th>
+              <th>
+                <Label k="discount" />
+              </th>
+              <th>
+                <Label k="net" />
+              </th>
+              <th>
+                <Label k="vat" />
+              </th>
+              <th>
+                <Label k="lineTotal" />
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -133,28 +157,43 @@ export function InvoicePrintPage() {
         <table className="invoice-print__totals">
           <tbody>
             <tr>
-              <th><Label k="subtotal" /></th>
-              <td>{money(row.subtotal)} {data.office.currency}</td>
+              <th>
+                <Label k="subtotal" />
+              </th>
+              <td>
+                {money(row.subtotal)} {data.office.currency}
+              </td>
             </tr>
             <tr>
               <th>
-                <Label k="vatTotal" /> {row.vatRate !== null && row.vatRate !== undefined ? `(${Number(row.vatRate) / 100}%)` : ''}
+                <Label k="vatTotal" />{' '}
+                {row.vatRate !== null && row.vatRate !== undefined ? `(${Number(row.vatRate) / 100}%)` : ''}
               </th>
-              <td>{money(row.vatTotal)} {data.office.currency}</td>
+              <td>
+                {money(row.vatTotal)} {data.office.currency}
+              </td>
             </tr>
             <tr className="invoice-print__grand">
-              <th><Label k="total" /></th>
-              <td>{money(row.total)} {data.office.currency}</td>
+              <th>
+                <Label k="total" />
+              </th>
+              <td>
+                {money(row.total)} {data.office.currency}
+              </td>
             </tr>
             {Number(row.paid ?? 0) > 0 && (
               <tr>
-                <th><Label k="paid" /></th>
+                <th>
+                  <Label k="paid" />
+                </th>
                 <td>{money(row.paid)}</td>
               </tr>
             )}
             {row.kind === 'invoice' && row.state !== 'draft' && (
               <tr>
-                <th><Label k="due" /></th>
+                <th>
+                  <Label k="due" />
+                </th>
                 <td>{money(row.due)}</td>
               </tr>
             )}

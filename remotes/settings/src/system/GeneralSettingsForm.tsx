@@ -455,7 +455,11 @@ export function GeneralSettingsForm({
           <Card title={t('system.general.sections.invoicing')}>
             <Row gutter={16}>
               <Col xs={24} md={12}>
-                <Form.Item name="currency" label={label('currency')} extra={t('system.general.hints.currency')}>
+                <Form.Item
+                  name="currency"
+                  label={label('currency')}
+                  extra={t('system.general.hints.currency')}
+                >
                   <Select
                     aria-label={label('currency')}
                     options={[
@@ -486,7 +490,11 @@ export function GeneralSettingsForm({
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
-                <Form.Item name="vatRounding" label={label('vatRounding')} extra={t('system.general.hints.vatRounding')}>
+                <Form.Item
+                  name="vatRounding"
+                  label={label('vatRounding')}
+                  extra={t('system.general.hints.vatRounding')}
+                >
                   <Select
                     aria-label={label('vatRounding')}
                     options={VAT_ROUNDINGS.map((value) => ({

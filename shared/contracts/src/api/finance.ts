@@ -50,7 +50,14 @@ export const financeRangeQuery = z
   .strip();
 
 /** What moved a client's balance: an invoice (owed), a credit note or a payment (paid), a retainer movement. */
-export const STATEMENT_ENTRY_KINDS = ['invoice', 'creditNote', 'payment', 'deposit', 'apply', 'refund'] as const;
+export const STATEMENT_ENTRY_KINDS = [
+  'invoice',
+  'creditNote',
+  'payment',
+  'deposit',
+  'apply',
+  'refund',
+] as const;
 
 /**
  * One line of a statement: `debit` raises what the client owes (an issued invoice), `credit`

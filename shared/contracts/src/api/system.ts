@@ -214,7 +214,12 @@ export const SETTINGS_LIMITS = {
 } as const;
 
 /** Invoicing settings until an administrator sets others: currency and VAT rate by the country. */
-export const INVOICING_DEFAULTS = { currency: null, vatNumber: null, vatRate: null, vatRounding: 'line' } as const;
+export const INVOICING_DEFAULTS = {
+  currency: null,
+  vatNumber: null,
+  vatRate: null,
+  vatRounding: 'line',
+} as const;
 
 /** The codes of `CURRENCIES`, for the currency setting. */
 export const CURRENCY_CODES = Object.keys(CURRENCIES) as [CurrencyCode, ...CurrencyCode[]];

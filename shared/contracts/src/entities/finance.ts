@@ -112,7 +112,9 @@ export const expenses = defineEntity({
 const reasonBody = z
   .object({
     reason: z
-      .string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.types.string') })
+      .string({
+        error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.types.string'),
+      })
       .trim()
       .min(1, { error: 'validation.required' })
       .max(500, { error: 'validation.string.max' }),
@@ -221,7 +223,6 @@ export const invoiceLines = defineEntity({
     expenseId: { type: 'ref', entity: 'expenses', form: false, filter: true, list: false },
   },
 });
-
 
 /**
  * Money received from a client: amount, day, method, reference, receipt scans. It settles the
