@@ -96,8 +96,8 @@ export function installInvoiceHooks(app: FastifyInstance): void {
   async function draftInvoice(trx: Trx, id: unknown) {
     if (typeof id !== 'number') return undefined;
     const row = await lockRow(trx, dialect, INVOICES, id);
-    if (!row) throw invalid(invoiceLines.name, 'invoiceId', 'http.referenceMissing');
-    if (isFrozen(String(row.state))) throw frozen();
+    // None: the engine's reference check answers 422 on `invoiceId`, with the other fields'.
+    if (row && isFrozen(String(row.state))) throw frozen();
     return row;
   }
 
@@ -124,18 +124,17 @@ export function installInvoiceHooks(app: FastifyInstance): void {
   app.entities.hooks(invoiceLines.name, {
     async beforeCreate(ctx, values) {
       await draftInvoice(ctx.trx, values.invoiceId);
-      if (!creatingCreditNote.has(ctx.work)) {
-        values.source = 'free';
-        values.timeEntryId = null;
-        values.expenseId = null;
-      }
+      // A line naming a time entry or an expense bills it (the engine checks that it exists).
+      values.source = values.timeEntryId ? 'time' : values.expenseId ? 'expense' : 'free';
       Object.assign(values, await lineFiguresFor(ctx, values));
     },
     async beforeUpdate(ctx, values, before) {
       await draftInvoice(ctx.trx, before.invoiceId);
       if ('invoiceId' in values && values.invoiceId !== before.invoiceId)
         await draftInvoice(ctx.trx, values.invoiceId);
-      for (const key of ['source', 'timeEntryId', 'expenseId', 'net', 'vat', 'total']) delete values[key];
+      for (const key of ['source', 'net', 'vat', 'total']) delete values[key];
+      const merged = { ...before, ...values };
+      values.source = merged.timeEntryId ? 'time' : merged.expenseId ? 'expense' : 'free';
       Object.assign(values, await lineFiguresFor(ctx, { ...before, ...values }));
     },
     async beforeDelete(ctx, before) {
@@ -151,12 +150,7 @@ export function installInvoiceHooks(app: FastifyInstance): void {
 
   /** Adds lines to a draft through the lines service (their hooks, audit entries and events). */
   async function addLines(ctx: WriteContext, rows: Record<string, unknown>[]) {
-    creatingCreditNote.add(ctx.work);
-    try {
-      for (const row of rows) await lines().create(ctx, row);
-    } finally {
-      creatingCreditNote.delete(ctx.work);
-    }
+    for (const row of rows) await lines().create(ctx, row);
   }
 
   /** Ids of the rows of `table` (time entries, expenses) billed on a line of an invoice not void. */
@@ -234,6 +228,15 @@ export function installInvoiceHooks(app: FastifyInstance): void {
   app.entities.hooks(invoices.name, {
     async beforeCreate(ctx, values) {
       const internal = creatingCreditNote.has(ctx.work);
+      // Credit notes are made from their invoice (`creditNote`); an unknown id is the engine's 422.
+      if (!internal && typeof values.creditOfId === 'number') {
+        const exists = await ctx.trx
+          .selectFrom(INVOICES)
+          .select('id')
+          .where('id', '=', values.creditOfId)
+          .executeTakeFirst();
+        if (exists) throw invalid(invoices.name, 'creditOfId', 'legal.invoices.serverField');
+      }
       const billing = await readBilling(ctx.trx);
       for (const key of SERVER_FIELDS)
         if (!internal || !['kind', 'creditOfId'].includes(key)) delete values[key];
