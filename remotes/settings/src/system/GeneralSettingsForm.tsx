@@ -484,7 +484,10 @@ export function GeneralSettingsForm({
                   name="vatRate"
                   label={label('vatRate')}
                   extra={t('system.general.hints.vatRate')}
-                  rules={rules('vatRate').integer(LIMITS.vatRate.min, LIMITS.vatRate.max)}
+                  // Optional: empty takes the country's standard rate.
+                  rules={rules('vatRate')
+                    .integer(LIMITS.vatRate.min, LIMITS.vatRate.max)
+                    .filter((rule) => !('required' in rule))}
                 >
                   <InputNumber style={{ width: '100%' }} precision={0} />
                 </Form.Item>
