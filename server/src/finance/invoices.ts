@@ -239,7 +239,8 @@ export function installInvoiceHooks(app: FastifyInstance): void {
       }
       const billing = await readBilling(ctx.trx);
       for (const key of SERVER_FIELDS)
-        if (!internal || !['kind', 'creditOfId'].includes(key)) delete values[key];
+        if (!(internal && key === 'kind') && !(key === 'creditOfId' && (internal || values.creditOfId)))
+          delete values[key];
       Object.assign(values, {
         kind: internal ? values.kind : 'invoice',
         state: 'draft',

@@ -155,9 +155,8 @@ export const invoices = defineEntity({
     ['customerId', 'issueDate'],
     ['state', 'dueDate'],
   ],
-  uniqueTogether: [['kind', 'year', 'sequence']],
   fields: {
-    number: { type: 'string', max: 30, form: false, search: true, sort: true, code: true },
+    number: { type: 'string', max: 30, form: false, sort: true, code: true },
     kind: { type: 'enum', values: INVOICE_KINDS, default: 'invoice', form: false, filter: true },
     customerId: { type: 'ref', entity: 'customers', required: true, filter: true },
     lawsuitId: { type: 'ref', entity: 'lawsuits', filter: true },
