@@ -1,5 +1,6 @@
 import type { EntityRouteOverrides } from '@mizan/ui';
 import { DeadlineActions } from './deadlines/DeadlineActions';
+import { InvoiceActions, InvoiceStateTag } from './invoices/InvoiceActions';
 import { LawsuitForm } from './lawsuits/LawsuitForm';
 import { LawsuitStateActions } from './lawsuits/LawsuitStateActions';
 import { lawsuitColumns } from './lawsuits/columns';
@@ -27,7 +28,9 @@ import { SessionsToolbar } from './sessions/SessionsToolbar';
  *   ones with no decision flagged, a link to the calendar; the record page shows
  *   the postponement chain and records a postponement;
  * - deadlines: change the due date (with a reason), close as done or waived, reopen, on the row
- *   and the record page.
+ *   and the record page;
+ * - invoices: the state as a tag on the row; on the record page (whose lines tab is the derived
+ *   one) bring in unbilled time and expenses, issue, void, credit note and print.
  */
 export const ENTITY_OVERRIDES: EntityRouteOverrides = {
   lawsuits: {
@@ -60,5 +63,9 @@ export const ENTITY_OVERRIDES: EntityRouteOverrides = {
   deadlines: {
     extraActions: (row) => <DeadlineActions row={row} compact />,
     record: { extraActions: (row) => <DeadlineActions row={row} /> },
+  },
+  invoices: {
+    extraActions: (row) => <InvoiceStateTag row={row} />,
+    record: { extraActions: (row) => <InvoiceActions row={row} /> },
   },
 };

@@ -2,12 +2,18 @@ import type { RemoteRoute } from '@mizan/build/routes';
 import { entityRoutes } from '@mizan/ui';
 import { calendarRoutes } from './calendar/routes';
 import { ENTITY_OVERRIDES } from './entityScreens';
+import { invoiceRoutes } from './invoices/routes';
 
 /**
  * The legal department's screens: the hearings calendar, then every registry entity of the legal
  * area (lawsuits, hearings, opponents, attachments and their groups, payments) at its route with
- * the overrides of `ENTITY_OVERRIDES`. Static paths (`sessions/calendar`) outrank `:id`.
+ * the overrides of `ENTITY_OVERRIDES`, and an invoice's print view. Static paths (`sessions/calendar`)
+ * outrank `:id`.
  */
-export const routes: RemoteRoute[] = [...calendarRoutes, ...entityRoutes('legal', ENTITY_OVERRIDES)];
+export const routes: RemoteRoute[] = [
+  ...calendarRoutes,
+  ...invoiceRoutes,
+  ...entityRoutes('legal', ENTITY_OVERRIDES),
+];
 
 export default routes;

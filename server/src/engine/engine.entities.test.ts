@@ -20,7 +20,14 @@ import FormData from 'form-data';
 import type { AuthUser } from '../auth/types';
 import { importableFields } from '../import/mapping';
 import { refDisplayName, refsDisplayName } from './serialize';
-import { createHolder, createRow, entityUrl, moduleSample, validInput } from '../test/fixtures';
+import {
+  HELD_FOR_GOOD,
+  createHolder,
+  createRow,
+  entityUrl,
+  moduleSample,
+  validInput,
+} from '../test/fixtures';
 import { createTestApp, type Session, type TestApp, shardOf, splitDialects } from '../test/harness';
 import { engineChecks } from './testChecks';
 
@@ -739,6 +746,7 @@ describe.each(splitDialects())(`entity engine on %s, registry shard ${shard} of 
       // Rows declared part of this one (`onDelete: 'cascade'`) are deleted with it, checked below.
       const parts: { other: Entity<Fields>; id: number }[] = [];
       for (const { entity: other, field: key, type } of refs) {
+        if (HELD_FOR_GOOD[name]?.includes(`${other.name}.${key}`)) continue;
         const holder = await createHolder(t.app, admin.headers, other.name, key, type, created);
         const field = other.fields[key]!;
         if (field.type === 'ref' && field.onDelete === 'cascade') {

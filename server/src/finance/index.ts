@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { seedExpenseCategories } from './expenses';
+import { installInvoiceHooks } from './invoices';
+import { installPaymentHooks } from './payments';
+import { registerFinanceReports } from './reports';
 import { installTimeEntryHooks } from './timeEntries';
 import { registerTimerRoutes } from './timer';
 
@@ -7,12 +10,19 @@ export { financeMigrations } from './migrations';
 
 /**
  * The office's money on the server: time entries (own or everyone's, rate defaults, the derived
- * amount), the per-employee timer, expenses and their default categories. CRUD, audit and events
- * are the engine's, from the definitions (`timeEntries`, `expenses`, `expenseCategories`).
+ * amount), the per-employee timer, expenses and their default categories, invoices and credit
+ * notes (numbering, VAT, issue, void), payments, the clients' retainer, the statement, the aging
+ * report and the Saudi invoice QR code. CRUD, audit and events are the engine's, from the
+ * definitions (`timeEntries`, `expenses`, `expenseCategories`, `invoices`, `invoiceLines`,
+ * `payments`, `retainerMovements`); the money rules are `money.ts` here and `invoicing.ts` in the
+ * contracts.
  */
 export const financePlugin: FastifyPluginAsync = async (app) => {
   installTimeEntryHooks(app);
   registerTimerRoutes(app);
+  installInvoiceHooks(app);
+  installPaymentHooks(app);
+  registerFinanceReports(app);
   await seedExpenseCategories(app);
 };
 // Hooks and routes belong to the app, not an encapsulated child context.

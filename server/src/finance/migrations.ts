@@ -28,4 +28,41 @@ export const financeMigrations: Migration[] = [
         .execute();
     },
   },
+  {
+    // The numbering counters of invoices and credit notes, payments' shares of invoices, and the
+    // office's currency and VAT settings. (The tables of invoices, their lines, payments and the
+    // retainer come from their definitions at start, after the migrations: `createMissingEntityTables`.
+    // So the shares name their payment and invoice without foreign keys; the payments hooks keep them.)
+    name: 'finance_003_invoices',
+    async up(db, dialect) {
+      await db.schema
+        .createTable('finance_invoice_counters')
+        .addColumn('series', 'varchar(20)', (c) => c.notNull())
+        .addColumn('year', 'integer', (c) => c.notNull())
+        .addColumn('last', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('finance_invoice_counters_pk', ['series', 'year'])
+        .execute();
+      const money = dialect === 'postgres' ? 'bigint' : 'integer';
+      await db.schema
+        .createTable('finance_payment_allocations')
+        .addColumn('payment_id', 'integer', (c) => c.notNull())
+        .addColumn('invoice_id', 'integer', (c) => c.notNull())
+        .addColumn('amount', money, (c) => c.notNull())
+        .addPrimaryKeyConstraint('finance_payment_allocations_pk', ['payment_id', 'invoice_id'])
+        .execute();
+      await db.schema
+        .createIndex('finance_payment_allocations_invoice_idx')
+        .on('finance_payment_allocations')
+        .column('invoice_id')
+        .execute();
+      // One column per statement: SQLite adds one at a time.
+      await db.schema.alterTable('system_settings').addColumn('currency', 'varchar(3)').execute();
+      await db.schema.alterTable('system_settings').addColumn('vat_number', 'varchar(20)').execute();
+      await db.schema.alterTable('system_settings').addColumn('vat_rate', 'integer').execute();
+      await db.schema
+        .alterTable('system_settings')
+        .addColumn('vat_rounding', 'varchar(10)', (c) => c.notNull().defaultTo('line'))
+        .execute();
+    },
+  },
 ];

@@ -1,3 +1,6 @@
+import { API_BASE, expenses, invoiceLines, invoices, lawsuits, timeEntries } from '@mizan/contracts';
+import type { FastifyInstance } from 'fastify';
+
 /**
  * What a valid time entry needs beyond its field types, for tests that build rows from a
  * definition (`test/fixtures` validInput): the seeded administrator's own entry (the employee
@@ -9,3 +12,86 @@ export const timeEntrySample = (): Record<string, unknown> => ({
   rate: 20_000,
   amount: 30_000,
 });
+
+/**
+ * A draft invoice as the server stores it (the same tests): every field only the server writes at
+ * the value a new draft gets (no number, nothing totalled yet, the default country's currency).
+ */
+export const invoiceSample = (): Record<string, unknown> => ({
+  number: null,
+  kind: 'invoice',
+  state: 'draft',
+  issueDate: null,
+  gross: 0,
+  discount: 0,
+  subtotal: 0,
+  vatTotal: 0,
+  total: 0,
+  paid: 0,
+  credited: 0,
+  due: 0,
+  creditOfId: null,
+  voidReason: null,
+  year: null,
+  sequence: null,
+  issuedAt: null,
+  currency: 'EGP',
+  vatRate: null,
+  vatRounding: null,
+});
+
+/** A typed-in line with the figures the server derives at the default country's VAT (14 %). */
+export const invoiceLineSample = (): Record<string, unknown> => ({
+  quantity: 2,
+  unitPrice: 10_000,
+  discount: 1_000,
+  vatExempt: false,
+  net: 19_000,
+  vat: 2_660,
+  total: 21_660,
+  source: 'free',
+  timeEntryId: null,
+  expenseId: null,
+});
+
+/** A payment to no invoice (a draft takes none): all of it held for the client. */
+export const paymentSample = (): Record<string, unknown> => ({
+  invoiceIds: [],
+  toRetainer: false,
+  amount: 10_000,
+  retained: 10_000,
+});
+
+/** A retainer deposit (applying or refunding needs money held first). */
+export const retainerSample = (): Record<string, unknown> => ({ kind: 'deposit', invoiceId: null });
+
+type Headers = Record<string, string>;
+type Created = Record<string, unknown> & { id: number };
+
+/**
+ * An invoice line holding a time entry or an expense (`field`), made the way the module makes
+ * one: a draft for the client of its lawsuit brings in the unbilled work (an expense paid by the
+ * office, billable).
+ */
+export const billedBy =
+  (field: 'timeEntryId' | 'expenseId') =>
+  async (app: FastifyInstance, headers: Headers, held: Created): Promise<Created> => {
+    const send = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => {
+      const res = await app.inject({ method, url: API_BASE + url, headers, payload });
+      if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+      return res.json().data;
+    };
+    const path = field === 'timeEntryId' ? timeEntries.path : expenses.path;
+    await send('PATCH', `${path}/${held.id}`, {
+      billable: true,
+      ...(field === 'expenseId' ? { paidBy: 'office' } : {}),
+    });
+    const lawsuit = await send('GET', `${lawsuits.path}/${held.lawsuitId as number}`);
+    const invoice = await send('POST', invoices.path, {
+      customerId: lawsuit.customerIds[0],
+      lawsuitId: lawsuit.id,
+    });
+    await send('POST', `${invoices.path}/${invoice.id}/collect`, {});
+    const lines = await send('GET', `${invoiceLines.path}?invoiceId=${invoice.id}&${field}=${held.id}`);
+    return lines.items[0];
+  };

@@ -3,6 +3,8 @@ import {
   COUNTRY_CODES,
   DEFAULT_TIME_ZONE,
   FILE_TEXT_DEFAULTS,
+  CURRENCY_CODES,
+  VAT_ROUNDINGS,
   PROCURATION_CHECK_DEFAULT,
   PROCURATION_CHECK_MODES,
   REMINDER_DEFAULTS,
@@ -52,6 +54,11 @@ interface SettingsRow {
   text_max_pages?: number | null;
   text_seconds_per_page?: number | null;
   text_concurrency?: number | null;
+  /** Added by the finance module's migration (`finance_003_invoices`). */
+  currency?: string | null;
+  vat_number?: string | null;
+  vat_rate?: number | null;
+  vat_rounding?: string | null;
   logo_file_id: number | null;
   favicon_file_id: number | null;
   primary_color: string;
@@ -113,6 +120,10 @@ function fromRow(row: SettingsRow): SystemSettings {
     textMaxPages: Number(row.text_max_pages ?? FILE_TEXT_DEFAULTS.textMaxPages),
     textSecondsPerPage: Number(row.text_seconds_per_page ?? FILE_TEXT_DEFAULTS.textSecondsPerPage),
     textConcurrency: Number(row.text_concurrency ?? FILE_TEXT_DEFAULTS.textConcurrency),
+    currency: row.currency ? oneOf(CURRENCY_CODES, row.currency, CURRENCY_CODES[0]) : null,
+    vatNumber: row.vat_number ?? null,
+    vatRate: row.vat_rate === null || row.vat_rate === undefined ? null : Number(row.vat_rate),
+    vatRounding: oneOf(VAT_ROUNDINGS, row.vat_rounding ?? '', 'line'),
     logoFileId,
     faviconFileId,
     logoUrl: imageUrl(PUBLIC_IMAGE_PATHS.logo, logoFileId),
@@ -157,6 +168,10 @@ function toRow(settings: SystemSettings, employeeId: number | null): SettingsRow
     text_max_pages: settings.textMaxPages,
     text_seconds_per_page: settings.textSecondsPerPage,
     text_concurrency: settings.textConcurrency,
+    currency: settings.currency,
+    vat_number: settings.vatNumber,
+    vat_rate: settings.vatRate,
+    vat_rounding: settings.vatRounding,
     logo_file_id: settings.logoFileId,
     favicon_file_id: settings.faviconFileId,
     primary_color: settings.primaryColor,
@@ -233,6 +248,10 @@ export function generalOf(
     textMaxPages: settings.textMaxPages,
     textSecondsPerPage: settings.textSecondsPerPage,
     textConcurrency: settings.textConcurrency,
+    currency: settings.currency,
+    vatNumber: settings.vatNumber,
+    vatRate: settings.vatRate,
+    vatRounding: settings.vatRounding,
     primaryColor: settings.primaryColor,
     logoFileId: settings.logoFileId,
     faviconFileId: settings.faviconFileId,

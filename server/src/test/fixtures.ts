@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { API_BASE, AUTH, MONEY_MAX, PEOPLE } from '@mizan/contracts';
 import { customerSample } from '../clients/testing';
 import { deadlineRuleSample, deadlineSample, holidaySample } from '../deadlines/testing';
-import { timeEntrySample } from '../finance/testing';
+import {
+  billedBy,
+  invoiceLineSample,
+  invoiceSample,
+  paymentSample,
+  retainerSample,
+  timeEntrySample,
+} from '../finance/testing';
 import { benchHolder, lawsuitSample, opponentSample } from '../legal/samples';
 import {
   attachmentOfSession,
@@ -90,6 +97,10 @@ const MODULE_SAMPLES: Record<string, (seq: number) => Record<string, unknown>> =
   deadlineRules: deadlineRuleSample,
   deadlines: deadlineSample,
   timeEntries: timeEntrySample,
+  payments: paymentSample,
+  retainerMovements: retainerSample,
+  invoices: invoiceSample,
+  invoiceLines: invoiceLineSample,
 };
 
 /** The module's part of a valid body of `entity` (see `MODULE_SAMPLES`); `{}` for most entities. */
@@ -149,6 +160,19 @@ const MODULE_HOLDERS: Record<string, Record<string, Holder>> = {
   taskComments: {
     authorId: writtenBy('taskComments', 'authorId', createRow),
   },
+  invoiceLines: {
+    timeEntryId: billedBy('timeEntryId'),
+    expenseId: billedBy('expenseId'),
+  },
+};
+
+/**
+ * References that keep the row they hold for good, by held entity (`<holder>.<field>`): only an
+ * issued invoice is credited, paid or has the retainer applied to it, and an issued invoice is
+ * never deleted. The registry-wide delete test leaves these out (finance/invoices.test.ts covers them).
+ */
+export const HELD_FOR_GOOD: Record<string, readonly string[]> = {
+  invoices: ['invoices.creditOfId', 'payments.invoiceIds', 'retainerMovements.invoiceId'],
 };
 
 /**

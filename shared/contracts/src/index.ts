@@ -3,6 +3,7 @@ export * from './schema';
 export * from './text';
 export * from './money';
 export * from './tafqit';
+export * from './invoicing';
 export * from './dates';
 export * from './duration';
 export * from './registry';

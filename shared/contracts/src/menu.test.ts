@@ -98,6 +98,9 @@ const SEED_MENU = [
     [
       ['timeEntries', '/admin/finance/timeEntries', 'timeEntries.view', 'legal'],
       ['expenses', '/admin/finance/expenses', 'expenses.view', 'legal'],
+      ['invoices', '/admin/finance/invoices', 'invoices.view', 'legal'],
+      ['payments', '/admin/finance/payments', 'payments.view', 'legal'],
+      ['retainerMovements', '/admin/finance/retainer', 'retainerMovements.view', 'legal'],
       ['expenseCategories', '/admin/finance/expenses/categories', 'expenseCategories.view', 'legal'],
     ],
   ],

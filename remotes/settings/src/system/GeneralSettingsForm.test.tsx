@@ -33,6 +33,10 @@ const stored: GeneralSettings & Record<string, unknown> = {
   textMaxPages: 300,
   textSecondsPerPage: 120,
   textConcurrency: 1,
+  currency: null,
+  vatNumber: null,
+  vatRate: null,
+  vatRounding: 'line',
   updatedAt: read,
 };
 

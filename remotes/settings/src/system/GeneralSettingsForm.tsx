@@ -13,6 +13,7 @@ import { rulesFor } from '../common/validation';
 import {
   CALENDARS,
   COUNTRY_CODES,
+  CURRENCY_CODES,
   LANGUAGES,
   LIMITS,
   normalizeDays,
@@ -25,6 +26,7 @@ import {
   timeZoneChoices,
   toPayload,
   validReminderDays,
+  VAT_ROUNDINGS,
   type GeneralSettings,
 } from './generalSettings';
 
@@ -66,6 +68,10 @@ const FIELDS = [
   'textMaxPages',
   'textSecondsPerPage',
   'textConcurrency',
+  'currency',
+  'vatNumber',
+  'vatRate',
+  'vatRounding',
 ] as const satisfies readonly (keyof ReturnType<typeof toPayload>)[];
 
 /** Office identity, localisation and security policy: one form, saved as a whole. */
@@ -443,6 +449,64 @@ export function GeneralSettingsForm({
                   </Form.Item>
                 </Col>
               ))}
+            </Row>
+          </Card>
+
+          <Card title={t('system.general.sections.invoicing')}>
+            <Row gutter={16}>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="currency"
+                  label={label('currency')}
+                  extra={t('system.general.hints.currency')}
+                >
+                  <Select
+                    aria-label={label('currency')}
+                    options={[
+                      { value: null, label: t('system.general.currencyByCountry') },
+                      ...CURRENCY_CODES.map((code) => ({ value: code, label: code })),
+                    ]}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="vatNumber"
+                  label={label('vatNumber')}
+                  extra={t('system.general.hints.vatNumber')}
+                  rules={[rules('vatNumber').max(LIMITS.vatNumber.max)]}
+                >
+                  <Input maxLength={LIMITS.vatNumber.max} dir="ltr" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="vatRate"
+                  label={label('vatRate')}
+                  extra={t('system.general.hints.vatRate')}
+                  // Optional: empty takes the country's standard rate.
+                  rules={rules('vatRate')
+                    .integer(LIMITS.vatRate.min, LIMITS.vatRate.max)
+                    .filter((rule) => !('required' in rule))}
+                >
+                  <InputNumber style={{ width: '100%' }} precision={0} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="vatRounding"
+                  label={label('vatRounding')}
+                  extra={t('system.general.hints.vatRounding')}
+                >
+                  <Select
+                    aria-label={label('vatRounding')}
+                    options={VAT_ROUNDINGS.map((value) => ({
+                      value,
+                      label: t(`system.general.vatRoundings.${value}`),
+                    }))}
+                  />
+                </Form.Item>
+              </Col>
             </Row>
           </Card>
 

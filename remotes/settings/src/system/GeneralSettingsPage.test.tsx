@@ -31,6 +31,10 @@ const stored: GeneralSettings & Record<string, unknown> = {
   textMaxPages: 300,
   textSecondsPerPage: 120,
   textConcurrency: 1,
+  currency: null,
+  vatNumber: null,
+  vatRate: null,
+  vatRounding: 'line',
   logoUrl: null,
   faviconUrl: null,
   primaryColor: '#1d4ed8',
@@ -135,6 +139,10 @@ describe('GeneralSettingsPage', () => {
       textMaxPages: 300,
       textSecondsPerPage: 120,
       textConcurrency: 1,
+  currency: null,
+  vatNumber: null,
+  vatRate: null,
+  vatRounding: 'line',
     });
     await waitFor(() => expect(toasts.success).toContain('The settings were saved and apply at once.'));
   });

@@ -5,11 +5,15 @@ import {
   SETTINGS_LIMITS,
   TIME_OF_DAY_PATTERN,
   PROCURATION_CHECK_MODES,
+  CURRENCY_CODES,
+  VAT_ROUNDINGS,
   type CountryCode,
+  type CurrencyCode,
   type ProcurationCheckMode,
+  type VatRounding,
 } from '@mizan/contracts';
 
-export { COUNTRY_CODES, PROCURATION_CHECK_MODES };
+export { COUNTRY_CODES, CURRENCY_CODES, PROCURATION_CHECK_MODES, VAT_ROUNDINGS };
 
 /** The office-wide settings of `/admin/settings/system/general` (GET then PUT). */
 export interface GeneralSettings {
@@ -49,6 +53,11 @@ export interface GeneralSettings {
   textMaxPages: number;
   textSecondsPerPage: number;
   textConcurrency: number;
+  /** Invoicing: the currency (null: the country's), VAT number, VAT rate in basis points (null: the country's), VAT rounding. */
+  currency?: CurrencyCode | null;
+  vatNumber?: string | null;
+  vatRate?: number | null;
+  vatRounding?: VatRounding;
   /** The version read (GET) and sent back on save, so a stale save is refused (409). */
   updatedAt?: string | null;
 }
@@ -82,6 +91,8 @@ export const LIMITS = {
   textMaxPages: SETTINGS_LIMITS.textMaxPages,
   textSecondsPerPage: SETTINGS_LIMITS.textSecondsPerPage,
   textConcurrency: SETTINGS_LIMITS.textConcurrency,
+  vatRate: SETTINGS_LIMITS.vatRate,
+  vatNumber: { max: 20 },
 } as const;
 
 export const PHONE_PATTERN = /^\+?[0-9 ()-]{5,20}$/;
@@ -146,5 +157,9 @@ export function toPayload(values: GeneralSettings): Omit<GeneralSettings, 'id'> 
     textMaxPages: values.textMaxPages,
     textSecondsPerPage: values.textSecondsPerPage,
     textConcurrency: values.textConcurrency,
+    currency: values.currency ?? null,
+    vatNumber: blank(values.vatNumber),
+    vatRate: values.vatRate ?? null,
+    vatRounding: values.vatRounding ?? 'line',
   };
 }

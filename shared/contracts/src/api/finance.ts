@@ -13,7 +13,110 @@ export const FINANCE = {
   timerStart: '/admin/finance/timer/start',
   timerPause: '/admin/finance/timer/pause',
   timerStop: '/admin/finance/timer/stop',
+  /** An issued invoice's Saudi simplified tax invoice QR code (ZATCA phase 1): `InvoiceQr`, or the PNG with `?format=png`. */
+  invoiceQr: '/admin/finance/invoices/:id/qr',
+  /** What the print view of an invoice shows beside its row and lines (`InvoicePrint`). */
+  invoicePrint: '/admin/finance/invoices/:id/print',
+  /** A client's statement (`CustomerStatement`). */
+  customerStatement: '/admin/finance/customers/:id/statement',
+  /** What clients owe by age (`AgingReport`). */
+  agingReport: '/admin/finance/reports/aging',
 } as const;
+
+/** The QR code of an issued invoice: the TLV in base64 (what the code holds), its fields, and a PNG data URL. */
+export const invoiceQr = z.object({
+  tlv: z.string(),
+  png: z.string(),
+  fields: z.object({
+    sellerName: z.string(),
+    vatNumber: z.string(),
+    timestamp: z.string(),
+    total: z.string(),
+    vatTotal: z.string(),
+  }),
+});
+export type InvoiceQr = z.infer<typeof invoiceQr>;
+
+/** Query of the QR route: `png` answers the image itself. */
+export const invoiceQrQuery = z.object({ format: z.enum(['json', 'png']).optional() }).strip();
+
+/** A day range of a report or statement, both ends optional and inclusive. */
+export const financeRangeQuery = z
+  .object({
+    from: z.iso.date({ error: 'validation.date.format' }),
+    to: z.iso.date({ error: 'validation.date.format' }),
+  })
+  .partial()
+  .strip();
+
+/** What moved a client's balance: an invoice (owed), a credit note or a payment (paid), a retainer movement. */
+export const STATEMENT_ENTRY_KINDS = [
+  'invoice',
+  'creditNote',
+  'payment',
+  'deposit',
+  'apply',
+  'refund',
+] as const;
+
+/**
+ * One line of a statement: `debit` raises what the client owes (an issued invoice), `credit`
+ * lowers it (credit note, payment to invoices, retainer applied); retainer deposits and refunds
+ * move `retainer` only. `balance` is what is owed after the line.
+ */
+export const statementEntry = z.object({
+  date: z.string(),
+  kind: z.enum(STATEMENT_ENTRY_KINDS),
+  id: z.number(),
+  number: z.string().nullable(),
+  debit: z.number(),
+  credit: z.number(),
+  balance: z.number(),
+  retainer: z.number(),
+});
+
+/** A client's statement over a range: the lines, and what they owe and hold at its end (minor units). */
+export const customerStatement = z.object({
+  customerId: z.number(),
+  currency: z.string(),
+  opening: z.number(),
+  entries: z.array(statementEntry),
+  invoiced: z.number(),
+  credited: z.number(),
+  paid: z.number(),
+  balance: z.number(),
+  retainer: z.number(),
+});
+export type CustomerStatement = z.infer<typeof customerStatement>;
+
+/** Ages of what is owed, in days past the due date. */
+export const AGING_BUCKETS = ['days0to30', 'days31to60', 'days61to90', 'over90'] as const;
+
+const agingAmounts = z.object({
+  days0to30: z.number(),
+  days31to60: z.number(),
+  days61to90: z.number(),
+  over90: z.number(),
+  total: z.number(),
+});
+
+/** What each client owes by age at `asOf`, and the sums (minor units). */
+export const agingReport = z.object({
+  asOf: z.string(),
+  currency: z.string(),
+  rows: z.array(agingAmounts.extend({ customerId: z.number(), customerName: z.string() })),
+  totals: agingAmounts,
+});
+export type AgingReport = z.infer<typeof agingReport>;
+
+/** Query of the aging report: the day it is taken at (default today) and one client. */
+export const agingQuery = z
+  .object({
+    asOf: z.iso.date({ error: 'validation.date.format' }),
+    customerId: z.preprocess(parseDigits, z.int({ error: 'validation.types.integer' }).positive()),
+  })
+  .partial()
+  .strip();
 
 /** The timer as the API answers it; `runningSince` null while paused. */
 export interface TimerState {
@@ -60,3 +163,38 @@ export function timerSeconds(state: TimerState, at: number = Date.parse(state.no
   if (!state.runningSince) return state.elapsedSeconds;
   return state.elapsedSeconds + Math.max(0, Math.floor((at - Date.parse(state.runningSince)) / 1000));
 }
+
+/**
+ * What an invoice's print view needs beyond the row: its lines in order, the office (name,
+ * address, VAT number, logo, colour, currency) and the total in words in Arabic and English;
+ * `qr` is the Saudi QR code of an issued invoice of an office in Saudi Arabia with a VAT number.
+ */
+export const invoicePrint = z.object({
+  lines: z.array(
+    z.object({
+      description: z.string(),
+      quantity: z.number(),
+      unitPrice: z.number(),
+      discount: z.number(),
+      vatExempt: z.boolean(),
+      net: z.number(),
+      vat: z.number(),
+      total: z.number(),
+    }),
+  ),
+  office: z.object({
+    name: z.string(),
+    address: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    vatNumber: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+    primaryColor: z.string(),
+    currency: z.string(),
+  }),
+  customerName: z.string(),
+  creditOfNumber: z.string().nullable(),
+  words: z.object({ ar: z.string(), en: z.string() }),
+  qr: invoiceQr.nullable(),
+});
+export type InvoicePrint = z.infer<typeof invoicePrint>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES, type CountryCode } from '../entities/deadlines';
+import { VAT_ROUNDINGS, type VatRounding } from '../invoicing';
+import { CURRENCIES, currencyOfCountry, type Currency, type CurrencyCode } from '../tafqit';
 import { normalizeDigits } from '../text';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../timeZone';
 
@@ -112,6 +114,14 @@ export interface SystemSettings {
   textSecondsPerPage: number;
   /** Files read at once, across every server instance (OCR takes a processor core each). */
   textConcurrency: number;
+  /** The office's currency (`CURRENCIES`); null: that of `officeCountry` (`officeCurrency`). */
+  currency: CurrencyCode | null;
+  /** The office's VAT registration number, printed on invoices and in the Saudi QR code; null: none. */
+  vatNumber: string | null;
+  /** The VAT rate in basis points (1500 = 15 %); null: the country's standard rate (`officeVatRate`). */
+  vatRate: number | null;
+  /** Where invoice VAT is rounded to the minor unit: per line or once per invoice. */
+  vatRounding: VatRounding;
   logoFileId: number | null;
   faviconFileId: number | null;
   /** Public URLs of the images (no sign-in needed: the login page shows them), null when unset. */
@@ -149,6 +159,10 @@ export type GeneralSettings = Pick<
   | 'textMaxPages'
   | 'textSecondsPerPage'
   | 'textConcurrency'
+  | 'currency'
+  | 'vatNumber'
+  | 'vatRate'
+  | 'vatRounding'
 >;
 
 /** Settings every visitor may read (the login page), as `GET /api/auth/systemSettings` answers. */
@@ -195,7 +209,33 @@ export const SETTINGS_LIMITS = {
   textMaxPages: { min: 1, max: 2000 },
   textSecondsPerPage: { min: 5, max: 600 },
   textConcurrency: { min: 1, max: 8 },
+  /** Basis points: 0 to 100 %. */
+  vatRate: { min: 0, max: 10_000 },
 } as const;
+
+/** Invoicing settings until an administrator sets others: currency and VAT rate by the country. */
+export const INVOICING_DEFAULTS = {
+  currency: null,
+  vatNumber: null,
+  vatRate: null,
+  vatRounding: 'line',
+} as const;
+
+/** The codes of `CURRENCIES`, for the currency setting. */
+export const CURRENCY_CODES = Object.keys(CURRENCIES) as [CurrencyCode, ...CurrencyCode[]];
+
+/** Standard VAT rates (basis points) by office country; 0 where none is known. */
+const STANDARD_VAT: Partial<Record<string, number>> = { SA: 1500, EG: 1400, AE: 500, BH: 1000, OM: 500 };
+
+/** The office's currency: the chosen one, else its country's (SAR for Saudi Arabia, EGP for Egypt). */
+export function officeCurrency(settings: Pick<SystemSettings, 'currency' | 'officeCountry'>): Currency {
+  return settings.currency ? CURRENCIES[settings.currency] : currencyOfCountry(settings.officeCountry);
+}
+
+/** The office's VAT rate in basis points: the chosen one, else its country's standard rate. */
+export function officeVatRate(settings: Pick<SystemSettings, 'vatRate' | 'officeCountry'>): number {
+  return settings.vatRate ?? STANDARD_VAT[settings.officeCountry] ?? 0;
+}
 
 /** A daily backup in the small hours, a week of them kept, until an administrator sets others. */
 export const BACKUP_DEFAULTS = { backupTime: '02:00', backupKeep: 7 } as const;
@@ -293,6 +333,12 @@ export const generalSettingsBody = z
     textMaxPages: bounded(SETTINGS_LIMITS.textMaxPages),
     textSecondsPerPage: bounded(SETTINGS_LIMITS.textSecondsPerPage),
     textConcurrency: bounded(SETTINGS_LIMITS.textConcurrency),
+    currency: choice(CURRENCY_CODES).nullable(),
+    vatNumber: optionalText(20)
+      .transform((v) => (v === null ? null : normalizeDigits(v)))
+      .refine((v) => v === null || /^[0-9A-Za-z-]{5,20}$/.test(v), { error: 'validation.pattern.mismatch' }),
+    vatRate: bounded(SETTINGS_LIMITS.vatRate).nullable(),
+    vatRounding: choice(VAT_ROUNDINGS),
     /**
      * The `updatedAt` the form was read at (null: read before the first save): a stale one is
      * refused with 409 `StaleWriteError`, as entity writes are. Left out: no check.

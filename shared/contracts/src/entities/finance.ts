@@ -1,5 +1,8 @@
 import { DOCUMENT_FILE_TYPES, defineEntity } from '../entity';
+import { z } from 'zod';
 import { MINUTES_PER_DAY } from '../duration';
+import { PAYMENT_METHODS } from './hearings';
+import { INVOICE_KINDS, INVOICE_STATES, VAT_ROUNDINGS } from '../invoicing';
 
 /**
  * The kinds of expense a fresh database starts with, in their order. Stored with both names
@@ -102,5 +105,188 @@ export const expenses = defineEntity({
       maxCount: 5,
       list: false,
     },
+  },
+});
+
+/** Why an invoice is voided, or what a credit note corrects: required text. */
+const reasonBody = z
+  .object({
+    reason: z
+      .string({
+        error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.types.string'),
+      })
+      .trim()
+      .min(1, { error: 'validation.required' })
+      .max(500, { error: 'validation.string.max' }),
+  })
+  .strip();
+
+/** Body of an invoice's `collect` action: the days of unbilled time and expenses to bring in (both optional). */
+const collectBody = z
+  .object({
+    from: z.iso.date({ error: 'validation.date.format' }),
+    to: z.iso.date({ error: 'validation.date.format' }),
+  })
+  .partial()
+  .strip();
+
+/**
+ * An invoice to a client (optionally for one lawsuit), or a credit note correcting an issued one
+ * (`kind`, `creditOfId`). A draft's lines (`invoiceLines`) may change; its totals are the server's,
+ * from the lines and the office's VAT settings (`invoicing.ts`). Actions:
+ *
+ * - `collect`: brings the client's unbilled billable time entries and expenses in as lines;
+ * - `issue`: numbers it (gap-free per year and kind), freezes its VAT rate, lines and totals;
+ * - `void`: with a reason, a draft, or an issued one nothing was paid or credited on;
+ * - `creditNote`: a draft credit note referencing an issued invoice, its lines copied (edit, then issue).
+ *
+ * `paid`, `credited` and `due` follow payments, retainer applications and issued credit notes; the
+ * state moves issued → partly paid → paid by itself. Issued invoices are never edited or deleted.
+ */
+export const invoices = defineEntity({
+  name: 'invoices',
+  path: '/admin/finance/invoices',
+  remote: 'legal',
+  menu: { group: 'finance', order: 3 },
+  titleField: 'number',
+  status: false,
+  defaultSort: 'createdAt:desc',
+  indexes: [
+    ['customerId', 'issueDate'],
+    ['state', 'dueDate'],
+  ],
+  fields: {
+    number: { type: 'string', max: 30, form: false, sort: true, code: true },
+    kind: { type: 'enum', values: INVOICE_KINDS, default: 'invoice', form: false, filter: true },
+    customerId: { type: 'ref', entity: 'customers', required: true, filter: true },
+    lawsuitId: { type: 'ref', entity: 'lawsuits', filter: true },
+    state: { type: 'enum', values: INVOICE_STATES, default: 'draft', form: false, filter: true, sort: true },
+    issueDate: { type: 'date', form: false, sort: true },
+    dueDate: { type: 'date', sort: true },
+    gross: { type: 'money', form: false, default: 0, list: false },
+    discount: { type: 'money', form: false, default: 0, list: false },
+    subtotal: { type: 'money', form: false, default: 0, list: false },
+    vatTotal: { type: 'money', form: false, default: 0 },
+    total: { type: 'money', form: false, default: 0, sort: true },
+    paid: { type: 'money', form: false, default: 0, list: false },
+    credited: { type: 'money', form: false, default: 0, list: false },
+    due: { type: 'money', form: false, default: 0, sort: true },
+    notes: { type: 'text', max: 2000, search: true, list: false },
+    creditOfId: { type: 'ref', entity: 'invoices', form: false, filter: true, list: false },
+    voidReason: { type: 'text', max: 500, form: false, list: false },
+    year: { type: 'integer', form: false, list: false },
+    sequence: { type: 'integer', form: false, list: false },
+    issuedAt: { type: 'datetime', form: false, list: false },
+    currency: { type: 'string', max: 3, form: false, list: false, code: true },
+    vatRate: { type: 'integer', min: 0, max: 10_000, form: false, list: false },
+    vatRounding: { type: 'enum', values: VAT_ROUNDINGS, form: false, list: false },
+  },
+  actions: {
+    collect: { method: 'POST', body: collectBody },
+    issue: { method: 'POST' },
+    void: { method: 'POST', body: reasonBody },
+    creditNote: { method: 'POST', body: reasonBody },
+  },
+});
+
+/** Where a line came from: typed in, a time entry, an expense. */
+export const INVOICE_LINE_SOURCES = ['free', 'time', 'expense'] as const;
+
+/**
+ * One line of an invoice or credit note: what, how many, at what unit price, less what discount,
+ * VAT-exempt or not; `net`, `vat` and `total` are the server's (`lineFigures`). A line brought in
+ * from a time entry or an expense references it, so that it is billed once. Lines of an issued
+ * invoice never change.
+ */
+export const invoiceLines = defineEntity({
+  name: 'invoiceLines',
+  path: '/admin/finance/invoices/lines',
+  remote: 'legal',
+  menu: false,
+  titleField: 'description',
+  status: false,
+  defaultSort: 'order:asc',
+  fields: {
+    invoiceId: { type: 'ref', entity: 'invoices', required: true, filter: true, onDelete: 'cascade' },
+    order: { type: 'integer', min: 0, max: 100_000, default: 0, sort: true, list: false },
+    description: { type: 'text', required: true, max: 500, search: true },
+    quantity: { type: 'integer', min: 1, max: 1_000_000, default: 1 },
+    unitPrice: { type: 'money', required: true },
+    discount: { type: 'money', default: 0 },
+    vatExempt: { type: 'boolean', default: false },
+    net: { type: 'money', form: false, default: 0 },
+    vat: { type: 'money', form: false, default: 0 },
+    total: { type: 'money', form: false, default: 0 },
+    source: { type: 'enum', values: INVOICE_LINE_SOURCES, default: 'free', form: false, filter: true },
+    timeEntryId: { type: 'ref', entity: 'timeEntries', form: false, filter: true, list: false },
+    expenseId: { type: 'ref', entity: 'expenses', form: false, filter: true, list: false },
+  },
+});
+
+/**
+ * Money received from a client: amount, day, method, reference, receipt scans. It settles the
+ * invoices named (`invoiceIds`, oldest issued first, each up to what it still owes); what is left
+ * goes to the client's retainer only when `toRetainer` is chosen (else 422 on `amount`); with no
+ * invoice named, the whole amount is a retainer deposit. Amount, client, invoices and the choice
+ * are fixed once recorded: a wrong payment is deleted (when its retainer part is still held) and
+ * recorded again.
+ */
+export const payments = defineEntity({
+  name: 'payments',
+  path: '/admin/finance/payments',
+  remote: 'legal',
+  menu: { group: 'finance', order: 4 },
+  titleField: 'date',
+  status: false,
+  defaultSort: 'date:desc',
+  indexes: [['customerId', 'date']],
+  fileDeletePath: '/files/:fileId',
+  fields: {
+    customerId: { type: 'ref', entity: 'customers', required: true, filter: true, createOnly: true },
+    lawsuitId: { type: 'ref', entity: 'lawsuits', filter: true, createOnly: true },
+    date: { type: 'date', required: true, sort: true },
+    amount: { type: 'money', required: true, min: 1, sort: true, createOnly: true },
+    method: { type: 'enum', values: PAYMENT_METHODS, required: true, default: 'bankTransfer', filter: true },
+    reference: { type: 'string', max: 100, search: true },
+    invoiceIds: { type: 'refs', entity: 'invoices', max: 50, createOnly: true },
+    toRetainer: { type: 'boolean', default: false, createOnly: true, list: false },
+    retained: { type: 'money', form: false, default: 0 },
+    notes: { type: 'text', max: 2000, search: true, list: false },
+    receipt: {
+      type: 'files',
+      accept: DOCUMENT_FILE_TYPES,
+      maxSize: EXPENSE_RECEIPT_MAX_SIZE,
+      maxCount: 5,
+      list: false,
+    },
+  },
+});
+
+/** A retainer movement: money deposited for the client, applied to an invoice, or refunded. */
+export const RETAINER_KINDS = ['deposit', 'apply', 'refund'] as const;
+
+/**
+ * The client's retainer (money held for them), movement by movement: deposits (and the part of a
+ * payment sent to the retainer, `payments.retained`) raise it, applying it to an invoice
+ * (`invoiceId`, at most what the invoice owes) and refunds lower it, never below zero (422 on
+ * `amount`). A movement's amount, kind, client and invoice never change; deleting one is refused
+ * (409) when the balance would go below zero. Each write is in the audit trail.
+ */
+export const retainerMovements = defineEntity({
+  name: 'retainerMovements',
+  path: '/admin/finance/retainer',
+  remote: 'legal',
+  menu: { group: 'finance', order: 5 },
+  titleField: 'date',
+  status: false,
+  defaultSort: 'date:desc',
+  indexes: [['customerId', 'date']],
+  fields: {
+    customerId: { type: 'ref', entity: 'customers', required: true, filter: true, createOnly: true },
+    date: { type: 'date', required: true, sort: true, createOnly: true },
+    kind: { type: 'enum', values: RETAINER_KINDS, required: true, filter: true, createOnly: true },
+    amount: { type: 'money', required: true, min: 1, sort: true, createOnly: true },
+    invoiceId: { type: 'ref', entity: 'invoices', filter: true, createOnly: true },
+    notes: { type: 'text', max: 2000, search: true, list: false },
   },
 });

@@ -1,0 +1,9 @@
+// The PostgreSQL half of balance.test.ts, in a file of its own so that Jest runs it beside the
+// SQLite file (see `splitDialects` in test/harness.ts).
+if (process.env.MIZAN_TEST_PG_URL) {
+  process.env.MIZAN_TEST_DIALECT = 'postgres';
+  require('./balance.test');
+} else {
+  it.skip('client balances against a recount on postgres: runs when MIZAN_TEST_PG_URL is set', () =>
+    undefined);
+}

@@ -1,0 +1,155 @@
+import { customers, moneyToMajor, payments, retainerMovements } from '@mizan/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Dialect } from '../db';
+import type { Trx } from '../engine/context';
+import { AppError } from '../http/errors';
+import { ALLOCATIONS, INVOICES, col, invalid, lockRow, retainerBalance, settleInvoice } from './money';
+
+/** How a payment is shared out: so much to each invoice, the rest to the retainer. */
+interface Plan {
+  allocations: { invoiceId: number; amount: number }[];
+  leftover: number;
+}
+
+/**
+ * Payments and the retainer beyond the generic pattern (call once per app, from the finance plugin).
+ * A payment's part beyond its invoices (`retained`) counts as a retainer deposit (`retainerBalance`).
+ * Every write locks the client's row first (PostgreSQL `FOR UPDATE`; SQLite has one writer), so two
+ * payments or movements of one client are checked one after the other: no invoice is paid beyond
+ * what it owes and no retainer goes below zero, whatever runs at once.
+ */
+export function installPaymentHooks(app: FastifyInstance): void {
+  const dialect: Dialect = app.dialect;
+
+  const lockCustomer = (trx: Trx, id: unknown) =>
+    typeof id === 'number' ? lockRow(trx, dialect, customers.table, id) : Promise.resolve(undefined);
+
+  /** Shares `amount` out over `invoiceIds` (oldest issued first), each up to what it owes. */
+  async function plan(
+    trx: Trx,
+    customerId: number,
+    invoiceIds: readonly number[],
+    amount: number,
+  ): Promise<Plan> {
+    const rows = [];
+    for (const id of [...new Set(invoiceIds)].sort((a, b) => a - b)) {
+      const row = await lockRow(trx, dialect, INVOICES, id);
+      if (!row) throw invalid(payments.name, 'invoiceIds', 'http.referenceMissing');
+      if (Number(row[col('customerId')]) !== customerId)
+        throw invalid(payments.name, 'invoiceIds', 'legal.billing.otherClient', {
+          number: String(row.number ?? id),
+        });
+      if (row.kind !== 'invoice' || !['issued', 'partlyPaid'].includes(String(row.state)))
+        throw invalid(payments.name, 'invoiceIds', 'legal.billing.notPayable', {
+          number: String(row.number ?? id),
+        });
+      rows.push(row);
+    }
+    rows.sort(
+      (a, b) =>
+        String(a[col('issueDate')]).localeCompare(String(b[col('issueDate')])) || Number(a.id) - Number(b.id),
+    );
+    let left = amount;
+    const allocations: Plan['allocations'] = [];
+    for (const row of rows) {
+      const take = Math.min(left, Number(row.due));
+      if (take > 0) allocations.push({ invoiceId: Number(row.id), amount: take });
+      left -= take;
+    }
+    return { allocations, leftover: left };
+  }
+
+  const plans = new WeakMap<object, Plan>();
+
+  app.entities.hooks(payments.name, {
+    async beforeCreate(ctx, values) {
+      const customerId = values.customerId as number;
+      if (!(await lockCustomer(ctx.trx, customerId))) return; // the engine's reference check answers
+      const invoiceIds = (values.invoiceIds as number[] | undefined) ?? [];
+      const amount = values.amount as number;
+      const shared = await plan(ctx.trx, customerId, invoiceIds, amount);
+      if (shared.leftover > 0 && invoiceIds.length && values.toRetainer !== true)
+        throw invalid(payments.name, 'amount', 'legal.billing.aboveDue', {
+          due: moneyToMajor(amount - shared.leftover),
+        });
+      values.retained = shared.leftover;
+      plans.set(ctx.work, shared);
+    },
+    async beforeUpdate(_ctx, values) {
+      delete values.retained;
+    },
+    async beforeDelete(ctx, before) {
+      await lockCustomer(ctx.trx, before.customerId);
+      const retained = Number(before.retained ?? 0);
+      if (retained > 0 && (await retainerBalance(ctx.trx, before.customerId as number)) < retained)
+        throw new AppError('conflict', { messageKey: 'legal.billing.retainerBelowZero' });
+      const allocated = await ctx.trx
+        .selectFrom(ALLOCATIONS)
+        .select('invoice_id')
+        .where('payment_id', '=', before.id)
+        .execute();
+      await ctx.trx.deleteFrom(ALLOCATIONS).where('payment_id', '=', before.id).execute();
+      for (const { invoice_id } of allocated) await settleInvoice(ctx.trx, Number(invoice_id));
+    },
+    async afterChange(ctx, { action, after }) {
+      if (action !== 'create' || !after) return;
+      const shared = plans.get(ctx.work);
+      plans.delete(ctx.work);
+      if (!shared) return;
+      for (const { invoiceId, amount } of shared.allocations) {
+        await ctx.trx
+          .insertInto(ALLOCATIONS)
+          .values({ payment_id: after.id, invoice_id: invoiceId, amount })
+          .execute();
+        await settleInvoice(ctx.trx, invoiceId);
+      }
+    },
+  });
+
+  app.entities.hooks(retainerMovements.name, {
+    async beforeCreate(ctx, values) {
+      const customerId = values.customerId as number;
+      if (!(await lockCustomer(ctx.trx, customerId))) return;
+      const amount = values.amount as number;
+      if (values.kind === 'apply') {
+        if (typeof values.invoiceId !== 'number')
+          throw invalid(retainerMovements.name, 'invoiceId', 'validation.required');
+        const invoice = await lockRow(ctx.trx, dialect, INVOICES, values.invoiceId);
+        if (!invoice) return;
+        if (Number(invoice[col('customerId')]) !== customerId)
+          throw invalid(retainerMovements.name, 'invoiceId', 'legal.billing.otherClient', {
+            number: String(invoice.number ?? invoice.id),
+          });
+        if (invoice.kind !== 'invoice' || !['issued', 'partlyPaid'].includes(String(invoice.state)))
+          throw invalid(retainerMovements.name, 'invoiceId', 'legal.billing.notPayable', {
+            number: String(invoice.number ?? invoice.id),
+          });
+        if (amount > Number(invoice.due))
+          throw invalid(retainerMovements.name, 'amount', 'legal.billing.aboveDue', {
+            due: moneyToMajor(Number(invoice.due)),
+          });
+      } else values.invoiceId = null;
+      if (values.kind !== 'deposit') {
+        const balance = await retainerBalance(ctx.trx, customerId);
+        if (balance < amount)
+          throw invalid(retainerMovements.name, 'amount', 'legal.billing.retainerBelowZero', {
+            balance: moneyToMajor(balance),
+          });
+      }
+    },
+    async beforeDelete(ctx, before) {
+      // Taking back a deposit must leave the balance at zero or above; an application or a refund
+      // taken back only raises it.
+      await lockCustomer(ctx.trx, before.customerId);
+      if (before.kind !== 'deposit') return;
+      const balance = await retainerBalance(ctx.trx, before.customerId as number);
+      if (balance < Number(before.amount))
+        throw new AppError('conflict', { messageKey: 'legal.billing.retainerPermanent' });
+    },
+    async afterChange(ctx, { before, after }) {
+      for (const row of [before, after])
+        if (row?.kind === 'apply' && typeof row.invoiceId === 'number')
+          await settleInvoice(ctx.trx, row.invoiceId);
+    },
+  });
+}
