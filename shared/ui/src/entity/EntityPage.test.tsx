@@ -128,13 +128,13 @@ describe('EntityPage built from the countries definition', () => {
     fireEvent.click(within(drawer()).getByText('حفظ'));
     expect(await within(fieldItem('اسم الدولة')).findByText('الحقل «اسم الدولة» مطلوب')).toBeInTheDocument();
     expect(within(fieldItem('القارة')).getByText('الحقل «القارة» مطلوب')).toBeInTheDocument();
-    // Too long for `code` (max 3): the schema's max, with the label and the bound.
+    // Too long for `code` (max 3): the schema's max, with the label and the bound in Arabic digits.
     fireEvent.change(within(fieldItem('رمز الدولة')).getByRole('textbox'), { target: { value: 'ABCDE' } });
     expect(
       await within(fieldItem('رمز الدولة')).findByText(/رمز الدولة/, {
         selector: '.ant-form-item-explain-error',
       }),
-    ).toHaveTextContent('3');
+    ).toHaveTextContent('يجب ألا يزيد عدد أحرف «رمز الدولة» على ٣');
     expect(api.calls(countries.path, 'POST')).toHaveLength(0);
   });
 

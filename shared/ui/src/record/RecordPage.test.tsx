@@ -415,7 +415,7 @@ describe('RecordPage', () => {
       <RecordPage entity={employees} />,
       `${employees.route}/:id`,
     );
-    expect(await screen.findByText('قُرئ بالتعرف الضوئي (دقة 87٪)')).toBeInTheDocument();
+    expect(await screen.findByText('قُرئ بالتعرف الضوئي (دقة ٨٧٪)')).toBeInTheDocument();
     expect(screen.getByText('تعذّرت قراءة النص: not readable as an image')).toBeInTheDocument();
     expect(screen.getByText('تُقرأ الصفحة 1 من 4')).toBeInTheDocument();
     // The hit's file is previewed at the page found.
