@@ -36,8 +36,10 @@ function serverLayers() {
         '@typescript-eslint/no-restricted-imports': [
           'error',
           {
+            // A path that climbs up to a higher layer's folder of server/src (`../engine/x`,
+            // `../../messages`), not a file of the same name beside the importer (`./messages`).
             patterns: above.map((higher) => ({
-              group: higher.folders.flatMap((f) => [`**/${f}`, `**/${f}/**`]),
+              regex: `^(\\.\\./)+(${higher.folders.join('|')})(/|$)`,
               message: `the server's ${layer.name} layer imports no value from the ${higher.name} layer above it (server/layers.json, docs/architecture.md): move the shared piece down or have the app inject it`,
               allowTypeImports: true,
             })),

@@ -237,7 +237,14 @@ describe('lawsuit record page', () => {
     await switchLanguage('en');
     await openRecord();
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Details', 'Lawsuit sessions', 'Attachments', 'Payments and fees', 'Communications', 'History']);
+    expect(tabs).toEqual([
+      'Details',
+      'Lawsuit sessions',
+      'Attachments',
+      'Payments and fees',
+      'Communications',
+      'History',
+    ]);
     expect(screen.getAllByText('Active').length).toBeGreaterThan(0);
     expect(document.querySelector('.ant-tabs-rtl')).toBeNull();
     const file = screen.getByRole('region', { name: 'File and court' });

@@ -139,10 +139,10 @@ describe('GeneralSettingsPage', () => {
       textMaxPages: 300,
       textSecondsPerPage: 120,
       textConcurrency: 1,
-  currency: null,
-  vatNumber: null,
-  vatRate: null,
-  vatRounding: 'line',
+      currency: null,
+      vatNumber: null,
+      vatRate: null,
+      vatRounding: 'line',
     });
     await waitFor(() => expect(toasts.success).toContain('The settings were saved and apply at once.'));
   });

@@ -417,7 +417,7 @@ describe('RecordPage', () => {
     );
     expect(await screen.findByText('قُرئ بالتعرف الضوئي (دقة ٨٧٪)')).toBeInTheDocument();
     expect(screen.getByText('تعذّرت قراءة النص: not readable as an image')).toBeInTheDocument();
-    expect(screen.getByText('تُقرأ الصفحة 1 من 4')).toBeInTheDocument();
+    expect(screen.getByText('تُقرأ الصفحة ١ من ٤')).toBeInTheDocument();
     // The hit's file is previewed at the page found.
     expect(await screen.findByTitle('معاينة عقد.pdf')).toHaveAttribute('src', 'blob:hit#page=3');
 
