@@ -234,6 +234,21 @@ export const GLOSSARY = {
     one: term('مصروف', 'Expense'),
     uses: ['menu:items.expenses', ...entity('expenses')],
   },
+  invoices: {
+    many: term('الفواتير', 'Invoices'),
+    one: term('فاتورة', 'Invoice'),
+    uses: ['menu:items.invoices', ...entity('invoices')],
+  },
+  payments: {
+    many: term('الدفعات', 'Payments'),
+    one: term('دفعة', 'Payment'),
+    uses: ['menu:items.payments', ...entity('payments')],
+  },
+  retainer: {
+    many: term('الأمانات', 'Retainer'),
+    one: term('حركة أمانات', 'Retainer movement'),
+    uses: ['menu:items.retainerMovements', ...entity('retainerMovements')],
+  },
   expenseCategories: {
     many: term('أنواع المصروفات', 'Expense categories'),
     one: term('نوع مصروف', 'Expense category'),
