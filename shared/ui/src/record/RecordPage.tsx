@@ -53,6 +53,19 @@ export interface RecordPageProps {
 type StatusConflict = { conflict: StaleConflict; wanted: boolean };
 
 /**
+ * A record's tabs wrap onto a second row rather than overflowing into antd's "more" menu, whose
+ * button inside the tab list is not a tab (screen readers and axe refuse it) and hides tabs from
+ * sight. With rows, the sliding underline would sit under the last row: the active tab is
+ * underlined itself instead.
+ */
+const WRAPPED_TABS = `
+.mizan-record-tabs > .ant-tabs-nav .ant-tabs-nav-wrap { white-space: normal; }
+.mizan-record-tabs > .ant-tabs-nav .ant-tabs-nav-list { flex-wrap: wrap; row-gap: 4px; }
+.mizan-record-tabs > .ant-tabs-nav .ant-tabs-ink-bar { display: none; }
+.mizan-record-tabs > .ant-tabs-nav .ant-tabs-tab-active { box-shadow: inset 0 -2px 0 var(--ant-color-primary, currentColor); }
+`;
+
+/**
  * The generic page of one row at `<route>/:id`: its title with a way back to the list, edit
  * (the list's form drawer), delete and status actions as the user's permissions allow (each write
  * carries the version read; a stale one opens the conflict dialog), every readable field in a
@@ -223,8 +236,10 @@ export function RecordPage({
         <RecordFields entity={entity} text={text} row={row} fields={shownFields} />
       </section>
 
+      {tabs.length > 0 && <style>{WRAPPED_TABS}</style>}
       {tabs.length > 0 && (
         <Tabs
+          className="mizan-record-tabs"
           activeKey={activeTab}
           onChange={(key) =>
             setSearchParams(
