@@ -112,15 +112,16 @@ export async function createLegalParties(api) {
  * Picks a value in a reference select of a form (an antd select), typing to search as a person
  * would, and waits until the field shows the choice. The options re-render when the server's
  * answer to the typed search arrives; a click that lands while they do is lost (the field stays
- * empty), so a person, and this helper, picks again (three tries).
+ * empty), so a person, and this helper, picks again (three tries). A select without search
+ * (`{ search: false }`) is opened and chosen from without typing.
  */
-export async function pickOption(page, scope, label, option) {
+export async function pickOption(page, scope, label, option, { search = true } = {}) {
   // By its label: a required field's accessible name also holds the asterisk antd draws before it.
   const combo = scope.getByLabel(label, { exact: true });
   const chosen = formItem(scope, label).filter({ hasText: option });
   for (let attempt = 1; ; attempt++) {
     await combo.click();
-    await combo.fill(option);
+    if (search) await combo.fill(option);
     await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
     try {
       await chosen.waitFor({ timeout: attempt < 3 ? 5_000 : 15_000 });
