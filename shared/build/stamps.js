@@ -7,8 +7,12 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
-/** Folders never read as inputs: outputs, installed packages, caches, version control. */
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git', 'coverage', '.cache', 'test-results']);
+/**
+ * Folders never read as inputs: outputs, installed packages, caches, version control. `.swc` is the
+ * cache swc-loader's plugins write beside the app during its first build: read as an input, it
+ * made the second build after a fresh clone rebuild every app.
+ */
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git', 'coverage', '.cache', '.swc', 'test-results']);
 const SKIPPED_FILES = /\.tsbuildinfo$/;
 
 /** Every file under `entry` (itself when it is a file), sorted, skipping outputs and caches. */

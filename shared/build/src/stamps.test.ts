@@ -59,11 +59,14 @@ describe('build stamps', () => {
     expect(hash()).not.toBe(renamed);
   });
 
-  it('does not read outputs, installed packages or build info', () => {
+  it('does not read outputs, installed packages, build info or the caches a build leaves', () => {
     const before = hash();
     fs.writeFileSync(path.join(dir, 'app/dist/main.js'), 'built again');
     fs.writeFileSync(path.join(dir, 'app/node_modules/lib/index.js'), 'lib 2');
     fs.writeFileSync(path.join(dir, 'app/tsconfig.tsbuildinfo'), '{"x":1}');
+    // swc-loader's plugin cache, made by the first build of a fresh clone.
+    fs.mkdirSync(path.join(dir, 'app/.swc/plugins'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'app/.swc/plugins/cache.wasmer'), 'compiled plugin');
     expect(hash()).toBe(before);
   });
 
