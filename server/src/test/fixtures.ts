@@ -31,13 +31,53 @@ export const nextSeq = () => ++sequence;
 export const entityUrl = (entity: Entity<Fields> | string) =>
   API_BASE + (typeof entity === 'string' ? getEntity(entity) : entity).path;
 
-/** A valid value for one field (references are created first, through the API). */
+/**
+ * Rows made for other rows to reference, by app, caller and entity. A valid body references a row
+ * of each entity it needs: the same one while it exists, made through the API the first time, so
+ * that a lawsuit costs one POST rather than the dozens its references' own references made each
+ * time (a court's city, the city's country, ...).
+ */
+const referenced = new WeakMap<FastifyInstance, Map<string, number>>();
+
+/**
+ * The id of a row of `name` for a reference to hold: a new one when `fresh` (a reference that must
+ * be unique), otherwise the one made earlier for the same caller, when it still exists.
+ */
+async function referencedRow(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  name: string,
+  fresh: boolean,
+): Promise<number> {
+  if (fresh) return (await createRow(app, headers, name)).id;
+  let rows = referenced.get(app);
+  if (!rows) referenced.set(app, (rows = new Map()));
+  const key = `${name}\0${headers.authorization ?? ''}`;
+  const kept = rows.get(key);
+  if (kept !== undefined) {
+    const row = await app.db
+      .selectFrom(getEntity(name).table)
+      .select('id')
+      .where('id', '=', kept)
+      .executeTakeFirst();
+    if (row) return kept;
+  }
+  const made = (await createRow(app, headers, name)).id;
+  rows.set(key, made);
+  return made;
+}
+
+/**
+ * A valid value for one field. A reference holds a row made through the API, shared with other
+ * bodies unless `fresh` (the field is unique, alone or in a group).
+ */
 export async function validValue(
   app: FastifyInstance,
   headers: Record<string, string>,
   key: string,
   field: FieldDefinition,
   seq: number,
+  fresh = false,
 ): Promise<unknown> {
   // Cut to the field's length without a trailing space (the schema trims: stored ≠ sent).
   const fit = (text: string, max = 255) => text.slice(0, max).trimEnd();
@@ -73,9 +113,9 @@ export async function validValue(
     case 'enum':
       return field.values[field.values.length - 1];
     case 'ref':
-      return (await createRow(app, headers, field.entity)).id;
+      return referencedRow(app, headers, field.entity, fresh);
     case 'refs':
-      return [(await createRow(app, headers, field.entity)).id];
+      return [await referencedRow(app, headers, field.entity, fresh)];
     case 'files':
       return undefined;
   }
@@ -123,7 +163,8 @@ export async function validInput(
   for (const [key, field] of Object.entries(entity.fields)) {
     // The sample's own value wins: nothing generated for it (no rows made for its references).
     if (key in sample || field.setBy) continue;
-    const value = await validValue(app, headers, key, field, seq);
+    const unique = Boolean(field.unique) || (entity.uniqueTogether ?? []).some((g) => g.includes(key));
+    const value = await validValue(app, headers, key, field, seq, unique);
     if (value !== undefined) input[key] = value;
   }
   return { ...input, ...sample };
