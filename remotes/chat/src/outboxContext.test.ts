@@ -2,7 +2,8 @@ import { clearSession, sdkStore, tokenAtom, userAtom, wsClient, type AuthUser } 
 import { pointSdkAt, signIn } from '@mizan/ui/testing/render';
 import { waitFor } from '@testing-library/react';
 import { outboxEntry } from './messages/outbox';
-import { outboxServiceFor } from './outboxContext';
+import { sendEntry } from './api';
+import { createOutboxService, outboxServiceFor } from './outboxContext';
 import { startChatServer } from './test/chatServer';
 
 type ChatServer = Awaited<ReturnType<typeof startChatServer>>;
@@ -44,6 +45,21 @@ describe('the outbox outside the chat screen', () => {
     await waitFor(() => expect(server.storedWith('بعد الانقطاع')).toHaveLength(1));
     expect(sends()).toHaveLength(before + 1);
     await waitFor(() => expect(service.outbox.get()).toEqual([]));
+  });
+
+  it('sends again by itself when a send met no server while the socket stayed open', async () => {
+    // A proxy with no instance to hand the request to (a rolling restart): the socket is already
+    // open again, so its reopening will not come to trigger the send.
+    const service = createOutboxService(sendEntry, null, () => 1);
+    server.state.mode = 'offline';
+    service.outbox.set([outboxEntry({ chatId: 4, body: 'أثناء إعادة التشغيل' }, 'client-restart')]);
+    await service.flush();
+    expect(service.outbox.get().map((e) => e.state)).toEqual(['pending']);
+    server.state.mode = 'store';
+
+    await waitFor(() => expect(server.storedWith('أثناء إعادة التشغيل')).toHaveLength(1));
+    await waitFor(() => expect(service.outbox.get()).toEqual([]));
+    service.stop();
   });
 
   it('sends nothing under another session after a sign-out, and the next sign-in starts afresh', async () => {
