@@ -57,10 +57,16 @@ export function createOutboxService(
   let failures = 0;
   const run = async () => {
     let done: boolean;
-    do {
-      again = false;
-      done = await flushOutbox(outbox, send, (message) => events.emit('stored', message));
-    } while (again);
+    try {
+      do {
+        again = false;
+        done = await flushOutbox(outbox, send, (message) => events.emit('stored', message));
+      } while (again);
+    } finally {
+      // At once after the last look: a flush from now on starts a run of its own rather than
+      // joining one that has already looked.
+      running = null;
+    }
     clearTimeout(timer);
     if (done) failures = 0;
     else if (!stopped) timer = setTimeout(() => void flush(), retryDelay(++failures));
@@ -70,7 +76,7 @@ export function createOutboxService(
       again = true;
       return running;
     }
-    running = run().finally(() => (running = null));
+    running = run();
     return running;
   };
   const stop = () => {
