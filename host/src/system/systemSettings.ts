@@ -73,13 +73,18 @@ export function useSystemSettings(): SystemSettings {
   return query.data ?? stored ?? FALLBACK_SETTINGS;
 }
 
-/** Refetches the settings when an administrator changes them (real-time channel). */
+/**
+ * Refetches the settings when an administrator changes them (real-time channel): on the change's
+ * event only, not on the hub's answer to each subscription. The socket subscribes again after
+ * every reconnection, often while the API is still partly unreachable (a rolling restart), and a
+ * failed load of the settings ends the session (the SDK's `loadSystemSettings`).
+ */
 export function useSystemSettingsChannel(enabled: boolean): void {
   const client = useQueryClient();
   useEffect(() => {
     if (!enabled) return undefined;
-    return wsClient.subscribe(SYSTEM_SETTINGS_CHANNEL, () => {
-      void client.invalidateQueries({ queryKey: SYSTEM_SETTINGS_KEY });
+    return wsClient.subscribe(SYSTEM_SETTINGS_CHANNEL, (message) => {
+      if (message.type === 'event') void client.invalidateQueries({ queryKey: SYSTEM_SETTINGS_KEY });
     });
   }, [client, enabled]);
 }

@@ -2,7 +2,7 @@ import { clearSession, sdkStore, tokenAtom, userAtom, wsClient, type AuthUser } 
 import { pointSdkAt, signIn } from '@mizan/ui/testing/render';
 import { waitFor } from '@testing-library/react';
 import { outboxEntry } from './messages/outbox';
-import { outboxServiceFor } from './outboxContext';
+import { outboxServiceFor, retryDelayMs } from './outboxContext';
 import { startChatServer } from './test/chatServer';
 
 type ChatServer = Awaited<ReturnType<typeof startChatServer>>;
@@ -44,6 +44,16 @@ describe('the outbox outside the chat screen', () => {
     await waitFor(() => expect(server.storedWith('بعد الانقطاع')).toHaveLength(1));
     expect(sends()).toHaveLength(before + 1);
     await waitFor(() => expect(service.outbox.get()).toEqual([]));
+  });
+
+  it('sends again by itself when a send met no server while the socket stayed open', async () => {
+    // A proxy with no instance to hand the request to (a rolling restart): the socket is already
+    // open again, so its reopening will not come to trigger the send.
+    await writtenOffline('أثناء إعادة التشغيل');
+    await waitFor(() => expect(server.storedWith('أثناء إعادة التشغيل')).toHaveLength(1), {
+      timeout: retryDelayMs(1) + 5_000,
+    });
+    await waitFor(() => expect(outboxServiceFor(1).outbox.get()).toEqual([]));
   });
 
   it('sends nothing under another session after a sign-out, and the next sign-in starts afresh', async () => {

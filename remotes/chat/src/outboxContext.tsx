@@ -14,7 +14,17 @@ export interface OutboxService {
   events: Emitter<{ stored: ChatMessage }>;
   /** Resolves once the entries of the vault are back in the outbox and their sending has begun. */
   restored: Promise<void>;
+  /** Stops the retries (a sign-out): what is pending waits for the next `flush`. */
+  stop: () => void;
 }
+
+/**
+ * How long a run that met no server waits before trying again by itself (`attempt` counts from
+ * 1): the socket may already be open again when the send fails (a proxy with no instance to hand
+ * the request to for a few seconds of a rolling restart), so its reopening cannot be the only
+ * trigger.
+ */
+export const retryDelayMs = (attempt: number): number => Math.min(2_000 * attempt, 30_000);
 
 /**
  * Puts the vault's entries back ahead of any written meanwhile (they were written earlier), then
@@ -28,30 +38,53 @@ async function restoreFrom(vault: OutboxVault, outbox: Outbox): Promise<void> {
 }
 
 /**
- * One outbox service: concurrent flush calls join a single run that looks again when it ends.
+ * One outbox service: concurrent flush calls join a single run that looks again when it ends; a
+ * run that met no server tries again by itself after `retryDelay` (longer each time in a row).
  * With a vault, the outbox survives a reload and what it held is sent again under the same ids.
  */
-export function createOutboxService(send = sendEntry, vault: OutboxVault | null = null): OutboxService {
+export function createOutboxService(
+  send = sendEntry,
+  vault: OutboxVault | null = null,
+  retryDelay: (attempt: number) => number = retryDelayMs,
+): OutboxService {
   const outbox = new Outbox();
   const events = new Emitter<{ stored: ChatMessage }>();
   let running: Promise<void> | null = null;
   let again = false;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Runs in a row that met no server; reset by one that sends everything. */
+  let failures = 0;
   const run = async () => {
-    do {
-      again = false;
-      await flushOutbox(outbox, send, (message) => events.emit('stored', message));
-    } while (again);
+    let done: boolean;
+    try {
+      do {
+        again = false;
+        done = await flushOutbox(outbox, send, (message) => events.emit('stored', message));
+      } while (again);
+    } finally {
+      // At once after the last look: a flush from now on starts a run of its own rather than
+      // joining one that has already looked.
+      running = null;
+    }
+    clearTimeout(timer);
+    if (done) failures = 0;
+    else if (!stopped) timer = setTimeout(() => void flush(), retryDelay(++failures));
   };
   const flush = () => {
     if (running) {
       again = true;
       return running;
     }
-    running = run().finally(() => (running = null));
+    running = run();
     return running;
   };
+  const stop = () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
   const restored = vault ? restoreFrom(vault, outbox).then(() => void flush()) : Promise.resolve();
-  return { outbox, flush, events, restored };
+  return { outbox, flush, events, restored, stop };
 }
 
 const OutboxContext = createContext<OutboxService | null>(null);
@@ -76,6 +109,7 @@ export function outboxServiceFor(me: number): OutboxService {
   window.addEventListener('online', retry);
   const stopOpen = wsClient.events.on('open', retry);
   const stopCleared = sessionEvents.on('cleared', () => {
+    service.stop();
     window.removeEventListener('online', retry);
     stopOpen();
     stopCleared();
