@@ -10,7 +10,9 @@ import {
   type LawsuitFees,
 } from '@mizan/contracts';
 import { sql } from 'kysely';
+import { MIGRATION_GROUPS } from '../app';
 import { recount, rollUp, storedStats, type StatRow } from '../dashboard/stats';
+import { migrationNames, runMigrations } from '../db/migrate';
 import { createRow, entityUrl } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { moveLedgerPayments } from './ledger';
@@ -204,6 +206,38 @@ describe.each(dialects())('the fees ledger on payments (%s)', (dialect) => {
     // A moved entry is kept in step with its payment like any other.
     await ok('DELETE', `${ledgerUrl}/${ids[0]}`);
     expect((await paymentsOf(ids)).map((p) => p.ledger_entry_id)).toEqual([ids[1]]);
+    await expectStatsEqualRecount();
+  });
+
+  it('upgrades a database of the previous release through the migration runner, once', async () => {
+    const entry = await ok('POST', ledgerUrl, {
+      lawsuitId: lawsuit.id,
+      amount: 700,
+      paidOn: '2026-04-01',
+      method: 'card',
+      receiptNumber: 'R-300',
+    });
+    const paid = (await fees(lawsuit.id)).paid;
+    const entries = (await t.app.db.selectFrom(lawsuitPayments.table).select('id').execute()).map((r) =>
+      Number(r.id),
+    );
+    // The previous release's schema and rows: no payment for any ledger row, no `ledger_entry_id`,
+    // and the step not yet recorded.
+    const [step] = migrationNames(MIGRATION_GROUPS).filter((n) => n.endsWith('finance_004_ledger_payments'));
+    await t.app.db.deleteFrom(payments.table).where('ledger_entry_id', 'is not', null).execute();
+    await sql`alter table ${sql.table(payments.table)} drop column ledger_entry_id`.execute(t.app.db);
+    await t.app.db.deleteFrom('kysely_migration').where('name', '=', step!).execute();
+
+    expect(await runMigrations(t.app.db, t.dialect, MIGRATION_GROUPS)).toEqual([step]);
+    expect(await runMigrations(t.app.db, t.dialect, MIGRATION_GROUPS)).toEqual([]);
+    const moved = await paymentsOf(entries);
+    expect(moved.map((p) => Number(p.ledger_entry_id))).toEqual(entries);
+    expect(moved.find((p) => Number(p.ledger_entry_id) === entry.id)).toMatchObject({
+      reference: 'R-300',
+      method: 'card',
+    });
+    expect((await fees(lawsuit.id)).paid).toBe(paid);
+    expect(await dashboardPaid()).toBe(await paidInTable());
     await expectStatsEqualRecount();
   });
 });
