@@ -648,6 +648,18 @@ describe.each(splitDialects())('dashboard aggregates under random writes on %s',
         paymentIds.splice(paymentIds.indexOf(id), 1);
       },
       async () => {
+        // A payment recorded under Finance for a lawsuit, with no invoice: held in the client's
+        // retainer, so no fee paid (the ledger's entries are payments too, counted once).
+        if (!lawsuitIds.length) return;
+        await service('payments').create(system, {
+          customerId: customer,
+          lawsuitId: rnd.pick(lawsuitIds),
+          date: '2026-03-02',
+          amount: 1 + rnd.int(30_000),
+          method: 'cash',
+        });
+      },
+      async () => {
         const row = await service('tasks').create(system, {
           title: 'Task',
           assigneeIds: assignees(),

@@ -1,4 +1,4 @@
-import { lawsuitPayments, lawsuits, sessions, tasks } from '@mizan/contracts';
+import { lawsuits, payments, sessions, tasks } from '@mizan/contracts';
 import { columnName, joinTableName } from '../db/migrations';
 import type { Trx } from '../engine/context';
 import type { EntityServices } from '../engine/service';
@@ -8,11 +8,16 @@ import { applyDelta, difference, hearingStats, lawsuitStats, taskStats, type Sta
 const LAWSUIT = columnName('lawsuitId');
 const BRANCH = columnName('branchId');
 
-/** Sum of the payments of lawsuit `id` as the transaction sees it. */
+/**
+ * What lawsuit `id` was paid as the transaction sees it: its payments (the fees ledger's entries
+ * among them) less what of them was held in the client's retainer (`paidContribution`).
+ */
 async function paidOf(trx: Trx, id: number): Promise<number> {
   const row = await trx
-    .selectFrom(lawsuitPayments.table)
-    .select((eb) => eb.fn.sum<string | number>(columnName('amount')).as('paid'))
+    .selectFrom(payments.table)
+    .select((eb) =>
+      eb.fn.sum<string | number>(eb(columnName('amount'), '-', eb.ref(columnName('retained')))).as('paid'),
+    )
     .where(LAWSUIT, '=', id)
     .executeTakeFirst();
   return Number(row?.paid ?? 0);
@@ -49,7 +54,8 @@ async function movedTasks(trx: Trx, lawsuitId: number, from: number, to: number)
 
 /**
  * Keeps the dashboard's aggregates (stats.ts) exact: every create, update, delete and action
- * (close, reopen, postpone, a task's state) of a lawsuit, hearing, payment or task adds the difference between what the
+ * (close, reopen, postpone, a task's state) of a lawsuit, hearing, payment (`payments`, which
+ * holds the fees ledger's entries too) or task adds the difference between what the
  * row contributed before and after, inside the write's transaction, so a write that rolls back
  * leaves them as they were. `changed` is told after each such write (the server cache).
  */
@@ -108,9 +114,9 @@ export function installStatsHooks(entities: EntityServices): void {
     },
   });
 
-  entities.hooks(lawsuitPayments.name, {
+  entities.hooks(payments.name, {
     async afterChange(ctx, { before, after }) {
-      const amount = (row: ApiRow | null) => Number(row?.amount ?? 0);
+      const amount = (row: ApiRow | null) => (row ? Number(row.amount ?? 0) - Number(row.retained ?? 0) : 0);
       const ids = new Set([before?.lawsuitId, after?.lawsuitId].filter((v) => typeof v === 'number'));
       for (const lawsuitId of ids as Set<number>) {
         const lawsuit = await entities.get(lawsuits.name).getIn(ctx, lawsuitId);

@@ -1,4 +1,4 @@
-import { lawsuitPayments, lawsuits, sessions, tasks } from '@mizan/contracts';
+import { lawsuits, payments, sessions, tasks } from '@mizan/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Dialect } from '../db';
 import { columnName, createDeclaredIndexes, joinTableName, type Migration } from '../db/migrations';
@@ -286,7 +286,8 @@ const APPLY_CHUNK = 200;
 
 const LAWSUITS = lawsuits.table;
 const HEARINGS = sessions.table;
-const PAYMENTS = lawsuitPayments.table;
+/** What a lawsuit was paid: its payments less their retained parts (the fees ledger's entries are payments). */
+const PAYMENTS = payments.table;
 const LAWYERS = joinTableName(lawsuits, 'lawyerIds');
 const TASKS = tasks.table;
 const ASSIGNEES = joinTableName(tasks, 'assigneeIds');
@@ -352,7 +353,7 @@ export async function recount(
       select ${branch} as branch_id, ${filed} as month, ${caseId} as k1,
         case when ${ref('l', 'state')} = 'completed' then 1 else 0 end as k2,
         coalesce(${ref('l', c('agreedFee'))}, 0) as agreed,
-        coalesce((select sum(${ref('p', c('amount'))}) from ${sql.table(PAYMENTS)} p
+        coalesce((select sum(${ref('p', c('amount'))} - ${ref('p', c('retained'))}) from ${sql.table(PAYMENTS)} p
           where ${ref('p', c('lawsuitId'))} = ${ref('l', 'id')}), 0) as paid
       from ${sql.table(LAWSUITS)} l
       where ${lawsuitWhere('l')}

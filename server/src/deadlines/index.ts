@@ -4,7 +4,7 @@ import { defineRoute } from '../http/route';
 import { defineReminderJobs } from '../reminders';
 import { countPeriod } from './calendar';
 import { installCalendarFeeds } from './feeds';
-import { remindDeadlinesDue } from './reminders';
+import { remindDeadlinesDue, tellClientsOfDeadlines } from './reminders';
 import { installDeadlineHooks } from './rules';
 
 export { deadlineMigrations } from './migrations';
@@ -20,6 +20,8 @@ export const deadlinesPlugin: FastifyPluginAsync = async (app) => {
   installCalendarFeeds(app);
   defineReminderJobs(app, 'deadline reminders sent', [
     { name: 'reminders.deadlineDue', kind: 'deadlineDue', send: remindDeadlinesDue },
+    // The clients' message, at the same morning time (its own run, so either may fail alone).
+    { name: 'messages.deadlineApproaching', kind: 'deadlineDue', send: tellClientsOfDeadlines },
   ]);
 
   defineRoute(app, {

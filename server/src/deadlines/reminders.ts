@@ -2,6 +2,7 @@ import { deadlines, lawsuits } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { columnName } from '../db/migrations';
 import { officeToday } from '../engine/today';
+import { raiseClientEvent } from '../messages';
 import { notify, type NotifyInput } from '../notifications/send';
 import { activeEmployees, daysBetween, responsibleLawyers } from '../reminders/reminders';
 import type { JobRun } from '../scheduler';
@@ -63,4 +64,35 @@ export async function remindDeadlinesDue(app: FastifyInstance, run: JobRun): Pro
         });
   });
   return notify(app, app.db, inputs);
+}
+
+/**
+ * Each morning: tells the clients of an active lawsuit (the `deadlineApproaching` message, by its
+ * templates and the channels each agreed to) of an open deadline falling due within the office's
+ * lead time, the largest of `deadlineReminderDays` (7 days by default), once per deadline: the
+ * event's job is keyed by the deadline, so a run repeated after a restart, or by a second
+ * instance, queues nothing more. `{event.newDate}` is the due date. Answers how many deadlines
+ * are within the lead time.
+ */
+export async function tellClientsOfDeadlines(app: FastifyInstance, run: JobRun): Promise<number> {
+  const { deadlineReminderDays } = await readSettings(app.db);
+  if (deadlineReminderDays.length === 0) return 0;
+  const { today, daysFromToday } = officeToday(run.timeZone, run.now);
+  const rows = await app.db
+    .selectFrom(`${deadlines.table} as d`)
+    .innerJoin(`${lawsuits.table} as l`, 'l.id', `d.${LAWSUIT}`)
+    .select(['d.id', `d.${DUE} as due`, `d.${LAWSUIT} as lawsuit`])
+    .where('d.state', '=', 'open')
+    .where('l.state', '=', 'active')
+    .where(`d.${DUE}`, '>=', today)
+    .where(`d.${DUE}`, '<=', daysFromToday(Math.max(...deadlineReminderDays)))
+    .orderBy('d.id')
+    .execute();
+  for (const row of rows)
+    await raiseClientEvent(
+      app,
+      { event: 'deadlineApproaching', recordId: Number(row.lawsuit), extra: { newDate: String(row.due) } },
+      `deadlineApproaching:deadline:${Number(row.id)}`,
+    );
+  return rows.length;
 }

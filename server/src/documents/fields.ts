@@ -2,7 +2,9 @@ import {
   DATE_FORMAT,
   DOCUMENT_RECORDS,
   MONEY_SCALE,
+  CURRENCIES,
   currencyOfCountry,
+  type CurrencyCode,
   displayKey,
   formatHijri,
   getEntity,
@@ -107,9 +109,14 @@ export function dateTexts(
   return { both, hijri, gregorian };
 }
 
-/** An amount (minor units) with its currency's name: `١٬٢٠٠٫٠٠ جنيه`. */
-export function moneyText(amount: number, style: FormatStyle): string {
-  const currency = currencyOfCountry(style.country);
+/**
+ * An amount (minor units) with its currency's name: `١٬٢٠٠٫٠٠ جنيه`; in `code` when given (an
+ * issued invoice's own currency), else the office country's.
+ */
+export function moneyText(amount: number, style: FormatStyle, code?: string): string {
+  const currency: { code: string; ar: { major: { one: string } } } =
+    (code ? (CURRENCIES as Record<string, (typeof CURRENCIES)[CurrencyCode]>)[code] : undefined) ??
+    (code ? { code, ar: { major: { one: code } } } : currencyOfCountry(style.country));
   const number = new Intl.NumberFormat(style.lng === 'ar' ? 'ar-EG' : 'en-GB', {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,

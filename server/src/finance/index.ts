@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { seedExpenseCategories } from './expenses';
 import { installInvoiceHooks } from './invoices';
+import { installLedgerHooks, moveLedgerPayments } from './ledger';
 import { installPaymentHooks } from './payments';
 import { registerFinanceReports } from './reports';
 import { installTimeEntryHooks } from './timeEntries';
@@ -22,6 +23,9 @@ export const financePlugin: FastifyPluginAsync = async (app) => {
   registerTimerRoutes(app);
   installInvoiceHooks(app);
   installPaymentHooks(app);
+  installLedgerHooks(app);
+  // Entries an instance of the previous release wrote to the ledger while this one was migrating.
+  await moveLedgerPayments(app.db, app.dialect);
   registerFinanceReports(app);
   await seedExpenseCategories(app);
 };

@@ -1,6 +1,7 @@
 import type { Migration } from '../db/migrations';
 import { addEntityFields } from '../db/migrations';
 import { instantType } from '../db/migrations/entityTables';
+import { moveLedgerPayments } from './ledger';
 
 /** Columns and tables of the office's money (group `finance` in app.ts). Append only. */
 export const financeMigrations: Migration[] = [
@@ -63,6 +64,16 @@ export const financeMigrations: Migration[] = [
         .alterTable('system_settings')
         .addColumn('vat_rounding', 'varchar(10)', (c) => c.notNull().defaultTo('line'))
         .execute();
+    },
+  },
+  {
+    // The lawsuit fees ledger onto payments: each entry becomes one payment (its id kept on it,
+    // `ledgerEntryId`), once; the fees and the dashboard then read payments only. The ledger's
+    // table stays (its routes still write it, and the previous release reads it).
+    name: 'finance_004_ledger_payments',
+    async up(db, dialect) {
+      await addEntityFields(db, dialect, 'payments', ['ledgerEntryId']);
+      await moveLedgerPayments(db, dialect);
     },
   },
 ];

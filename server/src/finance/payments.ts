@@ -1,7 +1,7 @@
 import { customers, moneyToMajor, payments, retainerMovements } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Dialect } from '../db';
-import type { Trx } from '../engine/context';
+import type { Trx, WriteContext } from '../engine/context';
 import { AppError } from '../http/errors';
 import { ALLOCATIONS, INVOICES, col, invalid, lockRow, retainerBalance, settleInvoice } from './money';
 
@@ -61,10 +61,23 @@ export function installPaymentHooks(app: FastifyInstance): void {
 
   const plans = new WeakMap<object, Plan>();
 
+  /** A ledger entry's payment changes and goes with its entry only (ledger.ts), never from here. */
+  const refuseLedgerEntry = (ctx: WriteContext, before: Record<string, unknown>) => {
+    if (typeof before.ledgerEntryId === 'number' && !ctx.serverWrite)
+      throw new AppError('conflict', { messageKey: 'legal.billing.ledgerEntry' });
+  };
+
   app.entities.hooks(payments.name, {
     async beforeCreate(ctx, values) {
       const customerId = values.customerId as number;
       if (!(await lockCustomer(ctx.trx, customerId))) return; // the engine's reference check answers
+      if (typeof values.ledgerEntryId === 'number') {
+        // A fees ledger entry's payment (ledger.ts): towards the lawsuit's agreed fee, nothing held.
+        values.invoiceIds = [];
+        values.toRetainer = false;
+        values.retained = 0;
+        return;
+      }
       const invoiceIds = (values.invoiceIds as number[] | undefined) ?? [];
       const amount = values.amount as number;
       const shared = await plan(ctx.trx, customerId, invoiceIds, amount);
@@ -75,10 +88,12 @@ export function installPaymentHooks(app: FastifyInstance): void {
       values.retained = shared.leftover;
       plans.set(ctx.work, shared);
     },
-    async beforeUpdate(_ctx, values) {
+    async beforeUpdate(ctx, values, before) {
+      refuseLedgerEntry(ctx, before);
       delete values.retained;
     },
     async beforeDelete(ctx, before) {
+      refuseLedgerEntry(ctx, before);
       await lockCustomer(ctx.trx, before.customerId);
       const retained = Number(before.retained ?? 0);
       if (retained > 0 && (await retainerBalance(ctx.trx, before.customerId as number)) < retained)

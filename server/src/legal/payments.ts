@@ -5,6 +5,7 @@ import {
   lawsuitFees,
   lawsuitPayments,
   moneyToMajor,
+  payments,
   permissionKey,
   type LawsuitFees,
 } from '@mizan/contracts';
@@ -19,25 +20,34 @@ import type { ApiRow } from '../engine/serialize';
 import { AppError } from '../http/errors';
 import { defineRoute } from '../http/route';
 
-const TABLE = lawsuitPayments.table;
+/** The fees ledger's own table; what was paid is read from the office's payments (`PAYMENTS`). */
+const LEDGER = lawsuitPayments.table;
+const PAYMENTS = payments.table;
 const LAWSUIT = columnName('lawsuitId');
 const AMOUNT = columnName('amount');
+const RETAINED = columnName('retained');
+const LEDGER_ENTRY = columnName('ledgerEntryId');
 const AGREED_FEE = columnName('agreedFee');
 const OVERPAYMENT = columnName('overpayment');
 
-/** Sum of the payments of each of `lawsuitIds` (leaving out payment `exceptId`), exact integers. */
+/**
+ * What each of `lawsuitIds` was paid, exact integers: the sum of its payments (the fees ledger's
+ * entries are payments too, finance/ledger.ts) less what of them was held in the client's
+ * retainer, leaving out the payment of ledger entry `exceptEntryId`.
+ */
 async function paidBy(
   db: Db | Trx,
   lawsuitIds: readonly number[],
-  exceptId?: number,
+  exceptEntryId?: number,
 ): Promise<Map<number, number>> {
   if (!lawsuitIds.length) return new Map();
   let query = db
-    .selectFrom(TABLE)
-    .select((eb) => [LAWSUIT, eb.fn.sum<string | number>(AMOUNT).as('paid')])
+    .selectFrom(PAYMENTS)
+    .select((eb) => [LAWSUIT, eb.fn.sum<string | number>(eb(AMOUNT, '-', eb.ref(RETAINED))).as('paid')])
     .where(LAWSUIT, 'in', lawsuitIds)
     .groupBy(LAWSUIT);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  if (exceptEntryId !== undefined)
+    query = query.where((eb) => eb.or([eb(LEDGER_ENTRY, 'is', null), eb(LEDGER_ENTRY, '!=', exceptEntryId)]));
   const rows = await query.execute();
   // PostgreSQL answers SUM(bigint) as numeric text; amounts stay far below 2^53 (MONEY_MAX).
   return new Map(rows.map((r) => [Number(r[LAWSUIT]), Number(r.paid ?? 0)]));
@@ -115,10 +125,21 @@ export function installPayments(app: FastifyInstance): void {
       await lockLawsuit(ctx.trx, before.id);
       // What was paid as overpayments was accepted beyond the fee: only the rest binds it.
       const withinFee = await ctx.trx
-        .selectFrom(TABLE)
-        .select((eb) => eb.fn.sum<string | number>(AMOUNT).as('paid'))
-        .where(LAWSUIT, '=', before.id)
-        .where(OVERPAYMENT, '=', dialect === 'postgres' ? false : 0)
+        .selectFrom(`${PAYMENTS} as p`)
+        .select((eb) =>
+          eb.fn.sum<string | number>(eb(`p.${AMOUNT}`, '-', eb.ref(`p.${RETAINED}`))).as('paid'),
+        )
+        .where(`p.${LAWSUIT}`, '=', before.id)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom(`${LEDGER} as lp`)
+                .select('lp.id')
+                .whereRef('lp.id', '=', `p.${LEDGER_ENTRY}`)
+                .where(`lp.${OVERPAYMENT}`, '=', dialect === 'postgres' ? true : 1),
+            ),
+          ),
+        )
         .executeTakeFirst();
       const bound = Number(withinFee?.paid ?? 0);
       if (agreed >= bound) return;
@@ -130,7 +151,7 @@ export function installPayments(app: FastifyInstance): void {
       });
     },
     // The fees shown to those who may view payments.
-    reads: { entities: [lawsuitPayments.name], perUser: true },
+    reads: { entities: [lawsuitPayments.name, payments.name], perUser: true },
     async expand(ctx, rows) {
       if (!mayViewPayments(ctx.user)) return rows;
       const paid = await paidBy(

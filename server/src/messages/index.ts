@@ -111,8 +111,33 @@ export const messagesPlugin: FastifyPluginAsync = async (app) => {
 // Hooks, routes and the decoration belong to the app, not an encapsulated child context.
 (messagesPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
 
-/** Hearings scheduled and postponed, judgments recorded: each raises its event once. */
+/**
+ * Hearings scheduled and postponed, judgments recorded, invoices issued: each raises its event
+ * once. (Deadlines falling due are raised by the deadlines module's morning job.)
+ */
 function installEventHooks(app: FastifyInstance): void {
+  app.entities.hooks('invoices', {
+    async afterChange(ctx, { action, after }) {
+      // An invoice, not a credit note, once its issue commits: its number and frozen total.
+      if (action !== 'issue' || !after || after.kind !== 'invoice') return;
+      await raiseClientEvent(
+        app,
+        {
+          event: 'invoiceIssued',
+          recordId: Number(after.customerId),
+          lawsuitId: typeof after.lawsuitId === 'number' ? after.lawsuitId : null,
+          extra: {
+            invoiceNumber: String(after.number ?? ''),
+            total: Number(after.total ?? 0),
+            currency: String(after.currency ?? ''),
+          },
+        },
+        `invoiceIssued:invoice:${after.id}`,
+        ctx.trx,
+      );
+    },
+  });
+
   app.entities.hooks('sessions', {
     async afterChange(ctx, { action, before, after }) {
       if (!after) return;

@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import { writeAudit } from '../audit/audit';
 import type { Db } from '../db';
 import { columnName } from '../db/migrations';
-import { dateTexts, recordData } from '../documents/fields';
+import { dateTexts, moneyText, recordData } from '../documents/fields';
 import type { Trx } from '../engine/context';
 import type { ApiRow } from '../engine/serialize';
 import { officeToday } from '../engine/today';
@@ -38,8 +38,20 @@ export interface EventPayload {
   recordId: number;
   /** The clients to tell; omitted: the lawsuit's clients. */
   customerIds?: number[];
-  /** `{event.newDate}` (a `YYYY-MM-DD`), `{event.reason}`, `{event.text}`. */
-  extra?: { newDate?: string; reason?: string; text?: string };
+  /**
+   * `{event.newDate}` (a `YYYY-MM-DD`), `{event.reason}`, `{event.text}`; an invoice's
+   * `{event.invoiceNumber}` and `{event.total}` (minor units, written in `currency`).
+   */
+  extra?: {
+    newDate?: string;
+    reason?: string;
+    text?: string;
+    invoiceNumber?: string;
+    total?: number;
+    currency?: string;
+  };
+  /** The lawsuit the messages are filed under, for an event about a client (an invoice's). */
+  lawsuitId?: number | null;
 }
 
 interface MessageRow {
@@ -322,7 +334,12 @@ export class Outbox {
     // A record deleted before its event ran tells no one.
     const [record] = await app.entities.get(DOCUMENT_RECORDS[kind]).getMany([payload.recordId], actor);
     if (!record) return 0;
-    const lawsuitId = kind === 'lawsuit' ? record.id : kind === 'session' ? Number(record.lawsuitId) : null;
+    const lawsuitId =
+      kind === 'lawsuit'
+        ? record.id
+        : kind === 'session'
+          ? Number(record.lawsuitId)
+          : (payload.lawsuitId ?? null);
     let customerIds = payload.customerIds;
     if (!customerIds) {
       if (kind === 'customer') customerIds = [record.id];
@@ -362,6 +379,11 @@ export class Outbox {
             newDate: payload.extra?.newDate ? dateTexts(payload.extra.newDate, 'date', style).both : '',
             reason: payload.extra?.reason ?? '',
             text: payload.extra?.text ?? '',
+            invoiceNumber: payload.extra?.invoiceNumber ?? '',
+            total:
+              payload.extra?.total === undefined
+                ? ''
+                : moneyText(payload.extra.total, style, payload.extra.currency),
           };
           dataByLang.set(lng, data);
         }

@@ -18,6 +18,11 @@ export const EVENT_RECORDS: Record<MessageEvent, DocumentRecordKind> = {
 /** Values every message offers beside the record's: the recipient and the event's own. */
 export const MESSAGE_TAGS = ['client.name', 'event.newDate', 'event.reason', 'event.text'] as const;
 
+/** Values only some events offer: an issued invoice's number and its total in its currency. */
+export const EVENT_TAGS: Partial<Record<MessageEvent, readonly string[]>> = {
+  invoiceIssued: ['event.invoiceNumber', 'event.total'],
+};
+
 const TAG = /\{([A-Za-z][A-Za-z0-9_.]*)\}/g;
 
 /** The tags of a template's text that neither the event's record nor the message offers. */
@@ -27,6 +32,7 @@ export function unknownTags(event: MessageEvent, ...texts: (string | null | unde
       .filter((f) => f.kind === 'value' && f.loop === null)
       .map((f) => f.tag),
     ...MESSAGE_TAGS,
+    ...(EVENT_TAGS[event] ?? []),
   ]);
   const unknown = new Set<string>();
   for (const text of texts)

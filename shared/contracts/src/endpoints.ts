@@ -80,6 +80,7 @@ export const DASHBOARD = {
     'lawsuits',
     'sessions',
     'lawsuitPayments',
+    'payments',
     'customers',
     'employees',
     'courts',

@@ -230,6 +230,11 @@ export const invoiceLines = defineEntity({
  * invoice named, the whole amount is a retainer deposit. Amount, client, invoices and the choice
  * are fixed once recorded: a wrong payment is deleted (when its retainer part is still held) and
  * recorded again.
+ *
+ * A payment is also what a lawsuit's fees ledger records (`lawsuitPayments`): each ledger entry is
+ * one payment (`ledgerEntryId`, the server's), for the lawsuit's first client, settling no invoice
+ * and held for no retainer; it changes and goes with its entry only (409 from here). What a
+ * lawsuit was paid (its fees, the dashboard) is the sum of its payments less their retained parts.
  */
 export const payments = defineEntity({
   name: 'payments',
@@ -251,6 +256,7 @@ export const payments = defineEntity({
     invoiceIds: { type: 'refs', entity: 'invoices', max: 50, createOnly: true },
     toRetainer: { type: 'boolean', default: false, createOnly: true, list: false },
     retained: { type: 'money', form: false, default: 0 },
+    ledgerEntryId: { type: 'integer', form: false, list: false, setBy: 'server' },
     notes: { type: 'text', max: 2000, search: true, list: false },
     receipt: {
       type: 'files',

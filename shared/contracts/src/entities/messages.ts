@@ -1,8 +1,10 @@
 import { defineEntity } from '../entity';
 
 /**
- * What the office tells its clients about. `deadlineApproaching` and `invoiceIssued` have templates
- * like the others; the modules that raise them call the messages module when they exist.
+ * What the office tells its clients about: hearings and judgments (their hooks), an invoice issued
+ * (`{event.invoiceNumber}`, `{event.total}`), a deadline falling due (the deadlines module's morning
+ * job). `documentShared` has templates like the others, but nothing raises it yet: no action shares
+ * a document with a client.
  */
 export const MESSAGE_EVENTS = [
   'hearingScheduled',
@@ -27,7 +29,8 @@ export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
  * used when there are several). `body` (and `subject`, for email) hold merge fields in braces, the
  * same catalogue as document templates (`GET /api/admin/documents/fields?record=session`):
  * `{session.date}`, `{session.lawsuit.fileNumber}`, `{office.name}`; the event's extra values are
- * `{event.reason}` and `{event.newDate}`. A WhatsApp message is sent as the approved template
+ * `{event.reason}` and `{event.newDate}` (a deadline's due date), and an issued invoice's
+ * `{event.invoiceNumber}` and `{event.total}`. A WhatsApp message is sent as the approved template
  * named in `whatsappTemplate` (in the language of this row), the rendered body its one parameter.
  */
 export const messageTemplates = defineEntity({

@@ -1,0 +1,243 @@
+import {
+  API_BASE,
+  DASHBOARD,
+  LEGAL,
+  invoiceLines,
+  invoices,
+  lawsuitPayments,
+  payments,
+  type Dashboard,
+  type LawsuitFees,
+} from '@mizan/contracts';
+import { sql } from 'kysely';
+import { MIGRATION_GROUPS } from '../app';
+import { recount, rollUp, storedStats, type StatRow } from '../dashboard/stats';
+import { migrationNames, runMigrations } from '../db/migrate';
+import { createRow, entityUrl } from '../test/fixtures';
+import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
+import { moveLedgerPayments } from './ledger';
+import { financeMigrations } from './migrations';
+
+type Row = Record<string, unknown> & { id: number };
+
+const ledgerUrl = entityUrl(lawsuitPayments);
+const paymentsUrl = entityUrl(payments);
+const invoicesUrl = entityUrl(invoices);
+
+/** The dashboard's rows as comparable text (rows whose count is 0 are not kept). */
+const byKey = (rows: StatRow[]) =>
+  rows
+    .filter((r) => r.n !== 0)
+    .map(
+      (r) => `${r.kind}|${r.branchId}|${r.month}|${r.k1}|${r.k2}=${r.n},${r.agreed},${r.paid},${r.pending}`,
+    )
+    .sort();
+
+describe.each(dialects())('the fees ledger on payments (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: Session;
+  let clients: number[];
+  let lawsuit: Row;
+
+  const send = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => {
+    const res = await t.app.inject({ method, url, headers: admin.headers, payload });
+    return { status: res.statusCode, body: res.body ? res.json() : undefined };
+  };
+  const ok = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => {
+    const res = await send(method, url, payload);
+    if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body?.data as Row;
+  };
+  const fees = async (id: number) =>
+    (await ok('GET', API_BASE + LEGAL.lawsuitFees.replace(':id', String(id)))) as unknown as LawsuitFees;
+  const paymentsOf = (entryIds: number[]) =>
+    t.app.db
+      .selectFrom(payments.table)
+      .selectAll()
+      .where('ledger_entry_id', 'in', entryIds)
+      .orderBy('ledger_entry_id')
+      .execute();
+  /** What the office was paid, summed from the payments' table itself. */
+  const paidInTable = async () => {
+    const row = await t.app.db
+      .selectFrom(payments.table)
+      .select(sql<string | number>`coalesce(sum(amount - retained), 0)`.as('paid'))
+      .where('lawsuit_id', 'is not', null)
+      .executeTakeFirst();
+    return Number(row?.paid ?? 0);
+  };
+  const dashboardPaid = async () =>
+    ((await ok('GET', API_BASE + DASHBOARD.path)) as unknown as Dashboard).financialStatistics!.paidFees;
+  const expectStatsEqualRecount = async () =>
+    expect(byKey(await storedStats(t.app.db))).toEqual(byKey(rollUp(await recount(t.app.db, t.dialect))));
+
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+    admin = await t.login();
+    clients = [
+      (await createRow(t.app, admin.headers, 'customers')).id,
+      (await createRow(t.app, admin.headers, 'customers')).id,
+    ];
+    lawsuit = await ok('POST', entityUrl('lawsuits'), {
+      customerIds: [clients[1], clients[0]],
+      agreedFee: 100_000,
+    });
+  });
+  afterAll(() => t.close());
+
+  it('records each ledger entry as one payment, read once by the fees and the dashboard', async () => {
+    const before = await dashboardPaid();
+    const entry = await ok('POST', ledgerUrl, {
+      lawsuitId: lawsuit.id,
+      amount: 30_000,
+      paidOn: '2026-02-01',
+      method: 'cheque',
+      receiptNumber: 'R-100',
+      note: 'first instalment',
+    });
+    const [payment] = await paymentsOf([entry.id]);
+    expect(payment).toMatchObject({
+      customer_id: Math.min(...clients),
+      lawsuit_id: lawsuit.id,
+      method: 'cheque',
+      reference: 'R-100',
+      notes: 'first instalment',
+    });
+    expect([Number(payment!.amount), Number(payment!.retained)]).toEqual([30_000, 0]);
+    expect(await fees(lawsuit.id)).toMatchObject({ agreedFee: 100_000, paid: 30_000, pending: 70_000 });
+
+    // An invoice of the lawsuit paid in finance counts towards its fees too; a deposit held for
+    // the client (the retainer) does not.
+    const invoice = await ok('POST', invoicesUrl, { customerId: clients[0], lawsuitId: lawsuit.id });
+    await ok('POST', entityUrl(invoiceLines), {
+      invoiceId: invoice.id,
+      description: 'Pleading',
+      unitPrice: 10_000,
+    });
+    const issued = await ok('POST', `${invoicesUrl}/${invoice.id}/issue`);
+    const total = Number(issued.total);
+    await ok('POST', paymentsUrl, {
+      customerId: clients[0],
+      lawsuitId: lawsuit.id,
+      date: '2026-02-10',
+      amount: total,
+      invoiceIds: [invoice.id],
+    });
+    await ok('POST', paymentsUrl, {
+      customerId: clients[0],
+      lawsuitId: lawsuit.id,
+      date: '2026-02-11',
+      amount: 5_000,
+    });
+    expect((await fees(lawsuit.id)).paid).toBe(30_000 + total);
+    // The same figure on the lawsuit's row, on the dashboard, and in a recount: each payment once.
+    expect((await ok('GET', `${entityUrl('lawsuits')}/${lawsuit.id}`)).fees).toMatchObject({
+      paid: 30_000 + total,
+    });
+    expect(await dashboardPaid()).toBe(before + 30_000 + total);
+    expect(await dashboardPaid()).toBe(await paidInTable());
+    await expectStatsEqualRecount();
+
+    // The payment goes and changes with its entry only.
+    expect((await send('DELETE', `${paymentsUrl}/${payment!.id as number}`)).status).toBe(409);
+    expect((await send('PATCH', `${paymentsUrl}/${payment!.id as number}`, { notes: 'x' })).status).toBe(409);
+    await ok('PATCH', `${ledgerUrl}/${entry.id}`, { amount: 40_000 });
+    const changed = await paymentsOf([entry.id]);
+    expect(changed.map((p) => Number(p.amount))).toEqual([40_000]);
+    expect((await fees(lawsuit.id)).paid).toBe(40_000 + total);
+    expect(await dashboardPaid()).toBe(await paidInTable());
+    // The fee still binds what the ledger recorded, read from the payments.
+    const over = await send('POST', ledgerUrl, {
+      lawsuitId: lawsuit.id,
+      amount: 100_000 - 40_000 - total + 1,
+      paidOn: '2026-02-12',
+      method: 'cash',
+    });
+    expect(over.status).toBe(422);
+    await ok('DELETE', `${ledgerUrl}/${entry.id}`);
+    expect(await paymentsOf([entry.id])).toEqual([]);
+    expect((await fees(lawsuit.id)).paid).toBe(total);
+    expect(await dashboardPaid()).toBe(await paidInTable());
+    await expectStatsEqualRecount();
+  });
+
+  it('moves the ledger rows written before the migration into payments exactly once', async () => {
+    const entries = [
+      await ok('POST', ledgerUrl, {
+        lawsuitId: lawsuit.id,
+        amount: 1_000,
+        paidOn: '2026-03-01',
+        method: 'cash',
+      }),
+      await ok('POST', ledgerUrl, {
+        lawsuitId: lawsuit.id,
+        amount: 2_500,
+        paidOn: '2026-03-02',
+        method: 'bankTransfer',
+        receiptNumber: 'R-200',
+      }),
+    ];
+    const ids = entries.map((e) => e.id);
+    const expected = (await paymentsOf(ids)).map((p) => [p.ledger_entry_id, Number(p.amount), p.reference]);
+    const paid = (await fees(lawsuit.id)).paid;
+    const dashboard = await dashboardPaid();
+    // As the release before this one left them: ledger rows with no payment.
+    await t.app.db.deleteFrom(payments.table).where('ledger_entry_id', 'in', ids).execute();
+    expect(await paymentsOf(ids)).toEqual([]);
+
+    const step = financeMigrations.find((m) => m.name === 'finance_004_ledger_payments')!;
+    for (let run = 0; run < 2; run++) await t.app.db.transaction().execute((trx) => step.up(trx, t.dialect));
+    expect(await moveLedgerPayments(t.app.db, t.dialect)).toBe(0); // at start: nothing left
+
+    const moved = await paymentsOf(ids);
+    expect(moved.map((p) => [p.ledger_entry_id, Number(p.amount), p.reference])).toEqual(expected);
+    for (const p of moved) {
+      expect([p.customer_id, p.lawsuit_id, Number(p.retained)]).toEqual([
+        Math.min(...clients),
+        lawsuit.id,
+        0,
+      ]);
+      expect(p.search_text).not.toBeNull();
+    }
+    expect((await fees(lawsuit.id)).paid).toBe(paid);
+    expect(await dashboardPaid()).toBe(dashboard);
+    expect(await dashboardPaid()).toBe(await paidInTable());
+    await expectStatsEqualRecount();
+    // A moved entry is kept in step with its payment like any other.
+    await ok('DELETE', `${ledgerUrl}/${ids[0]}`);
+    expect((await paymentsOf(ids)).map((p) => p.ledger_entry_id)).toEqual([ids[1]]);
+    await expectStatsEqualRecount();
+  });
+
+  it('upgrades a database of the previous release through the migration runner, once', async () => {
+    const entry = await ok('POST', ledgerUrl, {
+      lawsuitId: lawsuit.id,
+      amount: 700,
+      paidOn: '2026-04-01',
+      method: 'card',
+      receiptNumber: 'R-300',
+    });
+    const paid = (await fees(lawsuit.id)).paid;
+    const entries = (await t.app.db.selectFrom(lawsuitPayments.table).select('id').execute()).map((r) =>
+      Number(r.id),
+    );
+    // The previous release's schema and rows: no payment for any ledger row, no `ledger_entry_id`,
+    // and the step not yet recorded.
+    const [step] = migrationNames(MIGRATION_GROUPS).filter((n) => n.endsWith('finance_004_ledger_payments'));
+    await t.app.db.deleteFrom(payments.table).where('ledger_entry_id', 'is not', null).execute();
+    await sql`alter table ${sql.table(payments.table)} drop column ledger_entry_id`.execute(t.app.db);
+    await t.app.db.deleteFrom('kysely_migration').where('name', '=', step!).execute();
+
+    expect(await runMigrations(t.app.db, t.dialect, MIGRATION_GROUPS)).toEqual([step]);
+    expect(await runMigrations(t.app.db, t.dialect, MIGRATION_GROUPS)).toEqual([]);
+    const moved = await paymentsOf(entries);
+    expect(moved.map((p) => Number(p.ledger_entry_id))).toEqual(entries);
+    expect(moved.find((p) => Number(p.ledger_entry_id) === entry.id)).toMatchObject({
+      reference: 'R-300',
+      method: 'card',
+    });
+    expect((await fees(lawsuit.id)).paid).toBe(paid);
+    expect(await dashboardPaid()).toBe(await paidInTable());
+    await expectStatsEqualRecount();
+  });
+});
