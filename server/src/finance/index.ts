@@ -3,6 +3,7 @@ import { seedExpenseCategories } from './expenses';
 import { installInvoiceHooks } from './invoices';
 import { installPaymentHooks } from './payments';
 import { registerFinanceReports } from './reports';
+import { registerReportRoutes } from './reportRows';
 import { installTimeEntryHooks } from './timeEntries';
 import { registerTimerRoutes } from './timer';
 
@@ -23,6 +24,7 @@ export const financePlugin: FastifyPluginAsync = async (app) => {
   installInvoiceHooks(app);
   installPaymentHooks(app);
   registerFinanceReports(app);
+  registerReportRoutes(app);
   await seedExpenseCategories(app);
 };
 // Hooks and routes belong to the app, not an encapsulated child context.
