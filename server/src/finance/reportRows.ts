@@ -300,3 +300,29 @@ export function registerReportRoutes(app: FastifyInstance): void {
     });
   }
 }
+
+/**
+ * The dashboard's invoicing figures, summed from the reports: net revenue and collected over the
+ * range (revenue by month), unbilled work over the range, and what clients owe at `today` (aging),
+ * of which more than 30 days past due.
+ */
+export async function invoicingFigures(
+  db: Db | Trx,
+  dialect: Dialect,
+  range: { from?: string; to?: string },
+  today: string,
+): Promise<{ revenue: number; collected: number; unbilled: number; receivables: number; overdue: number }> {
+  const billing = await readBilling(db);
+  const input: ReportInput = { ...range, currency: billing.currency, today, dialect };
+  const months = await reportOf(db, 'revenueByMonth', input);
+  const work = await reportOf(db, 'unbilled', input);
+  const aging = await reportOf(db, 'aging', { currency: billing.currency, today, dialect });
+  const t = (answer: ReportAnswer, key: string) => answer.totals[key] ?? 0;
+  return {
+    revenue: t(months, 'revenue'),
+    collected: t(months, 'collected'),
+    unbilled: t(work, 'total'),
+    receivables: t(aging, 'total'),
+    overdue: t(aging, 'days31to60') + t(aging, 'days61to90') + t(aging, 'over90'),
+  };
+}
