@@ -169,7 +169,7 @@ export function ReportPage({ report }: { report: ReportDefinition }) {
         </Typography.Paragraph>
       )}
       <Table<Row>
-        rowKey={(row) => report.columns.map((c) => String(row[c.link?.idKey ?? c.key] ?? '')).join('|')}
+        rowKey={(row) => JSON.stringify(row)}
         columns={columns}
         dataSource={data?.rows ?? []}
         loading={query.isFetching}
