@@ -143,6 +143,7 @@ export function DashboardFigures({ dashboard, filter }: DashboardFiguresProps) {
     may(entity) ? <Link to={to}>{children}</Link> : children;
 
   const fees = dashboard.financialStatistics;
+  const invoicing = dashboard.invoicing;
   const performance = dashboard.employeePerformance;
 
   return (
@@ -191,6 +192,18 @@ export function DashboardFigures({ dashboard, filter }: DashboardFiguresProps) {
             ).map(([key, text]) => (
               <Col key={key} xs={12} md={6}>
                 <Statistic title={t(`fees.${key}`)} value={text} />
+              </Col>
+            ))}
+          </Row>
+        </Card>
+      ) : null}
+
+      {invoicing ? (
+        <Card size="small" title={t('invoicing.title')} data-testid="figure-invoicing">
+          <Row gutter={[12, 12]}>
+            {(['revenue', 'collected', 'unbilled', 'receivables', 'overdue'] as const).map((key) => (
+              <Col key={key} xs={12} md={8} xl={4}>
+                <Statistic title={t(`invoicing.${key}`)} value={formatMoney(invoicing[key], lng)} />
               </Col>
             ))}
           </Row>

@@ -65,9 +65,21 @@ const FULL: Dashboard = {
     },
   ],
   financialStatistics: { totalFees: 180_000, paidFees: 111_000, pendingFees: 70_000, collectionRate: 62 },
+  invoicing: {
+    revenue: 550_000,
+    collected: 100_000,
+    unbilled: 35_000,
+    receivables: 450_000,
+    overdue: 20_000,
+  },
 };
 
-const { employeePerformance: _performance, financialStatistics: _fees, ...PLAIN } = FULL;
+const {
+  employeePerformance: _performance,
+  financialStatistics: _fees,
+  invoicing: _invoicing,
+  ...PLAIN
+} = FULL;
 
 const everything = makeUser([
   AREA_PERMISSIONS.dashboardView,
@@ -170,6 +182,9 @@ describe('dashboard page', () => {
     const fees = await figure('fees');
     expect(fees).toHaveTextContent('1,800.00');
     expect(fees).toHaveTextContent('62%');
+    const invoicing = await figure('invoicing');
+    expect(invoicing).toHaveTextContent('Net revenue5,500.00');
+    expect(invoicing).toHaveTextContent('Owed by clients4,500.00');
     const performance = await figure('performance');
     expect(performance).toHaveTextContent('Lawyer Two');
   });
@@ -179,6 +194,7 @@ describe('dashboard page', () => {
     await open('/admin/dashboard', viewerOnly);
     expect(await figure('lawsuits')).toHaveTextContent('5');
     expect(screen.queryByTestId('figure-fees')).toBeNull();
+    expect(screen.queryByTestId('figure-invoicing')).toBeNull();
     expect(screen.queryByTestId('figure-performance')).toBeNull();
     // Without the list's permission a card is a figure, not a link.
     expect((await figure('lawsuits')).closest('a')).toBeNull();

@@ -1,10 +1,18 @@
-import { findEntity, isMenuGroup, MENU, registry, type MenuItem } from '@mizan/contracts';
+import {
+  FINANCE_REPORTS,
+  findEntity,
+  isMenuGroup,
+  MENU,
+  registry,
+  reportMenuKey,
+  type MenuItem,
+} from '@mizan/contracts';
 import { createI18n, LANGUAGES } from '@mizan/i18n';
 import { entityText } from '@mizan/ui';
 
 /**
  * Title keys of the screens that are not one entity definition, as their pages render them
- * (dashboard, remotes/settings system, logs, audit, backups and merge-field pages).
+ * (dashboard, remotes/settings system, logs, audit, backups and merge-field pages, the finance reports).
  */
 const SCREEN_TITLES: Record<string, string> = {
   dashboard: 'dashboard:title',
@@ -14,6 +22,10 @@ const SCREEN_TITLES: Record<string, string> = {
   auditTrail: 'settings:audit.title',
   backups: 'settings:backups.title',
   documentFields: 'settings:documents.fieldsTitle',
+  // The finance reports' screen (remotes/legal reports/ReportPage) titles each report by its key.
+  ...Object.fromEntries(
+    Object.keys(FINANCE_REPORTS).map((key) => [reportMenuKey(key), `legal:reports.${key}.title`]),
+  ),
 };
 
 /** Menu items whose remote serves no screen yet (their glossary terms are checked in @mizan/i18n). */

@@ -438,6 +438,7 @@ describe.each(splitDialects())('dashboard on %s', (dialect) => {
     const plain = await read('', viewer);
     expect(plain).not.toHaveProperty('employeePerformance');
     expect(plain).not.toHaveProperty('financialStatistics');
+    expect(plain).not.toHaveProperty('invoicing');
     expect(plain.counts.lawsuits).toBe(5);
     const withPerformance = await read('', performanceViewer);
     expect(withPerformance.employeePerformance).toHaveLength(2);
@@ -471,6 +472,26 @@ describe.each(splitDialects())('dashboard on %s', (dialect) => {
     expect(after.counts.lawsuits).toBe(before.counts.lawsuits + 1);
     expect(after.financialStatistics!.totalFees).toBe(before.financialStatistics!.totalFees + 5_000);
     expect(after.monthlyLawsuitTrend.at(-1)).toEqual({ month: '2026-06', count: 1 });
+  });
+
+  it('sums the invoicing figures from the finance reports, for the whole office only, at once after an invoice is issued', async () => {
+    const before = (await read()).invoicing!;
+    const invoice = await post('invoices', { customerId: ids.k1 });
+    await post('invoiceLines', { invoiceId: invoice.id, description: 'Advice', unitPrice: 10_000 });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${entityUrl('invoices')}/${invoice.id}/issue`,
+      headers: h(),
+    });
+    expect(res.statusCode).toBe(200);
+    const after = (await read()).invoicing!;
+    expect(after).toEqual({
+      ...before,
+      revenue: before.revenue + 10_000,
+      receivables: before.receivables + Number(res.json().data.total),
+    });
+    expect((await read(`?branchId=${ids.b1}`)).invoicing).toBeUndefined();
+    expect(await read('', viewer)).not.toHaveProperty('invoicing');
   });
 
   it('keeps the aggregates equal to a full recount', async () => {

@@ -18,6 +18,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { Db, Dialect } from '../db';
 import { columnName } from '../db/migrations';
 import { readCount } from '../db/counts';
+import { invoicingFigures } from '../finance/reportRows';
 import { ALL_BRANCHES, ALL_TIME, KINDS, recount, STATS_TABLE, type StatKind, type StatRow } from './stats';
 
 /** What the figures are asked for: a day range (both ends optional, included) and a branch. */
@@ -575,5 +576,9 @@ export async function computeDashboard(
       pendingFees: sum(lawsuitRows, 'pending'),
       collectionRate: collectionRate(paidFees, totalFees) ?? 0,
     },
+    // The reports know no branch: the whole office's figures, only when no branch is chosen.
+    ...(filter.branchId
+      ? {}
+      : { invoicing: await invoicingFigures(db, dialect, { from: filter.from, to: filter.to }, today) }),
   };
 }

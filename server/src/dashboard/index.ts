@@ -35,12 +35,13 @@ const WARM_BRANCHES = 20;
 
 /** The part of the dashboard `user` may see: per-lawyer figures and fees need their permissions. */
 export function forReader(figures: Dashboard, user: Pick<AuthUser, 'permissions'> | null): Dashboard {
-  const { employeePerformance, financialStatistics, ...rest } = figures;
+  const { employeePerformance, financialStatistics, invoicing, ...rest } = figures;
   const may = (key: string) => !!user?.permissions.has(key);
   return {
     ...rest,
     ...(may(AREA_PERMISSIONS.dashboardPerformance) ? { employeePerformance } : {}),
     ...(may(AREA_PERMISSIONS.dashboardFinance) ? { financialStatistics } : {}),
+    ...(may(AREA_PERMISSIONS.dashboardFinance) && invoicing ? { invoicing } : {}),
   };
 }
 

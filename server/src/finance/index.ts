@@ -4,6 +4,7 @@ import { installInvoiceHooks } from './invoices';
 import { installLedgerHooks, moveLedgerPayments } from './ledger';
 import { installPaymentHooks } from './payments';
 import { registerFinanceReports } from './reports';
+import { registerReportRoutes } from './reportRows';
 import { installTimeEntryHooks } from './timeEntries';
 import { registerTimerRoutes } from './timer';
 
@@ -27,6 +28,7 @@ export const financePlugin: FastifyPluginAsync = async (app) => {
   // Entries an instance of the previous release wrote to the ledger while this one was migrating.
   await moveLedgerPayments(app.db, app.dialect);
   registerFinanceReports(app);
+  registerReportRoutes(app);
   await seedExpenseCategories(app);
 };
 // Hooks and routes belong to the app, not an encapsulated child context.

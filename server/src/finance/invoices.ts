@@ -20,6 +20,7 @@ import {
   INVOICES,
   LINES,
   TIME_ENTRIES,
+  billedIds,
   billingDay,
   checkedLine,
   col,
@@ -152,15 +153,6 @@ export function installInvoiceHooks(app: FastifyInstance): void {
   async function addLines(ctx: WriteContext, rows: Record<string, unknown>[]) {
     for (const row of rows) await lines().create(ctx, row);
   }
-
-  /** Ids of the rows of `table` (time entries, expenses) billed on a line of an invoice not void. */
-  const billedIds = (trx: Trx, field: 'timeEntryId' | 'expenseId') =>
-    trx
-      .selectFrom(LINES)
-      .innerJoin(INVOICES, `${INVOICES}.id`, `${LINES}.${col('invoiceId')}`)
-      .select(`${LINES}.${col(field)}`)
-      .where(`${LINES}.${col(field)}`, 'is not', null)
-      .where(`${INVOICES}.state`, '!=', 'void');
 
   /** The lawsuits of the client (through `lawsuits.customerIds`), or the one lawsuit of the invoice. */
   const lawsuitsOf = (trx: Trx, invoice: ApiRow) =>

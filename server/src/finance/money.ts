@@ -222,3 +222,12 @@ export async function retainerBalance(trx: Db | Trx, customerId: number): Promis
     .execute();
   return rows.reduce((sum, r) => sum + (r.kind === 'deposit' ? 1 : -1) * num(r.sum), num(retained?.sum));
 }
+
+/** Ids of the rows of `table` (time entries, expenses) billed on a line of an invoice not void. */
+export const billedIds = (trx: Db | Trx, field: 'timeEntryId' | 'expenseId') =>
+  trx
+    .selectFrom(LINES)
+    .innerJoin(INVOICES, `${INVOICES}.id`, `${LINES}.${col('invoiceId')}`)
+    .select(`${LINES}.${col(field)}`)
+    .where(`${LINES}.${col(field)}`, 'is not', null)
+    .where(`${INVOICES}.state`, '!=', 'void');

@@ -1,8 +1,6 @@
 import {
   API_BASE,
   FINANCE,
-  agingQuery,
-  agingReport,
   customerStatement,
   customers,
   financeRangeQuery,
@@ -35,7 +33,8 @@ import { pathId } from '../http/params';
 import { defineRoute } from '../http/route';
 import { readSettings } from '../settings/repository';
 import type { ApiRow } from '../engine/serialize';
-import { INVOICES, LINES, PAYMENTS, RETAINER, billingDay, col, lineInput, readBilling } from './money';
+import { checkReportFilters } from './filters';
+import { INVOICES, LINES, PAYMENTS, RETAINER, col, lineInput, readBilling } from './money';
 
 type Entry = CustomerStatement['entries'][number];
 type Db = FastifyInstance['db'];
@@ -198,7 +197,7 @@ async function qrOf(settings: SystemSettings, invoice: ApiRow): Promise<InvoiceQ
   return { tlv, png: await QRCode.toDataURL(tlv, QR_OPTIONS), fields };
 }
 
-/** The QR code route, the statement and the aging report (call once per app, from the finance plugin). */
+/** The QR code route, the print data and the statement (call once per app, from the finance plugin); the reports are `reportRows.ts`. */
 export function registerFinanceReports(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'GET',
@@ -305,26 +304,13 @@ export function registerFinanceReports(app: FastifyInstance): void {
     params: z.object({ id: z.string() }),
     query: financeRangeQuery,
     response: customerStatement,
+    labels: 'legal.reports.fields',
     handler: async (request, { params, query }) => {
+      await checkReportFilters(app, request, query);
       // Through the clients service: 404 for a client that does not exist or is out of scope.
       const customer = await app.entities.get(customers.name).get(pathId(params.id), actorOf(request));
       const billing = await readBilling(app.db);
       return { data: await statementOf(app.db, customer.id, query, billing.currency) };
-    },
-  });
-
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + FINANCE.agingReport,
-    permission: permissionKey(invoices.name, 'view'),
-    tags: ['finance'],
-    summary: 'What clients owe by days past due: 0–30, 31–60, 61–90, over 90 (minor units)',
-    query: agingQuery,
-    response: agingReport,
-    handler: async (_request, { query }) => {
-      const billing = await readBilling(app.db);
-      const asOf = query.asOf ?? billingDay(billing, app.clock());
-      return { data: await agingOf(app.db, asOf, billing.currency, query.customerId) };
     },
   });
 }

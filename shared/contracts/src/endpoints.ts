@@ -64,7 +64,7 @@ export const HEADERS = {
 /**
  * `GET /api/admin/dashboard` (its query and answer: api/dashboard.ts): the office's figures for the dashboard, in one answer (`Dashboard`).
  * Permission `dashboard.view`; `employeePerformance` only with `dashboard.performance`,
- * `financialStatistics` only with `dashboard.finance` (left out of the answer otherwise).
+ * `financialStatistics` and `invoicing` only with `dashboard.finance` (left out of the answer otherwise).
  */
 export const DASHBOARD = {
   path: '/admin/dashboard',
@@ -87,5 +87,10 @@ export const DASHBOARD = {
     'lawsuitCases',
     'branches',
     'tasks',
+    'invoices',
+    'payments',
+    'retainerMovements',
+    'timeEntries',
+    'expenses',
   ],
 } as const;

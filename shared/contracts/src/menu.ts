@@ -4,6 +4,7 @@ import { registry } from './registry';
 import { ROUTES } from './constants';
 import { SYSTEM } from './endpoints';
 import { DOCUMENTS } from './api/documents';
+import { FINANCE_REPORTS, type ReportDefinition } from './api/financeReports';
 
 /**
  * The side-navigation menu of the side menu, grouped as written. Labels are i18n keys of the `menu`
@@ -85,9 +86,22 @@ const SLOTS: MenuSlot[] = [
   { key: 'offices', order: 100 },
   { key: 'clients', order: 120 },
   { key: 'legal', order: 140 },
-  { key: 'finance', order: 145 },
+  {
+    key: 'finance',
+    order: 145,
+    // The reports after the retainer, before the settings of the group.
+    screens: (Object.values(FINANCE_REPORTS) as ReportDefinition[]).map((report, index) => ({
+      order: 6 + index / 10,
+      item: screen(reportMenuKey(report.key), report.path, report.permission, 'legal'),
+    })),
+  },
   { key: 'chat', order: 150, screen: screen('chat', '/admin/chats', AREA_PERMISSIONS.chatUse, 'chat') },
 ];
+
+/** The menu label key (`menu.<key>`) of a finance report's screen. */
+export function reportMenuKey(key: string): string {
+  return `${key}Report`;
+}
 
 /** An entity's list screen as a menu item: its route, its view permission and its remote. */
 export const entityMenuItem = (entity: Entity<Fields>): MenuItem => ({

@@ -249,6 +249,26 @@ export const GLOSSARY = {
     one: term('حركة أمانات', 'Retainer movement'),
     uses: ['menu:items.retainerMovements', ...entity('retainerMovements')],
   },
+  agingReport: {
+    many: term('أعمار الديون', 'Aged receivables'),
+    uses: ['menu:items.agingReport', 'legal:reports.aging.title'],
+  },
+  revenueByLawyer: {
+    many: term('الإيرادات حسب المحامي', 'Revenue by lawyer'),
+    uses: ['menu:items.revenueByLawyerReport', 'legal:reports.revenueByLawyer.title'],
+  },
+  revenueByMonth: {
+    many: term('الإيرادات حسب الشهر', 'Revenue by month'),
+    uses: ['menu:items.revenueByMonthReport', 'legal:reports.revenueByMonth.title'],
+  },
+  unbilled: {
+    many: term('الوقت والمصروفات غير المفوترة', 'Unbilled time and expenses'),
+    uses: ['menu:items.unbilledReport', 'legal:reports.unbilled.title'],
+  },
+  statement: {
+    many: term('كشف الحساب', 'Statement'),
+    uses: ['clients:statement.tab', 'clients:statement.title'],
+  },
   expenseCategories: {
     many: term('أنواع المصروفات', 'Expense categories'),
     one: term('نوع مصروف', 'Expense category'),

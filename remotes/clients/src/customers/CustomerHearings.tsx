@@ -1,7 +1,8 @@
-import { sessions } from '@mizan/contracts';
+import { invoices, permissionKey, sessions } from '@mizan/contracts';
 import { i18n } from '@mizan/i18n';
 import { EntityTable, useEntityList, type RecordTab, type RecordTabContext } from '@mizan/ui';
 import { CustomerMessages } from './CustomerMessages';
+import { CustomerStatement } from './CustomerStatement';
 
 /**
  * A client's hearings: the generic hearings list fixed to the lawsuits naming this client among
@@ -14,10 +15,23 @@ export function CustomerHearings({ customerId }: { customerId: number }) {
 
 /**
  * The client page's tabs: the hearings tab after the client's lawsuits (for a user who may view
- * hearings), and the communications tab.
+ * hearings), the statement (for a user who may view invoices), and the communications tab.
  */
 export function customerTabs(derived: RecordTab[], context: RecordTabContext): RecordTab[] {
-  return withMessages(withHearings(derived, context), context);
+  return withMessages(withStatement(withHearings(derived, context), context), context);
+}
+
+/** The client's statement of account: invoices, credit notes, payments, retainer and balance. */
+function withStatement(derived: RecordTab[], { row, can }: RecordTabContext): RecordTab[] {
+  if (!can(permissionKey(invoices.name, 'view'))) return derived;
+  return [
+    ...derived,
+    {
+      key: 'statement',
+      label: i18n.t('statement.tab', { ns: 'clients' }),
+      children: <CustomerStatement customerId={row.id} customerName={String(row.name ?? '')} />,
+    },
+  ];
 }
 
 /** The communications tab last: the client's messages, and a one-off one for a user who may edit the client. */

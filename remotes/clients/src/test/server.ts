@@ -4,6 +4,7 @@ import {
   foldArabic,
   type ConflictMatch,
   type CustomerMessage,
+  type CustomerStatement,
   type Entity,
   type Fields,
 } from '@mizan/contracts';
@@ -21,6 +22,8 @@ export interface ClientsServerSpec {
   /** A client's messages (the communications tab), and the answer of sending one (default 201, queued). */
   messages?: CustomerMessage[];
   sendMessage?: (req: SeenRequest) => { status: number; body: unknown };
+  /** A client's statement (the statement tab), by the query it was asked with. */
+  statement?: (query: URLSearchParams) => CustomerStatement;
 }
 
 /**
@@ -43,6 +46,8 @@ export async function startClientsServer(entities: readonly Entity<Fields>[], sp
       const { status, body } = spec.sendMessage?.(req) ?? { status: 201, body: { data: {} } };
       return json(res, status, body);
     }
+    if (/^\/api\/admin\/finance\/customers\/\d+\/statement$/.test(req.path) && spec.statement)
+      return json(res, 200, { data: spec.statement(req.query) });
     // One row by id (a record page).
     for (const e of entities) {
       const id = new RegExp(`^/api${e.path}/(\\d+)$`).exec(req.path)?.[1];

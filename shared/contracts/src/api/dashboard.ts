@@ -95,7 +95,11 @@ export type EmployeePerformance = z.infer<typeof employeePerformance>;
  *   without lawsuits;
  * - `courtTypeDistribution`: lawsuits per type of their court, `courtType` null for no court;
  * - `financialStatistics`: agreed fees, payments, pending (per lawsuit, never below 0, summed) and
- *   `collectionRate` (`collectionRate` of api/legal.ts, 0 when no fee is agreed).
+ *   `collectionRate` (`collectionRate` of api/legal.ts, 0 when no fee is agreed);
+ * - `invoicing` (minor units, the whole office's: absent when a branch is chosen): the totals of the
+ *   finance reports (`FINANCE_REPORTS`) over the range: net revenue and collected (revenue by
+ *   month), unbilled time and expenses, and what clients owe today (aged receivables), of which
+ *   more than 30 days past due.
  */
 export const dashboard = z.object({
   counts: z.object({
@@ -123,6 +127,15 @@ export const dashboard = z.object({
   employeePerformance: z.array(employeePerformance).optional(),
   financialStatistics: z
     .object({ totalFees: count, paidFees: count, pendingFees: count, collectionRate: count })
+    .optional(),
+  invoicing: z
+    .object({
+      revenue: z.int(),
+      collected: z.int(),
+      unbilled: z.int(),
+      receivables: z.int(),
+      overdue: z.int(),
+    })
     .optional(),
 });
 export type Dashboard = z.infer<typeof dashboard>;

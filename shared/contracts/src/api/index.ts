@@ -19,4 +19,5 @@ export * from './deadlines';
 export * from './options';
 export * from './documents';
 export * from './finance';
+export * from './financeReports';
 export * from './messages';

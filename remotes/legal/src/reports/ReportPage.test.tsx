@@ -1,0 +1,61 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { API_BASE, FINANCE_REPORTS, type ReportAnswer } from '@mizan/contracts';
+import { startApiServer, type TestServer } from '@mizan/sdk/testing/apiServer';
+import { captureToasts, pointSdkAt, signIn } from '@mizan/ui/testing/render';
+import { ALL_PERMISSIONS } from '../test/fixtures';
+import { renderRoute, switchLanguage } from '../test/render';
+import { ReportPage } from './ReportPage';
+
+jest.setTimeout(120_000);
+
+const report = FINANCE_REPORTS.revenueByMonth;
+const ANSWER: ReportAnswer = {
+  currency: 'SAR',
+  from: '2026-01-01',
+  to: null,
+  rows: [
+    { month: '2026-01', invoiced: 100_000, credited: 0, revenue: 100_000, vat: 15_000, collected: 50_000 },
+    { month: '2026-02', invoiced: 20_000, credited: 5_000, revenue: 15_000, vat: 2_250, collected: 0 },
+  ],
+  totals: { invoiced: 120_000, credited: 5_000, revenue: 115_000, vat: 17_250, collected: 50_000 },
+};
+
+let server: TestServer;
+beforeEach(async () => {
+  localStorage.clear();
+  captureToasts();
+  signIn(ALL_PERMISSIONS);
+  server = await startApiServer({
+    [`GET ${API_BASE}${report.path}`]: { body: { data: ANSWER } },
+  });
+  pointSdkAt(server.url);
+});
+afterEach(() => server.close());
+
+const open = () => renderRoute(`${report.path}?from=2026-01-01`, report.path, <ReportPage report={report} />);
+
+describe('a finance report', () => {
+  it('shows its rows, money in the language, the totals and the count with plural agreement (Arabic)', async () => {
+    await switchLanguage('ar');
+    open();
+    expect(await screen.findByRole('heading', { name: 'الإيرادات حسب الشهر' })).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getByText('يناير ٢٠٢٦')).toBeInTheDocument());
+    expect(within(table).getAllByText('١٬٠٠٠٫٠٠').length).toBeGreaterThan(0);
+    expect(within(table).getByText('الإجمالي')).toBeInTheDocument();
+    expect(within(table).getByText('١٬١٥٠٫٠٠')).toBeInTheDocument();
+    expect(screen.getByText(/^سطران · المبالغ بعملة SAR$/)).toBeInTheDocument();
+    // The filter in the address went to the server.
+    expect(server.calls('GET', `${API_BASE}${report.path}`)[0]!.query.get('from')).toBe('2026-01-01');
+  });
+
+  it('reads in English too, with its export button', async () => {
+    await switchLanguage('en');
+    open();
+    expect(await screen.findByRole('heading', { name: 'Revenue by month' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('February 2026')).toBeInTheDocument());
+    expect(screen.getByText('2 lines · amounts in SAR')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Net revenue' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Export/ })).toBeEnabled();
+  });
+});

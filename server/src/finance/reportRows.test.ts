@@ -1,0 +1,222 @@
+import {
+  API_BASE,
+  FINANCE,
+  FINANCE_REPORTS,
+  expenses,
+  invoiceLines,
+  invoices,
+  payments,
+  timeEntries,
+  type ReportAnswer,
+} from '@mizan/contracts';
+import { createRow, createUserWith, entityUrl } from '../test/fixtures';
+import { createTestApp, splitDialects, type Session, type TestApp } from '../test/harness';
+
+type Row = Record<string, unknown> & { id: number };
+
+const report = (key: keyof typeof FINANCE_REPORTS, query = '') =>
+  `${API_BASE}${FINANCE_REPORTS[key].path}${query ? `?${query}` : ''}`;
+
+describe.each(splitDialects())('finance reports on %s', (dialect) => {
+  let t: TestApp;
+  let admin: Session;
+  const now = new Date('2026-03-10T08:00:00Z');
+  const h = (lang = 'en') => ({ ...admin.headers, 'accept-language': lang });
+  const post = (url: string, payload: unknown = {}) =>
+    t.app.inject({ method: 'POST', url, headers: h(), payload: payload as object });
+  const get = (url: string, lang = 'en') => t.app.inject({ method: 'GET', url, headers: h(lang) });
+  const ok = async (res: Awaited<ReturnType<typeof post>>, status = 200) => {
+    expect([res.statusCode, res.json().errors ?? res.json().message]).toEqual([status, undefined]);
+    return res.json().data as Row;
+  };
+  const answer = async (url: string) => (await ok(await get(url))) as unknown as ReportAnswer;
+
+  let client: number;
+  let other: number;
+  let lawsuit: number;
+  let lawyer: number;
+  let timekeeper: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({ dialect, app: { clock: () => now } });
+    admin = await t.login();
+    client = (await createRow(t.app, admin.headers, 'customers', { name: 'Client A' })).id;
+    other = (await createRow(t.app, admin.headers, 'customers', { name: 'Client B' })).id;
+    lawyer = (await createRow(t.app, admin.headers, 'employees', { name: 'Lawyer One' })).id;
+    timekeeper = (await createRow(t.app, admin.headers, 'employees', { name: 'Lawyer Two' })).id;
+    lawsuit = (
+      await createRow(t.app, admin.headers, 'lawsuits', { customerIds: [client], lawyerIds: [lawyer] })
+    ).id;
+    await ok(
+      await post(entityUrl(timeEntries), {
+        employeeId: timekeeper,
+        lawsuitId: lawsuit,
+        date: '2026-03-02',
+        duration: 90,
+        rate: 20_000,
+        billable: true,
+      }),
+      201,
+    );
+    await ok(
+      await post(entityUrl(timeEntries), {
+        employeeId: timekeeper,
+        lawsuitId: lawsuit,
+        date: '2026-03-03',
+        duration: 30,
+        rate: 20_000,
+        billable: false,
+      }),
+      201,
+    );
+    const category = (await createRow(t.app, admin.headers, 'expenseCategories')).id;
+    await ok(
+      await post(entityUrl(expenses), {
+        lawsuitId: lawsuit,
+        date: '2026-03-04',
+        amount: 5_000,
+        categoryId: category,
+        paidBy: 'office',
+        billable: true,
+      }),
+      201,
+    );
+  });
+  afterAll(() => t.close());
+
+  it('lists unbilled billable time and office-paid expenses by client and lawsuit, in the range', async () => {
+    const all = await answer(report('unbilled'));
+    expect(all.rows).toEqual([
+      expect.objectContaining({
+        customerId: client,
+        customerName: 'Client A',
+        lawsuitId: lawsuit,
+        minutes: 90,
+        time: 30_000,
+        expenses: 5_000,
+        total: 35_000,
+      }),
+    ]);
+    expect(all.totals).toEqual({ minutes: 90, time: 30_000, expenses: 5_000, total: 35_000 });
+    const later = await answer(report('unbilled', 'from=2026-03-03&to=2026-03-31'));
+    expect(later.rows.map((r) => [r.minutes, r.time, r.expenses])).toEqual([[0, 0, 5_000]]);
+    expect((await answer(report('unbilled', `customerId=${other}`))).rows).toEqual([]);
+  });
+
+  it('counts revenue by lawyer and by month from issued invoices and credit notes, net of VAT', async () => {
+    const invoice = await ok(
+      await post(entityUrl(invoices), { customerId: client, lawsuitId: lawsuit }),
+      201,
+    );
+    await ok(await post(`${entityUrl(invoices)}/${invoice.id}/collect`, {}));
+    await ok(
+      await post(entityUrl(invoiceLines), {
+        invoiceId: invoice.id,
+        description: 'Fixed fee',
+        unitPrice: 20_000,
+      }),
+      201,
+    );
+    const issued = await ok(await post(`${entityUrl(invoices)}/${invoice.id}/issue`));
+    expect(issued.subtotal).toBe(55_000);
+    expect((await answer(report('unbilled'))).rows).toEqual([]);
+
+    // A second invoice, credited in full.
+    const second = await ok(await post(entityUrl(invoices), { customerId: client, lawsuitId: lawsuit }), 201);
+    await ok(
+      await post(entityUrl(invoiceLines), { invoiceId: second.id, description: 'Advice', unitPrice: 10_000 }),
+      201,
+    );
+    const secondIssued = await ok(await post(`${entityUrl(invoices)}/${second.id}/issue`));
+    const credit = await ok(
+      await post(`${entityUrl(invoices)}/${second.id}/creditNote`, { reason: 'Mistake' }),
+    );
+    const note = await ok(await post(`${entityUrl(invoices)}/${credit.id}/issue`));
+    await ok(
+      await post(entityUrl(payments), {
+        customerId: client,
+        date: '2026-03-10',
+        amount: 10_000,
+        method: 'cash',
+        invoiceIds: [invoice.id],
+      }),
+      201,
+    );
+
+    const byLawyer = await answer(report('revenueByLawyer', 'from=2026-03-01&to=2026-03-31'));
+    expect(byLawyer.rows).toEqual([
+      {
+        lawyerId: timekeeper,
+        lawyerName: 'Lawyer Two',
+        minutes: 90,
+        invoiced: 30_000,
+        credited: 0,
+        revenue: 30_000,
+      },
+      {
+        lawyerId: lawyer,
+        lawyerName: 'Lawyer One',
+        minutes: 0,
+        invoiced: 35_000,
+        credited: 10_000,
+        revenue: 25_000,
+      },
+    ]);
+    expect(byLawyer.totals).toEqual({ minutes: 90, invoiced: 65_000, credited: 10_000, revenue: 55_000 });
+    expect(byLawyer).toMatchObject({ from: '2026-03-01', to: '2026-03-31', currency: 'EGP' });
+
+    const byMonth = await answer(report('revenueByMonth'));
+    expect(byMonth.rows).toEqual([
+      {
+        month: '2026-03',
+        invoiced: 65_000,
+        credited: 10_000,
+        revenue: 55_000,
+        vat: Number(issued.vatTotal) + Number(secondIssued.vatTotal) - Number(note.vatTotal),
+        collected: 10_000,
+      },
+    ]);
+    expect((await answer(report('revenueByMonth', 'to=2026-02-28'))).rows).toEqual([]);
+  });
+
+  it('answers the aging report through the same machinery, with totals', async () => {
+    const aging = await answer(report('aging', 'asOf=2026-03-10'));
+    expect(aging.asOf).toBe('2026-03-10');
+    expect(aging.rows.map((r) => r.customerId)).toEqual([client]);
+    expect(aging.totals.total).toBe(aging.rows[0]!.total);
+    expect(aging.totals.days0to30).toBe(aging.totals.total);
+  });
+
+  it('refuses bad filters with 422, in the request language', async () => {
+    const refused = async (url: string, field: string, lang = 'en') => {
+      const res = await get(url, lang);
+      expect(res.statusCode).toBe(422);
+      return (res.json().errors as Record<string, string[]>)[field]![0]!;
+    };
+    expect(await refused(report('revenueByMonth', 'from=2026-03-10&to=2026-03-01'), 'from')).toBe(
+      'From must not be after the end of the range (2026-03-01)',
+    );
+    expect(await refused(report('unbilled', 'from=2026-03-10&to=2026-03-01'), 'from', 'ar')).toBe(
+      'يجب ألا يقع «من تاريخ» بعد نهاية المدة (2026-03-01)',
+    );
+    await refused(report('revenueByLawyer', 'from=10/03/2026'), 'from');
+    await refused(report('aging', 'asOf=2026-13-01'), 'asOf');
+    await refused(report('unbilled', 'customerId=abc'), 'customerId');
+    expect(await refused(report('revenueByLawyer', 'customerId=999999'), 'customerId')).toBe(
+      'The selected Client does not exist',
+    );
+    await refused(
+      `${API_BASE}${FINANCE.customerStatement.replace(':id', String(client))}?from=2026-03-10&to=2026-03-01`,
+      'from',
+    );
+  });
+
+  it('answers 403 without the permission to view invoices', async () => {
+    const clerk = await createUserWith(t.app, admin.headers, ['customers.view']);
+    const session = await t.login(clerk.email, clerk.password);
+    for (const key of Object.keys(FINANCE_REPORTS) as (keyof typeof FINANCE_REPORTS)[]) {
+      const res = await t.app.inject({ method: 'GET', url: report(key), headers: session.headers });
+      expect([key, res.statusCode]).toEqual([key, 403]);
+    }
+  });
+});
