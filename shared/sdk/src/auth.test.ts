@@ -7,6 +7,7 @@ import {
   login,
   logout,
   systemSettingsAtom,
+  UNREACHABLE_RETRY,
   useAuth,
 } from './auth';
 import { http, isApiError } from './http';
@@ -35,6 +36,8 @@ const user = {
 const notifier = { success: jest.fn(), error: jest.fn(), warning: jest.fn(), info: jest.fn() };
 let server: Awaited<ReturnType<typeof startServer>>;
 let settingsStatus = 200;
+/** Answers a proxy gives before the next ones reach the server (502: an instance restarting). */
+const proxyDown = { settings: 0, check: 0 };
 
 beforeAll(async () => {
   await initI18n('ar');
@@ -57,20 +60,25 @@ beforeAll(async () => {
         else json(res, 401, { message: 'البريد أو كلمة المرور غير صحيحة' });
         return;
       case '/api/auth/check':
-        if (req.headers.authorization === `Bearer ${TOKEN}`) json(res, 200, { data: { user, token: TOKEN } });
+        if (proxyDown.check > 0 && proxyDown.check--) json(res, 502, {});
+        else if (req.headers.authorization === `Bearer ${TOKEN}`)
+          json(res, 200, { data: { user, token: TOKEN } });
         else json(res, 401, { message: 'انتهت الجلسة' });
         return;
       case '/api/auth/logout':
         json(res, 200, { data: null });
         return;
       case '/api/auth/systemSettings':
-        json(res, settingsStatus, settingsStatus === 200 ? { data: { officeName: 'مكتب العدالة' } } : {});
+        if (proxyDown.settings > 0 && proxyDown.settings--) json(res, 502, {});
+        else
+          json(res, settingsStatus, settingsStatus === 200 ? { data: { officeName: 'مكتب العدالة' } } : {});
         return;
       default:
         json(res, 404, {});
     }
   });
   http.defaults.baseURL = `${server.url}/api`;
+  UNREACHABLE_RETRY.delaysMs = [20, 20];
 });
 afterAll(() => server.close());
 beforeEach(async () => {
@@ -187,6 +195,29 @@ describe('session', () => {
     } finally {
       settingsStatus = 200;
     }
+  });
+});
+
+describe('a few seconds without a server', () => {
+  it('a settings load and a session check that meet a 502 try again and keep the session, without a toast', async () => {
+    await login('admin@mizan.local', 'right');
+    jest.clearAllMocks();
+    proxyDown.settings = 2;
+    await expect(loadSystemSettings()).resolves.toEqual({ officeName: 'مكتب العدالة' });
+    proxyDown.check = 2;
+    await expect(checkSession()).resolves.toBe(true);
+    expect(sdkStore.get(tokenAtom)).toBe(TOKEN);
+    expect(sdkStore.get(userAtom)).toMatchObject({ id: 1 });
+    expect(notifier.error).not.toHaveBeenCalled();
+    expect(server.seen.filter((r) => r.url === '/api/auth/systemSettings')).toHaveLength(3);
+  });
+
+  it('a session check the proxy keeps answering 502 ends the session as a failed check', async () => {
+    await login('admin@mizan.local', 'right');
+    proxyDown.check = 3;
+    await expect(checkSession()).resolves.toBe(false);
+    expect(sdkStore.get(tokenAtom)).toBeNull();
+    expect(server.seen.filter((r) => r.url === '/api/auth/check')).toHaveLength(3);
   });
 });
 

@@ -54,7 +54,8 @@ export const authApi = {
   check: () => api.post<CheckResult>(AUTH.check, undefined, { silent: true }),
   logout: () => api.post<unknown>(AUTH.logout, undefined, { silent: true }),
   /** Public: sent without Authorization and fingerprint headers. */
-  systemSettings: () => api.get<SystemSettings>(AUTH.systemSettings, { anonymous: true }),
+  systemSettings: (silent = false) =>
+    api.get<SystemSettings>(AUTH.systemSettings, { anonymous: true, silent }),
   forgotPassword: (email: string) => api.post<unknown>(AUTH.forgotPassword, { email }, { anonymous: true }),
   resetPassword: (body: { token: string; email: string; password: string }) =>
     api.put<unknown>(AUTH.resetPassword, body, { anonymous: true }),
@@ -132,7 +133,7 @@ export async function logout(): Promise<void> {
 export async function checkSession(): Promise<boolean> {
   if (!sdkStore.get(tokenAtom)) return false;
   try {
-    const result = await authApi.check();
+    const result = await untilReachable(() => authApi.check());
     await setSession(result.token || (sdkStore.get(tokenAtom) ?? ''), result.user);
     return true;
   } catch (error) {
@@ -145,13 +146,40 @@ export async function checkSession(): Promise<boolean> {
 }
 
 /**
+ * Waits between tries of a call that found no server to answer it: no answer at all, or a proxy's
+ * 502/503/504 while an instance restarts. Tests shorten it.
+ */
+export const UNREACHABLE_RETRY = { delaysMs: [1_000, 3_000] };
+
+const unreachable = (error: unknown) => isApiError(error) && [0, 502, 503, 504].includes(error.status);
+
+/**
+ * `call` (given whether it is a last try, so that earlier tries need not toast), tried again while
+ * no server answers it (`UNREACHABLE_RETRY`): a few seconds of a rolling restart must not end a
+ * session that the server would have accepted. Any other failure, or the last one, is thrown.
+ */
+async function untilReachable<T>(call: (lastTry: boolean) => Promise<T>): Promise<T> {
+  const delays = UNREACHABLE_RETRY.delaysMs;
+  for (let attempt = 0; ; attempt++) {
+    const lastTry = attempt >= delays.length;
+    try {
+      return await call(lastTry);
+    } catch (error) {
+      if (lastTry || !unreachable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
+    }
+  }
+}
+
+/**
  * Loads the public system settings (office name, logo, colours, defaults) and keeps them in
  * encrypted storage. A failed load (toasted like any failed call) clears token and user;
- * the stored copy, if any, is returned so the login screen still shows the office.
+ * the stored copy, if any, is returned so the login screen still shows the office. A load that
+ * finds no server is tried again for a few seconds first (`untilReachable`).
  */
 export async function loadSystemSettings(): Promise<SystemSettings | null> {
   try {
-    const settings = await authApi.systemSettings();
+    const settings = await untilReachable((lastTry) => authApi.systemSettings(!lastTry));
     sdkStore.set(systemSettingsAtom, settings);
     await secureStorage.set(STORAGE_KEYS.systemSettings, settings);
     return settings;
