@@ -29,7 +29,10 @@ function flatten(lng) {
       if (!key) continue;
       let node = tree;
       for (const part of key.split('.')) node = node[part];
-      out.set(`${ns}:${key.replace(FORMS, '')}`, node);
+      // A key's forms are compared by its `other` form (it holds every placeholder), whatever
+      // order the file lists them in.
+      const base = `${ns}:${key.replace(FORMS, '')}`;
+      if (!out.has(base) || key.endsWith('_other')) out.set(base, node);
     }
   }
   return out;
