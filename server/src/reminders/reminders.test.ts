@@ -15,6 +15,8 @@ const MORNING_JOBS = [
   'reminders.hearingToday',
   'reminders.procurationExpiring',
   'taskReminders.overdue',
+  // The clients' messages of deadlines coming up (the messages module's sender).
+  'messages.deadlineApproaching',
 ];
 /** The evening jobs: tomorrow's hearings, and the tasks module's tasks due tomorrow. */
 const EVENING_JOBS = ['reminders.hearingTomorrow', 'taskReminders.dueTomorrow'];
