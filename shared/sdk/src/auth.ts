@@ -54,8 +54,7 @@ export const authApi = {
   check: () => api.post<CheckResult>(AUTH.check, undefined, { silent: true }),
   logout: () => api.post<unknown>(AUTH.logout, undefined, { silent: true }),
   /** Public: sent without Authorization and fingerprint headers. */
-  systemSettings: (silent = false) =>
-    api.get<SystemSettings>(AUTH.systemSettings, { anonymous: true, silent }),
+  systemSettings: () => api.get<SystemSettings>(AUTH.systemSettings, { anonymous: true }),
   forgotPassword: (email: string) => api.post<unknown>(AUTH.forgotPassword, { email }, { anonymous: true }),
   resetPassword: (body: { token: string; email: string; password: string }) =>
     api.put<unknown>(AUTH.resetPassword, body, { anonymous: true }),
@@ -179,7 +178,10 @@ async function untilReachable<T>(call: (lastTry: boolean) => Promise<T>): Promis
  */
 export async function loadSystemSettings(): Promise<SystemSettings | null> {
   try {
-    const settings = await untilReachable((lastTry) => authApi.systemSettings(!lastTry));
+    // As `authApi.systemSettings`, with the tries before the last one silent.
+    const settings = await untilReachable((lastTry) =>
+      api.get<SystemSettings>(AUTH.systemSettings, { anonymous: true, silent: !lastTry }),
+    );
     sdkStore.set(systemSettingsAtom, settings);
     await secureStorage.set(STORAGE_KEYS.systemSettings, settings);
     return settings;
