@@ -13,6 +13,38 @@ const LAWSUIT = columnName('lawsuitId');
 const LAWYER = columnName('lawyerId');
 
 /**
+ * The open deadlines of active lawsuits falling due from the office's today to the largest of
+ * `deadlineReminderDays` days ahead (none when the setting is empty), soonest first, with the
+ * thresholds and the today they were read for: what the lawyers' reminders and the clients'
+ * messages both start from.
+ */
+async function deadlinesWithinLeadTime(app: FastifyInstance, run: JobRun) {
+  const { deadlineReminderDays } = await readSettings(app.db);
+  const { today, daysFromToday } = officeToday(run.timeZone, run.now);
+  const rows =
+    deadlineReminderDays.length === 0
+      ? []
+      : await app.db
+          .selectFrom(`${deadlines.table} as d`)
+          .innerJoin(`${lawsuits.table} as l`, 'l.id', `d.${LAWSUIT}`)
+          .select([
+            'd.id',
+            `d.${DUE} as due`,
+            `d.${LAWSUIT} as lawsuit`,
+            `d.${LAWYER} as lawyer`,
+            'l.file_number',
+          ])
+          .where('d.state', '=', 'open')
+          .where('l.state', '=', 'active')
+          .where(`d.${DUE}`, '>=', today)
+          .where(`d.${DUE}`, '<=', daysFromToday(Math.max(...deadlineReminderDays)))
+          .orderBy(`d.${DUE}`)
+          .orderBy('d.id')
+          .execute();
+  return { deadlineReminderDays, today, rows };
+}
+
+/**
  * Each morning: open deadlines of active lawsuits falling due within one of the settings'
  * thresholds (`deadlineReminderDays`, days before the due date: 7, 3 and 1 by default), to the
  * deadline's lawyer and the lawsuit's responsible lawyers, once per deadline, threshold and due
@@ -20,20 +52,7 @@ const LAWYER = columnName('lawyerId');
  * sent: one first seen two days before with thresholds 7, 3, 1 gets the 3-day notice alone.
  */
 export async function remindDeadlinesDue(app: FastifyInstance, run: JobRun): Promise<number> {
-  const { deadlineReminderDays } = await readSettings(app.db);
-  if (deadlineReminderDays.length === 0) return 0;
-  const { today, daysFromToday } = officeToday(run.timeZone, run.now);
-  const rows = await app.db
-    .selectFrom(`${deadlines.table} as d`)
-    .innerJoin(`${lawsuits.table} as l`, 'l.id', `d.${LAWSUIT}`)
-    .select(['d.id', `d.${DUE} as due`, `d.${LAWSUIT} as lawsuit`, `d.${LAWYER} as lawyer`, 'l.file_number'])
-    .where('d.state', '=', 'open')
-    .where('l.state', '=', 'active')
-    .where(`d.${DUE}`, '>=', today)
-    .where(`d.${DUE}`, '<=', daysFromToday(Math.max(...deadlineReminderDays)))
-    .orderBy(`d.${DUE}`)
-    .orderBy('d.id')
-    .execute();
+  const { deadlineReminderDays, today, rows } = await deadlinesWithinLeadTime(app, run);
   if (rows.length === 0) return 0;
   const responsible = await responsibleLawyers(
     app,
@@ -75,19 +94,7 @@ export async function remindDeadlinesDue(app: FastifyInstance, run: JobRun): Pro
  * are within the lead time.
  */
 export async function tellClientsOfDeadlines(app: FastifyInstance, run: JobRun): Promise<number> {
-  const { deadlineReminderDays } = await readSettings(app.db);
-  if (deadlineReminderDays.length === 0) return 0;
-  const { today, daysFromToday } = officeToday(run.timeZone, run.now);
-  const rows = await app.db
-    .selectFrom(`${deadlines.table} as d`)
-    .innerJoin(`${lawsuits.table} as l`, 'l.id', `d.${LAWSUIT}`)
-    .select(['d.id', `d.${DUE} as due`, `d.${LAWSUIT} as lawsuit`])
-    .where('d.state', '=', 'open')
-    .where('l.state', '=', 'active')
-    .where(`d.${DUE}`, '>=', today)
-    .where(`d.${DUE}`, '<=', daysFromToday(Math.max(...deadlineReminderDays)))
-    .orderBy('d.id')
-    .execute();
+  const { rows } = await deadlinesWithinLeadTime(app, run);
   for (const row of rows)
     await raiseClientEvent(
       app,
