@@ -38,7 +38,13 @@ export async function getBrowser() {
  * @param {{ baseURL: string, viewport?: { width: number, height: number } }} options
  */
 export async function newContext(browser, { baseURL, viewport = { width: 1440, height: 900 } }) {
-  const context = await browser.newContext({ baseURL, viewport, locale: 'ar-SA', timezoneId: 'Asia/Riyadh' });
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    locale: 'ar-SA',
+    timezoneId: 'Asia/Riyadh',
+    reducedMotion: 'reduce',
+  });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
   return context;

@@ -4,7 +4,6 @@
 // screenshot of each is written to artifacts/screenshots/<lng>/ as a test artefact.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
 import { eventually, useSystem } from './harness.mjs';
 import {
   chooseUserMenuItem,
@@ -15,6 +14,7 @@ import {
   signInToDashboard,
   waitForApp,
 } from './app.mjs';
+import { axeProblems } from './axe.mjs';
 import { snap } from './browser.mjs';
 import { LANGUAGES, loadLocale, t, tx } from './i18n.mjs';
 import { CUSTOMERS, PROCURATIONS, createClientWithProcuration, discardDrawer, go } from './clients.mjs';
@@ -177,21 +177,6 @@ async function rawKeys(page) {
     }
   }
   return [...found];
-}
-
-/** axe-core's serious and critical violations, summarised. */
-async function axeProblems(page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => {
-      const where = v.nodes
-        .slice(0, 2)
-        .map((n) => String(n.target.at(-1)).split(' > ').slice(-2).join(' > '));
-      return `axe ${v.impact} ${v.id} on ${v.nodes.length} element(s): ${v.help} (e.g. ${where.join(' | ')})`;
-    });
 }
 
 /**

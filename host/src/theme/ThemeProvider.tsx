@@ -68,10 +68,27 @@ function AppText({ rtl, children }: { rtl: boolean; children: ReactNode }) {
   );
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** Whether the system asks for less motion (followed live, as the theme is). */
+function useReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(() => window.matchMedia?.(REDUCED_MOTION).matches ?? false);
+  useEffect(() => {
+    const query = window.matchMedia?.(REDUCED_MOTION);
+    if (!query) return undefined;
+    const follow = () => setReduced(query.matches);
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, []);
+  return reduced;
+}
+
 /**
- * antd configuration of the front end (docs/architecture.md): direction and locale from the theme config, light or dark
- * algorithm with WCAG AA text contrast (./tokens), the office's primary colour, no click wave, no
- * virtual lists; toasts 3 s, at most 3, 24 px from the top; notifications top right. The language switch applies here, live.
+ * antd configuration of the front end (docs/architecture.md): direction and locale from the theme
+ * config, light or dark algorithm with WCAG AA text contrast (./tokens), the office's primary
+ * colour, no click wave, no animations when the system asks for less motion, no virtual lists;
+ * toasts 3 s, at most 3, 24 px from the top; notifications top right. The language switch applies
+ * here, live.
  */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const config = useAtomValue(themeConfigAtom);
@@ -96,11 +113,13 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
 
   const rtl = config.direction === 'rtl';
 
-  // Recomputed only when the mode or the office's colour changes (it derives antd's tokens).
-  const themeConfig = useMemo(
-    () => themeTokens(config.currentTheme, settings.primaryColor),
-    [config.currentTheme, settings.primaryColor],
-  );
+  const reducedMotion = useReducedMotion();
+  // Recomputed only when the mode or the office's colour changes (it derives antd's tokens). A
+  // person who asked the system for less motion gets antd's components without their animations.
+  const themeConfig = useMemo(() => {
+    const tokens = themeTokens(config.currentTheme, settings.primaryColor);
+    return reducedMotion ? { ...tokens, token: { ...tokens.token, motion: false } } : tokens;
+  }, [config.currentTheme, settings.primaryColor, reducedMotion]);
 
   // `t` changes with the language, so antd's form messages follow the switch.
   const validateMessages = useMemo(() => antdValidateMessages(t), [t]);

@@ -2,6 +2,7 @@ import { TOAST } from '@mizan/contracts';
 import { notify, queryClient, sdkStore } from '@mizan/sdk';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
+import { theme } from 'antd';
 import { Provider as JotaiProvider } from 'jotai';
 import { SETTINGS_ANSWER, serveApiForFile } from '../test/apiServer';
 import { resetPage } from '../test/renderApp';
@@ -11,13 +12,11 @@ serveApiForFile({ 'GET /api/auth/systemSettings': SETTINGS_ANSWER });
 
 beforeEach(() => resetPage());
 
-function renderProvider() {
+function renderProvider(page = <p>page</p>) {
   return render(
     <JotaiProvider store={sdkStore}>
       <QueryClientProvider client={queryClient}>
-        <ThemeProvider>
-          <p>page</p>
-        </ThemeProvider>
+        <ThemeProvider>{page}</ThemeProvider>
       </QueryClientProvider>
     </JotaiProvider>,
   );
@@ -46,5 +45,46 @@ describe('toasts on demand', () => {
     // Once loaded, toasts go straight to antd.
     act(() => notify.success('saved'));
     expect(await screen.findByText('saved')).toBeInTheDocument();
+  });
+});
+
+describe('motion', () => {
+  /** Shows antd's motion token, as every component under the provider reads it. */
+  function MotionToken() {
+    const { token } = theme.useToken();
+    return <p>motion {String(token.motion)}</p>;
+  }
+
+  /** A system whose reduced-motion preference is `reduced`, changed later through `set`. */
+  function prefersReducedMotion(reduced: boolean) {
+    const listeners = new Set<() => void>();
+    const query = {
+      matches: reduced,
+      media: '(prefers-reduced-motion: reduce)',
+      addEventListener: (_: string, fn: () => void) => listeners.add(fn),
+      removeEventListener: (_: string, fn: () => void) => listeners.delete(fn),
+    };
+    const original = window.matchMedia;
+    window.matchMedia = ((media: string) =>
+      media === query.media ? query : original(media)) as typeof window.matchMedia;
+    return {
+      set(value: boolean) {
+        query.matches = value;
+        act(() => listeners.forEach((fn) => fn()));
+      },
+      restore: () => void (window.matchMedia = original),
+    };
+  }
+
+  it("turns antd's animations off for a system that asks for less motion, and back on live", async () => {
+    const system = prefersReducedMotion(true);
+    try {
+      renderProvider(<MotionToken />);
+      expect(await screen.findByText('motion false')).toBeInTheDocument();
+      system.set(false);
+      expect(await screen.findByText('motion true')).toBeInTheDocument();
+    } finally {
+      system.restore();
+    }
   });
 });
