@@ -230,7 +230,19 @@ function installRoutes(app: FastifyInstance, outbox: Outbox, mailer: ReturnType<
       if (!recipientOf(body.channel, to))
         throw refuse('channel', body.channel === 'email' ? 'badEmail' : 'badPhone');
       if (body.lawsuitId !== undefined) {
-        const lawsuit = await app.entities.get('lawsuits').get(body.lawsuitId, actor);
+        // A lawsuit that does not exist, or that the user may not see, is refused like a missing reference.
+        const [lawsuit] = await app.entities.get('lawsuits').getMany([body.lawsuitId], actor);
+        if (!lawsuit)
+          throw new AppError('validation', {
+            errors: {
+              lawsuitId: [
+                {
+                  key: 'http.referenceMissing',
+                  params: { label: translate(requestLanguage(request), 'clients.messages.fields.lawsuitId') },
+                },
+              ],
+            },
+          });
         if (!((lawsuit.customerIds as number[] | undefined) ?? []).includes(customer.id))
           throw refuse('lawsuitId', 'notClientsLawsuit');
       }
