@@ -156,3 +156,9 @@ export {
   type MessagesTableProps,
   type SendMessageFormProps,
 } from './messages/ClientMessages';
+export {
+  DateRangeFilter,
+  rangeReversed,
+  type DateRange,
+  type DateRangeFilterProps,
+} from './dates/DateRangeFilter';
