@@ -304,6 +304,32 @@ export function clientsSpec(lng) {
         .waitFor();
     });
 
+    // Arabic only: the communications tab's one-off message, sent and listed with its state (queued,
+    // then sent or failed by the office's SMS gateway, whichever it is on this server).
+    if (lng === 'ar')
+      step('a one-off message to the client is sent from the communications tab and listed', async (page) => {
+        const api = await sys.adminApi(lng);
+        const current = await api.get(`${CUSTOMERS}/${made.clientId}`);
+        await api.patch(`${CUSTOMERS}/${made.clientId}`, {
+          mobile: '+201001234567',
+          smsOptIn: await officeToday(api),
+          updatedAt: current.updatedAt,
+        });
+        await page.getByRole('tab', { name: t(lng, 'clients:messages.tab'), exact: true }).click();
+        const panel = page.getByRole('tabpanel');
+        const text = `موعدكم غدًا ${arabicTag()}`;
+        await panel.getByLabel(t(lng, 'ui:messages.body'), { exact: true }).fill(text);
+        await panel.getByRole('button', { name: t(lng, 'ui:messages.send'), exact: true }).click();
+        await toast(page, t(lng, 'ui:messages.queued'));
+        const row = panel.getByRole('row').filter({ hasText: text });
+        const tag = row.locator('[data-state]');
+        await tag.waitFor();
+        const state = await tag.getAttribute('data-state');
+        assert.ok(['queued', 'sent', 'delivered', 'failed'].includes(state ?? ''), `state ${state}`);
+        assert.equal((await tag.textContent())?.trim(), t(lng, `ui:messages.states.${state}`));
+        await row.getByText(t(lng, 'ui:messages.oneOff'), { exact: true }).waitFor();
+      });
+
     step('a power of attorney with two files is added from the client’s tab', async (page) => {
       await page.getByRole('tab', { name: e('procurations.title'), exact: true }).click();
       const panel = page.getByRole('tabpanel');

@@ -1,7 +1,7 @@
 import { permissionKey } from '@mizan/contracts';
 import { permissionsAtom } from '@mizan/sdk';
-import { DateInput, RefSelect, parseDateValue, toDateValue } from '@mizan/ui';
-import { Button, Flex, Typography } from 'antd';
+import { DateRangeFilter, RefSelect } from '@mizan/ui';
+import { Button, Flex } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,22 +57,9 @@ export function DashboardFilters({
 }) {
   const { t } = useTranslation('dashboard');
   const permissions = useAtomValue(permissionsAtom);
-  const day = (value: Parameters<typeof toDateValue>[0]) => toDateValue(value, 'date') ?? undefined;
-  const invalid = !!filter.from && !!filter.to && filter.from > filter.to;
   return (
     <Flex wrap gap={12} align="center" data-testid="dashboard-filters">
-      <Typography.Text type="secondary">{t('filters.from')}</Typography.Text>
-      <DateInput
-        aria-label={t('filters.from')}
-        value={parseDateValue(filter.from, 'date')}
-        onChange={(value) => onChange({ from: day(value) })}
-      />
-      <Typography.Text type="secondary">{t('filters.to')}</Typography.Text>
-      <DateInput
-        aria-label={t('filters.to')}
-        value={parseDateValue(filter.to, 'date')}
-        onChange={(value) => onChange({ to: day(value) })}
-      />
+      <DateRangeFilter value={filter} onChange={onChange} />
       {permissions.has(permissionKey('branches', 'view')) ? (
         <RefSelect
           entity="branches"
@@ -89,7 +76,6 @@ export function DashboardFilters({
           {t('filters.clear')}
         </Button>
       ) : null}
-      {invalid ? <Typography.Text type="danger">{t('filters.fromAfterTo')}</Typography.Text> : null}
     </Flex>
   );
 }

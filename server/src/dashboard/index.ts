@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AuthUser } from '../auth/types';
 import { officeToday } from '../engine/today';
+import { requireReference } from '../engine/writer';
 import { AppError } from '../http/errors';
 import { requestLanguage, translate } from '../http/messages';
 import { defineRoute } from '../http/route';
@@ -151,17 +152,13 @@ export const dashboardPlugin: FastifyPluginAsync = async (app) => {
             from: [{ key: 'dashboard.fromAfterTo', params: { label: label('from'), to: query.to } }],
           },
         });
-      if (query.branchId !== undefined) {
-        const found = await app.db
-          .selectFrom(branches.table)
-          .select('id')
-          .where('id', '=', query.branchId)
-          .executeTakeFirst();
-        if (!found)
-          throw new AppError('validation', {
-            errors: { branchId: [{ key: 'http.referenceMissing', params: { label: label('branchId') } }] },
-          });
-      }
+      if (query.branchId !== undefined)
+        await requireReference(app.db, {
+          entity: branches.name,
+          id: query.branchId,
+          field: 'branchId',
+          label: label('branchId'),
+        });
       const found = await answer({ from: query.from, to: query.to, branchId: query.branchId });
       return reply.type('application/json; charset=utf-8').send(found.body(request.user ?? null));
     },

@@ -2,7 +2,7 @@ import { deadlines, lawsuits } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { columnName } from '../db/migrations';
 import { officeToday } from '../engine/today';
-import { raiseClientEvent } from '../messages';
+import { raiseClientEvent, readDeadlineNoticeDays } from '../messages';
 import { notify, type NotifyInput } from '../notifications/send';
 import { activeEmployees, daysBetween, responsibleLawyers } from '../reminders/reminders';
 import type { JobRun } from '../scheduler';
@@ -13,16 +13,14 @@ const LAWSUIT = columnName('lawsuitId');
 const LAWYER = columnName('lawyerId');
 
 /**
- * The open deadlines of active lawsuits falling due from the office's today to the largest of
- * `deadlineReminderDays` days ahead (none when the setting is empty), soonest first, with the
- * thresholds and the today they were read for: what the lawyers' reminders and the clients'
- * messages both start from.
+ * The open deadlines of active lawsuits falling due from the office's today to `leadDays` days
+ * ahead (none when null), soonest first, with the today they were read for: what the lawyers'
+ * reminders and the clients' messages both start from.
  */
-async function deadlinesWithinLeadTime(app: FastifyInstance, run: JobRun) {
-  const { deadlineReminderDays } = await readSettings(app.db);
+async function deadlinesWithinLeadTime(app: FastifyInstance, run: JobRun, leadDays: number | null) {
   const { today, daysFromToday } = officeToday(run.timeZone, run.now);
   const rows =
-    deadlineReminderDays.length === 0
+    leadDays === null
       ? []
       : await app.db
           .selectFrom(`${deadlines.table} as d`)
@@ -37,11 +35,11 @@ async function deadlinesWithinLeadTime(app: FastifyInstance, run: JobRun) {
           .where('d.state', '=', 'open')
           .where('l.state', '=', 'active')
           .where(`d.${DUE}`, '>=', today)
-          .where(`d.${DUE}`, '<=', daysFromToday(Math.max(...deadlineReminderDays)))
+          .where(`d.${DUE}`, '<=', daysFromToday(leadDays))
           .orderBy(`d.${DUE}`)
           .orderBy('d.id')
           .execute();
-  return { deadlineReminderDays, today, rows };
+  return { today, rows };
 }
 
 /**
@@ -52,7 +50,12 @@ async function deadlinesWithinLeadTime(app: FastifyInstance, run: JobRun) {
  * sent: one first seen two days before with thresholds 7, 3, 1 gets the 3-day notice alone.
  */
 export async function remindDeadlinesDue(app: FastifyInstance, run: JobRun): Promise<number> {
-  const { deadlineReminderDays, today, rows } = await deadlinesWithinLeadTime(app, run);
+  const { deadlineReminderDays } = await readSettings(app.db);
+  const { today, rows } = await deadlinesWithinLeadTime(
+    app,
+    run,
+    deadlineReminderDays.length ? Math.max(...deadlineReminderDays) : null,
+  );
   if (rows.length === 0) return 0;
   const responsible = await responsibleLawyers(
     app,
@@ -87,14 +90,15 @@ export async function remindDeadlinesDue(app: FastifyInstance, run: JobRun): Pro
 
 /**
  * Each morning: tells the clients of an active lawsuit (the `deadlineApproaching` message, by its
- * templates and the channels each agreed to) of an open deadline falling due within the office's
- * lead time, the largest of `deadlineReminderDays` (7 days by default), once per deadline: the
- * event's job is keyed by the deadline, so a run repeated after a restart, or by a second
- * instance, queues nothing more. `{event.newDate}` is the due date. Answers how many deadlines
- * are within the lead time.
+ * templates and the channels each agreed to) of an open deadline falling due within the clients'
+ * lead time, the messaging setting `deadlineNoticeDays` (3 days by default, 0: never), apart from
+ * the lawyers' `deadlineReminderDays`; once per deadline: the event's job is keyed by the
+ * deadline, so a run repeated after a restart, or by a second instance, queues nothing more.
+ * `{event.newDate}` is the due date. Answers how many deadlines are within the lead time.
  */
 export async function tellClientsOfDeadlines(app: FastifyInstance, run: JobRun): Promise<number> {
-  const { rows } = await deadlinesWithinLeadTime(app, run);
+  const days = await readDeadlineNoticeDays(app.db);
+  const { rows } = await deadlinesWithinLeadTime(app, run, days > 0 ? days : null);
   for (const row of rows)
     await raiseClientEvent(
       app,

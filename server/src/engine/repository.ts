@@ -112,6 +112,17 @@ export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   return out;
 }
 
+/** The ids among `ids` that entity `target` holds no row of (unscoped), each once. */
+export async function missingIds(db: Executor, target: string, ids: readonly number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  const found = new Set<number>();
+  for (const part of chunks(unique)) {
+    const rows = await db.selectFrom(getEntity(target).table).select('id').where('id', 'in', part).execute();
+    for (const r of rows) found.add(Number(r.id));
+  }
+  return unique.filter((id) => !found.has(id));
+}
+
 /**
  * Queries of one entity's table, built from its definition: column names, joins of `refs`
  * fields, titles of referenced rows and attached files. No business rules here (see the service).
@@ -232,17 +243,7 @@ export class EntityRepository {
 
   /** Ids among `ids` that do not exist in `target`'s table. */
   async missingIds(db: Executor, target: string, ids: readonly number[]): Promise<number[]> {
-    const unique = [...new Set(ids)];
-    const found = new Set<number>();
-    for (const part of chunks(unique)) {
-      const rows = await db
-        .selectFrom(getEntity(target).table)
-        .select('id')
-        .where('id', 'in', part)
-        .execute();
-      for (const r of rows) found.add(Number(r.id));
-    }
-    return unique.filter((id) => !found.has(id));
+    return missingIds(db, target, ids);
   }
 
   /** `uniqueKey`s of one unique group that stored rows already hold, among those of `candidates`. */

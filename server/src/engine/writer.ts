@@ -18,10 +18,11 @@ import { adjustCount } from '../db/counts';
 import type { SavedUpload } from '../files/storage';
 import { AppError, type Translatable } from '../http/errors';
 import { parseOrThrow, zodFieldErrors } from '../http/validation';
-import { inTransaction, type ActorContext, type WriteContext } from './context';
+import type { Db } from '../db';
+import { inTransaction, type ActorContext, type Trx, type WriteContext } from './context';
 import { HookRegistry, type ChangeAction, type HookContext } from './hooks';
 import { EntityReader, type EngineDeps } from './reader';
-import { chunks, uniqueGroups, uniqueKey } from './repository';
+import { chunks, missingIds, uniqueGroups, uniqueKey } from './repository';
 import { referencedError } from './referenced';
 import { searchColumns } from './search';
 import type { ApiRow, DbRow } from './serialize';
@@ -78,6 +79,29 @@ const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
 const sameValue = (sent: unknown, held: unknown) =>
   JSON.stringify(sent ?? null) === JSON.stringify(held ?? null);
 
+/**
+ * The engine's reference check for a route's own input (a report's client, the dashboard's
+ * branch): 422 `http.referenceMissing` on `field`, naming it by `label`, when `entity` has no row
+ * `id`. An entity's own `ref` fields are checked by the writer (`checkManyReferences`).
+ *
+ * @example await requireReference(app.db, { entity: 'branches', id: 3, field: 'branchId', label });
+ */
+export async function requireReference(
+  db: Db | Trx,
+  reference: { entity: string; id: number; field: string; label?: string },
+): Promise<void> {
+  if (!(await missingIds(db, reference.entity, [reference.id])).length) return;
+  throw new AppError('validation', {
+    errors: {
+      [reference.field]: [
+        {
+          key: 'http.referenceMissing',
+          ...(reference.label === undefined ? {} : { params: { label: reference.label } }),
+        },
+      ],
+    },
+  });
+}
 /**
  * The standard entity pattern for one definition: the reads of `EntityReader` (reader.ts), and
  * create, createMany, update, patch, delete, status and ban toggles and the definition's declared

@@ -1,5 +1,6 @@
 import { customers } from '@mizan/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireReference } from '../engine/writer';
 import { AppError } from '../http/errors';
 import { requestLanguage, translate } from '../http/messages';
 
@@ -20,14 +21,11 @@ export async function checkReportFilters(
         from: [{ key: 'legal.reports.fromAfterTo', params: { label: label('from'), to: filters.to } }],
       },
     });
-  if (filters.customerId === undefined) return;
-  const found = await app.db
-    .selectFrom(customers.table)
-    .select('id')
-    .where('id', '=', filters.customerId)
-    .executeTakeFirst();
-  if (!found)
-    throw new AppError('validation', {
-      errors: { customerId: [{ key: 'http.referenceMissing', params: { label: label('customerId') } }] },
+  if (filters.customerId !== undefined)
+    await requireReference(app.db, {
+      entity: customers.name,
+      id: filters.customerId,
+      field: 'customerId',
+      label: label('customerId'),
     });
 }

@@ -119,7 +119,8 @@ describe.each(dialects())('client messages raised by invoices and deadlines on %
       customerIds: [client.id],
       filingDate: '2026-01-10',
     });
-    // Due 20 April: within the lead time (the largest of `deadlineReminderDays`, 7) from 13 April.
+    // Due 20 April: within the clients' lead time (`deadlineNoticeDays`, 3 by default) from 17
+    // April, though the lawyers' reminders (`deadlineReminderDays`, 7 at most) start on the 13th.
     await createRow(t.app, h(), 'deadlines', {
       lawsuitId: lawsuit.id,
       action: 'appeal',
@@ -147,9 +148,14 @@ describe.each(dialects())('client messages raised by invoices and deadlines on %
     // The first poll schedules the first run (the next morning).
     await tick();
     expect(whatsapp.requests).toHaveLength(0);
-    for (const now of ['2026-04-13T05:00:00Z', '2026-04-14T05:00:00Z', '2026-04-17T05:00:00Z']) {
+    for (const [now, told] of [
+      ['2026-04-13T05:00:00Z', 0],
+      ['2026-04-14T05:00:00Z', 0],
+      ['2026-04-17T05:00:00Z', 1],
+    ] as const) {
       clock.now = new Date(now);
       expect(await tick()).toHaveLength(1); // one run across the two instances
+      expect(whatsapp.requests).toHaveLength(told);
     }
     // An instance started anew runs it again the next morning: still nothing more is sent.
     await second.close();
@@ -184,5 +190,59 @@ describe.each(dialects())('client messages raised by invoices and deadlines on %
         components: [{ type: 'body', parameters: [{ type: 'text', text: messages[0]!.body }] }],
       },
     });
+  });
+  it("the clients' lead time is a setting of its own: checked (422), and 0 sends nothing", async () => {
+    const settings = async (deadlineNoticeDays?: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: API_BASE + MESSAGES.providers,
+        headers: h(),
+        payload: {
+          ...(deadlineNoticeDays === undefined ? {} : { deadlineNoticeDays }),
+          sms: {
+            url: `${gateway.url}/send`,
+            method: 'POST',
+            contentType: 'application/json',
+            bodyTemplate: '{"to":"{to}","text":"{text}"}',
+          },
+          whatsapp: { baseUrl: whatsapp.url, apiVersion: 'v21.0', phoneNumberId: '1098765' },
+        },
+      });
+    expect((await ok('GET', API_BASE + MESSAGES.providers)).deadlineNoticeDays).toBe(3);
+    for (const bad of [-1, 91, 2.5, 'x']) {
+      const res = await settings(bad);
+      expect([res.statusCode, Object.keys(res.json().errors ?? {})]).toEqual([422, ['deadlineNoticeDays']]);
+    }
+    expect((await settings(-1)).json().errors.deadlineNoticeDays[0]).toContain("Clients' deadline notice");
+    expect((await ok('GET', API_BASE + MESSAGES.providers)).deadlineNoticeDays).toBe(3);
+    expect((await settings(10)).json().data.deadlineNoticeDays).toBe(10);
+    // Left out: kept.
+    expect((await settings()).json().data.deadlineNoticeDays).toBe(10);
+    expect((await settings(0)).json().data.deadlineNoticeDays).toBe(0);
+
+    const client = await createRow(t.app, h(), 'customers', {
+      whatsapp: PHONE,
+      whatsappOptIn: '2026-01-05',
+      emailOptIn: null,
+      smsOptIn: null,
+    });
+    const lawsuit = await createRow(t.app, h(), 'lawsuits', {
+      customerIds: [client.id],
+      filingDate: '2026-01-10',
+    });
+    await createRow(t.app, h(), 'deadlines', {
+      lawsuitId: lawsuit.id,
+      action: 'appeal',
+      startDate: '2026-04-01',
+      dueDate: '2026-04-21',
+      ruleId: null,
+      event: null,
+    });
+    const before = whatsapp.requests.length;
+    clock.now = new Date('2026-04-20T05:00:00Z');
+    expect(await t.app.scheduler.tick()).toContain('messages.deadlineApproaching');
+    await drain();
+    expect(whatsapp.requests).toHaveLength(before);
+    expect(await messagesOf(client.id)).toEqual([]);
   });
 });

@@ -38,7 +38,9 @@ import {
   mergeConfigs,
   providerOf,
   publicConfigs,
+  readDeadlineNoticeDays,
   readProviderConfigs,
+  writeDeadlineNoticeDays,
   writeProviderConfigs,
   ProviderError,
 } from './providers';
@@ -46,7 +48,12 @@ import { unknownTags } from './render';
 
 export { messagesMigrations } from './migrations';
 export { Outbox, type EventPayload } from './outbox';
-export { ProviderError, type MessageProvider, type OutboundMessage } from './providers';
+export {
+  ProviderError,
+  readDeadlineNoticeDays,
+  type MessageProvider,
+  type OutboundMessage,
+} from './providers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -230,7 +237,19 @@ function installRoutes(app: FastifyInstance, outbox: Outbox, mailer: ReturnType<
       if (!recipientOf(body.channel, to))
         throw refuse('channel', body.channel === 'email' ? 'badEmail' : 'badPhone');
       if (body.lawsuitId !== undefined) {
-        const lawsuit = await app.entities.get('lawsuits').get(body.lawsuitId, actor);
+        // A lawsuit that does not exist, or that the user may not see, is refused like a missing reference.
+        const [lawsuit] = await app.entities.get('lawsuits').getMany([body.lawsuitId], actor);
+        if (!lawsuit)
+          throw new AppError('validation', {
+            errors: {
+              lawsuitId: [
+                {
+                  key: 'http.referenceMissing',
+                  params: { label: translate(requestLanguage(request), 'clients.messages.fields.lawsuitId') },
+                },
+              ],
+            },
+          });
         if (!((lawsuit.customerIds as number[] | undefined) ?? []).includes(customer.id))
           throw refuse('lawsuitId', 'notClientsLawsuit');
       }
@@ -264,7 +283,11 @@ function installRoutes(app: FastifyInstance, outbox: Outbox, mailer: ReturnType<
     url: API_BASE + MESSAGES.providers,
     summary: 'The SMS and WhatsApp providers (secrets only as whether they are set)',
     handler: async () => ({
-      data: publicConfigs(await readProviderConfigs(app.db), Boolean(app.config.smtpUrl)),
+      data: publicConfigs(
+        await readProviderConfigs(app.db),
+        Boolean(app.config.smtpUrl),
+        await readDeadlineNoticeDays(app.db),
+      ),
     }),
   });
 
@@ -273,26 +296,33 @@ function installRoutes(app: FastifyInstance, outbox: Outbox, mailer: ReturnType<
     permission: AREA_PERMISSIONS.systemSettingsUpdate,
     method: 'PUT',
     url: API_BASE + MESSAGES.providers,
-    summary: 'Changes the SMS and WhatsApp providers (a secret left out is kept)',
+    summary:
+      "Changes the SMS and WhatsApp providers (a secret left out is kept) and the clients' deadline notice",
     body: messagingSettingsBody,
     labels: 'clients.messages.fields',
     handler: async (request, { body }) => {
-      const configs = await app.db.transaction().execute(async (trx) => {
+      const email = Boolean(app.config.smtpUrl);
+      const employeeId = request.user?.id ?? null;
+      const after = await app.db.transaction().execute(async (trx) => {
         const stored = await readProviderConfigs(trx);
+        const storedDays = await readDeadlineNoticeDays(trx);
         const next = mergeConfigs(stored, body);
-        await writeProviderConfigs(trx, next, request.user?.id ?? null, app.clock().toISOString());
+        const days = body.deadlineNoticeDays ?? storedDays;
+        await writeProviderConfigs(trx, next, employeeId, app.clock().toISOString());
+        if (days !== storedDays) await writeDeadlineNoticeDays(trx, days, employeeId);
+        const answer = publicConfigs(next, email, days);
         await writeAudit(trx, {
-          employeeId: request.user?.id ?? null,
+          employeeId,
           entity: 'messageProviders',
           entityId: null,
           action: 'update',
-          before: publicConfigs(stored, Boolean(app.config.smtpUrl)),
-          after: publicConfigs(next, Boolean(app.config.smtpUrl)),
+          before: publicConfigs(stored, email, storedDays),
+          after: answer,
           ip: request.ip,
         });
-        return next;
+        return answer;
       });
-      return { data: publicConfigs(configs, Boolean(app.config.smtpUrl)) };
+      return { data: after };
     },
   });
 

@@ -255,6 +255,43 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
     expect(request.json).toEqual({ to: PHONE, text: 'موعدكم غدا "صباحا"' });
   });
 
+  it("files a one-off message under one of the client's lawsuits; refuses another client's lawsuit or none", async () => {
+    const client = await createRow(t.app, h(), 'customers', { mobile: PHONE, smsOptIn: '2026-01-20' });
+    const other = await createRow(t.app, h(), 'customers', { mobile: PHONE, smsOptIn: '2026-01-20' });
+    const own = await createRow(t.app, h(), 'lawsuits', {
+      customerIds: [client.id],
+      filingDate: '2026-01-10',
+    });
+    const foreign = await createRow(t.app, h(), 'lawsuits', {
+      customerIds: [other.id],
+      filingDate: '2026-01-10',
+    });
+    const send = (payload: Record<string, unknown>, lang = 'en') =>
+      t.app.inject({ method: 'POST', url: customerMessages(client.id), headers: h(lang), payload });
+
+    const notHis = await send({ channel: 'sms', body: 'بخصوص الدعوى', lawsuitId: foreign.id });
+    expect([notHis.statusCode, notHis.json().errors]).toEqual([
+      422,
+      { lawsuitId: [expect.stringContaining("not one of this client's")] },
+    ]);
+    const missing = await send({ channel: 'sms', body: 'بخصوص الدعوى', lawsuitId: 999_999 }, 'ar');
+    expect([missing.statusCode, missing.json().errors]).toEqual([
+      422,
+      { lawsuitId: [expect.stringContaining('الدعوى')] },
+    ]);
+    const wrongType = await send({ channel: 'sms', body: 'بخصوص الدعوى', lawsuitId: 'x' });
+    expect([wrongType.statusCode, Object.keys(wrongType.json().errors)]).toEqual([422, ['lawsuitId']]);
+    expect(await messagesOf(client.id)).toEqual([]);
+
+    const res = await send({ channel: 'sms', body: 'بخصوص الدعوى', lawsuitId: own.id });
+    expect([res.statusCode, res.json().data?.lawsuitId]).toEqual([201, own.id]);
+    const tab = await t.app.inject({ method: 'GET', url: lawsuitMessages(own.id), headers: h() });
+    expect(tab.json().data.items.map((m: CustomerMessage) => [m.customerId, m.body, m.event])).toEqual([
+      [client.id, 'بخصوص الدعوى', null],
+    ]);
+    expect((await messagesOf(client.id)).map((m) => m.lawsuitId)).toEqual([own.id]);
+  });
+
   it('a test send answers what the provider said', async () => {
     gateway.failNext(1, 401);
     const refused = await t.app.inject({

@@ -1,3 +1,4 @@
+import { DEADLINE_NOTICE_DAYS } from '@mizan/contracts';
 import type { Migration } from '../db/migrations';
 import { addEntityFields } from '../db/migrations';
 import { idColumn, instantType } from '../db/migrations/entityTables';
@@ -58,6 +59,18 @@ export const messagesMigrations: Migration[] = [
         .addColumn('secrets', 'text', (c) => c.notNull())
         .addColumn('updated_by', 'integer')
         .addColumn('updated_at', instantType(dialect), (c) => c.notNull())
+        .execute();
+    },
+  },
+  {
+    // The clients' "deadline approaching" lead time, apart from the lawyers' reminder days.
+    name: 'messages_002_deadline_notice_days',
+    async up(db) {
+      await db.schema
+        .alterTable('system_settings')
+        .addColumn('client_deadline_notice_days', 'integer', (c) =>
+          c.notNull().defaultTo(DEADLINE_NOTICE_DAYS.default),
+        )
         .execute();
     },
   },

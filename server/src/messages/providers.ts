@@ -1,4 +1,5 @@
 import {
+  DEADLINE_NOTICE_DAYS,
   SMS_DEFAULTS,
   WHATSAPP_DEFAULTS,
   type MessageChannel,
@@ -9,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db';
 import type { Trx } from '../engine/context';
 import type { Mailer } from '../mail/mailer';
+import { readSettings, writeSettings } from '../settings/repository';
 
 /** One message as a provider receives it. */
 export interface OutboundMessage {
@@ -234,7 +236,11 @@ export async function readProviderConfigs(db: Db | Trx): Promise<ProviderConfigs
 }
 
 /** The settings as `GET` answers them: each secret only as whether it is set. */
-export function publicConfigs(configs: ProviderConfigs, emailConfigured: boolean): MessagingSettings {
+export function publicConfigs(
+  configs: ProviderConfigs,
+  emailConfigured: boolean,
+  deadlineNoticeDays: number,
+): MessagingSettings {
   const { authHeader, ...sms } = configs.sms;
   const { token, appSecret, verifyToken, ...whatsapp } = configs.whatsapp;
   return {
@@ -246,6 +252,7 @@ export function publicConfigs(configs: ProviderConfigs, emailConfigured: boolean
       verifyTokenSet: Boolean(verifyToken),
     },
     emailConfigured,
+    deadlineNoticeDays,
   };
 }
 
@@ -315,4 +322,33 @@ export function providerOf(
   if (channel === 'email') return emailProvider(email.mailer, email.configured);
   if (channel === 'sms') return smsProvider(configs.sms);
   return whatsappProvider(configs.whatsapp);
+}
+
+type NoticeDb = Kysely<{ system_settings: { id: number; client_deadline_notice_days: number | string } }>;
+
+/**
+ * The clients' `deadlineApproaching` lead time (`deadlineNoticeDays`, a column of the settings
+ * row); the default while the settings were never saved.
+ */
+export async function readDeadlineNoticeDays(db: Db | Trx): Promise<number> {
+  const row = await (db as unknown as NoticeDb)
+    .selectFrom('system_settings')
+    .select('client_deadline_notice_days')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  const days = Number(row?.client_deadline_notice_days ?? Number.NaN);
+  return Number.isInteger(days) && days >= 0 ? days : DEADLINE_NOTICE_DAYS.default;
+}
+
+/** Stores the lead time (the settings row is written with its defaults first when there is none). */
+export async function writeDeadlineNoticeDays(trx: Db | Trx, days: number, employeeId: number | null) {
+  const update = () =>
+    (trx as unknown as NoticeDb)
+      .updateTable('system_settings')
+      .set({ client_deadline_notice_days: days })
+      .where('id', '=', 1)
+      .executeTakeFirst();
+  if (Number((await update()).numUpdatedRows) > 0) return;
+  await writeSettings(trx, await readSettings(trx), employeeId);
+  await update();
 }

@@ -148,3 +148,17 @@ export type { ImportPreview, ImportResult, ImportRowError } from './import/impor
 export { ConflictPanel, type ConflictPanelProps } from './parties/ConflictPanel';
 export { CONFLICT_DEBOUNCE_MS, useConflicts } from './parties/useConflicts';
 export { SessionLine } from './security/SessionLine';
+export {
+  MessagesTable,
+  SendMessageForm,
+  messagesKey,
+  type MessagesOf,
+  type MessagesTableProps,
+  type SendMessageFormProps,
+} from './messages/ClientMessages';
+export {
+  DateRangeFilter,
+  rangeReversed,
+  type DateRange,
+  type DateRangeFilterProps,
+} from './dates/DateRangeFilter';

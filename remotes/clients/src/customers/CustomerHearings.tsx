@@ -42,7 +42,13 @@ function withMessages(derived: RecordTab[], { row, can }: RecordTabContext): Rec
     {
       key: 'messages',
       label: i18n.t('messages.tab', { ns: 'clients' }),
-      children: <CustomerMessages customerId={row.id} canSend={can('customers.update')} />,
+      children: (
+        <CustomerMessages
+          customerId={row.id}
+          canSend={can('customers.update')}
+          canPickLawsuit={can('lawsuits.view')}
+        />
+      ),
     },
   ];
 }

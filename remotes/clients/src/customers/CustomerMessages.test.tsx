@@ -1,6 +1,6 @@
-import { screen, within, render } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { customers, type CustomerMessage } from '@mizan/contracts';
+import { customers, lawsuits, type CustomerMessage } from '@mizan/contracts';
 import { recordElement } from '@mizan/ui';
 import { captureToasts, pointSdkAt, signIn } from '@mizan/ui/testing/render';
 import { App, ConfigProvider } from 'antd';
@@ -39,8 +39,14 @@ const waiting: CustomerMessage = {
 
 async function openTab(permissions: string[], spec: ClientsServerSpec = {}) {
   signIn(permissions);
-  server = await startClientsServer([customers], {
-    rows: { customers: [{ id: 3, name: 'أحمد إبراهيم علي', kind: 'person' }] },
+  server = await startClientsServer([customers, lawsuits], {
+    rows: {
+      customers: [{ id: 3, name: 'أحمد إبراهيم علي', kind: 'person' }],
+      lawsuits: [
+        { id: 7, fileNumber: 'ق-٢٠٢٦-٠٠٧', customerIds: [3] },
+        { id: 8, fileNumber: 'ق-٢٠٢٦-٠٠٨', customerIds: [4] },
+      ],
+    },
     ...spec,
   });
   pointSdkAt(server.url);
@@ -87,5 +93,19 @@ describe('client page: communications tab', () => {
     expect(await within(panel).findByText('لم يوافق الموكل على المراسلة عبر هذه القناة')).toBeInTheDocument();
     const sent = server.calls('POST', '/api/admin/customers/3/messages').at(-1)!;
     expect(JSON.parse(sent.body)).toEqual({ channel: 'sms', body: 'موعدكم غدا' });
+  });
+
+  it("sends a message about one of the client's lawsuits, offered only the client's", async () => {
+    await openTab(['customers.view', 'customers.update', 'lawsuits.view']);
+    const panel = screen.getByRole('tabpanel');
+    fireEvent.mouseDown(await within(panel).findByRole('combobox', { name: 'الدعوى' }));
+    const option = await screen.findByText('ق-٢٠٢٦-٠٠٧', { selector: '.ant-select-item-option-content' });
+    expect(screen.queryByText('ق-٢٠٢٦-٠٠٨', { selector: '.ant-select-item-option-content' })).toBeNull();
+    await userEvent.click(option);
+    await userEvent.type(within(panel).getByLabelText('نص الرسالة'), 'موعدكم غدا');
+    await userEvent.click(within(panel).getByRole('button', { name: 'إرسال' }));
+    await waitFor(() => expect(server.calls('POST', '/api/admin/customers/3/messages')).toHaveLength(1));
+    const sent = server.calls('POST', '/api/admin/customers/3/messages').at(-1)!;
+    expect(JSON.parse(sent.body)).toEqual({ channel: 'sms', body: 'موعدكم غدا', lawsuitId: 7 });
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Space, Table, Typography } from 'antd';
+import { Button, Flex, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -15,18 +15,18 @@ import {
 } from '@mizan/contracts';
 import { api } from '@mizan/sdk';
 import {
-  DateInput,
+  DateRangeFilter,
   ExportButton,
   exportDate,
   formatMoney,
-  parseDateValue,
-  toDateValue,
+  rangeReversed,
+  type DateRange,
   type ExportColumn,
 } from '@mizan/ui';
 import './statement.css';
 
 type Entry = Statement['entries'][number];
-type Range = { from?: string; to?: string };
+type Range = DateRange;
 
 /** Where each kind of line is kept: invoices and credit notes, payments, retainer movements. */
 const RECORD_ROUTE: Record<Entry['kind'], string> = {
@@ -60,7 +60,7 @@ export function CustomerStatement({
   const { t, i18n } = useTranslation('clients');
   const lng = i18n.resolvedLanguage ?? i18n.language;
   const [range, setRange] = useState<Range>({});
-  const invalid = !!range.from && !!range.to && range.from > range.to;
+  const invalid = rangeReversed(range);
   const query = useQuery({
     queryKey: customerStatementKey(customerId, range),
     queryFn: () =>
@@ -73,7 +73,6 @@ export function CustomerStatement({
   const kind = (entry: Entry) => (entry.id ? t(`statement.kinds.${entry.kind}`) : t('statement.opening'));
   const shown = (e: Entry, key: (typeof MONEY_COLUMNS)[number]) =>
     e.id ? (key !== 'debit' && key !== 'credit') || e[key] !== 0 : key === 'balance';
-  const day = (value: Parameters<typeof toDateValue>[0]) => toDateValue(value, 'date') ?? undefined;
 
   const columns: ColumnsType<Entry> = [
     {
@@ -129,18 +128,7 @@ export function CustomerStatement({
   return (
     <section className="customer-statement" aria-label={t('statement.title')}>
       <Flex wrap gap={12} align="center" justify="space-between" className="customer-statement__toolbar">
-        <Flex wrap gap={12} align="center">
-          {(['from', 'to'] as const).map((key) => (
-            <Flex gap={8} align="center" key={key}>
-              <Typography.Text type="secondary">{t(`statement.${key}`)}</Typography.Text>
-              <DateInput
-                aria-label={t(`statement.${key}`)}
-                value={parseDateValue(range[key], 'date')}
-                onChange={(value) => setRange((r) => ({ ...r, [key]: day(value) }))}
-              />
-            </Flex>
-          ))}
-        </Flex>
+        <DateRangeFilter value={range} onChange={(change) => setRange((r) => ({ ...r, ...change }))} />
         <Space>
           <ExportButton<Entry>
             title={title}
@@ -153,7 +141,6 @@ export function CustomerStatement({
           </Button>
         </Space>
       </Flex>
-      {invalid && <Alert type="error" showIcon message={t('statement.fromAfterTo')} />}
       <header className="customer-statement__header">
         <Typography.Title level={4}>{title}</Typography.Title>
         {data && (

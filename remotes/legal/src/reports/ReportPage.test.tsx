@@ -58,4 +58,13 @@ describe('a finance report', () => {
     expect(screen.getByRole('columnheader', { name: 'Net revenue' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Export/ })).toBeEnabled();
   });
+
+  it('says so when the range starts after it ends, and asks the server nothing (the shared range filter)', async () => {
+    await switchLanguage('ar');
+    renderRoute(`${report.path}?from=2026-05-01&to=2026-04-01`, report.path, <ReportPage report={report} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('يجب ألا يقع تاريخ البداية بعد تاريخ النهاية');
+    expect(screen.getByLabelText('من تاريخ')).toBeInTheDocument();
+    expect(screen.getByLabelText('إلى تاريخ')).toBeInTheDocument();
+    expect(server.calls('GET', `${API_BASE}${report.path}`)).toHaveLength(0);
+  });
 });

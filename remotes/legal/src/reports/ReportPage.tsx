@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Flex, Table, Typography } from 'antd';
+import { Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,11 +14,13 @@ import {
 import { api } from '@mizan/sdk';
 import {
   DateInput,
+  DateRangeFilter,
   ExportButton,
   RefSelect,
   durationWords,
   formatMoney,
   parseDateValue,
+  rangeReversed,
   toDateValue,
   type ExportColumn,
 } from '@mizan/ui';
@@ -74,7 +76,7 @@ export function ReportPage({ report }: { report: ReportDefinition }) {
   const { t, i18n } = useTranslation('legal');
   const lng = i18n.resolvedLanguage ?? i18n.language;
   const [filter, setFilter] = useReportFilter();
-  const invalid = !!filter.from && !!filter.to && filter.from > filter.to;
+  const invalid = rangeReversed(filter);
   const query = useQuery({
     queryKey: ['finance', 'report', report.key, filter],
     queryFn: () => api.get<ReportAnswer>(report.path, { params: filter }),
@@ -120,13 +122,13 @@ export function ReportPage({ report }: { report: ReportDefinition }) {
   const data = query.data;
   const totalsRow: Row | null = data && data.rows.length ? { ...data.totals } : null;
   const day = (value: Parameters<typeof toDateValue>[0]) => toDateValue(value, 'date') ?? undefined;
-  const dateFilter = (key: 'from' | 'to' | 'asOf') => (
-    <Flex gap={8} align="center" key={key}>
-      <Typography.Text type="secondary">{t(`reports.filters.${key}`)}</Typography.Text>
+  const asOfFilter = (
+    <Flex gap={8} align="center">
+      <Typography.Text type="secondary">{t('reports.filters.asOf')}</Typography.Text>
       <DateInput
-        aria-label={t(`reports.filters.${key}`)}
-        value={parseDateValue(filter[key], 'date')}
-        onChange={(value) => setFilter({ [key]: day(value) })}
+        aria-label={t('reports.filters.asOf')}
+        value={parseDateValue(filter.asOf, 'date')}
+        onChange={(value) => setFilter({ asOf: day(value) })}
       />
     </Flex>
   );
@@ -149,7 +151,7 @@ export function ReportPage({ report }: { report: ReportDefinition }) {
         />
       </Flex>
       <Flex wrap gap={12} align="center" style={{ marginBlockEnd: 16 }}>
-        {report.filter === 'range' ? [dateFilter('from'), dateFilter('to')] : dateFilter('asOf')}
+        {report.filter === 'range' ? <DateRangeFilter value={filter} onChange={setFilter} /> : asOfFilter}
         <RefSelect
           entity="customers"
           aria-label={t('reports.filters.customerId')}
@@ -160,9 +162,6 @@ export function ReportPage({ report }: { report: ReportDefinition }) {
           onChange={(value) => setFilter({ customerId: typeof value === 'number' ? value : undefined })}
         />
       </Flex>
-      {invalid && (
-        <Alert type="error" showIcon message={t('reports.fromAfterTo')} style={{ marginBlockEnd: 16 }} />
-      )}
       {data && (
         <Typography.Paragraph type="secondary">
           {t('reports.summary', { count: data.rows.length, currency: data.currency })}

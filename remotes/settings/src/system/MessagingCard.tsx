@@ -1,4 +1,5 @@
 import {
+  DEADLINE_NOTICE_DAYS,
   MESSAGE_CHANNELS,
   MESSAGES,
   SMS_DEFAULTS,
@@ -10,7 +11,7 @@ import {
 } from '@mizan/contracts';
 import { api, isApiError, notify } from '@mizan/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -61,6 +62,7 @@ export function MessagingCard({ canEdit }: { canEdit: boolean }) {
   const testError = isApiError(sendTest.error) ? Object.values(sendTest.error.errors)[0]?.[0] : undefined;
   const data = query.data;
   const errors = isApiError(save.error) ? save.error.errors : {};
+  const noticeDays = Form.useWatch('deadlineNoticeDays', form) as number | null | undefined;
 
   return (
     <Card title={t('system.messaging.title')} loading={query.isPending}>
@@ -73,6 +75,7 @@ export function MessagingCard({ canEdit }: { canEdit: boolean }) {
           layout="vertical"
           disabled={!canEdit}
           initialValues={{
+            deadlineNoticeDays: data.deadlineNoticeDays,
             sms: { ...SMS_DEFAULTS, ...data.sms },
             whatsapp: { ...WHATSAPP_DEFAULTS, ...data.whatsapp },
           }}
@@ -117,6 +120,28 @@ export function MessagingCard({ canEdit }: { canEdit: boolean }) {
               {errors.whatsapp?.[0] && <Typography.Text type="danger">{errors.whatsapp[0]}</Typography.Text>}
             </Col>
           </Row>
+          <Form.Item
+            name="deadlineNoticeDays"
+            label={label('deadlineNoticeDays')}
+            tooltip={t('system.messaging.deadlineNoticeHelp')}
+            extra={
+              typeof noticeDays === 'number'
+                ? t('system.messaging.deadlineNoticeDays', { count: noticeDays })
+                : undefined
+            }
+            validateStatus={errors.deadlineNoticeDays?.[0] ? 'error' : undefined}
+            help={errors.deadlineNoticeDays?.[0]}
+            rules={[
+              {
+                required: true,
+                type: 'integer',
+                min: DEADLINE_NOTICE_DAYS.min,
+                max: DEADLINE_NOTICE_DAYS.max,
+              },
+            ]}
+          >
+            <InputNumber min={DEADLINE_NOTICE_DAYS.min} max={DEADLINE_NOTICE_DAYS.max} precision={0} />
+          </Form.Item>
           {canEdit && (
             <Button type="primary" htmlType="submit" loading={save.isPending}>
               {t('system.messaging.save')}

@@ -110,9 +110,17 @@ export interface WhatsappProviderSettings {
 export interface MessagingSettings {
   sms: SmsProviderSettings;
   whatsapp: WhatsappProviderSettings;
+  /**
+   * How many days before an open deadline falls due its lawsuit's clients get the
+   * `deadlineApproaching` message (the morning job); 0: the message is not sent.
+   */
+  deadlineNoticeDays: number;
   /** Email goes through the server's SMTP (`SMTP_URL`): whether it is configured. */
   emailConfigured: boolean;
 }
+
+/** Bounds and default of `deadlineNoticeDays`: three days' notice unless the office chooses. */
+export const DEADLINE_NOTICE_DAYS = { default: 3, min: 0, max: 90 } as const;
 
 export const SMS_DEFAULTS = {
   url: '',
@@ -137,9 +145,14 @@ const secret = z
   .max(2000, { error: 'validation.string.max' })
   .optional();
 
-/** Body of `PUT /admin/settings/system/messaging`. */
+/** Body of `PUT /admin/settings/system/messaging` (`deadlineNoticeDays` left out is kept). */
 export const messagingSettingsBody = z
   .object({
+    deadlineNoticeDays: z
+      .int({ error: 'validation.types.integer' })
+      .min(DEADLINE_NOTICE_DAYS.min, { error: 'validation.number.min' })
+      .max(DEADLINE_NOTICE_DAYS.max, { error: 'validation.number.max' })
+      .optional(),
     sms: z
       .object({
         url,
