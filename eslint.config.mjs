@@ -125,7 +125,9 @@ export default tseslint.config(
         }),
       ],
     },
-    rules: { 'import-x/no-cycle': 'error' },
+    // Our own files only: following imports into node_modules finds no cycle of ours and was nine
+    // tenths of the lint's time.
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
