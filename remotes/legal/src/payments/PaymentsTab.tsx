@@ -105,7 +105,9 @@ export function PaymentsTab({ lawsuit, title }: PaymentsTabProps) {
             title: t('fees.source'),
             render: (_, row) => (
               <Space size={4} wrap>
-                <Tag color={row.source === 'ledger' ? 'blue' : row.source === 'retainer' ? 'purple' : 'green'}>
+                <Tag
+                  color={row.source === 'ledger' ? 'blue' : row.source === 'retainer' ? 'purple' : 'green'}
+                >
                   {t(`fees.sources.${row.source}`)}
                 </Tag>
                 {row.invoiceNumbers.map((n) => (
@@ -122,7 +124,10 @@ export function PaymentsTab({ lawsuit, title }: PaymentsTabProps) {
             title: label('method'),
             render: (_, row) =>
               row.method
-                ? t(`lawsuitPayments.values.method.${row.method}`, { ns: 'entities', defaultValue: row.method })
+                ? t(`lawsuitPayments.values.method.${row.method}`, {
+                    ns: 'entities',
+                    defaultValue: row.method,
+                  })
                 : null,
           },
           {
@@ -133,7 +138,9 @@ export function PaymentsTab({ lawsuit, title }: PaymentsTabProps) {
           {
             key: 'note',
             title: label('note'),
-            render: (_, row) => <Typography.Text ellipsis={{ tooltip: row.note }}>{row.note}</Typography.Text>,
+            render: (_, row) => (
+              <Typography.Text ellipsis={{ tooltip: row.note }}>{row.note}</Typography.Text>
+            ),
           },
           {
             key: 'actions',

@@ -234,7 +234,9 @@ export const invoiceLines = defineEntity({
  * A payment is also what a lawsuit's fees ledger records (`lawsuitPayments`): each ledger entry is
  * one payment (`ledgerEntryId`, the server's), for the lawsuit's first client, settling no invoice
  * and held for no retainer; it changes and goes with its entry only (409 from here). What a
- * lawsuit was paid (its fees, the dashboard) is the sum of its payments less their retained parts.
+ * lawsuit was paid (its fees, the dashboard) is the sum of its payments less their retained parts,
+ * plus the retainer applied to its invoices; a payment settling invoices of one lawsuit is for that
+ * lawsuit when it names none.
  */
 export const payments = defineEntity({
   name: 'payments',
