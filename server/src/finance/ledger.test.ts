@@ -2,6 +2,7 @@ import {
   API_BASE,
   DASHBOARD,
   LEGAL,
+  feeInstalments,
   invoiceLines,
   invoices,
   lawsuitPayments,
@@ -327,5 +328,29 @@ describe.each(dialects())('the fees ledger on payments (%s)', (dialect) => {
     expect((await fees(lawsuit.id)).paid).toBe(paid);
     expect(await dashboardPaid()).toBe(await paidInTable());
     await expectStatsEqualRecount();
+  });
+
+  it("gives a database of the previous release the fee instalments: their table and the lines' column, once", async () => {
+    const [step] = migrationNames(MIGRATION_GROUPS).filter((n) => n.endsWith('finance_005_fee_instalments'));
+    if (dialect === 'postgres') {
+      // As the previous release left it: invoice lines without the column, no instalments' table.
+      await sql`alter table ${sql.table(invoiceLines.table)} drop column instalment_id`.execute(t.app.db);
+      await sql`drop table ${sql.table(feeInstalments.table)}`.execute(t.app.db);
+      await t.app.db.deleteFrom('entity_counts').where('entity', '=', feeInstalments.name).execute();
+    }
+    await t.app.db.deleteFrom('kysely_migration').where('name', '=', step!).execute();
+    expect(await runMigrations(t.app.db, t.dialect, MIGRATION_GROUPS)).toEqual([step]);
+    expect(await runMigrations(t.app.db, t.dialect, MIGRATION_GROUPS)).toEqual([]);
+    const tables = await t.app.db.introspection.getTables();
+    expect(tables.find((x) => x.name === feeInstalments.table)).toBeDefined();
+    const lines = tables.find((x) => x.name === invoiceLines.table)!;
+    expect(lines.columns.map((c) => c.name)).toContain('instalment_id');
+    // And the instalments are written as before.
+    const instalment = await ok('POST', entityUrl(feeInstalments), {
+      lawsuitId: lawsuit.id,
+      dueDate: '2026-06-01',
+      amount: 1_000,
+    });
+    expect(instalment.id).toBeGreaterThan(0);
   });
 });
