@@ -3,6 +3,7 @@ import {
   actionPath,
   type Entity,
   type Fields,
+  type LawsuitFeeRows,
   type LawsuitFees,
   type SessionChain,
 } from '@mizan/contracts';
@@ -37,6 +38,7 @@ export function runAction(
 /** Query keys of the legal routes beyond CRUD (beside the entity keys, so a save can refresh them). */
 export const legalKeys = {
   fees: (lawsuitId: number) => ['legal', 'fees', lawsuitId] as const,
+  feeRows: (lawsuitId: number) => ['legal', 'feeRows', lawsuitId] as const,
   chain: (sessionId: number) => ['legal', 'chain', sessionId] as const,
   chains: () => ['legal', 'chain'] as const,
 };
@@ -44,6 +46,10 @@ export const legalKeys = {
 /** The fee figures of one lawsuit (`GET LEGAL.lawsuitFees`). */
 export const fetchLawsuitFees = (lawsuitId: number, options?: RequestOptions) =>
   api.get<LawsuitFees>(withId(LEGAL.lawsuitFees, lawsuitId), options);
+
+/** Every payment that counts towards one lawsuit's fee, one row each (`GET LEGAL.lawsuitFeeRows`). */
+export const fetchLawsuitFeeRows = (lawsuitId: number, options?: RequestOptions) =>
+  api.get<LawsuitFeeRows>(withId(LEGAL.lawsuitFeeRows, lawsuitId), options);
 
 /** The postponement chain of one hearing, first to last (`GET LEGAL.sessionChain`). */
 export const fetchSessionChain = (sessionId: number, options?: RequestOptions) =>

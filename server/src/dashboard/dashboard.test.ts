@@ -545,7 +545,7 @@ describe.each(splitDialects())('dashboard aggregates under random writes on %s',
   let t: TestApp;
   afterAll(() => t?.close());
 
-  it('stay equal to a full recount, roll-ups included, after creates, updates, deletes, closes, reopens, postponements, payments and tasks', async () => {
+  it('stay equal to a full recount, roll-ups included, after creates, updates, deletes, closes, reopens, postponements, payments, retainer applications and tasks', async () => {
     t = await createTestApp({ dialect, app: { clock } });
     const { headers } = await t.login();
     const system = { user: null };
@@ -567,6 +567,7 @@ describe.each(splitDialects())('dashboard aggregates under random writes on %s',
     const lawsuitIds: number[] = [];
     const hearingIds: number[] = [];
     const paymentIds: number[] = [];
+    const applicationIds: number[] = [];
     const taskIds: number[] = [];
     const lawsuitFields = () => ({
       branchId: rnd.pick(branches),
@@ -679,6 +680,41 @@ describe.each(splitDialects())('dashboard aggregates under random writes on %s',
           amount: 1 + rnd.int(30_000),
           method: 'cash',
         });
+      },
+      async () => {
+        // The client's retainer applied to an issued invoice of a lawsuit: paid towards its fee.
+        if (!lawsuitIds.length) return;
+        const invoice = await service('invoices').create(system, {
+          customerId: customer,
+          lawsuitId: rnd.pick(lawsuitIds),
+        });
+        await service('invoiceLines').create(system, {
+          invoiceId: invoice.id,
+          description: 'Fee',
+          unitPrice: 1 + rnd.int(20_000),
+        });
+        await service('invoices').runAction(system, 'issue', invoice.id, {});
+        const total = Number((await service('invoices').get(invoice.id)).total);
+        await service('retainerMovements').create(system, {
+          customerId: customer,
+          date: '2026-03-03',
+          kind: 'deposit',
+          amount: total,
+        });
+        const row = await service('retainerMovements').create(system, {
+          customerId: customer,
+          date: '2026-03-04',
+          kind: 'apply',
+          amount: 1 + rnd.int(total),
+          invoiceId: invoice.id,
+        });
+        applicationIds.push(row.id);
+      },
+      async () => {
+        if (!applicationIds.length) return;
+        const id = rnd.pick(applicationIds);
+        await service('retainerMovements').remove(system, id);
+        applicationIds.splice(applicationIds.indexOf(id), 1);
       },
       async () => {
         const row = await service('tasks').create(system, {

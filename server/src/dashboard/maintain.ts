@@ -1,8 +1,10 @@
-import { lawsuits, payments, sessions, tasks } from '@mizan/contracts';
+import { lawsuits, payments, retainerMovements, sessions, tasks } from '@mizan/contracts';
 import { columnName, joinTableName } from '../db/migrations';
 import type { Trx } from '../engine/context';
+import type { HookContext } from '../engine/hooks';
 import type { EntityServices } from '../engine/service';
 import type { ApiRow } from '../engine/serialize';
+import { lawsuitOfInvoice, paidByLawsuit } from '../finance/lawsuitFees';
 import { applyDelta, difference, hearingStats, lawsuitStats, taskStats, type StatRow } from './stats';
 
 const LAWSUIT = columnName('lawsuitId');
@@ -10,17 +12,11 @@ const BRANCH = columnName('branchId');
 
 /**
  * What lawsuit `id` was paid as the transaction sees it: its payments (the fees ledger's entries
- * among them) less what of them was held in the client's retainer (`paidContribution`).
+ * among them) less what of them was held in the client's retainer, and the retainer applied to
+ * its invoices (finance/lawsuitFees.ts).
  */
 async function paidOf(trx: Trx, id: number): Promise<number> {
-  const row = await trx
-    .selectFrom(payments.table)
-    .select((eb) =>
-      eb.fn.sum<string | number>(eb(columnName('amount'), '-', eb.ref(columnName('retained')))).as('paid'),
-    )
-    .where(LAWSUIT, '=', id)
-    .executeTakeFirst();
-  return Number(row?.paid ?? 0);
+  return (await paidByLawsuit(trx, [id])).get(id) ?? 0;
 }
 
 async function branchOf(trx: Trx, lawsuitId: unknown): Promise<number> {
@@ -55,7 +51,7 @@ async function movedTasks(trx: Trx, lawsuitId: number, from: number, to: number)
 /**
  * Keeps the dashboard's aggregates (stats.ts) exact: every create, update, delete and action
  * (close, reopen, postpone, a task's state) of a lawsuit, hearing, payment (`payments`, which
- * holds the fees ledger's entries too) or task adds the difference between what the
+ * holds the fees ledger's entries too), retainer application or task adds the difference between what the
  * row contributed before and after, inside the write's transaction, so a write that rolls back
  * leaves them as they were. `changed` is told after each such write (the server cache).
  */
@@ -114,20 +110,39 @@ export function installStatsHooks(entities: EntityServices): void {
     },
   });
 
+  /** Adds what lawsuit `lawsuitId`'s paid total moved by (`now` less `change`: what it was). */
+  async function repaid(ctx: HookContext, lawsuitId: number, change: number) {
+    if (change === 0) return;
+    const lawsuit = await entities.get(lawsuits.name).getIn(ctx, lawsuitId);
+    if (!lawsuit) return;
+    const now = await paidOf(ctx.trx, lawsuitId);
+    await applyDelta(ctx.trx, difference(lawsuitStats(lawsuit, now - change), lawsuitStats(lawsuit, now)));
+  }
+
   entities.hooks(payments.name, {
     async afterChange(ctx, { before, after }) {
       const amount = (row: ApiRow | null) => (row ? Number(row.amount ?? 0) - Number(row.retained ?? 0) : 0);
       const ids = new Set([before?.lawsuitId, after?.lawsuitId].filter((v) => typeof v === 'number'));
-      for (const lawsuitId of ids as Set<number>) {
-        const lawsuit = await entities.get(lawsuits.name).getIn(ctx, lawsuitId);
-        if (!lawsuit) continue;
-        const now = await paidOf(ctx.trx, lawsuitId);
-        const was =
-          now -
-          (after?.lawsuitId === lawsuitId ? amount(after) : 0) +
-          (before?.lawsuitId === lawsuitId ? amount(before) : 0);
-        if (was === now) continue;
-        await applyDelta(ctx.trx, difference(lawsuitStats(lawsuit, was), lawsuitStats(lawsuit, now)));
+      for (const lawsuitId of ids as Set<number>)
+        await repaid(
+          ctx,
+          lawsuitId,
+          (after?.lawsuitId === lawsuitId ? amount(after) : 0) -
+            (before?.lawsuitId === lawsuitId ? amount(before) : 0),
+        );
+    },
+  });
+
+  // The retainer applied to an invoice counts for the invoice's lawsuit (finance/lawsuitFees.ts).
+  entities.hooks(retainerMovements.name, {
+    async afterChange(ctx, { before, after }) {
+      for (const [row, sign] of [
+        [before, -1],
+        [after, 1],
+      ] as const) {
+        if (row?.kind !== 'apply') continue;
+        const lawsuitId = await lawsuitOfInvoice(ctx.trx, row.invoiceId);
+        if (lawsuitId !== null) await repaid(ctx, lawsuitId, sign * Number(row.amount ?? 0));
       }
     },
   });

@@ -1,9 +1,10 @@
-import { lawsuits, payments, sessions, tasks } from '@mizan/contracts';
+import { lawsuits, sessions, tasks } from '@mizan/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Dialect } from '../db';
 import { columnName, createDeclaredIndexes, joinTableName, type Migration } from '../db/migrations';
 import type { Trx } from '../engine/context';
 import type { ApiRow } from '../engine/serialize';
+import { paidSql } from '../finance/lawsuitFees';
 
 /**
  * The dashboard's maintained aggregates: one table of sums, so that the figures are read from a few
@@ -286,8 +287,6 @@ const APPLY_CHUNK = 200;
 
 const LAWSUITS = lawsuits.table;
 const HEARINGS = sessions.table;
-/** What a lawsuit was paid: its payments less their retained parts (the fees ledger's entries are payments). */
-const PAYMENTS = payments.table;
 const LAWYERS = joinTableName(lawsuits, 'lawyerIds');
 const TASKS = tasks.table;
 const ASSIGNEES = joinTableName(tasks, 'assigneeIds');
@@ -353,8 +352,7 @@ export async function recount(
       select ${branch} as branch_id, ${filed} as month, ${caseId} as k1,
         case when ${ref('l', 'state')} = 'completed' then 1 else 0 end as k2,
         coalesce(${ref('l', c('agreedFee'))}, 0) as agreed,
-        coalesce((select sum(${ref('p', c('amount'))} - ${ref('p', c('retained'))}) from ${sql.table(PAYMENTS)} p
-          where ${ref('p', c('lawsuitId'))} = ${ref('l', 'id')}), 0) as paid
+        ${paidSql(ref('l', 'id'))} as paid
       from ${sql.table(LAWSUITS)} l
       where ${lawsuitWhere('l')}
     ) x

@@ -9,6 +9,7 @@ import {
   attachments,
   documentTemplates,
   formatHijri,
+  localizeDigits,
   type DocumentField,
 } from '@mizan/contracts';
 import { countRows, createRow, createUserWith, entityUrl } from '../test/fixtures';
@@ -156,7 +157,7 @@ describe.each(dialects())('document templates on %s', (dialect) => {
     });
     expect(byTag.get(':lawsuit.agreedFeeWords')!.example.ar).toMatch(/^فقط .* لا غير$/);
     expect(byTag.get(':lawsuit.court.name')!.label.en).toBe('Name');
-    const bad = await api('GET', `${API_BASE}${DOCUMENTS.fields}?record=invoice`);
+    const bad = await api('GET', `${API_BASE}${DOCUMENTS.fields}?record=expense`);
     expect(bad.statusCode).toBe(422);
   });
 
@@ -252,6 +253,60 @@ describe.each(dialects())('document templates on %s', (dialect) => {
       .where('action', '=', 'generate')
       .execute();
     expect(audit).toHaveLength(1);
+  });
+
+  it('an invoice’s document: its fields, the total in words, a loop over its lines, filed as a file of the invoice', async () => {
+    const fields = (await api('GET', `${API_BASE}${DOCUMENTS.fields}?record=invoice`)).json().data as {
+      tag: string;
+      loop: string | null;
+    }[];
+    const tags = new Set(fields.map((f) => `${f.loop ?? ''}:${f.tag}`));
+    for (const tag of [
+      ':invoice.number',
+      ':invoice.totalWords',
+      ':invoice.customer.name',
+      'invoiceLines:description',
+    ])
+      expect([tag, tags.has(tag)]).toEqual([tag, true]);
+    const invoice = await createRow(t.app, admin.headers, 'invoices', { customerId: customer.id });
+    for (const [description, unitPrice] of [
+      ['صياغة صحيفة الدعوى', 100_000],
+      ['حضور الجلسة', 50_000],
+    ] as const)
+      await createRow(t.app, admin.headers, 'invoiceLines', {
+        invoiceId: invoice.id,
+        description,
+        unitPrice,
+      });
+    const issued = await t.app.inject({
+      method: 'POST',
+      url: `${entityUrl('invoices')}/${invoice.id}/issue`,
+      headers: h(),
+    });
+    expect(issued.statusCode).toBe(200);
+    const created = await upload(
+      { name: 'فاتورة الأتعاب', record: 'invoice', kind: 'receipt' },
+      docx(
+        templateOf(
+          [
+            'فاتورة رقم {invoice.number} إلى {invoice.customer.name}',
+            '{#invoiceLines}{description}{/invoiceLines}',
+            '{invoice.totalWords}',
+          ],
+          'invoice',
+        ),
+      ),
+    );
+    expect([created.statusCode, created.json().errors]).toEqual([201, undefined]);
+    const res = await generate(created.json().data.id, { entity: 'invoices', id: invoice.id });
+    expect([res.statusCode, res.json().errors]).toEqual([201, undefined]);
+    expect(res.json().data.attachment).toMatchObject({ entity: 'invoices', id: invoice.id });
+    const text = docxText(await download(res.json().data.url));
+    // Codes read in the template's digits, as every code of a document.
+    const number = localizeDigits(String(issued.json().data.number), 'ar');
+    expect(text[0]).toBe(`فاتورة رقم ${number} إلى محمد أحمد عبد الله`);
+    expect(text.join('\n')).toContain('صياغة صحيفة الدعوىحضور الجلسة');
+    expect(text.join('\n')).toMatch(/فقط .* لا غير/);
   });
 
   it('a template of another record kind is 422; an unknown template or record 404', async () => {

@@ -2,6 +2,7 @@ import {
   API_BASE,
   FINANCE,
   SYSTEM,
+  feeInstalments,
   invoiceLines,
   invoices,
   payments,
@@ -261,6 +262,44 @@ describe.each(splitDialects())('invoices, payments and the retainer on %s', (dia
     // Already on a draft: a second invoice finds nothing left to bring in.
     const other = await draft(client);
     expect(await ok(await post(`${invoicesUrl}/${other.id}/collect`, {}))).toMatchObject({ total: 0 });
+  });
+
+  it('bills each agreed fee instalment once, freed again by a deleted draft or a voided invoice', async () => {
+    const client = await newClient();
+    const lawsuit = await newLawsuit(client);
+    const instalment = (dueDate: string, amount: number, description?: string) =>
+      post(entityUrl(feeInstalments), { lawsuitId: lawsuit, dueDate, amount, description }).then((res) =>
+        ok(res, 201),
+      );
+    const first = await instalment('2026-03-01', 50_000, 'First instalment');
+    const second = await instalment('2026-04-01', 25_000);
+    const instalmentsOn = async (invoiceId: number) =>
+      ((await get(`${linesUrl}?invoiceId=${invoiceId}`)).json().data.items as Row[])
+        .filter((l) => l.source === 'instalment')
+        .map((l) => [l.instalmentId, l.unitPrice, l.description]);
+    const collect = async (range: Record<string, string> = {}) => {
+      const invoice = await draft(client);
+      await ok(await post(`${invoicesUrl}/${invoice.id}/collect`, range));
+      return invoice.id;
+    };
+
+    // Due in the range only; the line says the day and what it is for.
+    const march = await collect({ to: '2026-03-31' });
+    expect(await instalmentsOn(march)).toEqual([[first.id, 50_000, '2026-03-01 · First instalment']]);
+    // On a draft: not offered again; the rest is.
+    const rest = await collect();
+    expect(await instalmentsOn(rest)).toEqual([[second.id, 25_000, '2026-04-01']]);
+    // The draft deleted frees its instalment.
+    await ok(await t.app.inject({ method: 'DELETE', url: `${invoicesUrl}/${march}`, headers: h() }));
+    const again = await collect();
+    expect(await instalmentsOn(again)).toEqual([[first.id, 50_000, '2026-03-01 · First instalment']]);
+    // Issued, it stays billed; voided, it is free once more.
+    await ok(await issue(again));
+    expect(await instalmentsOn(await collect())).toEqual([]);
+    await ok(await post(`${invoicesUrl}/${again}/void`, { reason: 'Wrong amount' }));
+    expect(await instalmentsOn(await collect())).toEqual([
+      [first.id, 50_000, '2026-03-01 · First instalment'],
+    ]);
   });
 
   it('pays invoices, sends an explicit remainder to the retainer, never below zero', async () => {

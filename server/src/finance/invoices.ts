@@ -17,6 +17,7 @@ import { AppError } from '../http/errors';
 import {
   COUNTERS,
   EXPENSES,
+  INSTALMENTS,
   INVOICES,
   LINES,
   TIME_ENTRIES,
@@ -122,11 +123,15 @@ export function installInvoiceHooks(app: FastifyInstance): void {
     await recomputeInvoice(trx, invoiceId, billing.vatRate, billing.vatRounding);
   }
 
+  /** A line's source from what it references. */
+  const sourceOf = (line: Record<string, unknown>) =>
+    line.timeEntryId ? 'time' : line.expenseId ? 'expense' : line.instalmentId ? 'instalment' : 'free';
+
   app.entities.hooks(invoiceLines.name, {
     async beforeCreate(ctx, values) {
       await draftInvoice(ctx.trx, values.invoiceId);
       // A line naming a time entry or an expense bills it (the engine checks that it exists).
-      values.source = values.timeEntryId ? 'time' : values.expenseId ? 'expense' : 'free';
+      values.source = sourceOf(values);
       Object.assign(values, await lineFiguresFor(ctx, values));
     },
     async beforeUpdate(ctx, values, before) {
@@ -135,7 +140,7 @@ export function installInvoiceHooks(app: FastifyInstance): void {
         await draftInvoice(ctx.trx, values.invoiceId);
       for (const key of ['source', 'net', 'vat', 'total']) delete values[key];
       const merged = { ...before, ...values };
-      values.source = merged.timeEntryId ? 'time' : merged.expenseId ? 'expense' : 'free';
+      values.source = sourceOf(merged);
       Object.assign(values, await lineFiguresFor(ctx, { ...before, ...values }));
     },
     async beforeDelete(ctx, before) {
@@ -181,6 +186,16 @@ export function installInvoiceHooks(app: FastifyInstance): void {
         .orderBy('id');
     const time = await unbilled(TIME_ENTRIES, 'timeEntryId').where(col('amount'), '>', 0).execute();
     const spent = await unbilled(EXPENSES, 'expenseId').where(col('paidBy'), '=', 'office').execute();
+    const due = await ctx.trx
+      .selectFrom(INSTALMENTS)
+      .selectAll()
+      .where(col('lawsuitId'), 'in', lawsuitsOf(ctx.trx, invoice))
+      .where('id', 'not in', billedIds(ctx.trx, 'instalmentId'))
+      .$if(Boolean(range.from), (q) => q.where(col('dueDate'), '>=', range.from!))
+      .$if(Boolean(range.to), (q) => q.where(col('dueDate'), '<=', range.to!))
+      .orderBy(col('dueDate'))
+      .orderBy('id')
+      .execute();
     const text = (row: Record<string, unknown>, extra: string) =>
       [String(row.date).slice(0, 10), extra, row.description ? String(row.description) : '']
         .filter(Boolean)
@@ -196,6 +211,15 @@ export function installInvoiceHooks(app: FastifyInstance): void {
       )?.top ?? 0,
     );
     await addLines(ctx, [
+      ...due.map((row) => ({
+        invoiceId: invoice.id,
+        order: ++order,
+        description: text({ date: row[col('dueDate')], description: row.description }, ''),
+        quantity: 1,
+        unitPrice: Number(row.amount),
+        source: 'instalment',
+        instalmentId: Number(row.id),
+      })),
       ...time.map((row) => ({
         invoiceId: invoice.id,
         order: ++order,

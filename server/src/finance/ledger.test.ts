@@ -2,11 +2,14 @@ import {
   API_BASE,
   DASHBOARD,
   LEGAL,
+  feeInstalments,
   invoiceLines,
   invoices,
   lawsuitPayments,
   payments,
+  retainerMovements,
   type Dashboard,
+  type LawsuitFeeRows,
   type LawsuitFees,
 } from '@mizan/contracts';
 import { sql } from 'kysely';
@@ -161,6 +164,92 @@ describe.each(dialects())('the fees ledger on payments (%s)', (dialect) => {
     await expectStatsEqualRecount();
   });
 
+  it('lists every payment that counts as one row of the fees tab, retainer applications included, each once', async () => {
+    const before = await dashboardPaid();
+    const suit = await ok('POST', entityUrl('lawsuits'), { customerIds: [clients[0]], agreedFee: 100_000 });
+    const rowsOf = async (id: number) =>
+      (
+        (await ok(
+          'GET',
+          API_BASE + LEGAL.lawsuitFeeRows.replace(':id', String(id)),
+        )) as unknown as LawsuitFeeRows
+      ).items;
+    const entry = await ok('POST', ledgerUrl, {
+      lawsuitId: suit.id,
+      amount: 20_000,
+      paidOn: '2026-05-01',
+      method: 'cash',
+      receiptNumber: 'R-500',
+    });
+    const invoice = await ok('POST', invoicesUrl, { customerId: clients[0], lawsuitId: suit.id });
+    await ok('POST', entityUrl(invoiceLines), {
+      invoiceId: invoice.id,
+      description: 'Appeal',
+      unitPrice: 10_000,
+    });
+    const issued = await ok('POST', `${invoicesUrl}/${invoice.id}/issue`);
+    const total = Number(issued.total);
+    // Paying the lawsuit's invoice pays towards its fee, the lawsuit not named on the payment.
+    const paid = await ok('POST', paymentsUrl, {
+      customerId: clients[0],
+      date: '2026-05-02',
+      amount: 5_000,
+      reference: 'TR-1',
+      invoiceIds: [invoice.id],
+    });
+    expect(paid.lawsuitId).toBe(suit.id);
+    // A deposit held for the client counts once applied to an invoice of the lawsuit, not before.
+    await ok('POST', entityUrl(retainerMovements), {
+      customerId: clients[0],
+      date: '2026-05-03',
+      kind: 'deposit',
+      amount: 3_000,
+    });
+    expect((await fees(suit.id)).paid).toBe(25_000);
+    const applied = await ok('POST', entityUrl(retainerMovements), {
+      customerId: clients[0],
+      date: '2026-05-04',
+      kind: 'apply',
+      amount: 3_000,
+      invoiceId: invoice.id,
+    });
+    // The rest of the invoice with more than it owes: only the part not held counts.
+    const rest = total - 8_000;
+    await ok('POST', paymentsUrl, {
+      customerId: clients[0],
+      date: '2026-05-05',
+      amount: rest + 1_000,
+      invoiceIds: [invoice.id],
+      toRetainer: true,
+    });
+    const expected = 20_000 + 5_000 + 3_000 + rest;
+    expect((await fees(suit.id)).paid).toBe(expected);
+    const rows = await rowsOf(suit.id);
+    expect(rows.map((r) => [r.source, r.date, r.amount, r.invoiceNumbers])).toEqual([
+      ['payment', '2026-05-05', rest, [issued.number]],
+      ['retainer', '2026-05-04', 3_000, [issued.number]],
+      ['payment', '2026-05-02', 5_000, [issued.number]],
+      ['ledger', '2026-05-01', 20_000, []],
+    ]);
+    expect(rows.reduce((sum, r) => sum + r.amount, 0)).toBe(expected);
+    expect(rows[3]).toMatchObject({ ledgerEntryId: entry.id, reference: 'R-500', method: 'cash' });
+    expect(rows[1]).toMatchObject({ retainerMovementId: applied.id, ledgerEntryId: null });
+    expect((await ok('GET', `${entityUrl('lawsuits')}/${suit.id}`)).fees).toMatchObject({ paid: expected });
+    expect(await dashboardPaid()).toBe(before + expected);
+    await expectStatsEqualRecount();
+    // The agreed fee is bound by the applied retainer too.
+    expect(
+      (await send('PATCH', `${entityUrl('lawsuits')}/${suit.id}`, { agreedFee: expected - 1 })).status,
+    ).toBe(422);
+
+    // Taking the application back takes it off the lawsuit, everywhere.
+    await ok('DELETE', `${entityUrl(retainerMovements)}/${applied.id}`);
+    expect((await fees(suit.id)).paid).toBe(expected - 3_000);
+    expect((await rowsOf(suit.id)).map((r) => r.source)).toEqual(['payment', 'payment', 'ledger']);
+    expect(await dashboardPaid()).toBe(before + expected - 3_000);
+    await expectStatsEqualRecount();
+  });
+
   it('moves the ledger rows written before the migration into payments exactly once', async () => {
     const entries = [
       await ok('POST', ledgerUrl, {
@@ -218,9 +307,9 @@ describe.each(dialects())('the fees ledger on payments (%s)', (dialect) => {
       receiptNumber: 'R-300',
     });
     const paid = (await fees(lawsuit.id)).paid;
-    const entries = (await t.app.db.selectFrom(lawsuitPayments.table).select('id').execute()).map((r) =>
-      Number(r.id),
-    );
+    const entries = (
+      await t.app.db.selectFrom(lawsuitPayments.table).select('id').orderBy('id').execute()
+    ).map((r) => Number(r.id));
     // The previous release's schema and rows: no payment for any ledger row, no `ledger_entry_id`,
     // and the step not yet recorded.
     const [step] = migrationNames(MIGRATION_GROUPS).filter((n) => n.endsWith('finance_004_ledger_payments'));
@@ -239,5 +328,29 @@ describe.each(dialects())('the fees ledger on payments (%s)', (dialect) => {
     expect((await fees(lawsuit.id)).paid).toBe(paid);
     expect(await dashboardPaid()).toBe(await paidInTable());
     await expectStatsEqualRecount();
+  });
+
+  it("gives a database of the previous release the fee instalments: their table and the lines' column, once", async () => {
+    const [step] = migrationNames(MIGRATION_GROUPS).filter((n) => n.endsWith('finance_005_fee_instalments'));
+    if (dialect === 'postgres') {
+      // As the previous release left it: invoice lines without the column, no instalments' table.
+      await sql`alter table ${sql.table(invoiceLines.table)} drop column instalment_id`.execute(t.app.db);
+      await sql`drop table ${sql.table(feeInstalments.table)}`.execute(t.app.db);
+      await t.app.db.deleteFrom('entity_counts').where('entity', '=', feeInstalments.name).execute();
+    }
+    await t.app.db.deleteFrom('kysely_migration').where('name', '=', step!).execute();
+    expect(await runMigrations(t.app.db, t.dialect, MIGRATION_GROUPS)).toEqual([step]);
+    expect(await runMigrations(t.app.db, t.dialect, MIGRATION_GROUPS)).toEqual([]);
+    const tables = await t.app.db.introspection.getTables();
+    expect(tables.find((x) => x.name === feeInstalments.table)).toBeDefined();
+    const lines = tables.find((x) => x.name === invoiceLines.table)!;
+    expect(lines.columns.map((c) => c.name)).toContain('instalment_id');
+    // And the instalments are written as before.
+    const instalment = await ok('POST', entityUrl(feeInstalments), {
+      lawsuitId: lawsuit.id,
+      dueDate: '2026-06-01',
+      amount: 1_000,
+    });
+    expect(instalment.id).toBeGreaterThan(0);
   });
 });

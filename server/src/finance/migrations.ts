@@ -1,5 +1,6 @@
 import type { Migration } from '../db/migrations';
-import { addEntityFields } from '../db/migrations';
+import { feeInstalments, invoiceLines } from '@mizan/contracts';
+import { addEntityFields, createEntityTables } from '../db/migrations';
 import { instantType } from '../db/migrations/entityTables';
 import { moveLedgerPayments } from './ledger';
 
@@ -74,6 +75,18 @@ export const financeMigrations: Migration[] = [
     async up(db, dialect) {
       await addEntityFields(db, dialect, 'payments', ['ledgerEntryId']);
       await moveLedgerPayments(db, dialect);
+    },
+  },
+  {
+    // Agreed fee instalments as a source of invoice lines: the line names the instalment it bills.
+    // A database with invoice lines gets the instalments' table now (its lines' new column refers
+    // to it); a fresh one gets both from the definitions at start.
+    name: 'finance_005_fee_instalments',
+    async up(db, dialect) {
+      const tables = new Set((await db.introspection.getTables()).map((t) => t.name));
+      if (!tables.has(invoiceLines.table)) return;
+      if (!tables.has(feeInstalments.table)) await createEntityTables(db, dialect, [feeInstalments.name]);
+      await addEntityFields(db, dialect, invoiceLines.name, ['instalmentId']);
     },
   },
 ];

@@ -1,6 +1,7 @@
 import {
   dayInZone,
   expenses,
+  feeInstalments,
   invoiceLines,
   invoiceTotals,
   invoices,
@@ -36,6 +37,7 @@ export const PAYMENTS = payments.table;
 export const RETAINER = retainerMovements.table;
 export const TIME_ENTRIES = timeEntries.table;
 export const EXPENSES = expenses.table;
+export const INSTALMENTS = feeInstalments.table;
 /** How much of a payment went to which invoice (finance_003_invoices). */
 export const ALLOCATIONS = 'finance_payment_allocations';
 /** The last number given per series (`invoice`, `creditNote`) and year (finance_003_invoices). */
@@ -223,8 +225,8 @@ export async function retainerBalance(trx: Db | Trx, customerId: number): Promis
   return rows.reduce((sum, r) => sum + (r.kind === 'deposit' ? 1 : -1) * num(r.sum), num(retained?.sum));
 }
 
-/** Ids of the rows of `table` (time entries, expenses) billed on a line of an invoice not void. */
-export const billedIds = (trx: Db | Trx, field: 'timeEntryId' | 'expenseId') =>
+/** Ids of the rows (time entries, expenses, fee instalments) billed on a line of an invoice not void. */
+export const billedIds = (trx: Db | Trx, field: 'timeEntryId' | 'expenseId' | 'instalmentId') =>
   trx
     .selectFrom(LINES)
     .innerJoin(INVOICES, `${INVOICES}.id`, `${LINES}.${col('invoiceId')}`)

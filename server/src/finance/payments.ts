@@ -9,6 +9,8 @@ import { ALLOCATIONS, INVOICES, col, invalid, lockRow, retainerBalance, settleIn
 interface Plan {
   allocations: { invoiceId: number; amount: number }[];
   leftover: number;
+  /** The lawsuit every invoice named is for, when they all are for one; else null. */
+  lawsuitId: number | null;
 }
 
 /**
@@ -56,7 +58,13 @@ export function installPaymentHooks(app: FastifyInstance): void {
       if (take > 0) allocations.push({ invoiceId: Number(row.id), amount: take });
       left -= take;
     }
-    return { allocations, leftover: left };
+    const lawsuitIds = new Set(rows.map((row) => row[col('lawsuitId')] ?? null));
+    const [only] = lawsuitIds;
+    return {
+      allocations,
+      leftover: left,
+      lawsuitId: lawsuitIds.size === 1 && only !== null ? Number(only) : null,
+    };
   }
 
   const plans = new WeakMap<object, Plan>();
@@ -86,6 +94,9 @@ export function installPaymentHooks(app: FastifyInstance): void {
           due: moneyToMajor(amount - shared.leftover),
         });
       values.retained = shared.leftover;
+      // Paying invoices of one lawsuit pays towards its fee (finance/lawsuitFees.ts).
+      if ((values.lawsuitId ?? null) === null && shared.lawsuitId !== null)
+        values.lawsuitId = shared.lawsuitId;
       plans.set(ctx.work, shared);
     },
     async beforeUpdate(ctx, values, before) {

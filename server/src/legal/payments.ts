@@ -5,13 +5,16 @@ import {
   lawsuitFees,
   lawsuitPayments,
   moneyToMajor,
+  lawsuitFeeRows,
   payments,
   permissionKey,
+  retainerMovements,
+  type LawsuitFeeRows,
   type LawsuitFees,
 } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db, Dialect } from '../db';
+import type { Dialect } from '../db';
 import { columnName } from '../db/migrations';
 import { actorOf, type Trx } from '../engine/context';
 import type { HookContext } from '../engine/hooks';
@@ -19,39 +22,9 @@ import { pathId } from '../http/params';
 import type { ApiRow } from '../engine/serialize';
 import { AppError } from '../http/errors';
 import { defineRoute } from '../http/route';
+import { feeRows, paidByLawsuit, paidWithinFee } from '../finance/lawsuitFees';
 
-/** The fees ledger's own table; what was paid is read from the office's payments (`PAYMENTS`). */
-const LEDGER = lawsuitPayments.table;
-const PAYMENTS = payments.table;
-const LAWSUIT = columnName('lawsuitId');
-const AMOUNT = columnName('amount');
-const RETAINED = columnName('retained');
-const LEDGER_ENTRY = columnName('ledgerEntryId');
 const AGREED_FEE = columnName('agreedFee');
-const OVERPAYMENT = columnName('overpayment');
-
-/**
- * What each of `lawsuitIds` was paid, exact integers: the sum of its payments (the fees ledger's
- * entries are payments too, finance/ledger.ts) less what of them was held in the client's
- * retainer, leaving out the payment of ledger entry `exceptEntryId`.
- */
-async function paidBy(
-  db: Db | Trx,
-  lawsuitIds: readonly number[],
-  exceptEntryId?: number,
-): Promise<Map<number, number>> {
-  if (!lawsuitIds.length) return new Map();
-  let query = db
-    .selectFrom(PAYMENTS)
-    .select((eb) => [LAWSUIT, eb.fn.sum<string | number>(eb(AMOUNT, '-', eb.ref(RETAINED))).as('paid')])
-    .where(LAWSUIT, 'in', lawsuitIds)
-    .groupBy(LAWSUIT);
-  if (exceptEntryId !== undefined)
-    query = query.where((eb) => eb.or([eb(LEDGER_ENTRY, 'is', null), eb(LEDGER_ENTRY, '!=', exceptEntryId)]));
-  const rows = await query.execute();
-  // PostgreSQL answers SUM(bigint) as numeric text; amounts stay far below 2^53 (MONEY_MAX).
-  return new Map(rows.map((r) => [Number(r[LAWSUIT]), Number(r.paid ?? 0)]));
-}
 
 /**
  * The fees ledger beyond the generic pattern (call once per app, from the legal plugin):
@@ -85,7 +58,7 @@ export function installPayments(app: FastifyInstance): void {
     const agreedFee = await lockLawsuit(ctx.trx, row.lawsuitId);
     // An unknown lawsuit is the engine's reference check (422 on lawsuitId).
     if (agreedFee === undefined || row.overpayment === true) return;
-    const paid = (await paidBy(ctx.trx, [row.lawsuitId], exceptId)).get(row.lawsuitId) ?? 0;
+    const paid = (await paidByLawsuit(ctx.trx, [row.lawsuitId], exceptId)).get(row.lawsuitId) ?? 0;
     const agreed = agreedFee ?? 0;
     if (paid + row.amount <= agreed) return;
     throw new AppError('validation', {
@@ -124,24 +97,7 @@ export function installPayments(app: FastifyInstance): void {
       const agreed = typeof values.agreedFee === 'number' ? values.agreedFee : 0;
       await lockLawsuit(ctx.trx, before.id);
       // What was paid as overpayments was accepted beyond the fee: only the rest binds it.
-      const withinFee = await ctx.trx
-        .selectFrom(`${PAYMENTS} as p`)
-        .select((eb) =>
-          eb.fn.sum<string | number>(eb(`p.${AMOUNT}`, '-', eb.ref(`p.${RETAINED}`))).as('paid'),
-        )
-        .where(`p.${LAWSUIT}`, '=', before.id)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom(`${LEDGER} as lp`)
-                .select('lp.id')
-                .whereRef('lp.id', '=', `p.${LEDGER_ENTRY}`)
-                .where(`lp.${OVERPAYMENT}`, '=', dialect === 'postgres' ? true : 1),
-            ),
-          ),
-        )
-        .executeTakeFirst();
-      const bound = Number(withinFee?.paid ?? 0);
+      const bound = await paidWithinFee(ctx.trx, before.id, dialect === 'postgres' ? true : 1);
       if (agreed >= bound) return;
       throw new AppError('validation', {
         entity: 'lawsuits',
@@ -151,10 +107,10 @@ export function installPayments(app: FastifyInstance): void {
       });
     },
     // The fees shown to those who may view payments.
-    reads: { entities: [lawsuitPayments.name, payments.name], perUser: true },
+    reads: { entities: [lawsuitPayments.name, payments.name, retainerMovements.name], perUser: true },
     async expand(ctx, rows) {
       if (!mayViewPayments(ctx.user)) return rows;
-      const paid = await paidBy(
+      const paid = await paidByLawsuit(
         ctx.db,
         rows.map((r) => r.id),
       );
@@ -176,8 +132,22 @@ export function installPayments(app: FastifyInstance): void {
     handler: async (request, { params }) => {
       // Through the lawsuits service: 404 for a lawsuit that does not exist or is out of scope.
       const lawsuit = await entities.get('lawsuits').get(pathId(params.id), actorOf(request));
-      const paid = (await paidBy(app.db, [lawsuit.id])).get(lawsuit.id) ?? 0;
+      const paid = (await paidByLawsuit(app.db, [lawsuit.id])).get(lawsuit.id) ?? 0;
       return { data: lawsuitFeeFigures(lawsuit.agreedFee as number | null, paid) satisfies LawsuitFees };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: API_BASE + LEGAL.lawsuitFeeRows,
+    permission: permissionKey(lawsuitPayments.name, 'view'),
+    tags: [lawsuitPayments.name],
+    summary: "Every payment that counts towards a lawsuit's fee, one row each, newest first",
+    params: z.object({ id: z.string() }),
+    response: lawsuitFeeRows,
+    handler: async (request, { params }) => {
+      const lawsuit = await entities.get('lawsuits').get(pathId(params.id), actorOf(request));
+      return { data: { items: await feeRows(app.db, lawsuit.id) } satisfies LawsuitFeeRows };
     },
   });
 }

@@ -35,6 +35,12 @@ export const AREA_PERMISSIONS = {
    * Sees, edits and records everyone's time entries (not only one's own): the office's manager.
    */
   financeEveryone: 'finance.everyone',
+  /**
+   * The finance reports (aged receivables, revenue by lawyer and by month, unbilled time and
+   * expenses: `FINANCE_REPORTS`): the whole office's money and each lawyer's results, so the
+   * administrator's, not every reader of invoices.
+   */
+  financeReports: 'finance.reports',
   /** Subscribes to the whole office's calendar feed (every hearing and open deadline), not only one's own. */
   calendarOfficeFeed: 'calendar.officeFeed',
 } as const;

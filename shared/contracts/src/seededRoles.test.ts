@@ -129,6 +129,14 @@ describe('seeded roles', () => {
     );
   });
 
+  it("keep the finance reports (the office's money, each lawyer's results) with the administrator", () => {
+    expect(granted('administrator', 'finance')).toContain('finance.reports');
+    expect(granted('lawyer', 'finance')).not.toContain('finance.reports');
+    expect(granted('secretary', 'finance')).not.toContain('finance.reports');
+    // Reading invoices stays the lawyer's.
+    expect(granted('lawyer', 'invoices')).toContain('invoices.view');
+  });
+
   it('mark only the lawyer role as a role of lawyers', () => {
     expect(SEEDED_ROLES.map((r) => [r.key, r.lawyers])).toEqual([
       ['administrator', false],

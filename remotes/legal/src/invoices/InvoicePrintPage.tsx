@@ -10,15 +10,17 @@ import { formatMoney, parseRecordId, type EntityRow } from '@mizan/ui';
 import { withId } from '../api';
 import './print.css';
 
-/** Both languages' words for one label of the print view: Arabic first, then English. */
-function both(key: string): [string, string] {
-  const ar = i18n.getFixedT('ar', 'legal');
-  const en = i18n.getFixedT('en', 'legal');
-  return [ar(`invoices.printView.${key}`), en(`invoices.printView.${key}`)];
+/**
+ * Both languages' words for one label of the print view (`legal:invoices.printView.<key>`, or a
+ * key of another namespace given whole): Arabic first, then English.
+ */
+function both(key: string, ns = 'legal'): [string, string] {
+  const full = ns === 'legal' ? `invoices.printView.${key}` : key;
+  return [i18n.getFixedT('ar', ns)(full), i18n.getFixedT('en', ns)(full)];
 }
 
-function Label({ k }: { k: string }) {
-  const [ar, en] = both(k);
+function Label({ k, ns }: { k: string; ns?: string }) {
+  const [ar, en] = both(k, ns);
   return (
     <span className="invoice-print__label">
       <span lang="ar" dir="rtl">
@@ -33,7 +35,8 @@ function Label({ k }: { k: string }) {
 
 /**
  * An invoice or credit note printed in Arabic and English on one A4 page: the office's logo,
- * name, address, VAT number and colour; the client; the lines with VAT; the totals with the total in
+ * name, address, VAT number and colour; the client; an issued invoice's state (issued, partly
+ * paid, paid); the lines with VAT; the totals with the total in
  * words in both languages; the Saudi QR code when the office is in Saudi Arabia. The browser's
  * print dialog makes the paper (or PDF) copy; `?lng=en` puts English first.
  */
@@ -103,6 +106,16 @@ export function InvoicePrintPage() {
             <Label k="client" />
           </dt>
           <dd>{data.customerName}</dd>
+          {row.kind === 'invoice' && ['issued', 'partlyPaid', 'paid'].includes(String(row.state)) && (
+            <>
+              <dt>
+                <Label k="state" />
+              </dt>
+              <dd data-testid="invoice-print-state">
+                <Label k={`invoices.values.state.${String(row.state)}`} ns="entities" />
+              </dd>
+            </>
+          )}
           {data.creditOfNumber && (
             <>
               <dt>

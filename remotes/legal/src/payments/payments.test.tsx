@@ -57,6 +57,10 @@ describe('fees panel', () => {
     // The payments list under it, without the lawsuit column.
     expect(await screen.findByRole('columnheader', { name: 'رقم الإيصال' })).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'الدعوى' })).toBeNull();
+    // One row per payment that counts, with where it came from.
+    const table = screen.getByRole('table', { name: 'المدفوع من الأتعاب' });
+    expect(await within(table).findByText('سجل الأتعاب')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'المصدر' })).toBeInTheDocument();
     const reads = feeReads().length;
 
     fireEvent.click(screen.getByRole('button', { name: /إضافة دفعة/ }));

@@ -6,6 +6,7 @@ import {
   lawsuitFeeFigures,
   type Entity,
   type Fields,
+  type LawsuitFeeRow,
   type LawsuitFees,
 } from '@mizan/contracts';
 import { json, startServer, type SeenRequest } from '@mizan/sdk/testing/apiServer';
@@ -93,6 +94,25 @@ export async function startLegalServer(entities: readonly Entity<Fields>[], spec
       .reduce((sum, p) => sum + Number(p.amount), 0);
     return lawsuitFeeFigures(typeof lawsuit?.agreedFee === 'number' ? lawsuit.agreedFee : null, paid);
   };
+  /** The fees tab's rows: the ledger's entries only (no payments recorded under Finance here). */
+  const feeRows = (lawsuitId: number): LawsuitFeeRow[] =>
+    rowsOf('lawsuitPayments')
+      .filter((p) => p.lawsuitId === lawsuitId)
+      .map((p) => ({
+        key: `payment-${p.id}`,
+        source: 'ledger' as const,
+        date: String(p.paidOn),
+        amount: Number(p.amount),
+        method: typeof p.method === 'string' ? p.method : null,
+        reference: typeof p.receiptNumber === 'string' ? p.receiptNumber : null,
+        invoiceNumbers: [],
+        overpayment: p.overpayment === true,
+        note: typeof p.note === 'string' ? p.note : null,
+        ledgerEntryId: p.id,
+        paymentId: p.id,
+        retainerMovementId: null,
+      }))
+      .sort((a, b) => b.date.localeCompare(a.date));
   const chain = (sessionId: number) => {
     const all = rowsOf('sessions');
     let first = all.find((r) => r.id === sessionId);
@@ -123,6 +143,9 @@ export async function startLegalServer(entities: readonly Entity<Fields>[], spec
 
   const handle = (req: SeenRequest, res: ServerResponse) => {
     const path = req.path.replace(/^\/api/, '');
+    const rowsMatch = new RegExp(`^${LEGAL.lawsuitFeeRows.replace(':id', '(\\d+)')}$`).exec(path);
+    if (req.method === 'GET' && rowsMatch)
+      return json(res, 200, { data: { items: feeRows(Number(rowsMatch[1])) } });
     const feesMatch = new RegExp(`^${LEGAL.lawsuitFees.replace(':id', '(\\d+)')}$`).exec(path);
     if (req.method === 'GET' && feesMatch) return json(res, 200, { data: fees(Number(feesMatch[1])) });
     const chainMatch = new RegExp(`^${LEGAL.sessionChain.replace(':id', '(\\d+)')}$`).exec(path);

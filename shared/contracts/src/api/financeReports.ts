@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { permissionKey } from '../permissions';
+import { AREA_PERMISSIONS } from '../areaPermissions';
 import { parseDigits } from '../text';
 import { FINANCE } from './finance';
 
@@ -65,7 +65,7 @@ export interface ReportDefinition {
 const customerLink = { idKey: 'customerId', route: '/admin/customers' };
 const lawsuitLink = { idKey: 'lawsuitId', route: '/admin/lawsuits' };
 const money = (key: string): ReportColumn => ({ key, kind: 'money' });
-const viewInvoices = permissionKey('invoices', 'view');
+const viewReports = AREA_PERMISSIONS.financeReports;
 
 /**
  * The reports: what clients owe by age (issued invoices' balance by days past their due date),
@@ -76,7 +76,7 @@ export const FINANCE_REPORTS = {
   aging: {
     key: 'aging',
     path: FINANCE.agingReport,
-    permission: viewInvoices,
+    permission: viewReports,
     filter: 'asOf',
     columns: [
       { key: 'customerName', kind: 'text', link: customerLink },
@@ -90,7 +90,7 @@ export const FINANCE_REPORTS = {
   revenueByLawyer: {
     key: 'revenueByLawyer',
     path: '/admin/finance/reports/revenueByLawyer',
-    permission: viewInvoices,
+    permission: viewReports,
     filter: 'range',
     columns: [
       { key: 'lawyerName', kind: 'text' },
@@ -103,7 +103,7 @@ export const FINANCE_REPORTS = {
   revenueByMonth: {
     key: 'revenueByMonth',
     path: '/admin/finance/reports/revenueByMonth',
-    permission: viewInvoices,
+    permission: viewReports,
     filter: 'range',
     columns: [
       { key: 'month', kind: 'month' },
@@ -117,7 +117,7 @@ export const FINANCE_REPORTS = {
   unbilled: {
     key: 'unbilled',
     path: '/admin/finance/reports/unbilled',
-    permission: viewInvoices,
+    permission: viewReports,
     filter: 'range',
     columns: [
       { key: 'customerName', kind: 'text', link: customerLink },

@@ -11,6 +11,8 @@ export const LEGAL = {
   sessionChain: '/admin/lawsuits/sessions/:id/chain',
   /** `GET`: agreed fee, paid, pending and collection rate of lawsuit `:id` (`LawsuitFees`). */
   lawsuitFees: '/admin/lawsuits/:id/fees',
+  /** `GET`: every payment that counts towards lawsuit `:id`'s fee, one row each (`LawsuitFeeRows`). */
+  lawsuitFeeRows: '/admin/lawsuits/:id/fees/rows',
   /**
    * `GET`: the clients of a lawsuit (or of a list of clients) without a power of attorney covering
    * litigation on a day, and the office's mode (`ProcurationCheck`); what the forms warn with.
@@ -106,6 +108,41 @@ export function lawsuitFeeFigures(agreedFee: number | null, paid: number): Lawsu
     collectionRate: collectionRate(paid, agreed),
   };
 }
+
+/**
+ * Where a row of a lawsuit's fees tab came from: an entry of the fees ledger (`ledger`), a payment
+ * recorded under Finance (`payment`, settling the invoices it names or none), or the client's
+ * retainer applied to an invoice of the lawsuit (`retainer`).
+ */
+export const FEE_ROW_SOURCES = ['ledger', 'payment', 'retainer'] as const;
+export type FeeRowSource = (typeof FEE_ROW_SOURCES)[number];
+
+/**
+ * One row of a lawsuit's fees tab: what counts towards its fee, each once (the sum of `amount` is
+ * the `paid` of `LawsuitFees`). `amount` is what counts (a payment's part held in the retainer is
+ * left out; it counts when applied to an invoice of the lawsuit, as a `retainer` row);
+ * `invoiceNumbers` the invoices it settled; `ledgerEntryId` the ledger entry to edit or delete
+ * (ledger rows only); `paymentId` or `retainerMovementId` the record it is.
+ */
+export const lawsuitFeeRow = z.object({
+  key: z.string(),
+  source: z.enum(FEE_ROW_SOURCES),
+  date: z.string(),
+  amount: z.int(),
+  method: z.string().nullable(),
+  reference: z.string().nullable(),
+  invoiceNumbers: z.array(z.string()),
+  overpayment: z.boolean(),
+  note: z.string().nullable(),
+  ledgerEntryId: z.int().nullable(),
+  paymentId: z.int().nullable(),
+  retainerMovementId: z.int().nullable(),
+});
+export type LawsuitFeeRow = z.infer<typeof lawsuitFeeRow>;
+
+/** The `data` of `GET LEGAL.lawsuitFeeRows`: newest first. */
+export const lawsuitFeeRows = z.object({ items: z.array(lawsuitFeeRow) });
+export type LawsuitFeeRows = z.infer<typeof lawsuitFeeRows>;
 
 /**
  * Why a client has no power of attorney for litigation on a day: none at all (`none`), every one

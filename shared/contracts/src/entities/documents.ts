@@ -29,6 +29,7 @@ export const DOCUMENT_RECORDS = {
   customer: 'customers',
   procuration: 'procurations',
   session: 'sessions',
+  invoice: 'invoices',
 } as const;
 export type DocumentRecordKind = keyof typeof DOCUMENT_RECORDS;
 export const DOCUMENT_RECORD_KINDS = Object.keys(DOCUMENT_RECORDS) as DocumentRecordKind[];
@@ -61,6 +62,7 @@ export const documentTemplates = defineEntity({
         'customer',
         'procuration',
         'session',
+        'invoice',
       ] as const satisfies readonly DocumentRecordKind[],
       required: true,
       default: 'lawsuit',

@@ -108,6 +108,29 @@ export const expenses = defineEntity({
   },
 });
 
+/**
+ * The agreed fee of a lawsuit paid in instalments: what is due (minor units, more than zero), on
+ * which day, and what it is for. An instalment is billed once: building an invoice (`collect`)
+ * brings in the instalments due in the range that are on no invoice (draft or issued) not void; a
+ * draft deleted or an invoice voided frees them, as for time entries. Shown on the lawsuit's page.
+ */
+export const feeInstalments = defineEntity({
+  name: 'feeInstalments',
+  path: '/admin/finance/instalments',
+  remote: 'legal',
+  menu: false,
+  titleField: 'dueDate',
+  status: false,
+  defaultSort: 'dueDate:asc',
+  indexes: [['lawsuitId', 'dueDate']],
+  fields: {
+    lawsuitId: { type: 'ref', entity: 'lawsuits', required: true, filter: true },
+    dueDate: { type: 'date', required: true, sort: true },
+    amount: { type: 'money', required: true, min: 1, sort: true },
+    description: { type: 'text', max: 500, search: true },
+  },
+});
+
 /** Why an invoice is voided, or what a credit note corrects: required text. */
 const reasonBody = z
   .object({
@@ -121,7 +144,7 @@ const reasonBody = z
   })
   .strip();
 
-/** Body of an invoice's `collect` action: the days of unbilled time and expenses to bring in (both optional). */
+/** Body of an invoice's `collect` action: the days of unbilled time, expenses and due fee instalments to bring in (both optional). */
 const collectBody = z
   .object({
     from: z.iso.date({ error: 'validation.date.format' }),
@@ -135,7 +158,8 @@ const collectBody = z
  * (`kind`, `creditOfId`). A draft's lines (`invoiceLines`) may change; its totals are the server's,
  * from the lines and the office's VAT settings (`invoicing.ts`). Actions:
  *
- * - `collect`: brings the client's unbilled billable time entries and expenses in as lines;
+ * - `collect`: brings the client's unbilled billable time entries and expenses, and the agreed fee
+ *   instalments due (`feeInstalments`), in as lines;
  * - `issue`: numbers it (gap-free per year and kind), freezes its VAT rate, lines and totals;
  * - `void`: with a reason, a draft, or an issued one nothing was paid or credited on;
  * - `creditNote`: a draft credit note referencing an issued invoice, its lines copied (edit, then issue).
@@ -189,13 +213,13 @@ export const invoices = defineEntity({
   },
 });
 
-/** Where a line came from: typed in, a time entry, an expense. */
-export const INVOICE_LINE_SOURCES = ['free', 'time', 'expense'] as const;
+/** Where a line came from: typed in, a time entry, an expense, an agreed fee instalment. */
+export const INVOICE_LINE_SOURCES = ['free', 'time', 'expense', 'instalment'] as const;
 
 /**
  * One line of an invoice or credit note: what, how many, at what unit price, less what discount,
  * VAT-exempt or not; `net`, `vat` and `total` are the server's (`lineFigures`). A line brought in
- * from a time entry or an expense references it, so that it is billed once. Lines of an issued
+ * from a time entry, an expense or a fee instalment references it, so that it is billed once. Lines of an issued
  * invoice never change.
  */
 export const invoiceLines = defineEntity({
@@ -220,6 +244,7 @@ export const invoiceLines = defineEntity({
     source: { type: 'enum', values: INVOICE_LINE_SOURCES, default: 'free', form: false, filter: true },
     timeEntryId: { type: 'ref', entity: 'timeEntries', form: false, filter: true, list: false },
     expenseId: { type: 'ref', entity: 'expenses', form: false, filter: true, list: false },
+    instalmentId: { type: 'ref', entity: 'feeInstalments', form: false, filter: true, list: false },
   },
 });
 
@@ -234,7 +259,9 @@ export const invoiceLines = defineEntity({
  * A payment is also what a lawsuit's fees ledger records (`lawsuitPayments`): each ledger entry is
  * one payment (`ledgerEntryId`, the server's), for the lawsuit's first client, settling no invoice
  * and held for no retainer; it changes and goes with its entry only (409 from here). What a
- * lawsuit was paid (its fees, the dashboard) is the sum of its payments less their retained parts.
+ * lawsuit was paid (its fees, the dashboard) is the sum of its payments less their retained parts,
+ * plus the retainer applied to its invoices; a payment settling invoices of one lawsuit is for that
+ * lawsuit when it names none.
  */
 export const payments = defineEntity({
   name: 'payments',

@@ -1,0 +1,211 @@
+import { lawsuitPayments, type LawsuitFeeRow } from '@mizan/contracts';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db';
+import { toBoolean } from '../db';
+import type { Trx } from '../engine/context';
+import { ALLOCATIONS, INVOICES, PAYMENTS, RETAINER, col } from './money';
+
+/**
+ * What counts as paid towards a lawsuit's fee, in one place for the fees tab (its figures and its
+ * rows), the agreed-fee checks and the dashboard (kept and recounted):
+ *
+ * - every payment naming the lawsuit (the fees ledger's entries are payments, ledger.ts), less
+ *   what of it was held in the client's retainer;
+ * - the client's retainer applied to an invoice of the lawsuit.
+ *
+ * Each amount once: money held in the retainer counts only when it is applied, and then for the
+ * lawsuit of the invoice it settles; a deposit alone never counts.
+ */
+
+const LAWSUIT = col('lawsuitId');
+const LEDGER = lawsuitPayments.table;
+
+/** Correlated SQL: what the lawsuit whose id is `lawsuitId` (a column reference) was paid. */
+export function paidSql(lawsuitId: RawBuilder<unknown>): RawBuilder<number> {
+  return sql<number>`(coalesce((select sum(${sql.ref(`pp.${col('amount')}`)} - ${sql.ref(`pp.${col('retained')}`)})
+      from ${sql.table(PAYMENTS)} pp where ${sql.ref(`pp.${LAWSUIT}`)} = ${lawsuitId}), 0)
+    + coalesce((select sum(rm.amount) from ${sql.table(RETAINER)} rm
+      inner join ${sql.table(INVOICES)} ri on ri.id = ${sql.ref(`rm.${col('invoiceId')}`)}
+      where rm.kind = 'apply' and ${sql.ref(`ri.${LAWSUIT}`)} = ${lawsuitId}), 0))`;
+}
+
+/**
+ * What each of `lawsuitIds` was paid, exact integers, leaving out the payment of ledger entry
+ * `exceptEntryId` (a ledger entry being changed, checked against the fee without itself).
+ */
+export async function paidByLawsuit(
+  db: Db | Trx,
+  lawsuitIds: readonly number[],
+  exceptEntryId?: number,
+): Promise<Map<number, number>> {
+  const paid = new Map<number, number>();
+  if (!lawsuitIds.length) return paid;
+  const add = (id: unknown, amount: unknown) =>
+    paid.set(Number(id), (paid.get(Number(id)) ?? 0) + Number(amount ?? 0));
+  let payments = db
+    .selectFrom(PAYMENTS)
+    .select((eb) => [
+      LAWSUIT,
+      eb.fn.sum<string | number>(eb(col('amount'), '-', eb.ref(col('retained')))).as('paid'),
+    ])
+    .where(LAWSUIT, 'in', lawsuitIds)
+    .groupBy(LAWSUIT);
+  if (exceptEntryId !== undefined)
+    payments = payments.where((eb) =>
+      eb.or([eb(col('ledgerEntryId'), 'is', null), eb(col('ledgerEntryId'), '!=', exceptEntryId)]),
+    );
+  // PostgreSQL answers SUM(bigint) as numeric text; amounts stay far below 2^53 (MONEY_MAX).
+  for (const r of await payments.execute()) add(r[LAWSUIT], r.paid);
+  const applied = await db
+    .selectFrom(`${RETAINER} as rm`)
+    .innerJoin(`${INVOICES} as i`, 'i.id', `rm.${col('invoiceId')}`)
+    .select((eb) => [`i.${LAWSUIT} as lawsuit`, eb.fn.sum<string | number>('rm.amount').as('paid')])
+    .where('rm.kind', '=', 'apply')
+    .where(`i.${LAWSUIT}`, 'in', lawsuitIds)
+    .groupBy(`i.${LAWSUIT}`)
+    .execute();
+  for (const r of applied) add(r.lawsuit, r.paid);
+  return paid;
+}
+
+/**
+ * What of lawsuit `lawsuitId`'s paid total binds its agreed fee: all of it but the ledger entries
+ * marked as overpayments (accepted beyond the fee).
+ */
+export async function paidWithinFee(trx: Trx, lawsuitId: number, overpaymentTrue: boolean | number) {
+  const payments = await trx
+    .selectFrom(`${PAYMENTS} as p`)
+    .select((eb) =>
+      eb.fn.sum<string | number>(eb(`p.${col('amount')}`, '-', eb.ref(`p.${col('retained')}`))).as('paid'),
+    )
+    .where(`p.${LAWSUIT}`, '=', lawsuitId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom(`${LEDGER} as lp`)
+            .select('lp.id')
+            .whereRef('lp.id', '=', `p.${col('ledgerEntryId')}`)
+            .where(`lp.${col('overpayment')}`, '=', overpaymentTrue),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  const applied = (await paidByAppliedRetainer(trx, lawsuitId)) ?? 0;
+  return Number(payments?.paid ?? 0) + applied;
+}
+
+async function paidByAppliedRetainer(trx: Db | Trx, lawsuitId: number): Promise<number> {
+  const row = await trx
+    .selectFrom(`${RETAINER} as rm`)
+    .innerJoin(`${INVOICES} as i`, 'i.id', `rm.${col('invoiceId')}`)
+    .select((eb) => eb.fn.sum<string | number>('rm.amount').as('paid'))
+    .where('rm.kind', '=', 'apply')
+    .where(`i.${LAWSUIT}`, '=', lawsuitId)
+    .executeTakeFirst();
+  return Number(row?.paid ?? 0);
+}
+
+/** The lawsuit an invoice is for, or null. */
+export async function lawsuitOfInvoice(trx: Db | Trx, invoiceId: unknown): Promise<number | null> {
+  if (typeof invoiceId !== 'number') return null;
+  const row = await trx.selectFrom(INVOICES).select(LAWSUIT).where('id', '=', invoiceId).executeTakeFirst();
+  const id = row?.[LAWSUIT];
+  return id === null || id === undefined ? null : Number(id);
+}
+
+const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
+const day = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+
+/**
+ * Every row of lawsuit `lawsuitId`'s fees tab, newest first: its payments whose counted part is
+ * above zero (ledger entries and payments recorded under Finance, with the invoices they settled)
+ * and the retainer applied to its invoices. Their amounts sum to what `paidByLawsuit` answers.
+ */
+export async function feeRows(db: Db | Trx, lawsuitId: number): Promise<LawsuitFeeRow[]> {
+  const payments = (await db
+    .selectFrom(PAYMENTS)
+    .selectAll()
+    .where(LAWSUIT, '=', lawsuitId)
+    .execute()) as Record<string, unknown>[];
+  const paymentIds = payments.map((p) => Number(p.id));
+  const allocations = paymentIds.length
+    ? await db
+        .selectFrom(`${ALLOCATIONS} as a`)
+        .innerJoin(`${INVOICES} as i`, 'i.id', 'a.invoice_id')
+        .select(['a.payment_id as payment', 'i.number as number', 'i.id as invoice'])
+        .where('a.payment_id', 'in', paymentIds)
+        .orderBy('i.id')
+        .execute()
+    : [];
+  const numbersOf = new Map<number, string[]>();
+  for (const a of allocations) {
+    const list = numbersOf.get(Number(a.payment)) ?? [];
+    list.push(String(a.number ?? a.invoice));
+    numbersOf.set(Number(a.payment), list);
+  }
+  const entryIds = payments.map((p) => p[col('ledgerEntryId')]).filter((v) => v !== null && v !== undefined);
+  const overpayments = new Set(
+    entryIds.length
+      ? (
+          await db
+            .selectFrom(LEDGER)
+            .select(['id', col('overpayment')])
+            .where('id', 'in', entryIds.map(Number))
+            .execute()
+        )
+          .filter((r) => toBoolean(r[col('overpayment')]))
+          .map((r) => Number(r.id))
+      : [],
+  );
+  const rows: LawsuitFeeRow[] = [];
+  for (const p of payments) {
+    const amount = Number(p.amount) - Number(p.retained ?? 0);
+    if (amount <= 0) continue;
+    const entry = p[col('ledgerEntryId')];
+    const ledgerEntryId = entry === null || entry === undefined ? null : Number(entry);
+    rows.push({
+      key: `payment-${String(p.id)}`,
+      source: ledgerEntryId === null ? 'payment' : 'ledger',
+      date: day(p.date),
+      amount,
+      method: text(p.method),
+      reference: text(p.reference),
+      invoiceNumbers: numbersOf.get(Number(p.id)) ?? [],
+      overpayment: ledgerEntryId !== null && overpayments.has(ledgerEntryId),
+      note: text(p.notes),
+      ledgerEntryId,
+      paymentId: Number(p.id),
+      retainerMovementId: null,
+    });
+  }
+  const applied = await db
+    .selectFrom(`${RETAINER} as rm`)
+    .innerJoin(`${INVOICES} as i`, 'i.id', `rm.${col('invoiceId')}`)
+    .select([
+      'rm.id as id',
+      'rm.date as date',
+      'rm.amount as amount',
+      'rm.notes as notes',
+      'i.number as number',
+      'i.id as invoice',
+    ])
+    .where('rm.kind', '=', 'apply')
+    .where(`i.${LAWSUIT}`, '=', lawsuitId)
+    .execute();
+  for (const r of applied)
+    rows.push({
+      key: `retainer-${String(r.id)}`,
+      source: 'retainer',
+      date: day(r.date),
+      amount: Number(r.amount),
+      method: null,
+      reference: null,
+      invoiceNumbers: [String(r.number ?? r.invoice)],
+      overpayment: false,
+      note: text(r.notes),
+      ledgerEntryId: null,
+      paymentId: null,
+      retainerMovementId: Number(r.id),
+    });
+  return rows.sort((a, b) => b.date.localeCompare(a.date) || b.key.localeCompare(a.key));
+}
