@@ -1,8 +1,9 @@
-// Jest's order, longest first (failed first, then by the last run's times, then by file size when
-// no time is known, as Jest's own), except that a file that only loads another suite weighs as
-// much as that suite: a `.postgres.test.ts` twin (see `splitDialects` in server/src/test/harness.ts)
-// or a shard of a long suite (`shardOf`). Without it a fresh run (CI) would start the PostgreSQL
-// halves and the shards of the longest suites last.
+// Jest's order, longest first: failed first, then by the last run's times (Jest's cache on this
+// machine, else the times recorded in jest.durations.json, so that a fresh clone (CI) starts its
+// longest suites first too), then by file size when no time is known, as Jest's own, except that a
+// file that only loads another suite weighs as much as that suite: a `.postgres.test.ts` twin (see
+// `splitDialects` in server/src/test/harness.ts) or a shard of a long suite (`shardOf`).
+// `node scripts/jestDurations.mjs <jest --json output>` records a run's times.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -13,6 +14,16 @@ const Sequencer = require(fromJest('@jest/test-sequencer', core)).default;
 /** The suite a loader file requires (`require('./engine.entities.test')`). */
 const LOADS = /require\('(\.{1,2}\/[^']+)'\)/;
 const LOADER_MAX_BYTES = 2_000;
+
+const ROOT = __dirname;
+/** Seconds per test file (relative to the root) of a recorded run. */
+function recordedDurations() {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(ROOT, 'jest.durations.json'), 'utf8'));
+  } catch {
+    return {};
+  }
+}
 
 /** The file whose size stands for `file`'s: the suite it loads, or itself. */
 function weighed(file) {
@@ -39,7 +50,11 @@ class TwinAwareSequencer extends Sequencer {
       }
       return sizes.get(file);
     };
-    for (const test of tests) test.duration = this.time(test);
+    const recorded = recordedDurations();
+    for (const test of tests) {
+      const seconds = recorded[path.relative(ROOT, test.path).split(path.sep).join('/')];
+      test.duration = this.time(test) ?? (seconds == null ? undefined : seconds * 1000);
+    }
     return tests.sort((a, b) => {
       const failedA = this.hasFailed(a);
       if (failedA !== this.hasFailed(b)) return failedA ? -1 : 1;
