@@ -2,6 +2,7 @@ import { TEMPLATE_UNPACKED_MAX_SIZE, type DocumentField } from '@mizan/contracts
 import Docxtemplater from 'docxtemplater';
 import InspectModule from 'docxtemplater/js/inspect-module.js';
 import PizZip from 'pizzip';
+import zlib from 'node:zlib';
 import { AppError, type Translatable } from '../http/errors';
 
 /**
@@ -22,9 +23,51 @@ export interface TagProblem {
   reason: string;
 }
 
+interface CompressedData {
+  compressionMethod: string;
+  uncompressedSize: number;
+  getCompressedContent(): Uint8Array;
+  getContent(): Uint8Array;
+}
 interface ZipEntry {
   dir: boolean;
-  _data?: { uncompressedSize?: number };
+  _data?: CompressedData | unknown;
+}
+
+/** pizzip's marks of its two compression methods. */
+const STORED = '\x00\x00';
+const DEFLATED = '\x08\x00';
+
+/**
+ * Unpacks every part of an archive now, counting the bytes actually inflated: the sizes the
+ * archive declares may lie, so zlib stops once the parts together pass `limit` (a part cannot
+ * inflate past what is left). A part whose real size differs from the declared one makes the
+ * archive corrupt. The parts keep their unpacked bytes, so pizzip never inflates them again.
+ */
+function unpackBounded(zip: PizZip, limit: number): 'tooLarge' | 'corrupt' | null {
+  let left = limit;
+  for (const file of Object.values(zip.files as Record<string, ZipEntry>)) {
+    const data = file._data as Partial<CompressedData> | undefined;
+    if (file.dir || !data || typeof data.getCompressedContent !== 'function') continue;
+    const raw = data.getCompressedContent();
+    const packed = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+    let content: Buffer;
+    if (data.compressionMethod === STORED) content = packed;
+    else if (data.compressionMethod === DEFLATED) {
+      try {
+        content = zlib.inflateRawSync(packed, { maxOutputLength: Math.max(1, left + 1) });
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return 'tooLarge';
+        return 'corrupt';
+      }
+    } else return 'corrupt';
+    left -= content.length;
+    if (left < 0) return 'tooLarge';
+    if (content.length !== data.uncompressedSize) return 'corrupt';
+    const bytes = new Uint8Array(content.buffer, content.byteOffset, content.length);
+    data.getContent = () => bytes;
+  }
+  return null;
 }
 
 /** Opens a DOCX after checking its container: 415 not a DOCX or macros, 413 unpacks too large. */
@@ -47,9 +90,16 @@ export function openDocx(content: Buffer, field = 'file'): PizZip {
     throw Object.assign(refuse('documents.notDocx'), { cause: error });
   }
   const entries = Object.entries(zip.files as Record<string, ZipEntry>);
-  // The sizes the archive declares, summed before anything is unpacked.
-  const unpacked = entries.reduce((sum, [, f]) => sum + (f._data?.uncompressedSize ?? 0), 0);
-  if (unpacked > TEMPLATE_UNPACKED_MAX_SIZE) throw refuse('documents.unpackedTooLarge', 'payloadTooLarge');
+  // The sizes the archive declares, summed before anything is unpacked (a quick refusal)...
+  const declared = entries.reduce(
+    (sum, [, f]) => sum + ((f._data as Partial<CompressedData> | undefined)?.uncompressedSize ?? 0),
+    0,
+  );
+  if (declared > TEMPLATE_UNPACKED_MAX_SIZE) throw refuse('documents.unpackedTooLarge', 'payloadTooLarge');
+  // ...then the bytes really inflated, which stop at the limit whatever the archive declares.
+  const unpacked = unpackBounded(zip, TEMPLATE_UNPACKED_MAX_SIZE);
+  if (unpacked === 'tooLarge') throw refuse('documents.unpackedTooLarge', 'payloadTooLarge');
+  if (unpacked === 'corrupt') throw refuse('documents.notDocx');
   const types = zip.file('[Content_Types].xml')?.asText() ?? '';
   if (
     types.includes(MACRO_DOCUMENT) ||
