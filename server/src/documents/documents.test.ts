@@ -156,6 +156,10 @@ describe.each(dialects())('document templates on %s', (dialect) => {
     });
     expect(byTag.get(':lawsuit.agreedFeeWords')!.example.ar).toMatch(/^فقط .* لا غير$/);
     expect(byTag.get(':lawsuit.court.name')!.label.en).toBe('Name');
+    expect(byTag.get(':office.logo')).toMatchObject({
+      kind: 'image',
+      label: { ar: 'شعار المكتب', en: 'Office logo' },
+    });
     const bad = await api('GET', `${API_BASE}${DOCUMENTS.fields}?record=invoice`);
     expect(bad.statusCode).toBe(422);
   });
@@ -252,6 +256,44 @@ describe.each(dialects())('document templates on %s', (dialect) => {
       .where('action', '=', 'generate')
       .execute();
     expect(audit).toHaveLength(1);
+  });
+
+  it('the office logo is drawn where `{%office.logo}` stands; without one it is listed as missing', async () => {
+    const created = await upload(
+      { name: 'ترويسة بالشعار', record: 'lawsuit' },
+      docx(templateOf(['{%office.logo}', '{office.name}'])),
+    );
+    expect([created.statusCode, created.json().errors]).toEqual([201, undefined]);
+    const record = { entity: 'lawsuits', id: lawsuit.id };
+    const without = await generate(created.json().data.id, record);
+    expect(without.json().data.missing).toEqual(['office.logo']);
+    const bare = new PizZip(await download(without.json().data.url));
+    expect(Object.keys(bare.files).some((n) => n.startsWith('word/media/'))).toBe(false);
+
+    // A 1×1 PNG as the office's logo (system settings, appearance).
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f0005000201a5d1f4e80000000049454e44ae426082',
+      'hex',
+    );
+    const form = new FormData();
+    form.append('logo', png, { filename: 'logo.png', contentType: 'image/png' });
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/system/general/appearances',
+      headers: { ...h(), ...form.getHeaders() },
+      payload: form,
+    });
+    expect(set.statusCode).toBe(200);
+    const res = await generate(created.json().data.id, record);
+    expect([res.statusCode, res.json().data.missing]).toEqual([201, []]);
+    const zip = new PizZip(await download(res.json().data.url));
+    const media = Object.keys(zip.files).filter((n) => n.startsWith('word/media/'));
+    expect(media).toHaveLength(1);
+    expect(zip.file(media[0]!)!.asNodeBuffer().equals(png)).toBe(true);
+    const id = /<a:blip r:embed="([^"]+)"/.exec(zip.file('word/document.xml')!.asText())![1];
+    expect(zip.file('word/_rels/document.xml.rels')!.asText()).toContain(
+      `Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${media[0]!.slice('word/'.length)}"`,
+    );
   });
 
   it('a template of another record kind is 422; an unknown template or record 404', async () => {

@@ -25,6 +25,7 @@ import { columnName } from '../db/migrations';
 import type { ActorContext } from '../engine/context';
 import type { ApiRow } from '../engine/serialize';
 import { translate, type Lang } from '../http/messages';
+import { documentImage, type DocumentImage } from './images';
 
 /**
  * Merge fields, derived from the entity definitions: what a template may name (the catalogue)
@@ -36,7 +37,8 @@ import { translate, type Lang } from '../http/messages';
  *   titles joined (`lawsuit.customersText`) and its first row (`lawsuit.customer`);
  * - loops over the rows that reference it (`{#sessions}{date}{/sessions}` in a lawsuit), and the
  *   next of them by date (`next.sessions.date`) when they have a `date` field;
- * - the office (`office.name`, `office.address`…) and today (`today`, `todayHijri`…).
+ * - the office (`office.name`, `office.address`…, its logo as an image `{%office.logo}`) and
+ *   today (`today`, `todayHijri`…).
  * A field added to a definition is offered at once, no code.
  */
 
@@ -313,6 +315,13 @@ function buildCatalogue(kind: DocumentRecordKind): DocumentField[] {
     };
     out.push({ tag: `office.${key}`, kind: 'value', loop: null, label, example: label });
   }
+  out.push({
+    tag: 'office.logo',
+    kind: 'image',
+    loop: null,
+    label: { ar: translate('ar', 'documents.office.logo'), en: translate('en', 'documents.office.logo') },
+    example: { ar: translate('ar', 'documents.imageExample'), en: translate('en', 'documents.imageExample') },
+  });
   for (const [tag, suffix] of TODAY_TAGS) {
     const label = (lng: Lang) => {
       const base = translate(lng, 'documents.today');
@@ -327,6 +336,29 @@ function buildCatalogue(kind: DocumentRecordKind): DocumentField[] {
     });
   }
   return out;
+}
+
+/**
+ * The office's logo as a document image, or undefined (no logo, its file gone, or a kind Word
+ * does not draw from a plain picture part: an SVG or WebP logo is left out, listed as missing).
+ */
+async function officeLogo(app: FastifyInstance, fileId: number | null): Promise<DocumentImage | undefined> {
+  if (fileId === null) return undefined;
+  const row = await app.db
+    .selectFrom('files')
+    .select('stored_name')
+    .where('id', '=', fileId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const found = await app.fileStore.stat(String(row.stored_name));
+  if (!found) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of (await app.fileStore.read(
+    String(row.stored_name),
+    found,
+  )) as AsyncIterable<Buffer>)
+    chunks.push(chunk);
+  return documentImage(Buffer.concat(chunks)) ?? undefined;
 }
 
 /** Reads rows for the data, as the actor may see them. */
@@ -382,7 +414,7 @@ const style = (loader: Loader) => (loader.style.lng === 'ar' ? '، ' : ', ');
 
 /**
  * The values a record gives its template: the record under its kind's name, its loops, the next
- * of each dated loop, the office and today.
+ * of each dated loop, the office (its logo unless `images` is false) and today.
  */
 export async function recordData(
   app: FastifyInstance,
@@ -392,6 +424,7 @@ export async function recordData(
   settings: SystemSettings,
   lng: Lang,
   today: string,
+  options: { images?: boolean } = {},
 ): Promise<Record<string, unknown>> {
   const loader: Loader = {
     app,
@@ -436,6 +469,8 @@ export async function recordData(
     address: settings.address ?? '',
     phone: settings.phone ? localizeDigits(settings.phone, lng) : '',
     email: settings.email ?? '',
+    // Texts (client messages) draw no image: the logo's bytes are read for documents only.
+    ...(options.images === false ? {} : { logo: await officeLogo(app, settings.logoFileId) }),
   };
   const texts = dateTexts(today, 'date', loader.style);
   data.today = texts.both;

@@ -4,12 +4,14 @@ import InspectModule from 'docxtemplater/js/inspect-module.js';
 import PizZip from 'pizzip';
 import zlib from 'node:zlib';
 import { AppError, type Translatable } from '../http/errors';
+import { IMAGE_MODULE, ImageModule, embedImages } from './images';
 
 /**
  * A template's DOCX judged and filled by docxtemplater (tags `{a.b}`, loops and conditions
  * `{#x}…{/x}`, inverted `{^x}…{/x}`) over pizzip. Judged before it is stored: a ZIP that is a DOCX
  * (its main part declared as a document, not a macro-enabled one), unpacking to at most
  * `TEMPLATE_UNPACKED_MAX_SIZE`, whose tags are all well formed and all in the field catalogue.
+ * Image fields are written `{%office.logo}` (see `images.ts`).
  */
 
 const MAIN_DOCUMENT = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';
@@ -159,7 +161,7 @@ const tagError = (field: string, problems: TagProblem[]) =>
     params: { tags: problems.map((p) => p.tag).join('، ') },
     errors: {
       [field]: problems.map((p): Translatable => ({
-        key: `documents.tag.${p.reason === 'unknown' ? 'unknown' : 'broken'}`,
+        key: `documents.tag.${p.reason === 'unknown' || p.reason === 'image' ? p.reason : 'broken'}`,
         params: { tag: p.tag, part: p.part, offset: p.offset },
       })),
     },
@@ -174,14 +176,19 @@ interface StructuredTag {
 }
 
 /** Compiles a template (docxtemplater's own checks); its broken tags are 422 naming each. */
-function compile(zip: PizZip, field: string, inspect?: InspectModule, missing?: Set<string>): Docxtemplater {
+function compile(
+  zip: PizZip,
+  field: string,
+  modules: { inspect?: InspectModule; images: ImageModule },
+  missing?: Set<string>,
+): Docxtemplater {
   try {
     return new Docxtemplater(zip, {
       paragraphLoop: true,
       linebreaks: true,
       // The errors are the answer's (422 naming each tag), not the server log's.
       errorLogging: false,
-      modules: inspect ? [inspect] : [],
+      modules: modules.inspect ? [modules.images, modules.inspect] : [modules.images],
       parser: (tag: string) => ({
         get: (scope: unknown, context: ParserContext) => {
           const value = lookup(context.scopeList ?? [scope], tag);
@@ -206,8 +213,9 @@ function compile(zip: PizZip, field: string, inspect?: InspectModule, missing?: 
 export function checkTemplate(content: Buffer, fields: readonly DocumentField[], field = 'file'): void {
   const zip = openDocx(content, field);
   const inspect = new InspectModule();
-  compile(zip, field, inspect);
-  const top = new Set(fields.filter((f) => !f.loop).map((f) => f.tag));
+  compile(zip, field, { inspect, images: new ImageModule() });
+  const images = new Set(fields.filter((f) => f.kind === 'image').map((f) => f.tag));
+  const top = new Set(fields.filter((f) => !f.loop && f.kind !== 'image').map((f) => f.tag));
   const inLoop = new Map<string, Set<string>>();
   for (const f of fields)
     if (f.loop) (inLoop.get(f.loop) ?? inLoop.set(f.loop, new Set()).get(f.loop)!).add(f.tag);
@@ -216,13 +224,21 @@ export function checkTemplate(content: Buffer, fields: readonly DocumentField[],
     for (const tag of tags) {
       const name = tag.value;
       const known =
-        name === '.' ||
-        top.has(name) ||
-        loops.some((l) => inLoop.get(l)?.has(name)) ||
-        // A condition on a part of the record (`{#lawsuit.court}`): a prefix of known fields.
-        (tag.module === 'loop' && [...top].some((t) => t.startsWith(`${name}.`)));
+        tag.module === IMAGE_MODULE
+          ? images.has(name)
+          : name === '.' ||
+            top.has(name) ||
+            loops.some((l) => inLoop.get(l)?.has(name)) ||
+            // A condition on a part of the record (`{#lawsuit.court}`) or on an image (`{#office.logo}`).
+            (tag.module === 'loop' && (images.has(name) || [...top].some((t) => t.startsWith(`${name}.`))));
       if (!known)
-        problems.push({ tag: name, part: 'word/document.xml', offset: tag.offset, reason: 'unknown' });
+        problems.push({
+          tag: name,
+          part: 'word/document.xml',
+          offset: tag.offset,
+          // An image written as text (`{office.logo}`): say how to write it.
+          reason: images.has(name) && tag.module !== IMAGE_MODULE ? 'image' : 'unknown',
+        });
       if (tag.subparsed)
         walk(tag.subparsed, tag.module === 'loop' && inLoop.has(name) ? [...loops, name] : loops);
     }
@@ -241,8 +257,10 @@ export function fillTemplate(
 ): { docx: Buffer; missing: string[] } {
   const zip = openDocx(content);
   const missing = new Set<string>();
-  const doc = compile(zip, 'file', undefined, missing);
+  const images = new ImageModule();
+  const doc = compile(zip, 'file', { images }, missing);
   doc.render(data);
+  embedImages(doc, images);
   const docx = doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' }) as Buffer;
   return { docx, missing: [...missing].sort() };
 }
