@@ -156,6 +156,18 @@ describe.each(dialects())('document templates on %s', (dialect) => {
     });
     expect(byTag.get(':lawsuit.agreedFeeWords')!.example.ar).toMatch(/^فقط .* لا غير$/);
     expect(byTag.get(':lawsuit.court.name')!.label.en).toBe('Name');
+    // Loops through the rows naming a client among several (a `refs` field): a client's lawsuits.
+    const customerFields = (await api('GET', `${API_BASE}${DOCUMENTS.fields}?record=customer`)).json()
+      .data as DocumentField[];
+    expect(customerFields).toContainEqual(expect.objectContaining({ tag: 'lawsuits', kind: 'loop' }));
+    expect(customerFields).toContainEqual(expect.objectContaining({ tag: 'procurations', kind: 'loop' }));
+    expect(customerFields).toContainEqual(expect.objectContaining({ tag: 'subject', loop: 'lawsuits' }));
+    for (const kind of ['lawsuit', 'customer', 'session', 'procuration']) {
+      const all = (await api('GET', `${API_BASE}${DOCUMENTS.fields}?record=${kind}`)).json()
+        .data as DocumentField[];
+      const keys = all.map((f) => `${f.loop ?? ''}:${f.tag}`);
+      expect([kind, keys.length]).toEqual([kind, new Set(keys).size]);
+    }
     expect(byTag.get(':office.logo')).toMatchObject({
       kind: 'image',
       label: { ar: 'شعار المكتب', en: 'Office logo' },
@@ -241,13 +253,26 @@ describe.each(dialects())('document templates on %s', (dialect) => {
   it('a client’s document is filed as a file of the client and audited', async () => {
     const created = await upload(
       { name: 'خطاب إلى موكل', record: 'customer', kind: 'clientLetter' },
-      docx(templateOf(['السيد/ {customer.name}', 'تحريرًا في {todayHijri}'], 'customer')),
+      docx(
+        templateOf(
+          [
+            'السيد/ {customer.name}',
+            'تحريرًا في {todayHijri}',
+            // The client's lawsuits: the rows whose `customerIds` name the client.
+            'قضاياكم: {#lawsuits}[{subject}]{/lawsuits}',
+          ],
+          'customer',
+        ),
+      ),
     );
     expect([created.statusCode, created.json().errors]).toEqual([201, undefined]);
     const res = await generate(created.json().data.id, { entity: 'customer', id: customer.id });
     expect([res.statusCode, res.json().errors]).toEqual([201, undefined]);
     expect(res.json().data.attachment).toMatchObject({ entity: 'customers', id: customer.id });
-    expect(docxText(await download(res.json().data.url))[0]).toBe('السيد/ محمد أحمد عبد الله');
+    const text = docxText(await download(res.json().data.url));
+    expect(text[0]).toBe('السيد/ محمد أحمد عبد الله');
+    // Both lawsuits in the order they were made, the one without a subject empty.
+    expect(text[2]).toBe('قضاياكم: [مطالبة بقيمة عقد توريد][]');
     const audit = await t.app.db
       .selectFrom('audit_log')
       .select('action')

@@ -21,7 +21,7 @@ import {
   type SystemSettings,
 } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
-import { columnName } from '../db/migrations';
+import { columnName, joinTableName } from '../db/migrations';
 import type { ActorContext } from '../engine/context';
 import type { ApiRow } from '../engine/serialize';
 import { translate, type Lang } from '../http/messages';
@@ -35,8 +35,10 @@ import { documentImage, type DocumentImage } from './images';
  * - the fields of the rows it references, two steps deep (`lawsuit.court.name`,
  *   `session.lawsuit.customer.name`); a `refs` field as a loop (`lawsuit.customers`), its
  *   titles joined (`lawsuit.customersText`) and its first row (`lawsuit.customer`);
- * - loops over the rows that reference it (`{#sessions}{date}{/sessions}` in a lawsuit), and the
- *   next of them by date (`next.sessions.date`) when they have a `date` field;
+ * - loops over the rows that reference it, by a `ref` field (`{#sessions}{date}{/sessions}` in a
+ *   lawsuit) or among a `refs` field's rows (`{#lawsuits}{fileNumber}{/lawsuits}` in a client: the
+ *   lawsuits naming the client), and the next of them by date (`next.sessions.date`) when they
+ *   have a `date` field;
  * - the office (`office.name`, `office.address`…, its logo as an image `{%office.logo}`) and
  *   today (`today`, `todayHijri`…).
  * A field added to a definition is offered at once, no code.
@@ -273,11 +275,18 @@ function catalogueOf(
   }
 }
 
-/** Rows of other entities that reference `entity` by a `ref` field: the record's loops. */
+/**
+ * Rows of other entities that reference `entity` by a `ref` or a `refs` field: the record's
+ * loops, one per entity (named after it; its first such field when it has several).
+ */
 function loopsOf(entity: Entity<Fields>) {
-  return referencesIn(entity.name, registry as readonly Entity<Fields>[]).filter(
-    (r) => r.type === 'ref' && r.entity.name !== entity.name && r.entity.name !== 'documentTemplates',
-  );
+  const seen = new Set<string>();
+  return referencesIn(entity.name, registry as readonly Entity<Fields>[]).filter((r) => {
+    if (r.entity.name === entity.name || r.entity.name === 'documentTemplates' || seen.has(r.entity.name))
+      return false;
+    seen.add(r.entity.name);
+    return true;
+  });
 }
 
 const OFFICE_FIELDS = ['name', 'address', 'phone', 'email'] as const;
@@ -442,12 +451,19 @@ export async function recordData(
   const next: Record<string, unknown> = {};
   for (const ref of loopsOf(entity)) {
     const dated = ref.entity.fields.date?.type === 'date';
-    const found = await app.db
-      .selectFrom(ref.entity.table)
-      .select('id')
-      .where(columnName(ref.field), '=', id)
-      .orderBy(dated ? columnName('date') : 'id')
-      .orderBy('id')
+    const table = ref.entity.table;
+    const links = joinTableName(ref.entity, ref.field);
+    const found = await (
+      ref.type === 'ref'
+        ? app.db.selectFrom(table).select(`${table}.id as id`).where(columnName(ref.field), '=', id)
+        : app.db
+            .selectFrom(table)
+            .innerJoin(links, `${links}.owner_id`, `${table}.id`)
+            .select(`${table}.id as id`)
+            .where(`${links}.ref_id`, '=', id)
+    )
+      .orderBy(`${table}.${dated ? columnName('date') : 'id'}`)
+      .orderBy(`${table}.id`)
       .limit(LOOP_ROWS)
       .execute();
     const rows = await rowsOf(
