@@ -367,7 +367,10 @@ export async function measureFileTextSearch({
     cpus: os.cpus().length,
     loadAverage: os.loadavg().map((l) => +l.toFixed(2)),
   };
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mizan-filetext-bench-'));
+  // BENCH_FILE_TEXT_DIR keeps the data (SQLite file, server folders) there after the run, to look into.
+  const kept = process.env.BENCH_FILE_TEXT_DIR ? path.resolve(process.env.BENCH_FILE_TEXT_DIR) : null;
+  if (kept) mkdirSync(kept, { recursive: true });
+  const dataDir = kept ?? mkdtempSync(path.join(os.tmpdir(), 'mizan-filetext-bench-'));
   try {
     const databaseUrl = `sqlite:${path.join(dataDir, 'filetext.db')}`;
     // The schema: the server migrates the empty database at its first start.
@@ -392,7 +395,7 @@ export async function measureFileTextSearch({
       }
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!kept) rmSync(dataDir, { recursive: true, force: true });
   }
   results.loadAverageAtEnd = os.loadavg().map((l) => +l.toFixed(2));
   return results;
