@@ -54,7 +54,8 @@ function unpackBounded(zip: PizZip, limit: number): 'tooLarge' | 'corrupt' | nul
     const raw = data.getCompressedContent();
     const packed = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
     let content: Buffer;
-    if (data.compressionMethod === STORED) content = packed;
+    // An empty part may be written with no deflate stream at all.
+    if (data.compressionMethod === STORED || packed.length === 0) content = packed;
     else if (data.compressionMethod === DEFLATED) {
       try {
         content = zlib.inflateRawSync(packed, { maxOutputLength: Math.max(1, left + 1) });
