@@ -20,7 +20,8 @@
 // BENCH_ONLY=legal leaves out the police-station and client cases; BENCH_ONLY=lawsuits also the
 // calendar, work and dashboard cases (the lawsuit list and its search only, on both databases).
 // BENCH_CHAT=0 leaves out the chat fan-out (bench/chat.mjs), BENCH_CREATES=0 the lawsuit creates
-// under load (bench/creates.mjs, also run on its own). Each database's files are read into
+// under load (bench/creates.mjs, also run on its own), BENCH_FILETEXT=0 the search inside files'
+// text (bench/filetext.mjs, also run on its own). Each database's files are read into
 // the page cache before its cases (`warmCache`), as on a server that serves them all day.
 // The work cases run on tasks and chat messages written beside the legal set (workData.mjs;
 // BENCH_TASKS, BENCH_MESSAGES, default 300,000 and 1,000,000): one employee's open tasks by due
@@ -36,6 +37,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureChatFanOut } from './chat.mjs';
 import { measureCreates } from './creates.mjs';
+import { measureFileTextSearch } from './filetext.mjs';
 import { CHAT_TABLES, seedWork, workCounts } from './workData.mjs';
 import { measureDashboardInBrowser } from './browser.mjs';
 import {
@@ -882,6 +884,9 @@ async function main() {
     // Writes under load, on new databases of their own: 50 connections creating lawsuits.
     if (process.env.BENCH_CREATES !== '0')
       results.creates = await measureCreates({ serverDist: SERVER_DIST, pgUrl: PG_URL });
+    // Search inside 100,000 files' text, one user, on databases of their own.
+    if (process.env.BENCH_FILETEXT !== '0')
+      results.fileText = await measureFileTextSearch({ serverDist: SERVER_DIST, pgUrl: PG_URL });
 
     // Written now and again at the end: the PostgreSQL part takes long (the copy of the set).
     const out = path.join(

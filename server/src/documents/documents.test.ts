@@ -157,6 +157,22 @@ describe.each(dialects())('document templates on %s', (dialect) => {
     });
     expect(byTag.get(':lawsuit.agreedFeeWords')!.example.ar).toMatch(/^فقط .* لا غير$/);
     expect(byTag.get(':lawsuit.court.name')!.label.en).toBe('Name');
+    // Loops through the rows naming a client among several (a `refs` field): a client's lawsuits.
+    const customerFields = (await api('GET', `${API_BASE}${DOCUMENTS.fields}?record=customer`)).json()
+      .data as DocumentField[];
+    expect(customerFields).toContainEqual(expect.objectContaining({ tag: 'lawsuits', kind: 'loop' }));
+    expect(customerFields).toContainEqual(expect.objectContaining({ tag: 'procurations', kind: 'loop' }));
+    expect(customerFields).toContainEqual(expect.objectContaining({ tag: 'subject', loop: 'lawsuits' }));
+    for (const kind of ['lawsuit', 'customer', 'session', 'procuration']) {
+      const all = (await api('GET', `${API_BASE}${DOCUMENTS.fields}?record=${kind}`)).json()
+        .data as DocumentField[];
+      const keys = all.map((f) => `${f.loop ?? ''}:${f.tag}`);
+      expect([kind, keys.length]).toEqual([kind, new Set(keys).size]);
+    }
+    expect(byTag.get(':office.logo')).toMatchObject({
+      kind: 'image',
+      label: { ar: 'شعار المكتب', en: 'Office logo' },
+    });
     const bad = await api('GET', `${API_BASE}${DOCUMENTS.fields}?record=expense`);
     expect(bad.statusCode).toBe(422);
   });
@@ -238,13 +254,26 @@ describe.each(dialects())('document templates on %s', (dialect) => {
   it('a client’s document is filed as a file of the client and audited', async () => {
     const created = await upload(
       { name: 'خطاب إلى موكل', record: 'customer', kind: 'clientLetter' },
-      docx(templateOf(['السيد/ {customer.name}', 'تحريرًا في {todayHijri}'], 'customer')),
+      docx(
+        templateOf(
+          [
+            'السيد/ {customer.name}',
+            'تحريرًا في {todayHijri}',
+            // The client's lawsuits: the rows whose `customerIds` name the client.
+            'قضاياكم: {#lawsuits}[{subject}]{/lawsuits}',
+          ],
+          'customer',
+        ),
+      ),
     );
     expect([created.statusCode, created.json().errors]).toEqual([201, undefined]);
     const res = await generate(created.json().data.id, { entity: 'customer', id: customer.id });
     expect([res.statusCode, res.json().errors]).toEqual([201, undefined]);
     expect(res.json().data.attachment).toMatchObject({ entity: 'customers', id: customer.id });
-    expect(docxText(await download(res.json().data.url))[0]).toBe('السيد/ محمد أحمد عبد الله');
+    const text = docxText(await download(res.json().data.url));
+    expect(text[0]).toBe('السيد/ محمد أحمد عبد الله');
+    // Both lawsuits in the order they were made, the one without a subject empty.
+    expect(text[2]).toBe('قضاياكم: [مطالبة بقيمة عقد توريد][]');
     const audit = await t.app.db
       .selectFrom('audit_log')
       .select('action')
@@ -307,6 +336,44 @@ describe.each(dialects())('document templates on %s', (dialect) => {
     expect(text[0]).toBe(`فاتورة رقم ${number} إلى محمد أحمد عبد الله`);
     expect(text.join('\n')).toContain('صياغة صحيفة الدعوىحضور الجلسة');
     expect(text.join('\n')).toMatch(/فقط .* لا غير/);
+  });
+
+  it('the office logo is drawn where `{%office.logo}` stands; without one it is listed as missing', async () => {
+    const created = await upload(
+      { name: 'ترويسة بالشعار', record: 'lawsuit' },
+      docx(templateOf(['{%office.logo}', '{office.name}'])),
+    );
+    expect([created.statusCode, created.json().errors]).toEqual([201, undefined]);
+    const record = { entity: 'lawsuits', id: lawsuit.id };
+    const without = await generate(created.json().data.id, record);
+    expect(without.json().data.missing).toEqual(['office.logo']);
+    const bare = new PizZip(await download(without.json().data.url));
+    expect(Object.keys(bare.files).some((n) => n.startsWith('word/media/'))).toBe(false);
+
+    // A 1×1 PNG as the office's logo (system settings, appearance).
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f0005000201a5d1f4e80000000049454e44ae426082',
+      'hex',
+    );
+    const form = new FormData();
+    form.append('logo', png, { filename: 'logo.png', contentType: 'image/png' });
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/system/general/appearances',
+      headers: { ...h(), ...form.getHeaders() },
+      payload: form,
+    });
+    expect(set.statusCode).toBe(200);
+    const res = await generate(created.json().data.id, record);
+    expect([res.statusCode, res.json().data.missing]).toEqual([201, []]);
+    const zip = new PizZip(await download(res.json().data.url));
+    const media = Object.keys(zip.files).filter((n) => n.startsWith('word/media/'));
+    expect(media).toHaveLength(1);
+    expect(zip.file(media[0]!)!.asNodeBuffer().equals(png)).toBe(true);
+    const id = /<a:blip r:embed="([^"]+)"/.exec(zip.file('word/document.xml')!.asText())![1];
+    expect(zip.file('word/_rels/document.xml.rels')!.asText()).toContain(
+      `Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${media[0]!.slice('word/'.length)}"`,
+    );
   });
 
   it('a template of another record kind is 422; an unknown template or record 404', async () => {

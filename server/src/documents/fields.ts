@@ -21,10 +21,11 @@ import {
   type SystemSettings,
 } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
-import { columnName } from '../db/migrations';
+import { columnName, joinTableName } from '../db/migrations';
 import type { ActorContext } from '../engine/context';
 import type { ApiRow } from '../engine/serialize';
 import { translate, type Lang } from '../http/messages';
+import { documentImage, type DocumentImage } from './images';
 
 /**
  * Merge fields, derived from the entity definitions: what a template may name (the catalogue)
@@ -34,9 +35,12 @@ import { translate, type Lang } from '../http/messages';
  * - the fields of the rows it references, two steps deep (`lawsuit.court.name`,
  *   `session.lawsuit.customer.name`); a `refs` field as a loop (`lawsuit.customers`), its
  *   titles joined (`lawsuit.customersText`) and its first row (`lawsuit.customer`);
- * - loops over the rows that reference it (`{#sessions}{date}{/sessions}` in a lawsuit), and the
- *   next of them by date (`next.sessions.date`) when they have a `date` field;
- * - the office (`office.name`, `office.address`…) and today (`today`, `todayHijri`…).
+ * - loops over the rows that reference it, by a `ref` field (`{#sessions}{date}{/sessions}` in a
+ *   lawsuit) or among a `refs` field's rows (`{#lawsuits}{fileNumber}{/lawsuits}` in a client: the
+ *   lawsuits naming the client), and the next of them by date (`next.sessions.date`) when they
+ *   have a `date` field;
+ * - the office (`office.name`, `office.address`…, its logo as an image `{%office.logo}`) and
+ *   today (`today`, `todayHijri`…).
  * A field added to a definition is offered at once, no code.
  */
 
@@ -271,11 +275,18 @@ function catalogueOf(
   }
 }
 
-/** Rows of other entities that reference `entity` by a `ref` field: the record's loops. */
+/**
+ * Rows of other entities that reference `entity` by a `ref` or a `refs` field: the record's
+ * loops, one per entity (named after it; its first such field when it has several).
+ */
 function loopsOf(entity: Entity<Fields>) {
-  return referencesIn(entity.name, registry as readonly Entity<Fields>[]).filter(
-    (r) => r.type === 'ref' && r.entity.name !== entity.name && r.entity.name !== 'documentTemplates',
-  );
+  const seen = new Set<string>();
+  return referencesIn(entity.name, registry as readonly Entity<Fields>[]).filter((r) => {
+    if (r.entity.name === entity.name || r.entity.name === 'documentTemplates' || seen.has(r.entity.name))
+      return false;
+    seen.add(r.entity.name);
+    return true;
+  });
 }
 
 const OFFICE_FIELDS = ['name', 'address', 'phone', 'email'] as const;
@@ -313,6 +324,13 @@ function buildCatalogue(kind: DocumentRecordKind): DocumentField[] {
     };
     out.push({ tag: `office.${key}`, kind: 'value', loop: null, label, example: label });
   }
+  out.push({
+    tag: 'office.logo',
+    kind: 'image',
+    loop: null,
+    label: { ar: translate('ar', 'documents.office.logo'), en: translate('en', 'documents.office.logo') },
+    example: { ar: translate('ar', 'documents.imageExample'), en: translate('en', 'documents.imageExample') },
+  });
   for (const [tag, suffix] of TODAY_TAGS) {
     const label = (lng: Lang) => {
       const base = translate(lng, 'documents.today');
@@ -327,6 +345,29 @@ function buildCatalogue(kind: DocumentRecordKind): DocumentField[] {
     });
   }
   return out;
+}
+
+/**
+ * The office's logo as a document image, or undefined (no logo, its file gone, or a kind Word
+ * does not draw from a plain picture part: an SVG or WebP logo is left out, listed as missing).
+ */
+async function officeLogo(app: FastifyInstance, fileId: number | null): Promise<DocumentImage | undefined> {
+  if (fileId === null) return undefined;
+  const row = await app.db
+    .selectFrom('files')
+    .select('stored_name')
+    .where('id', '=', fileId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const found = await app.fileStore.stat(String(row.stored_name));
+  if (!found) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of (await app.fileStore.read(
+    String(row.stored_name),
+    found,
+  )) as AsyncIterable<Buffer>)
+    chunks.push(chunk);
+  return documentImage(Buffer.concat(chunks)) ?? undefined;
 }
 
 /** Reads rows for the data, as the actor may see them. */
@@ -382,7 +423,7 @@ const style = (loader: Loader) => (loader.style.lng === 'ar' ? '، ' : ', ');
 
 /**
  * The values a record gives its template: the record under its kind's name, its loops, the next
- * of each dated loop, the office and today.
+ * of each dated loop, the office (its logo unless `images` is false) and today.
  */
 export async function recordData(
   app: FastifyInstance,
@@ -392,6 +433,7 @@ export async function recordData(
   settings: SystemSettings,
   lng: Lang,
   today: string,
+  options: { images?: boolean } = {},
 ): Promise<Record<string, unknown>> {
   const loader: Loader = {
     app,
@@ -409,12 +451,19 @@ export async function recordData(
   const next: Record<string, unknown> = {};
   for (const ref of loopsOf(entity)) {
     const dated = ref.entity.fields.date?.type === 'date';
-    const found = await app.db
-      .selectFrom(ref.entity.table)
-      .select('id')
-      .where(columnName(ref.field), '=', id)
-      .orderBy(dated ? columnName('date') : 'id')
-      .orderBy('id')
+    const table = ref.entity.table;
+    const links = joinTableName(ref.entity, ref.field);
+    const found = await (
+      ref.type === 'ref'
+        ? app.db.selectFrom(table).select(`${table}.id as id`).where(columnName(ref.field), '=', id)
+        : app.db
+            .selectFrom(table)
+            .innerJoin(links, `${links}.owner_id`, `${table}.id`)
+            .select(`${table}.id as id`)
+            .where(`${links}.ref_id`, '=', id)
+    )
+      .orderBy(`${table}.${dated ? columnName('date') : 'id'}`)
+      .orderBy(`${table}.id`)
       .limit(LOOP_ROWS)
       .execute();
     const rows = await rowsOf(
@@ -436,6 +485,8 @@ export async function recordData(
     address: settings.address ?? '',
     phone: settings.phone ? localizeDigits(settings.phone, lng) : '',
     email: settings.email ?? '',
+    // Texts (client messages) draw no image: the logo's bytes are read for documents only.
+    ...(options.images === false ? {} : { logo: await officeLogo(app, settings.logoFileId) }),
   };
   const texts = dateTexts(today, 'date', loader.style);
   data.today = texts.both;

@@ -2,13 +2,16 @@ import { TEMPLATE_UNPACKED_MAX_SIZE, type DocumentField } from '@mizan/contracts
 import Docxtemplater from 'docxtemplater';
 import InspectModule from 'docxtemplater/js/inspect-module.js';
 import PizZip from 'pizzip';
+import zlib from 'node:zlib';
 import { AppError, type Translatable } from '../http/errors';
+import { IMAGE_MODULE, ImageModule, embedImages } from './images';
 
 /**
  * A template's DOCX judged and filled by docxtemplater (tags `{a.b}`, loops and conditions
  * `{#x}…{/x}`, inverted `{^x}…{/x}`) over pizzip. Judged before it is stored: a ZIP that is a DOCX
  * (its main part declared as a document, not a macro-enabled one), unpacking to at most
  * `TEMPLATE_UNPACKED_MAX_SIZE`, whose tags are all well formed and all in the field catalogue.
+ * Image fields are written `{%office.logo}` (see `images.ts`).
  */
 
 const MAIN_DOCUMENT = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';
@@ -22,9 +25,52 @@ export interface TagProblem {
   reason: string;
 }
 
+interface CompressedData {
+  compressionMethod: string;
+  uncompressedSize: number;
+  getCompressedContent(): Uint8Array;
+  getContent(): Uint8Array;
+}
 interface ZipEntry {
   dir: boolean;
-  _data?: { uncompressedSize?: number };
+  _data?: CompressedData | unknown;
+}
+
+/** pizzip's marks of its two compression methods. */
+const STORED = '\x00\x00';
+const DEFLATED = '\x08\x00';
+
+/**
+ * Unpacks every part of an archive now, counting the bytes actually inflated: the sizes the
+ * archive declares may lie, so zlib stops once the parts together pass `limit` (a part cannot
+ * inflate past what is left). A part whose real size differs from the declared one makes the
+ * archive corrupt. The parts keep their unpacked bytes, so pizzip never inflates them again.
+ */
+function unpackBounded(zip: PizZip, limit: number): 'tooLarge' | 'corrupt' | null {
+  let left = limit;
+  for (const file of Object.values(zip.files as Record<string, ZipEntry>)) {
+    const data = file._data as Partial<CompressedData> | undefined;
+    if (file.dir || !data || typeof data.getCompressedContent !== 'function') continue;
+    const raw = data.getCompressedContent();
+    const packed = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+    let content: Buffer;
+    // An empty part may be written with no deflate stream at all.
+    if (data.compressionMethod === STORED || packed.length === 0) content = packed;
+    else if (data.compressionMethod === DEFLATED) {
+      try {
+        content = zlib.inflateRawSync(packed, { maxOutputLength: Math.max(1, left + 1) });
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return 'tooLarge';
+        return 'corrupt';
+      }
+    } else return 'corrupt';
+    left -= content.length;
+    if (left < 0) return 'tooLarge';
+    if (content.length !== data.uncompressedSize) return 'corrupt';
+    const bytes = new Uint8Array(content.buffer, content.byteOffset, content.length);
+    data.getContent = () => bytes;
+  }
+  return null;
 }
 
 /** Opens a DOCX after checking its container: 415 not a DOCX or macros, 413 unpacks too large. */
@@ -47,9 +93,16 @@ export function openDocx(content: Buffer, field = 'file'): PizZip {
     throw Object.assign(refuse('documents.notDocx'), { cause: error });
   }
   const entries = Object.entries(zip.files as Record<string, ZipEntry>);
-  // The sizes the archive declares, summed before anything is unpacked.
-  const unpacked = entries.reduce((sum, [, f]) => sum + (f._data?.uncompressedSize ?? 0), 0);
-  if (unpacked > TEMPLATE_UNPACKED_MAX_SIZE) throw refuse('documents.unpackedTooLarge', 'payloadTooLarge');
+  // The sizes the archive declares, summed before anything is unpacked (a quick refusal)...
+  const declared = entries.reduce(
+    (sum, [, f]) => sum + ((f._data as Partial<CompressedData> | undefined)?.uncompressedSize ?? 0),
+    0,
+  );
+  if (declared > TEMPLATE_UNPACKED_MAX_SIZE) throw refuse('documents.unpackedTooLarge', 'payloadTooLarge');
+  // ...then the bytes really inflated, which stop at the limit whatever the archive declares.
+  const unpacked = unpackBounded(zip, TEMPLATE_UNPACKED_MAX_SIZE);
+  if (unpacked === 'tooLarge') throw refuse('documents.unpackedTooLarge', 'payloadTooLarge');
+  if (unpacked === 'corrupt') throw refuse('documents.notDocx');
   const types = zip.file('[Content_Types].xml')?.asText() ?? '';
   if (
     types.includes(MACRO_DOCUMENT) ||
@@ -109,7 +162,7 @@ const tagError = (field: string, problems: TagProblem[]) =>
     params: { tags: problems.map((p) => p.tag).join('، ') },
     errors: {
       [field]: problems.map((p): Translatable => ({
-        key: `documents.tag.${p.reason === 'unknown' ? 'unknown' : 'broken'}`,
+        key: `documents.tag.${p.reason === 'unknown' || p.reason === 'image' ? p.reason : 'broken'}`,
         params: { tag: p.tag, part: p.part, offset: p.offset },
       })),
     },
@@ -124,14 +177,19 @@ interface StructuredTag {
 }
 
 /** Compiles a template (docxtemplater's own checks); its broken tags are 422 naming each. */
-function compile(zip: PizZip, field: string, inspect?: InspectModule, missing?: Set<string>): Docxtemplater {
+function compile(
+  zip: PizZip,
+  field: string,
+  modules: { inspect?: InspectModule; images: ImageModule },
+  missing?: Set<string>,
+): Docxtemplater {
   try {
     return new Docxtemplater(zip, {
       paragraphLoop: true,
       linebreaks: true,
       // The errors are the answer's (422 naming each tag), not the server log's.
       errorLogging: false,
-      modules: inspect ? [inspect] : [],
+      modules: modules.inspect ? [modules.images, modules.inspect] : [modules.images],
       parser: (tag: string) => ({
         get: (scope: unknown, context: ParserContext) => {
           const value = lookup(context.scopeList ?? [scope], tag);
@@ -156,8 +214,9 @@ function compile(zip: PizZip, field: string, inspect?: InspectModule, missing?: 
 export function checkTemplate(content: Buffer, fields: readonly DocumentField[], field = 'file'): void {
   const zip = openDocx(content, field);
   const inspect = new InspectModule();
-  compile(zip, field, inspect);
-  const top = new Set(fields.filter((f) => !f.loop).map((f) => f.tag));
+  compile(zip, field, { inspect, images: new ImageModule() });
+  const images = new Set(fields.filter((f) => f.kind === 'image').map((f) => f.tag));
+  const top = new Set(fields.filter((f) => !f.loop && f.kind !== 'image').map((f) => f.tag));
   const inLoop = new Map<string, Set<string>>();
   for (const f of fields)
     if (f.loop) (inLoop.get(f.loop) ?? inLoop.set(f.loop, new Set()).get(f.loop)!).add(f.tag);
@@ -166,13 +225,21 @@ export function checkTemplate(content: Buffer, fields: readonly DocumentField[],
     for (const tag of tags) {
       const name = tag.value;
       const known =
-        name === '.' ||
-        top.has(name) ||
-        loops.some((l) => inLoop.get(l)?.has(name)) ||
-        // A condition on a part of the record (`{#lawsuit.court}`): a prefix of known fields.
-        (tag.module === 'loop' && [...top].some((t) => t.startsWith(`${name}.`)));
+        tag.module === IMAGE_MODULE
+          ? images.has(name)
+          : name === '.' ||
+            top.has(name) ||
+            loops.some((l) => inLoop.get(l)?.has(name)) ||
+            // A condition on a part of the record (`{#lawsuit.court}`) or on an image (`{#office.logo}`).
+            (tag.module === 'loop' && (images.has(name) || [...top].some((t) => t.startsWith(`${name}.`))));
       if (!known)
-        problems.push({ tag: name, part: 'word/document.xml', offset: tag.offset, reason: 'unknown' });
+        problems.push({
+          tag: name,
+          part: 'word/document.xml',
+          offset: tag.offset,
+          // An image written as text (`{office.logo}`): say how to write it.
+          reason: images.has(name) && tag.module !== IMAGE_MODULE ? 'image' : 'unknown',
+        });
       if (tag.subparsed)
         walk(tag.subparsed, tag.module === 'loop' && inLoop.has(name) ? [...loops, name] : loops);
     }
@@ -191,8 +258,10 @@ export function fillTemplate(
 ): { docx: Buffer; missing: string[] } {
   const zip = openDocx(content);
   const missing = new Set<string>();
-  const doc = compile(zip, 'file', undefined, missing);
+  const images = new ImageModule();
+  const doc = compile(zip, 'file', { images }, missing);
   doc.render(data);
+  embedImages(doc, images);
   const docx = doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' }) as Buffer;
   return { docx, missing: [...missing].sort() };
 }

@@ -335,7 +335,9 @@ export async function searchFiles(
         'files.mime_type',
         'files.size',
         `${PAGES_TABLE}.page`,
-        `${PAGES_TABLE}.text`,
+        // Not the text: sorting every match with its page's text costs far more than reading the
+        // texts of the few shown afterwards (docs/performance.md, search inside files' text).
+        `${PAGES_TABLE}.id as page_id`,
       ])
       .orderBy('files.id', 'desc')
       .orderBy(`${PAGES_TABLE}.page`)
@@ -343,6 +345,7 @@ export async function searchFiles(
       .execute(),
   ]);
   const items: GlobalSearchHit[] = [];
+  const pageOf = new Map<GlobalSearchHit, number>();
   const seen = new Set<number>();
   let refused = 0;
   for (const row of rows) {
@@ -364,18 +367,32 @@ export async function searchFiles(
       continue;
     }
     if (items.length >= options.limit) continue;
-    items.push({
+    const item: GlobalSearchHit = {
       id,
       title: file.original_name,
       detail: null,
       file: {
         page: Number(row.page),
-        snippet: snippet(String(row.text), tokens),
+        snippet: '',
         mimeType: file.mime_type,
         entity: file.entity,
         ownerId: file.owner_id,
       },
-    });
+    };
+    items.push(item);
+    pageOf.set(item, Number(row.page_id));
+  }
+  if (items.length) {
+    const texts = new Map(
+      (
+        await app.db
+          .selectFrom(PAGES_TABLE)
+          .select(['id', 'text'])
+          .where('id', 'in', [...pageOf.values()])
+          .execute()
+      ).map((r) => [Number(r.id), String(r.text)]),
+    );
+    for (const item of items) item.file!.snippet = snippet(texts.get(pageOf.get(item)!) ?? '', tokens);
   }
   return { total: Math.max(items.length, Number(counted.n) - refused), items };
 }

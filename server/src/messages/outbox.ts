@@ -368,7 +368,9 @@ export class Outbox {
         }
         const lng = template.language;
         if (!dataByLang.has(lng)) {
-          const data = await recordData(app, actor, kind, payload.recordId, settings, lng, today);
+          const data = await recordData(app, actor, kind, payload.recordId, settings, lng, today, {
+            images: false,
+          });
           const style = {
             lng,
             calendar: settings.calendar === 'gregorian' ? ('gregorian' as const) : ('hijri' as const),

@@ -11,9 +11,13 @@ import { Alert, Button, Card, Flex, Input, Segmented, Table, Tag, Typography } f
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The tag as written in a template: `{tag}`, or a loop's opening and closing tags. */
+/** The tag as written in a template: `{tag}`, an image's `{%tag}`, or a loop's opening and closing tags. */
 const written = (field: DocumentField) =>
-  field.kind === 'loop' ? `{#${field.tag}}…{/${field.tag}}` : `{${field.tag}}`;
+  field.kind === 'loop'
+    ? `{#${field.tag}}…{/${field.tag}}`
+    : field.kind === 'image'
+      ? `{%${field.tag}}`
+      : `{${field.tag}}`;
 
 /**
  * The merge fields of each record kind, as a template author needs them: the tag to type (copied

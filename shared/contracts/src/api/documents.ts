@@ -26,12 +26,13 @@ export const documentFieldsQuery = z.object({ record: recordKind }).strip();
 /**
  * One merge field: its tag as written in the template (`{lawsuit.court.name}`), or a loop
  * (`{#sessions}…{/sessions}`, `kind: 'loop'`) whose fields are listed after it with `loop` set
- * to its tag (written bare inside it: `{date}`). Labels in both languages and an example value
+ * to its tag (written bare inside it: `{date}`), or an image (`kind: 'image'`, written
+ * `{%office.logo}`, drawn where the tag stands). Labels in both languages and an example value
  * in the template's language.
  */
 export const documentField = z.object({
   tag: z.string(),
-  kind: z.enum(['value', 'loop']),
+  kind: z.enum(['value', 'loop', 'image']),
   loop: z.string().nullable(),
   label: z.object({ ar: z.string(), en: z.string() }),
   example: z.object({ ar: z.string(), en: z.string() }),

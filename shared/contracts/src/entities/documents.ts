@@ -6,7 +6,8 @@ export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordproc
 export const TEMPLATE_FILE_MAX_SIZE = 5 * 1024 * 1024;
 /**
  * Largest sum of the uncompressed sizes of a template's parts: 50 MB. A DOCX is a ZIP; one that
- * unpacks past this is refused (413) before it is opened (a "zip bomb").
+ * declares more is refused (413) before anything is unpacked, and one that lies about its sizes is
+ * refused once the bytes really inflated pass the limit (a "zip bomb"; inflation stops there).
  */
 export const TEMPLATE_UNPACKED_MAX_SIZE = 50 * 1024 * 1024;
 
