@@ -52,6 +52,7 @@ export const invoiceLineSample = (): Record<string, unknown> => ({
   source: 'free',
   timeEntryId: null,
   expenseId: null,
+  instalmentId: null,
 });
 
 /** A payment to no invoice (a draft takes none): all of it held for the client. */
