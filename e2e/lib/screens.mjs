@@ -18,6 +18,7 @@ import { axeProblems } from './axe.mjs';
 import { snap } from './browser.mjs';
 import { LANGUAGES, loadLocale, t, tx } from './i18n.mjs';
 import { CUSTOMERS, PROCURATIONS, createClientWithProcuration, discardDrawer, go } from './clients.mjs';
+import { notifyAdmin } from './tasks.mjs';
 
 /** Data of the record pages below, made through the API before the screens are walked. */
 const fixture = { clientId: 0, clientName: '', procurationId: 0, procurationNumber: '' };
@@ -192,6 +193,16 @@ async function settled(page) {
     message: 'no loading spinner',
     timeout: 15_000,
   });
+  // A badge whose count just changed shows its digits as a column that scrolls to the new one
+  // (antd's scroll number); without motion the column stays in the page for a second, every
+  // digit in it read as visible text by axe. Its end is the settled state.
+  await eventually(
+    () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('.ant-scroll-number-only')].every((n) => n.childElementCount === 1),
+      ),
+    { message: 'badge counts settled', timeout: 5_000 },
+  );
   await paintSettled(page);
 }
 
@@ -233,6 +244,8 @@ export function screensSpec(lng, area = 'main') {
     let s;
     before(async () => {
       adminName ||= (await (await sys.adminApi()).get('/employees/employees/profile')).name;
+      // The header as on an ordinary day: the bell's badge shows unread notifications.
+      if (area === 'main') await notifyAdmin(sys, 2);
       if (area === 'clients') {
         const made = await createClientWithProcuration(await sys.adminApi());
         Object.assign(fixture, {

@@ -54,3 +54,17 @@ export async function moveCard(page, lng, title, path) {
   }
   await page.keyboard.press('Space');
 }
+
+/**
+ * Gives the administrator `count` unread notifications: a lawyer assigns them tasks. The header's
+ * bell then shows its badge, as on an ordinary day.
+ */
+export async function notifyAdmin(sys, count) {
+  const adminApi = await sys.adminApi();
+  const admin = await adminApi.get('/employees/employees/profile');
+  const lawyer = await createLawyer(sys, adminApi, `bell-${Date.now()}`);
+  const api = sys.api();
+  await api.login(lawyer.email, lawyer.password);
+  for (let i = 1; i <= count; i++)
+    await api.post(TASKS, { title: `مراجعة الملف ${i}`, priority: 'normal', assigneeIds: [admin.id] });
+}

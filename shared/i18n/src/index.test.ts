@@ -136,8 +136,8 @@ describe('numbers in texts', () => {
     const en = createI18n('en');
     expect(ar.t('layout:search.total', { count: 1543 })).toBe('الإجمالي ١٬٥٤٣');
     expect(en.t('layout:search.total', { count: 1543 })).toBe('1,543 in all');
-    expect(ar.t('notifications:bell', { count: 2 })).toBe('الإشعارات (إشعاران غير مقروءين)');
-    expect(ar.t('notifications:bell', { count: 11 })).toBe('الإشعارات (١١ إشعارًا غير مقروء)');
+    expect(ar.t('notifications:bell', { count: 2 })).toBe('الإشعارات، إشعاران غير مقروءين');
+    expect(ar.t('notifications:bell', { count: 11 })).toBe('الإشعارات، ١١ إشعارًا غير مقروء');
   });
 });
 
