@@ -339,18 +339,34 @@ const commands = {
       `--maxWorkers=${JEST_WORKERS}`,
       '--forceExit',
     ]);
-    run('browser tests (e2e)', process.execPath, ['run.mjs'], { cwd: path.join(root, 'e2e') });
+    const e2e = path.join(root, 'e2e');
+    const browserTests = {
+      title: 'browser tests (e2e)',
+      cmd: process.execPath,
+      args: ['run.mjs'],
+      cwd: e2e,
+    };
     // The separate deployment (nginx, two instances, Redis, S3) needs PostgreSQL: several
-    // instances never share a SQLite file. MIZAN_DEPLOY_SUITE=0 skips it.
+    // instances never share a SQLite file. MIZAN_DEPLOY_SUITE=0 skips it. It runs beside the
+    // browser tests (its own ports, databases, Redis and Chromium): it mostly waits on restarts and
+    // reconnections, which the browser tests' CPU fills.
     if (deploySuite())
-      run('deployment tests (nginx, two instances)', process.execPath, ['deploy/run.mjs'], {
-        cwd: path.join(root, 'e2e'),
-      });
-    else
+      await parallel([
+        browserTests,
+        {
+          title: 'deployment tests (nginx, two instances)',
+          cmd: process.execPath,
+          args: ['deploy/run.mjs'],
+          cwd: e2e,
+        },
+      ]);
+    else {
+      run(browserTests.title, browserTests.cmd, browserTests.args, { cwd: e2e });
       skipped(
         'deployment tests (nginx, two instances)',
         process.env.MIZAN_TEST_PG_URL ? 'MIZAN_DEPLOY_SUITE=0' : 'MIZAN_TEST_PG_URL not set',
       );
+    }
     summary();
   },
   dev() {
