@@ -6,7 +6,7 @@ import {
   DeleteOutlined,
 } from '@ant-design/icons';
 import {
-  FINANCE,
+  TIMER_ROUTES,
   formatDuration,
   notificationChannel,
   permissionKey,
@@ -42,11 +42,11 @@ export function secondsNow({ state, at }: Received, localNow = Date.now()): numb
 }
 
 const timerApi = {
-  get: () => api.get<TimerState | null>(FINANCE.timer, { silent: true }),
-  start: (lawsuitId?: number) => api.post<TimerState>(FINANCE.timerStart, lawsuitId ? { lawsuitId } : {}),
-  pause: () => api.post<TimerState>(FINANCE.timerPause),
-  stop: () => api.post<{ id: number }>(FINANCE.timerStop, {}),
-  discard: () => api.delete<null>(FINANCE.timer),
+  get: () => api.call(TIMER_ROUTES.get, {}, { silent: true }),
+  start: (lawsuitId?: number) => api.call(TIMER_ROUTES.start, { body: lawsuitId ? { lawsuitId } : {} }),
+  pause: () => api.call(TIMER_ROUTES.pause),
+  stop: () => api.call(TIMER_ROUTES.stop, { body: {} }),
+  discard: () => api.call(TIMER_ROUTES.discard),
 };
 
 /**

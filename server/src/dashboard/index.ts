@@ -11,7 +11,6 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AuthUser } from '../auth/types';
 import { officeToday } from '../engine/today';
 import { requireReference } from '../engine/writer';
-import { AppError } from '../http/errors';
 import { requestLanguage, translate } from '../http/messages';
 import { defineRoute } from '../http/route';
 import { readTimeZone } from '../settings/repository';
@@ -146,12 +145,6 @@ export const dashboardPlugin: FastifyPluginAsync = async (app) => {
     handler: async (request, { query }, reply) => {
       const lang = requestLanguage(request);
       const label = (field: string) => translate(lang, `dashboard.fields.${field}`);
-      if (query.from && query.to && query.from > query.to)
-        throw new AppError('validation', {
-          errors: {
-            from: [{ key: 'dashboard.fromAfterTo', params: { label: label('from'), to: query.to } }],
-          },
-        });
       if (query.branchId !== undefined)
         await requireReference(app.db, {
           entity: branches.name,

@@ -2,7 +2,7 @@ import {
   ALL_PERMISSIONS,
   API_BASE,
   EXPENSE_CATEGORY_SEEDS,
-  FINANCE,
+  TIMER_ROUTES,
   SEEDED_ROLES,
   expenseCategories,
   expenses,
@@ -236,16 +236,16 @@ describe.each(dialects())('time entries, expenses and the timer on %s', (dialect
   it('the timer survives a sign-out, pauses, resumes and becomes an entry', async () => {
     const me = await createUserWith(t.app, admin.headers, seeded('lawyer'));
     let session = await t.login(me.email, me.password);
-    expect((await get(session, timer(FINANCE.timer))).json().data).toBeNull();
+    expect((await get(session, timer(TIMER_ROUTES.get.path))).json().data).toBeNull();
     // Nothing to pause or stop yet; a lawsuit is needed, and must exist.
-    expect((await post(session, timer(FINANCE.timerStop))).statusCode).toBe(409);
-    const noLawsuit = await post(session, timer(FINANCE.timerStart), {});
+    expect((await post(session, timer(TIMER_ROUTES.stop.path))).statusCode).toBe(409);
+    const noLawsuit = await post(session, timer(TIMER_ROUTES.start.path), {});
     expect([noLawsuit.statusCode, Object.keys(noLawsuit.json().errors)]).toEqual([422, ['lawsuitId']]);
-    const unknown = await post(session, timer(FINANCE.timerStart), { lawsuitId: 999_999 });
+    const unknown = await post(session, timer(TIMER_ROUTES.start.path), { lawsuitId: 999_999 });
     expect([unknown.statusCode, Object.keys(unknown.json().errors)]).toEqual([422, ['lawsuitId']]);
 
     now = new Date('2026-03-10T08:00:00Z');
-    const started = await post(session, timer(FINANCE.timerStart), { lawsuitId: lawsuit });
+    const started = await post(session, timer(TIMER_ROUTES.start.path), { lawsuitId: lawsuit });
     expect(started.json().data).toMatchObject({
       lawsuitId: lawsuit,
       elapsedSeconds: 0,
@@ -257,23 +257,23 @@ describe.each(dialects())('time entries, expenses and the timer on %s', (dialect
       message: { type: 'timer', channel: notificationChannel(me.employeeId), data: started.json().data },
     });
     const other = await newLawsuit();
-    expect((await post(session, timer(FINANCE.timerStart), { lawsuitId: other })).statusCode).toBe(409);
+    expect((await post(session, timer(TIMER_ROUTES.start.path), { lawsuitId: other })).statusCode).toBe(409);
 
     // Signed out for lunch; back on another device 50 minutes later, the timer still counts.
     expect((await post(session, '/api/auth/logout')).statusCode).toBe(200);
     now = new Date('2026-03-10T08:50:00Z');
     session = await t.login(me.email, me.password);
-    const running = (await get(session, timer(FINANCE.timer))).json().data;
+    const running = (await get(session, timer(TIMER_ROUTES.get.path))).json().data;
     expect(running).toMatchObject({
       lawsuitId: lawsuit,
       elapsedSeconds: 0,
       runningSince: '2026-03-10T08:00:00.000Z',
     });
 
-    const paused = await post(session, timer(FINANCE.timerPause));
+    const paused = await post(session, timer(TIMER_ROUTES.pause.path));
     expect(paused.json().data).toMatchObject({ elapsedSeconds: 3000, runningSince: null });
     now = new Date('2026-03-10T12:00:00Z'); // paused time does not count
-    expect((await post(session, timer(FINANCE.timerStart))).json().data).toMatchObject({
+    expect((await post(session, timer(TIMER_ROUTES.start.path))).json().data).toMatchObject({
       lawsuitId: lawsuit,
       elapsedSeconds: 3000,
       runningSince: now.toISOString(),
@@ -281,7 +281,7 @@ describe.each(dialects())('time entries, expenses and the timer on %s', (dialect
     now = new Date('2026-03-10T12:40:29Z');
 
     const before = await count(timeEntries.table);
-    const stopped = await post(session, timer(FINANCE.timerStop), { description: 'Drafted the memo' });
+    const stopped = await post(session, timer(TIMER_ROUTES.stop.path), { description: 'Drafted the memo' });
     expect([stopped.statusCode, stopped.json().errors]).toEqual([200, undefined]);
     expect(stopped.json().data).toMatchObject({
       employeeId: me.employeeId,
@@ -292,26 +292,28 @@ describe.each(dialects())('time entries, expenses and the timer on %s', (dialect
       billable: true,
     });
     expect(await count(timeEntries.table)).toBe(before + 1);
-    expect((await get(session, timer(FINANCE.timer))).json().data).toBeNull();
+    expect((await get(session, timer(TIMER_ROUTES.get.path))).json().data).toBeNull();
   });
 
   it('a timer run past 24 hours is 422 on duration and stays, to be discarded', async () => {
     const me = await createUserWith(t.app, admin.headers, seeded('lawyer'));
     const session = await t.login(me.email, me.password);
     now = new Date('2026-03-11T08:00:00Z');
-    await post(session, timer(FINANCE.timerStart), { lawsuitId: lawsuit });
+    await post(session, timer(TIMER_ROUTES.start.path), { lawsuitId: lawsuit });
     now = new Date('2026-03-12T08:01:00Z');
     const before = await count(timeEntries.table);
-    const stopped = await post(session, timer(FINANCE.timerStop));
+    const stopped = await post(session, timer(TIMER_ROUTES.stop.path));
     expect([stopped.statusCode, Object.keys(stopped.json().errors)]).toEqual([422, ['duration']]);
     expect(await count(timeEntries.table)).toBe(before);
-    expect((await get(session, timer(FINANCE.timer))).json().data).toMatchObject({ lawsuitId: lawsuit });
+    expect((await get(session, timer(TIMER_ROUTES.get.path))).json().data).toMatchObject({
+      lawsuitId: lawsuit,
+    });
     const discarded = await t.app.inject({
       method: 'DELETE',
-      url: timer(FINANCE.timer),
+      url: timer(TIMER_ROUTES.get.path),
       headers: h(session),
     });
     expect(discarded.statusCode).toBe(200);
-    expect((await get(session, timer(FINANCE.timer))).json().data).toBeNull();
+    expect((await get(session, timer(TIMER_ROUTES.get.path))).json().data).toBeNull();
   });
 });

@@ -1,12 +1,8 @@
 import {
-  API_BASE,
-  FINANCE,
   lawsuits,
   notificationChannel,
-  permissionKey,
   timeEntries,
-  timerStartBody,
-  timerStopBody,
+  TIMER_ROUTES,
   type TimerLiveMessage,
   type TimerState,
 } from '@mizan/contracts';
@@ -31,6 +27,8 @@ interface TimerRow {
 const iso = (value: string | Date | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 
+function present(row: TimerRow, now: Date): TimerState;
+function present(row: TimerRow | undefined, now: Date): TimerState | null;
 function present(row: TimerRow | undefined, now: Date): TimerState | null {
   if (!row) return null;
   return {
@@ -65,11 +63,7 @@ const noTimer = () => new AppError('conflict', { messageKey: 'legal.finance.noTi
  * `timeEntries.create`.
  */
 export function registerTimerRoutes(app: FastifyInstance): void {
-  const route = {
-    tags: ['finance'],
-    permission: permissionKey(timeEntries, 'create'),
-    labels: `entities:${timeEntries.name}.fields`,
-  };
+  const labels = `entities:${timeEntries.name}.fields`;
   const me = (request: FastifyRequest) => request.user!.id;
   const read = (ctx: WriteContext, employeeId: number) => {
     const query = ctx.trx.selectFrom(TIMERS).selectAll().where('employee_id', '=', employeeId);
@@ -105,11 +99,8 @@ export function registerTimerRoutes(app: FastifyInstance): void {
   const write = <T>(request: FastifyRequest, fn: (ctx: WriteContext, now: Date) => Promise<T>) =>
     app.entities.transaction(actorOf(request), (ctx) => fn(ctx, app.clock()));
 
-  defineRoute(app, {
-    ...route,
-    method: 'GET',
-    url: API_BASE + FINANCE.timer,
-    summary: 'The signed-in employee’s timer (null: none)',
+  defineRoute(app, TIMER_ROUTES.get, {
+    labels,
     handler: async (request) => {
       const row = (await app.db
         .selectFrom(TIMERS)
@@ -120,12 +111,8 @@ export function registerTimerRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineRoute(app, {
-    ...route,
-    method: 'POST',
-    url: API_BASE + FINANCE.timerStart,
-    summary: 'Start the timer on a lawsuit, or resume the paused one',
-    body: timerStartBody,
+  defineRoute(app, TIMER_ROUTES.start, {
+    labels,
     handler: async (request, { body }) => {
       const data = await write(request, async (ctx, now) => {
         const row = await read(ctx, me(request));
@@ -154,11 +141,8 @@ export function registerTimerRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineRoute(app, {
-    ...route,
-    method: 'POST',
-    url: API_BASE + FINANCE.timerPause,
-    summary: 'Pause the running timer',
+  defineRoute(app, TIMER_ROUTES.pause, {
+    labels,
     handler: async (request) => {
       const data = await write(request, async (ctx, now) => {
         const row = await read(ctx, me(request));
@@ -174,12 +158,8 @@ export function registerTimerRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineRoute(app, {
-    ...route,
-    method: 'POST',
-    url: API_BASE + FINANCE.timerStop,
-    summary: 'Stop the timer: a time entry of its minutes, answered',
-    body: timerStopBody,
+  defineRoute(app, TIMER_ROUTES.stop, {
+    labels,
     handler: async (request, { body }) => {
       const data = await write(request, async (ctx, now) => {
         const row = await read(ctx, me(request));
@@ -201,11 +181,8 @@ export function registerTimerRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineRoute(app, {
-    ...route,
-    method: 'DELETE',
-    url: API_BASE + FINANCE.timer,
-    summary: 'Discard the timer without recording its time',
+  defineRoute(app, TIMER_ROUTES.discard, {
+    labels,
     handler: async (request) => {
       await write(request, async (ctx) => {
         const removed = await ctx.trx

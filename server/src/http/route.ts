@@ -5,8 +5,18 @@ import type {
   FastifySchema,
   onRequestAsyncHookHandler,
 } from 'fastify';
+import {
+  API_BASE,
+  isIdParam,
+  PUBLIC,
+  type AnyRoute,
+  type PathParams,
+  type RouteAnswer,
+  type RouteContract,
+} from '@mizan/contracts';
 import { z } from 'zod';
 import { requestLanguage } from './messages';
+import { pathId } from './params';
 import { parseInput } from './validation';
 
 type JsonSchema = Record<string, unknown>;
@@ -59,8 +69,7 @@ export const ERROR_BODY: JsonSchema = {
   },
 };
 
-/** `permission` of a route anyone may call, signed in or not (the login page's). */
-export const PUBLIC = 'public';
+export { PUBLIC };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,28 +129,87 @@ const documentOnly = () => (data: unknown) => ({ value: data });
 const asJson = () => (data: unknown) => JSON.stringify(data);
 
 /**
+ * The server's half of a route contract: the handler, and how the documentation groups it.
+ * `input.params` holds the path's parameters, parsed (`PathParams`).
+ */
+export interface RouteImpl<C extends AnyRoute> {
+  /** OpenAPI tags; default: the path's first segment after `/admin`. */
+  tags?: readonly string[];
+  /** Where field labels of 422 messages come from (see `RouteSpec.labels`). */
+  labels?: string;
+  handler: (
+    request: FastifyRequest,
+    input: C extends RouteContract<infer _M, infer P, infer B, infer Q, unknown>
+      ? { body: Out<B>; query: Out<Q>; params: PathParams<P> }
+      : never,
+    reply: FastifyReply,
+  ) => Promise<{ data: RouteAnswer<C> } | FastifyReply | void>;
+}
+
+/** A path's parameters as a route receives them: ids as positive integers (else 404), the rest as sent. */
+function parsePathParams(raw: unknown): Record<string, string | number> {
+  const params: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries((raw ?? {}) as Record<string, string>))
+    params[name] = isIdParam(name) ? pathId(value) : value;
+  return params;
+}
+
+/** Routes are written under `/api/...`; a plugin registered under `/api` is also accepted. */
+export function apiPath(app: FastifyInstance, path: string): string {
+  return app.prefix.endsWith(API_BASE) ? path : `${API_BASE}${path}`;
+}
+
+/**
  * Declares one route that is not an entity's CRUD: checks the permission, parses `body`, `query`
  * and `params` with their zod schemas from `@mizan/contracts` (422 with every field's message in
  * the request's language), puts the route with its schemas in the OpenAPI document, then calls
  * `handler` with the parsed input.
  *
+ * The route is one contract from `@mizan/contracts` (`route({ method, path, permission, ... })`),
+ * which the client calls with `api.call`; the path's parameters arrive parsed (`PathParams`). The
+ * older form, a whole spec with its `url`, is kept for routes not yet declared as contracts.
+ *
  * @example
- * defineRoute(app, {
- *   method: 'GET',
- *   url: API_BASE + SYSTEM.audit,
- *   permission: AREA_PERMISSIONS.auditView,
- *   tags: ['system'],
- *   summary: 'Audit trail, newest first',
- *   query: auditQuery,
- *   response: auditPage,
- *   handler: async (_request, { query }) => ({ data: await listAudit(db, query) }),
+ * defineRoute(app, TIMER_START, {
+ *   labels: 'entities:timeEntries.fields',
+ *   handler: async (request, { body }) => ({ data: await start(request.user!.id, body) }),
  * });
  */
+export function defineRoute<C extends AnyRoute>(app: FastifyInstance, contract: C, impl: RouteImpl<C>): void;
 export function defineRoute<
   B extends Schema = undefined,
   Q extends Schema = undefined,
   P extends Schema = undefined,
->(app: FastifyInstance, spec: RouteSpec<B, Q, P>): void {
+>(app: FastifyInstance, spec: RouteSpec<B, Q, P>): void;
+export function defineRoute(
+  app: FastifyInstance,
+  specOrContract: RouteSpec<Schema, Schema, Schema> | AnyRoute,
+  impl?: RouteImpl<AnyRoute>,
+): void {
+  const spec: RouteSpec<Schema, Schema, Schema> & { pathParams?: boolean } = impl
+    ? {
+        ...(specOrContract as AnyRoute),
+        url: apiPath(app, (specOrContract as AnyRoute).path),
+        multipart: (specOrContract as AnyRoute).multipart as RouteSpec<Schema, Schema, Schema>['multipart'],
+        tags: impl.tags ?? [defaultTag((specOrContract as AnyRoute).path)],
+        labels: impl.labels,
+        handler: impl.handler as RouteSpec<Schema, Schema, Schema>['handler'],
+        pathParams: true,
+      }
+    : (specOrContract as RouteSpec<Schema, Schema, Schema>);
+  register(app, spec);
+}
+
+/** `/admin/finance/timer` is documented under `finance`; `/auth/login` under `auth`. */
+function defaultTag(path: string): string {
+  const [first, second] = path.split('/').filter(Boolean);
+  return (first === 'admin' ? second : first) ?? 'api';
+}
+
+function register(
+  app: FastifyInstance,
+  spec: RouteSpec<Schema, Schema, Schema> & { pathParams?: boolean },
+): void {
   const schema = lazySchema(() => {
     const doc: FastifySchema & Record<string, unknown> = { tags: [...spec.tags], summary: spec.summary };
     if (spec.permission !== PUBLIC) doc.security = [{ bearerAuth: [] }];
@@ -183,9 +251,11 @@ export function defineRoute<
       spec.handler(
         request,
         {
-          params: parse(spec.params as P, request.params, request),
-          query: parse(spec.query as Q, request.query, request),
-          body: parse(spec.body as B, request.body, request),
+          params: spec.pathParams
+            ? parsePathParams(request.params)
+            : parse(spec.params, request.params, request),
+          query: parse(spec.query, request.query, request),
+          body: parse(spec.body, request.body, request),
         },
         reply,
       ),

@@ -12,6 +12,7 @@ export * from './define-check';
 export * from './permissions';
 export * from './conflict';
 export * from './endpoints';
+export * from './route';
 export * from './ws';
 export * from './constants';
 export * from './errors';

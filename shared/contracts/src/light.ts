@@ -6,6 +6,7 @@
  */
 export * from './constants';
 export * from './endpoints';
+export * from './route';
 export * from './paging';
 export * from './areaPermissions';
 export * from './timeZone';

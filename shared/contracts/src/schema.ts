@@ -299,7 +299,14 @@ export const listQuerySchema = perEntity((entity) => {
 });
 
 /** `count`: the one bound of the message, which its noun agrees with where a language needs it. */
-export type ValidationParams = { min?: number; max?: number; count?: number; values?: string };
+export type ValidationParams = {
+  min?: number;
+  max?: number;
+  count?: number;
+  values?: string;
+  /** The end of a range a start is after (`validation.date.afterEnd`). */
+  to?: string;
+};
 
 /**
  * The i18n key and parameters for one zod issue, as `validation.*` keys of `@mizan/i18n`.
@@ -311,7 +318,26 @@ export function issueMessage(issue: z.core.$ZodIssue): { key: string; params: Va
   if ('minimum' in issue) params.min = Number(issue.minimum);
   if ('maximum' in issue) params.max = Number(issue.maximum);
   if ('values' in issue && Array.isArray(issue.values)) params.values = issue.values.join(', ');
+  if (issue.code === 'custom' && typeof issue.params?.to === 'string') params.to = issue.params.to;
   const count = params.min ?? params.max;
   if (count !== undefined && (params.min === undefined || params.max === undefined)) params.count = count;
   return { key: key === 'validation.string.min' && params.min === 1 ? 'validation.whitespace' : key, params };
+}
+
+/**
+ * A day range's query (`from`, `to`, both optional ISO days) that refuses a start after its end:
+ * the issue is on `from` (`validation.date.afterEnd`, naming the end).
+ *
+ * @example const q = orderedRange(z.object({ from: day, to: day }).partial()); // {from:'2026-02-01', to:'2026-01-01'} fails on from
+ */
+export function orderedRange<S extends z.ZodType<{ from?: string; to?: string }>>(schema: S): S {
+  return schema.superRefine((value, ctx) => {
+    if (value.from && value.to && value.from > value.to)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['from'],
+        message: 'validation.date.afterEnd',
+        params: { to: value.to },
+      });
+  }) as unknown as S;
 }

@@ -1,3 +1,4 @@
+import { answer, financeRangeQuery, route, timerStopBody } from '@mizan/contracts';
 import { initI18n } from '@mizan/i18n';
 import { api, ApiError, http, newIdempotencyKey } from './http';
 import { configureNotifier } from './notifier';
@@ -31,6 +32,17 @@ beforeAll(async () => {
     }
     if (url.pathname === '/api/slow401') {
       setTimeout(() => json(res, 401, {}), 100);
+      return;
+    }
+    if (url.pathname.startsWith('/api/echo/')) {
+      json(res, 200, {
+        data: {
+          method: req.method,
+          path: url.pathname,
+          query: url.search,
+          body: req.body ? JSON.parse(req.body) : null,
+        },
+      });
       return;
     }
     if (url.pathname === '/api/courts') {
@@ -229,5 +241,35 @@ describe('http client: headers', () => {
     expect(body).toContain('name="name"');
     expect(body).toContain('filename="contract.pdf"');
     expect(body).toContain('%PDF-1.4');
+  });
+});
+
+describe('api.call', () => {
+  const echo = route({
+    method: 'PUT',
+    path: '/echo/:chatId/items/:name',
+    permission: null,
+    summary: 'Answers what it was sent',
+    query: financeRangeQuery,
+    body: timerStopBody,
+    answer: answer<{ method: string; path: string; query: string; body: unknown }>(),
+  });
+
+  it('sends the contract’s method to its path with the parameters filled in, the query and the body', async () => {
+    const answered = await api.call(echo, {
+      params: { chatId: 7, name: 'عقد إيجار' },
+      query: { from: '2026-01-01' },
+      body: { description: 'مرحبا' },
+    });
+    expect(answered).toEqual({
+      method: 'PUT',
+      path: `/api/echo/7/items/${encodeURIComponent('عقد إيجار')}`,
+      query: '?from=2026-01-01',
+      body: { description: 'مرحبا' },
+    });
+  });
+
+  it('refuses to call a path with a parameter missing, before any request', () => {
+    expect(() => api.call(echo, { params: { chatId: 7 } as never, body: {} })).toThrow(':name');
   });
 });

@@ -1,4 +1,12 @@
-import { API_BASE, HEADERS, HTTP_TIMEOUT_MS } from '@mizan/contracts/light';
+import {
+  API_BASE,
+  HEADERS,
+  HTTP_TIMEOUT_MS,
+  pathOf,
+  type AnyRoute,
+  type RouteAnswer,
+  type RouteInput,
+} from '@mizan/contracts/light';
 import type { ErrorBody } from '@mizan/contracts';
 import { currentLanguage, i18n } from '@mizan/i18n';
 import axios, {
@@ -199,4 +207,30 @@ export const api = {
     api.request<T>({ ...options, method: 'PUT', url, data }),
   patch: <T>(url: string, data?: unknown, options?: RequestOptions) =>
     api.request<T>({ ...options, method: 'PATCH', url, data }),
+  /**
+   * Calls a route declared in `@mizan/contracts`: its method and path (parameters filled in), the
+   * query and body its contract types, answering what the contract says it answers.
+   *
+   * @example const timer = await api.call(FINANCE_ROUTES.timerStart, { body: { lawsuitId: 4 } });
+   */
+  call: <C extends AnyRoute>(contract: C, ...[input, options]: CallArgs<C>): Promise<RouteAnswer<C>> => {
+    const { params, query, body } = (input ?? {}) as {
+      params?: Record<string, string | number>;
+      query?: unknown;
+      body?: unknown;
+    };
+    return api.request<RouteAnswer<C>>({
+      ...options,
+      method: contract.method,
+      url: pathOf(contract.path, params),
+      ...(query === undefined ? {} : { params: query }),
+      ...(body === undefined ? {} : { data: body }),
+    });
+  },
 };
+
+/** `api.call`'s input and options: the input may be left out when the route needs none. */
+type CallArgs<C extends AnyRoute> =
+  Record<never, never> extends RouteInput<C>
+    ? [input?: RouteInput<C>, options?: RequestOptions]
+    : [input: RouteInput<C>, options?: RequestOptions];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LAWSUIT_STATES } from '../entities/legal';
 import { COURT_TYPES, LAWSUIT_OUTCOMES } from '../entities/settings';
 import { DASHBOARD } from '../endpoints';
+import { orderedRange } from '../schema';
 import { normalizeDigits, parseDigits } from '../text';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -26,16 +27,21 @@ const day = z.preprocess(
  *
  * @example dashboardQuery.parse({ from: '2026-01-01', to: '٢٠٢٦-٠٦-٣٠', branchId: '2' })
  */
-export const dashboardQuery = z
-  .object({
-    from: day,
-    to: day,
-    branchId: z.preprocess(
-      (v) => (v === '' ? undefined : parseDigits(v)),
-      z.int({ error: 'validation.types.integer' }).positive({ error: 'validation.types.integer' }).optional(),
-    ),
-  })
-  .strip();
+export const dashboardQuery = orderedRange(
+  z
+    .object({
+      from: day,
+      to: day,
+      branchId: z.preprocess(
+        (v) => (v === '' ? undefined : parseDigits(v)),
+        z
+          .int({ error: 'validation.types.integer' })
+          .positive({ error: 'validation.types.integer' })
+          .optional(),
+      ),
+    })
+    .strip(),
+);
 export type DashboardQuery = z.input<typeof dashboardQuery>;
 
 const count = z.int().nonnegative();

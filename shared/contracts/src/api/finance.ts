@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { timeEntries } from '../entities/finance';
+import { permissionKey } from '../permissions';
+import { answer, route } from '../route';
+import { orderedRange } from '../schema';
 import { parseDigits } from '../text';
 
 /**
@@ -9,10 +13,6 @@ import { parseDigits } from '../text';
  * their channel (`notificationChannel`) as a `timer` frame.
  */
 export const FINANCE = {
-  timer: '/admin/finance/timer',
-  timerStart: '/admin/finance/timer/start',
-  timerPause: '/admin/finance/timer/pause',
-  timerStop: '/admin/finance/timer/stop',
   /** An issued invoice's Saudi simplified tax invoice QR code (ZATCA phase 1): `InvoiceQr`, or the PNG with `?format=png`. */
   invoiceQr: '/admin/finance/invoices/:id/qr',
   /** What the print view of an invoice shows beside its row and lines (`InvoicePrint`). */
@@ -41,13 +41,15 @@ export type InvoiceQr = z.infer<typeof invoiceQr>;
 export const invoiceQrQuery = z.object({ format: z.enum(['json', 'png']).optional() }).strip();
 
 /** A day range of a report or statement, both ends optional and inclusive. */
-export const financeRangeQuery = z
-  .object({
-    from: z.iso.date({ error: 'validation.date.format' }),
-    to: z.iso.date({ error: 'validation.date.format' }),
-  })
-  .partial()
-  .strip();
+export const financeRangeQuery = orderedRange(
+  z
+    .object({
+      from: z.iso.date({ error: 'validation.date.format' }),
+      to: z.iso.date({ error: 'validation.date.format' }),
+    })
+    .partial()
+    .strip(),
+);
 
 /** What moved a client's balance: an invoice (owed), a credit note or a payment (paid), a retainer movement. */
 export const STATEMENT_ENTRY_KINDS = [
@@ -150,6 +152,51 @@ export const timerStopBody = z
   .partial()
   .strip();
 export type TimerStopInput = z.input<typeof timerStopBody>;
+
+const TIMER = '/admin/finance/timer';
+/** Recording time is what the timer does: its routes need `timeEntries.create`. */
+const timerPermission = permissionKey(timeEntries, 'create');
+
+/** The signed-in employee's timer (see `TimerState`). */
+export const TIMER_ROUTES = {
+  get: route({
+    method: 'GET',
+    path: TIMER,
+    permission: timerPermission,
+    summary: 'The signed-in employee’s timer (null: none)',
+    answer: answer<TimerState | null>(),
+  }),
+  start: route({
+    method: 'POST',
+    path: `${TIMER}/start`,
+    permission: timerPermission,
+    summary: 'Start the timer on a lawsuit, or resume the paused one',
+    body: timerStartBody,
+    answer: answer<TimerState>(),
+  }),
+  pause: route({
+    method: 'POST',
+    path: `${TIMER}/pause`,
+    permission: timerPermission,
+    summary: 'Pause the running timer',
+    answer: answer<TimerState>(),
+  }),
+  stop: route({
+    method: 'POST',
+    path: `${TIMER}/stop`,
+    permission: timerPermission,
+    summary: 'Stop the timer: a time entry of its minutes, answered',
+    body: timerStopBody,
+    answer: answer<{ id: number }>(),
+  }),
+  discard: route({
+    method: 'DELETE',
+    path: TIMER,
+    permission: timerPermission,
+    summary: 'Discard the timer without recording its time',
+    answer: answer<null>(),
+  }),
+};
 
 /** The `timer` frame on the employee's channel: the timer after a change (null: stopped or discarded). */
 export interface TimerLiveMessage {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AREA_PERMISSIONS } from '../areaPermissions';
+import { orderedRange } from '../schema';
 import { parseDigits } from '../text';
 import { FINANCE } from './finance';
 
@@ -32,7 +33,9 @@ const id = z.preprocess(
 );
 
 /** Query of a report over a day range (both ends optional and inclusive; `from` after `to` is 422 on `from`). */
-export const reportRangeQuery = z.object({ from: day, to: day, customerId: id }).partial().strip();
+export const reportRangeQuery = orderedRange(
+  z.object({ from: day, to: day, customerId: id }).partial().strip(),
+);
 /** Query of a report taken at one day (default: today in the office's time zone). */
 export const reportAsOfQuery = z.object({ asOf: day, customerId: id }).partial().strip();
 /** A report's filters as a screen sends them. */

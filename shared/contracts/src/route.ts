@@ -1,0 +1,130 @@
+import type { z } from 'zod';
+
+/**
+ * A route that is not an entity's CRUD, declared once: its method, path, permission, input schemas
+ * and the type of its answer. The server registers it (`defineRoute(app, ROUTE, { handler })`) and
+ * the client calls it (`api.call(ROUTE, { params, query, body })`), so neither writes the path, the
+ * method or a type a second time. See docs/architecture.md, "Routes".
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `permission` of a route anyone may call, signed in or not (the login page's). */
+export const PUBLIC = 'public';
+
+/**
+ * Who may call a route: a permission key; a list (any one of them: the handler checks the one its
+ * input asks for); `null`, any signed-in employee; `PUBLIC`, anyone.
+ */
+export type RoutePermission = string | readonly string[] | null;
+
+type Schema = z.ZodType | undefined;
+
+/** The type a route answers (the `data` of its `{ data }` body); types only, nothing at run time. */
+export interface Answer<R> {
+  readonly answerType?: R;
+}
+
+/** Marks a route's answer type: `answer: answer<TimerState | null>()`. */
+export const answer = <R>(): Answer<R> => ({});
+
+/** The names of a path's `:parameters`: `'/chats/:chatId/messages/:id'` gives `'chatId' | 'id'`. */
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/**
+ * The parsed path parameters the server hands a route: `id` and names ending in `Id` are positive
+ * integers (anything else answers 404), other names strings.
+ */
+export type PathParams<P extends string> = {
+  [K in PathParamNames<P>]: K extends 'id' | `${string}Id` ? number : string;
+};
+
+/** Whether a path parameter holds a row's id (a positive integer). */
+export const isIdParam = (name: string): boolean => name === 'id' || name.endsWith('Id');
+
+export interface RouteContract<
+  M extends HttpMethod = HttpMethod,
+  P extends string = string,
+  B extends Schema = Schema,
+  Q extends Schema = Schema,
+  R = unknown,
+> {
+  readonly method: M;
+  /** Under `API_BASE`, with `:name` parameters. */
+  readonly path: P;
+  readonly permission: RoutePermission;
+  /** One line for the API's documentation. */
+  readonly summary: string;
+  /** JSON body, parsed before the handler runs (422 with field messages). */
+  readonly body?: B;
+  readonly query?: Q;
+  /** A multipart body's parts, for the documentation; the handler reads it. The client sends FormData. */
+  readonly multipart?: { parts: Record<string, 'file' | 'string'>; required?: readonly string[] };
+  /** The answer's schema, for the documentation (answers are not re-serialised by it). */
+  readonly response?: z.ZodType;
+  readonly answer?: Answer<R>;
+}
+
+/**
+ * Declares a route contract, keeping its literal method and path for the types.
+ *
+ * @example
+ * export const TIMER_START = route({
+ *   method: 'POST',
+ *   path: '/admin/finance/timer/start',
+ *   permission: 'timeEntries.create',
+ *   summary: 'Start the timer on a lawsuit, or resume the paused one',
+ *   body: timerStartBody,
+ *   answer: answer<TimerState>(),
+ * });
+ */
+export function route<
+  const M extends HttpMethod,
+  const P extends string,
+  B extends Schema = undefined,
+  Q extends Schema = undefined,
+  R = unknown,
+>(contract: RouteContract<M, P, B, Q, R>): RouteContract<M, P, B, Q, R> {
+  return contract;
+}
+
+/** Any route contract. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRoute = RouteContract<HttpMethod, string, any, any, any>;
+
+/** What a route answers. */
+export type RouteAnswer<C> = C extends RouteContract<HttpMethod, string, Schema, Schema, infer R> ? R : never;
+
+/** What a caller passes to call a route: its path parameters, query and body, as written. */
+export type RouteInput<C> =
+  C extends RouteContract<HttpMethod, infer P, infer B, infer Q, unknown>
+    ? ([PathParamNames<P>] extends [never]
+        ? unknown
+        : { params: Record<PathParamNames<P>, string | number> }) &
+        (B extends z.ZodType ? { body: z.input<B> } : unknown) &
+        (Q extends z.ZodType ? { query?: z.input<Q> } : unknown) &
+        (C extends { multipart: object } ? { body: FormDataLike } : unknown)
+    : never;
+
+/** A multipart body (the browser's `FormData`), named without the DOM's types. */
+interface FormDataLike {
+  append(name: string, ...rest: never[]): void;
+}
+
+/**
+ * A path with its `:parameters` filled in (each URI-encoded); a missing one throws, since the call
+ * would reach another route.
+ *
+ * @example pathOf('/chats/:chatId/messages', { chatId: 4 }) // '/chats/4/messages'
+ */
+export function pathOf(path: string, params: Readonly<Record<string, string | number>> = {}): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new Error(`${path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
