@@ -11,38 +11,21 @@
 // included: they share the cores), and the ratio to a bare Fastify POST route measured the same
 // way. BENCH_CREATE_CONNECTIONS (50), BENCH_CREATE_SECONDS (10). On its own it writes
 // bench/results/<date>-creates.json.
-import { freePort, spawnServer, waitForOk } from './net.mjs';
+import { createPgDatabase, freePort, serverRequire, signIn, startServer, stop, waitForOk } from './net.mjs';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverRequire = createRequire(path.join(root, 'server', 'package.json'));
 
 const CONNECTIONS = Number(process.env.BENCH_CREATE_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_CREATE_SECONDS ?? 10);
 /** Creates before the measured part (not counted): V8 compiles the path, pools fill. */
 const WARMUP_SECONDS = 2;
 const ADMIN = { email: 'create-bench@mizan.local', password: 'Bench-Passw0rd!' };
-
-const stop = (child) =>
-  new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-
-async function startServer(serverDist, dataDir, databaseUrl) {
-  const port = await freePort();
-  const child = spawnServer(serverDist, { port, dataDir, databaseUrl, admin: ADMIN });
-  const origin = `http://127.0.0.1:${port}`;
-  await waitForOk(`${origin}/api/health`);
-  return { api: `${origin}/api`, pid: child.pid, stop: () => stop(child) };
-}
 
 /** CPU time (ms, user and system) of process `pid`, from /proc (100 clock ticks a second). */
 function cpuMs(pid) {
@@ -95,21 +78,6 @@ async function call(api, headers, method, url, body) {
   agent.destroy();
   if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
-}
-
-async function signIn(api) {
-  const fingerprint = 'create-bench';
-  const res = await fetch(`${api}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-fingerprint-session': fingerprint },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!res.ok) throw new Error(`sign-in ${res.status}: ${await res.text()}`);
-  const { data } = await res.json();
-  return {
-    userId: data.user.id,
-    headers: { authorization: `Bearer ${data.token}`, 'x-fingerprint-session': fingerprint },
-  };
 }
 
 /**
@@ -196,9 +164,9 @@ async function openTables(databaseUrl) {
 
 /** One database's case: settings rows made through the API, the load, then the totals checked. */
 async function createCase(serverDist, databaseUrl, dataDir, bare) {
-  const server = await startServer(serverDist, dataDir, databaseUrl);
+  const server = await startServer(serverDist, { dataDir, databaseUrl, admin: ADMIN });
   try {
-    const { headers, userId } = await signIn(server.api);
+    const { headers, userId } = await signIn(server.api, ADMIN, 'create-bench');
     const branch = await call(server.api, headers, 'POST', '/admin/settings/offices/branches', {
       name: 'فرع المقياس',
     });
@@ -280,25 +248,6 @@ async function createCase(serverDist, databaseUrl, dataDir, bare) {
   }
 }
 
-/** A PostgreSQL database of its own on the server of `baseUrl`: its URL and how to drop it. */
-async function createPgDatabase(baseUrl) {
-  const { Client } = serverRequire('pg');
-  const name = `mizan_create_bench_${Date.now()}`;
-  const run = async (text) => {
-    const client = new Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database "${name}"`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists "${name}" with (force)`) };
-}
-
 /** The case on SQLite, and on PostgreSQL when `pgUrl` is given. */
 export async function measureCreates({
   serverDist = path.join(root, 'server', 'dist'),
@@ -320,7 +269,7 @@ export async function measureCreates({
       results.bareFastifyPost,
     );
     if (pgUrl) {
-      const database = await createPgDatabase(pgUrl);
+      const database = await createPgDatabase(pgUrl, 'mizan_create_bench');
       try {
         results.postgres = await createCase(serverDist, database.url, dataDir, results.bareFastifyPost);
       } finally {

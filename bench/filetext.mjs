@@ -13,16 +13,14 @@
 // Queries: a case number held by one file (typed in Western digits, stored in Arabic-Indic), a
 // client's full name (a few dozen files), a word on most pages, two words that meet on some pages,
 // and a word found nowhere. Target: p95 ≤ 50 ms for one user (docs/performance.md).
-import { freePort, spawnServer, waitForOk } from './net.mjs';
+import { createPgDatabase, serverRequire, signIn, startServer } from './net.mjs';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FAMILY_NAMES, FIRST_NAMES, seeded, setAside } from './legalData.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverRequire = createRequire(path.join(root, 'server', 'package.json'));
 
 const FILES = Number(process.env.BENCH_FILE_TEXTS ?? 100_000);
 const PAGES = Number(process.env.BENCH_FILE_TEXT_PAGES ?? 1);
@@ -98,33 +96,6 @@ function* papers(random) {
     }
     yield { file, name: `${paper} ${arabicDigits(number)}.pdf`, number, client, pages };
   }
-}
-
-const stop = (child) =>
-  new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-
-async function startServer(serverDist, dataDir, databaseUrl) {
-  const port = await freePort();
-  const child = spawnServer(serverDist, { port, dataDir, databaseUrl, admin: ADMIN });
-  const origin = `http://127.0.0.1:${port}`;
-  await waitForOk(`${origin}/api/health`);
-  return { api: `${origin}/api`, stop: () => stop(child) };
-}
-
-async function signIn(api) {
-  const fingerprint = 'filetext-bench';
-  const res = await fetch(`${api}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-fingerprint-session': fingerprint },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!res.ok) throw new Error(`sign-in ${res.status}: ${await res.text()}`);
-  const { data } = await res.json();
-  return { authorization: `Bearer ${data.token}`, 'x-fingerprint-session': fingerprint };
 }
 
 /**
@@ -322,9 +293,9 @@ function queriesOf(targets) {
 }
 
 async function measure(serverDist, databaseUrl, dataDir, queries) {
-  const server = await startServer(serverDist, dataDir, databaseUrl);
+  const server = await startServer(serverDist, { dataDir, databaseUrl, admin: ADMIN });
   try {
-    const headers = await signIn(server.api);
+    const { headers } = await signIn(server.api, ADMIN, 'filetext-bench');
     const cases = {};
     for (const [name, q] of Object.entries(queries)) cases[name] = await searchCase(server.api, headers, q);
     if (cases.caseNumber.total !== 1)
@@ -333,25 +304,6 @@ async function measure(serverDist, databaseUrl, dataDir, queries) {
   } finally {
     await server.stop();
   }
-}
-
-/** A PostgreSQL database of its own on the server of `baseUrl`: its URL and how to drop it. */
-async function createPgDatabase(baseUrl) {
-  const { Client } = serverRequire('pg');
-  const name = `mizan_filetext_bench_${Date.now()}`;
-  const run = async (text) => {
-    const client = new Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database "${name}"`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists "${name}" with (force)`) };
 }
 
 /** The case on SQLite, and on PostgreSQL when `pgUrl` is given. */
@@ -374,7 +326,7 @@ export async function measureFileTextSearch({
   try {
     const databaseUrl = `sqlite:${path.join(dataDir, 'filetext.db')}`;
     // The schema: the server migrates the empty database at its first start.
-    await (await startServer(serverDist, dataDir, databaseUrl)).stop();
+    await (await startServer(serverDist, { dataDir, databaseUrl, admin: ADMIN })).stop();
     const seeded = seedSqlite(databaseUrl.slice('sqlite:'.length));
     results.queries = queriesOf(seeded.targets);
     results.sqlite = {
@@ -382,9 +334,9 @@ export async function measureFileTextSearch({
       ...(await measure(serverDist, databaseUrl, dataDir, results.queries)),
     };
     if (pgUrl) {
-      const database = await createPgDatabase(pgUrl);
+      const database = await createPgDatabase(pgUrl, 'mizan_filetext_bench');
       try {
-        await (await startServer(serverDist, dataDir, database.url)).stop();
+        await (await startServer(serverDist, { dataDir, databaseUrl: database.url, admin: ADMIN })).stop();
         const seedSeconds = await seedPostgres(database.url);
         results.postgres = {
           seedSeconds,
