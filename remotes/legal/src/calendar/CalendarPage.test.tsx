@@ -137,6 +137,39 @@ describe('hearings calendar', () => {
     expect(location()).toBe(`${CALENDAR_ROUTE}?date=2026-03-01`);
   });
 
+  it('names weekdays by their letter on a phone, the whole name on hover', async () => {
+    // jsdom lays nothing out: the calendar's frame is given a phone's width, and its size is
+    // reported once observed, as a browser does.
+    const width = jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(358);
+    const observed = globalThis.ResizeObserver;
+    globalThis.ResizeObserver = class {
+      constructor(private readonly report: ResizeObserverCallback) {}
+      observe() {
+        queueMicrotask(() => this.report([], this as unknown as ResizeObserver));
+      }
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+    try {
+      await open('date=2026-03-01');
+      await waitFor(() => expect(document.querySelector('.fc-col-header-cell abbr')).not.toBeNull());
+      const names = [...document.querySelectorAll('.fc-col-header-cell abbr')];
+      expect(names.map((n) => n.textContent)).toEqual(['ح', 'ن', 'ث', 'ر', 'خ', 'ج', 'س']);
+      expect(names.map((n) => n.getAttribute('title'))).toEqual([
+        'الأحد',
+        'الاثنين',
+        'الثلاثاء',
+        'الأربعاء',
+        'الخميس',
+        'الجمعة',
+        'السبت',
+      ]);
+    } finally {
+      globalThis.ResizeObserver = observed;
+      width.mockRestore();
+    }
+  });
+
   it('opens a hearing on click, and a day number opens that day’s roll', async () => {
     const { location } = await open('date=2026-03-01');
     await screen.findByText('1/2026 · أحمد علي ضد شركة النيل');

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useMemo, useRef, type CSSProperties, type RefObject } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import FullCalendar from '@fullcalendar/react';
@@ -15,7 +15,7 @@ import type {
   LocaleInput,
 } from '@fullcalendar/core';
 import { formatHijri } from '@mizan/ui';
-import { hijriCell, wallDay, dayString } from './dayLabels';
+import { NARROW_CALENDAR_PX, dayString, hijriCell, wallDay, weekdayName } from './dayLabels';
 import type { DeadlineCalendarEvent } from '../deadlines/events';
 import type { HearingEvent } from './hearings';
 import { CALENDAR_VIEWS, type CalendarView } from './useCalendarState';
@@ -98,10 +98,15 @@ export function HearingsCalendar({
   // FullCalendar measures itself on window resizes only; the page's width also changes when the
   // menu beside it folds or unfolds.
   const frame = useRef<HTMLDivElement>(null);
+  // A phone's seven columns are too narrow for weekday names: they show the letter instead.
+  const [narrow, setNarrow] = useState(false);
   useEffect(() => {
     const el = frame.current;
     if (!el || typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(() => calendarRef.current?.getApi().updateSize());
+    const observer = new ResizeObserver(() => {
+      setNarrow(el.clientWidth > 0 && el.clientWidth < NARROW_CALENDAR_PX);
+      calendarRef.current?.getApi().updateSize();
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, [calendarRef]);
@@ -120,11 +125,14 @@ export function HearingsCalendar({
     );
   };
   const dayHeaderContent = (arg: DayHeaderContentArg) => {
+    const weekday = narrow ? (
+      <abbr title={weekdayName(arg.date, lng, 'long')}>{weekdayName(arg.date, lng, 'narrow')}</abbr>
+    ) : null;
     // Month headers name weekdays only; a week's columns are days and get their Hijri date.
-    if (arg.view.type !== CALENDAR_VIEWS.week) return true;
+    if (arg.view.type !== CALENDAR_VIEWS.week) return weekday ?? true;
     return (
       <span className="mizan-day-header">
-        <span>{arg.text}</span>
+        <span>{weekday ?? arg.text}</span>
         <span className="mizan-hijri-day">{formatHijri(wallDay(arg.date), lng)}</span>
       </span>
     );

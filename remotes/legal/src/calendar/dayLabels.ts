@@ -21,6 +21,18 @@ export function addDays(day: string, days: number): string {
   return dayString(d);
 }
 
+/** Below this width (px) a calendar's columns name their weekday by its letter (ح ن ث …), the whole name on hover. */
+export const NARROW_CALENDAR_PX = 560;
+
+/**
+ * A calendar date's weekday in `lng`, whole or as its letter.
+ *
+ * @example weekdayName(new Date(Date.UTC(2026, 10, 29)), 'ar', 'narrow') // 'ح'
+ */
+export function weekdayName(date: Date, lng: string, width: 'narrow' | 'long'): string {
+  return new Intl.DateTimeFormat(lng, { weekday: width, timeZone: 'UTC' }).format(date);
+}
+
 /**
  * The Hijri day beside a Gregorian day cell: the day number alone, or the whole date on the first
  * of a Hijri month (where the month changes inside the Gregorian month); `full` for its tooltip.
