@@ -405,13 +405,20 @@ describe.each(dialects())('the fees ledger on payments (%s)', (dialect) => {
     const loose = await pay([none!.id], 2_000); // an invoice of no lawsuit
     expect([one.lawsuitId, split.lawsuitId, loose.lawsuitId]).toEqual([suits[0]!.id, null, null]);
     const paid = (await fees(suits[0]!.id)).paid;
-    const dashboard = await dashboardPaid();
+    // The dashboard's kept figure (its answers are cached a moment: a change made around the engine
+    // is read from the aggregates themselves).
+    const storedPaid = async () =>
+      (await storedStats(t.app.db))
+        .filter((r) => r.kind === 'lawsuit' && r.branchId === -1 && r.month === '*')
+        .reduce((sum, r) => sum + r.paid, 0);
+    const dashboard = await storedPaid();
+    expect(dashboard).toBe(await dashboardPaid());
 
     // As the older release left it: the payment without a lawsuit, counted for none.
     await t.app.db.updateTable(payments.table).set({ lawsuit_id: null }).where('id', '=', one.id).execute();
     await rebuildStats(t.app.db, t.dialect, { force: true });
     expect((await fees(suits[0]!.id)).paid).toBe(paid - 15_000);
-    expect(await dashboardPaid()).toBe(dashboard - 15_000);
+    expect(await storedPaid()).toBe(dashboard - 15_000);
 
     const [step] = migrationNames(MIGRATION_GROUPS).filter((n) => n.endsWith('finance_006_payment_lawsuits'));
     await t.app.db.deleteFrom('kysely_migration').where('name', '=', step!).execute();
@@ -428,8 +435,8 @@ describe.each(dialects())('the fees ledger on payments (%s)', (dialect) => {
       null,
     ]);
     expect((await fees(suits[0]!.id)).paid).toBe(paid);
-    expect(await dashboardPaid()).toBe(dashboard);
-    expect(await dashboardPaid()).toBe(await paidInTable());
+    expect(await storedPaid()).toBe(dashboard);
+    expect(await storedPaid()).toBe(await paidInTable());
     await expectStatsEqualRecount();
   });
 
