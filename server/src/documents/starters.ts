@@ -115,7 +115,10 @@ export const STARTERS: readonly Starter[] = [
     body: [
       { text: '{%office.logo}', center: true },
       { text: '{office.name}', heading: true, center: true },
-      { text: '{office.address} - {office.phone} - {office.email}', center: true },
+      {
+        text: '{office.address}{#office.phone}  هاتف: {office.phone}{/office.phone}{#office.email}  البريد: {office.email}{/office.email}',
+        center: true,
+      },
       { text: '{#office.vatNumber}الرقم الضريبي: {office.vatNumber}{/office.vatNumber}', center: true },
       { text: 'فاتورة ضريبية', heading: true, center: true },
       'رقم الفاتورة: {invoice.number}',
