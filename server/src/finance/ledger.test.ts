@@ -255,11 +255,19 @@ describe.each(dialects())('the fees ledger on payments (%s)', (dialect) => {
   it("tells the lawsuit's open fees tabs when a payment or a retainer application of it is recorded, changed or deleted", async () => {
     const suit = await ok('POST', entityUrl('lawsuits'), { customerIds: [clients[0]], agreedFee: 100_000 });
     const invoice = await ok('POST', invoicesUrl, { customerId: clients[0], lawsuitId: suit.id });
-    await ok('POST', entityUrl(invoiceLines), { invoiceId: invoice.id, description: 'Brief', unitPrice: 10_000 });
+    await ok('POST', entityUrl(invoiceLines), {
+      invoiceId: invoice.id,
+      description: 'Brief',
+      unitPrice: 10_000,
+    });
     await ok('POST', `${invoicesUrl}/${invoice.id}/issue`);
     const seen: unknown[] = [];
     const stop = t.app.bus.subscribe((channel, message) => {
-      if (channel === lawsuitPayments.name && message.type === 'event' && message.action === LAWSUIT_FEES_CHANGED)
+      if (
+        channel === lawsuitPayments.name &&
+        message.type === 'event' &&
+        message.action === LAWSUIT_FEES_CHANGED
+      )
         seen.push(message.data);
     });
     const told = () => seen.splice(0);
@@ -389,7 +397,11 @@ describe.each(dialects())('the fees ledger on payments (%s)', (dialect) => {
     ];
     const issue = async (lawsuitId: number | null) => {
       const invoice = await ok('POST', invoicesUrl, { customerId: clients[0], lawsuitId });
-      await ok('POST', entityUrl(invoiceLines), { invoiceId: invoice.id, description: 'Memo', unitPrice: 10_000 });
+      await ok('POST', entityUrl(invoiceLines), {
+        invoiceId: invoice.id,
+        description: 'Memo',
+        unitPrice: 10_000,
+      });
       return ok('POST', `${invoicesUrl}/${invoice.id}/issue`);
     };
     const [a1, a2, b, none] = [
