@@ -474,7 +474,7 @@ describe.each(splitDialects())('dashboard on %s', (dialect) => {
     expect(after.monthlyLawsuitTrend.at(-1)).toEqual({ month: '2026-06', count: 1 });
   });
 
-  it('sums the invoicing figures from the finance reports, for the whole office only, at once after an invoice is issued', async () => {
+  it('sums the invoicing figures from the finance reports, for the office and per branch, at once after an invoice is issued', async () => {
     const before = (await read()).invoicing!;
     const invoice = await post('invoices', { customerId: ids.k1 });
     await post('invoiceLines', { invoiceId: invoice.id, description: 'Advice', unitPrice: 10_000 });
@@ -490,8 +490,43 @@ describe.each(splitDialects())('dashboard on %s', (dialect) => {
       revenue: before.revenue + 10_000,
       receivables: before.receivables + Number(res.json().data.total),
     });
-    expect((await read(`?branchId=${ids.b1}`)).invoicing).toBeUndefined();
     expect(await read('', viewer)).not.toHaveProperty('invoicing');
+
+    // A branch's figures are its lawsuits' money: an invoice of no lawsuit counts for the office only.
+    const inB1 = (await read(`?branchId=${ids.b1}`)).invoicing!;
+    const inB2 = (await read(`?branchId=${ids.b2}`)).invoicing!;
+    const suit = await post('lawsuits', { customerIds: [ids.k1], branchId: ids.b1 });
+    const billed = await post('invoices', { customerId: ids.k1, lawsuitId: suit.id });
+    await post('invoiceLines', { invoiceId: billed.id, description: 'Pleading', unitPrice: 20_000 });
+    await post('feeInstalments', { lawsuitId: suit.id, dueDate: '2026-06-15', amount: 7_000 });
+    const issued = await t.app.inject({
+      method: 'POST',
+      url: `${entityUrl('invoices')}/${billed.id}/issue`,
+      headers: h(),
+    });
+    expect(issued.statusCode).toBe(200);
+    const total = Number(issued.json().data.total);
+    await post('payments', {
+      customerId: ids.k1,
+      date: '2026-06-15',
+      amount: 5_000,
+      invoiceIds: [billed.id],
+    });
+    expect((await read(`?branchId=${ids.b1}`)).invoicing).toEqual({
+      ...inB1,
+      revenue: inB1.revenue + 20_000,
+      collected: inB1.collected + 5_000,
+      unbilled: inB1.unbilled + 7_000,
+      receivables: inB1.receivables + total - 5_000,
+    });
+    expect((await read(`?branchId=${ids.b2}`)).invoicing).toEqual(inB2);
+    expect((await read()).invoicing).toEqual({
+      ...after,
+      revenue: after.revenue + 20_000,
+      collected: after.collected + 5_000,
+      unbilled: after.unbilled + 7_000,
+      receivables: after.receivables + total - 5_000,
+    });
   });
 
   it('keeps the aggregates equal to a full recount', async () => {

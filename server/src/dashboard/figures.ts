@@ -576,9 +576,13 @@ export async function computeDashboard(
       pendingFees: sum(lawsuitRows, 'pending'),
       collectionRate: collectionRate(paidFees, totalFees) ?? 0,
     },
-    // The reports know no branch: the whole office's figures, only when no branch is chosen.
-    ...(filter.branchId
-      ? {}
-      : { invoicing: await invoicingFigures(db, dialect, { from: filter.from, to: filter.to }, today) }),
+    // A branch's: the money of its lawsuits (finance/reportRows.ts); the whole office's otherwise.
+    invoicing: await invoicingFigures(
+      db,
+      dialect,
+      { from: filter.from, to: filter.to },
+      today,
+      filter.branchId || undefined,
+    ),
   };
 }

@@ -302,6 +302,8 @@ export interface RecountFilter {
   /** Days `[first, last]` (UTC) the tasks counted were done; absent: every done task. */
   taskDays?: readonly [string, string];
   branchId?: number;
+  /** The lawsuits counted (their own rows; hearings and tasks are not narrowed); absent: every lawsuit. */
+  lawsuitIds?: readonly number[];
   /** The kinds recounted; absent: every kind. */
   kinds?: readonly StatKind[];
 }
@@ -337,6 +339,12 @@ export async function recount(
         sql`${ref(alias, c('filingDate'))} between ${filter.lawsuitDays[0]} and ${filter.lawsuitDays[1]}`,
       );
     if (filter.branchId !== undefined) parts.push(sql`+${ref(alias, c('branchId'))} = ${filter.branchId}`);
+    if (filter.lawsuitIds)
+      parts.push(
+        filter.lawsuitIds.length
+          ? sql`${ref(alias, 'id')} in (${sql.join(filter.lawsuitIds.map((v) => sql`${v}`))})`
+          : sql`1 = 0`,
+      );
     return sql.join(parts, sql` and `);
   };
   const branch = sql`coalesce(${ref('l', c('branchId'))}, 0)`;
@@ -491,6 +499,17 @@ async function insertAll(trx: Trx | Db, rows: readonly StatRow[]): Promise<void>
       .execute();
 }
 
+/** Whether the aggregates are built in the current layout (else the start builds them from the tables). */
+export async function statsBuilt(db: Db | Trx): Promise<boolean> {
+  const built = await db
+    .selectFrom(STATS_TABLE)
+    .select('kind')
+    .where('kind', '=', BUILT.kind)
+    .where('k1', '=', BUILT.k1)
+    .executeTakeFirst();
+  return built !== undefined;
+}
+
 /** `pg_advisory_xact_lock(class, 0)`: one instance at a time builds the aggregates. */
 const BUILD_LOCK = 0x64617368; // 'dash'
 
@@ -506,15 +525,7 @@ export async function rebuildStats(
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${BUILD_LOCK}, 0)`.execute(trx);
-    if (!options.force) {
-      const built = await trx
-        .selectFrom(STATS_TABLE)
-        .select('kind')
-        .where('kind', '=', BUILT.kind)
-        .where('k1', '=', BUILT.k1)
-        .executeTakeFirst();
-      if (built) return false;
-    }
+    if (!options.force && (await statsBuilt(trx))) return false;
     await trx.deleteFrom(STATS_TABLE).execute();
     await insertAll(trx, rollUp(await recount(trx, dialect)));
     await trx.insertInto(STATS_TABLE).values(BUILT).execute();

@@ -119,7 +119,7 @@ describe.each(dialects())('document templates on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  it('a new office has the four Arabic starter templates, each with its file', async () => {
+  it('a new office has the five Arabic starter templates, each with its file', async () => {
     const res = await api('GET', `${url}?pageSize=50`);
     expect(res.statusCode).toBe(200);
     const rows = res.json().data.items as (Row & { file: { originalName: string }[] })[];
@@ -180,7 +180,8 @@ describe.each(dialects())('document templates on %s', (dialect) => {
   it('generates each starter template from a seeded lawsuit: Arabic names, both calendars, the amount in words', async () => {
     const groupsBefore = await count('attachment_groups');
     const texts: Record<string, string> = {};
-    for (const starter of STARTERS) {
+    // The invoice's starter is filled from an invoice (its own test, below).
+    for (const starter of STARTERS.filter((s) => s.record !== 'invoice')) {
       const record =
         starter.record === 'session'
           ? { entity: 'sessions', id: hearing.id }
@@ -212,7 +213,7 @@ describe.each(dialects())('document templates on %s', (dialect) => {
     expect(await count('attachment_groups')).toBe(groupsBefore + 1);
     const listed = await api('GET', `${entityUrl(attachments)}?lawsuitId=${lawsuit.id}`);
     const rows = listed.json().data.items as Row[];
-    expect(rows).toHaveLength(STARTERS.length);
+    expect(rows).toHaveLength(STARTERS.filter((s) => s.record !== 'invoice').length);
     expect(new Set(rows.map((r) => (r.group as { name: string }).name))).toEqual(
       new Set([GENERATED_GROUP.name]),
     );
@@ -336,6 +337,22 @@ describe.each(dialects())('document templates on %s', (dialect) => {
     expect(text[0]).toBe(`فاتورة رقم ${number} إلى محمد أحمد عبد الله`);
     expect(text.join('\n')).toContain('صياغة صحيفة الدعوىحضور الجلسة');
     expect(text.join('\n')).toMatch(/فقط .* لا غير/);
+
+    // The starter invoice, filled from the same invoice: both calendars, its lines, VAT, in words.
+    const starter = await generate(await templateId('invoice.docx'), { entity: 'invoices', id: invoice.id });
+    expect([starter.statusCode, starter.json().errors]).toEqual([201, undefined]);
+    const filled = docxText(await download(starter.json().data.url)).join('\n');
+    const data = issued.json().data as Row;
+    const hijri = formatHijri(new Date(`${String(data.issueDate)}T12:00:00Z`), 'ar', 'UTC');
+    expect(filled).toContain(`رقم الفاتورة: ${number}`);
+    expect(filled).toContain(`تاريخ الإصدار: ${hijri} الموافق`);
+    expect(filled).toContain('العميل: محمد أحمد عبد الله');
+    expect(filled).toMatch(/صياغة صحيفة الدعوى: الكمية [٠-٩]+ × ١٬٠٠٠٫٠٠ جنيه، الصافي [٠-٩٬٫]+ جنيه/);
+    expect(filled).toMatch(/حضور الجلسة: الكمية [٠-٩]+ × ٥٠٠٫٠٠ جنيه/);
+    expect(Number(data.vatTotal)).toBeGreaterThan(0);
+    expect(filled).toMatch(/المجموع قبل الضريبة: [٠-٩٬٫]+ جنيه\nضريبة القيمة المضافة: [٠-٩٬٫]+ جنيه/);
+    expect(filled).toMatch(/الإجمالي شاملًا الضريبة: [٠-٩٬٫]+ جنيه/);
+    expect(filled).toMatch(/\(فقط .* لا غير\)/);
   });
 
   it('the office logo is drawn where `{%office.logo}` stands; without one it is listed as missing', async () => {

@@ -39,7 +39,7 @@ import { documentImage, type DocumentImage } from './images';
  *   lawsuit) or among a `refs` field's rows (`{#lawsuits}{fileNumber}{/lawsuits}` in a client: the
  *   lawsuits naming the client), and the next of them by date (`next.sessions.date`) when they
  *   have a `date` field;
- * - the office (`office.name`, `office.address`…, its logo as an image `{%office.logo}`) and
+ * - the office (`office.name`, `office.address`, `office.vatNumber`…, its logo as an image `{%office.logo}`) and
  *   today (`today`, `todayHijri`…).
  * A field added to a definition is offered at once, no code.
  */
@@ -289,7 +289,7 @@ function loopsOf(entity: Entity<Fields>) {
   });
 }
 
-const OFFICE_FIELDS = ['name', 'address', 'phone', 'email'] as const;
+const OFFICE_FIELDS = ['name', 'address', 'phone', 'email', 'vatNumber'] as const;
 const TODAY_TAGS = [
   ['today', ''],
   ['todayHijri', 'hijri'],
@@ -485,6 +485,7 @@ export async function recordData(
     address: settings.address ?? '',
     phone: settings.phone ? localizeDigits(settings.phone, lng) : '',
     email: settings.email ?? '',
+    vatNumber: settings.vatNumber ? localizeDigits(settings.vatNumber, lng) : '',
     // Texts (client messages) draw no image: the logo's bytes are read for documents only.
     ...(options.images === false ? {} : { logo: await officeLogo(app, settings.logoFileId) }),
   };

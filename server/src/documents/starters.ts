@@ -5,7 +5,7 @@ import PizZip from 'pizzip';
 
 /**
  * The Arabic starter templates a new office begins with: a memo to the court, a hearing notice to
- * the client, a request for a power of attorney and a fee receipt. Their `.docx` files are built
+ * the client, a request for a power of attorney, a fee receipt and a tax invoice. Their `.docx` files are built
  * by `buildStarterDocx` and kept in `server/templates/` (rebuilt with
  * `node server/dist/documents/starters.js`); the office downloads, edits and uploads them again.
  */
@@ -102,6 +102,37 @@ export const STARTERS: readonly Starter[] = [
       { text: 'الدفعات المسددة', heading: true },
       '{#lawsuitPayments}{paidOn}: {amount} ({amountWords}){/lawsuitPayments}',
       'المستلم: ........................      التوقيع: ........................',
+      'تحريرًا في {today}',
+    ],
+  },
+  {
+    // No QR code: the document fields offer none (the print view of the invoice shows it).
+    file: 'invoice.docx',
+    name: 'فاتورة ضريبية',
+    kind: 'invoice',
+    record: 'invoice',
+    description: 'فاتورة إلى الموكل ببنودها وضريبة القيمة المضافة وإجماليها بالأرقام والحروف',
+    body: [
+      { text: '{%office.logo}', center: true },
+      { text: '{office.name}', heading: true, center: true },
+      {
+        text: '{office.address}{#office.phone}  هاتف: {office.phone}{/office.phone}{#office.email}  البريد: {office.email}{/office.email}',
+        center: true,
+      },
+      { text: '{#office.vatNumber}الرقم الضريبي: {office.vatNumber}{/office.vatNumber}', center: true },
+      { text: 'فاتورة ضريبية', heading: true, center: true },
+      'رقم الفاتورة: {invoice.number}',
+      'تاريخ الإصدار: {invoice.issueDateHijri} الموافق {invoice.issueDateGregorian}',
+      '{#invoice.dueDate}تاريخ الاستحقاق: {invoice.dueDateHijri} الموافق {invoice.dueDateGregorian}{/invoice.dueDate}',
+      'العميل: {invoice.customer.name}',
+      '{#invoice.lawsuit.fileNumber}الدعوى: ملف المكتب رقم {invoice.lawsuit.fileNumber}{/invoice.lawsuit.fileNumber}',
+      { text: 'البنود', heading: true },
+      '{#invoiceLines}{description}: الكمية {quantity} × {unitPrice}، الصافي {net}، الضريبة {vat}، الإجمالي {total}{/invoiceLines}',
+      'المجموع قبل الضريبة: {invoice.subtotal}',
+      'ضريبة القيمة المضافة: {invoice.vatTotal}',
+      { text: 'الإجمالي شاملًا الضريبة: {invoice.total}', heading: true },
+      '({invoice.totalWords})',
+      '{#invoice.notes}ملاحظات: {invoice.notes}{/invoice.notes}',
       'تحريرًا في {today}',
     ],
   },

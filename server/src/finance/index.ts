@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { seedExpenseCategories } from './expenses';
 import { installInvoiceHooks } from './invoices';
 import { installLedgerHooks, moveLedgerPayments } from './ledger';
+import { backfillPaymentLawsuits } from './paymentLawsuits';
 import { installPaymentHooks } from './payments';
 import { registerFinanceReports } from './reports';
 import { registerReportRoutes } from './reportRows';
@@ -27,6 +28,8 @@ export const financePlugin: FastifyPluginAsync = async (app) => {
   installLedgerHooks(app);
   // Entries an instance of the previous release wrote to the ledger while this one was migrating.
   await moveLedgerPayments(app.db, app.dialect);
+  // Payments without their invoices' lawsuit that an instance of an older release wrote meanwhile.
+  await backfillPaymentLawsuits(app.db, app.dialect);
   registerFinanceReports(app);
   registerReportRoutes(app);
   await seedExpenseCategories(app);

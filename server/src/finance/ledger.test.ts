@@ -1,6 +1,7 @@
 import {
   API_BASE,
   DASHBOARD,
+  LAWSUIT_FEES_CHANGED,
   LEGAL,
   feeInstalments,
   invoiceLines,
@@ -14,12 +15,13 @@ import {
 } from '@mizan/contracts';
 import { sql } from 'kysely';
 import { MIGRATION_GROUPS } from '../app';
-import { recount, rollUp, storedStats, type StatRow } from '../dashboard/stats';
+import { rebuildStats, recount, rollUp, storedStats, type StatRow } from '../dashboard/stats';
 import { migrationNames, runMigrations } from '../db/migrate';
 import { createRow, entityUrl } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { moveLedgerPayments } from './ledger';
 import { financeMigrations } from './migrations';
+import { backfillPaymentLawsuits } from './paymentLawsuits';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -250,6 +252,64 @@ describe.each(dialects())('the fees ledger on payments (%s)', (dialect) => {
     await expectStatsEqualRecount();
   });
 
+  it("tells the lawsuit's open fees tabs when a payment or a retainer application of it is recorded, changed or deleted", async () => {
+    const suit = await ok('POST', entityUrl('lawsuits'), { customerIds: [clients[0]], agreedFee: 100_000 });
+    const invoice = await ok('POST', invoicesUrl, { customerId: clients[0], lawsuitId: suit.id });
+    await ok('POST', entityUrl(invoiceLines), {
+      invoiceId: invoice.id,
+      description: 'Brief',
+      unitPrice: 10_000,
+    });
+    await ok('POST', `${invoicesUrl}/${invoice.id}/issue`);
+    const seen: unknown[] = [];
+    const stop = t.app.bus.subscribe((channel, message) => {
+      if (
+        channel === lawsuitPayments.name &&
+        message.type === 'event' &&
+        message.action === LAWSUIT_FEES_CHANGED
+      )
+        seen.push(message.data);
+    });
+    const told = () => seen.splice(0);
+    try {
+      const payment = await ok('POST', paymentsUrl, {
+        customerId: clients[0],
+        date: '2026-07-01',
+        amount: 2_000,
+        invoiceIds: [invoice.id],
+      });
+      expect(told()).toEqual([{ lawsuitId: suit.id }]);
+      await ok('PATCH', `${paymentsUrl}/${payment.id}`, { notes: 'by cheque' });
+      expect(told()).toEqual([{ lawsuitId: suit.id }]);
+      await ok('POST', entityUrl(retainerMovements), {
+        customerId: clients[0],
+        date: '2026-07-02',
+        kind: 'deposit',
+        amount: 1_000,
+      });
+      expect(told()).toEqual([]); // a deposit counts for no lawsuit
+      const applied = await ok('POST', entityUrl(retainerMovements), {
+        customerId: clients[0],
+        date: '2026-07-03',
+        kind: 'apply',
+        amount: 1_000,
+        invoiceId: invoice.id,
+      });
+      expect(told()).toEqual([{ lawsuitId: suit.id }]);
+      await ok('PATCH', `${entityUrl(retainerMovements)}/${applied.id}`, { notes: 'agreed by phone' });
+      expect(told()).toEqual([{ lawsuitId: suit.id }]);
+      await ok('DELETE', `${entityUrl(retainerMovements)}/${applied.id}`);
+      expect(told()).toEqual([{ lawsuitId: suit.id }]);
+      await ok('DELETE', `${paymentsUrl}/${payment.id}`);
+      expect(told()).toEqual([{ lawsuitId: suit.id }]);
+      // A ledger entry's own event tells the tab; its payment raises nothing more.
+      await ok('POST', ledgerUrl, { lawsuitId: suit.id, amount: 500, paidOn: '2026-07-04', method: 'cash' });
+      expect(told()).toEqual([]);
+    } finally {
+      stop();
+    }
+  });
+
   it('moves the ledger rows written before the migration into payments exactly once', async () => {
     const entries = [
       await ok('POST', ledgerUrl, {
@@ -327,6 +387,68 @@ describe.each(dialects())('the fees ledger on payments (%s)', (dialect) => {
     });
     expect((await fees(lawsuit.id)).paid).toBe(paid);
     expect(await dashboardPaid()).toBe(await paidInTable());
+    await expectStatsEqualRecount();
+  });
+
+  it('gives the payments of an older release the lawsuit of their invoices, once, and the dashboard follows', async () => {
+    const suits = [
+      await ok('POST', entityUrl('lawsuits'), { customerIds: [clients[0]], agreedFee: 500_000 }),
+      await ok('POST', entityUrl('lawsuits'), { customerIds: [clients[0]], agreedFee: 500_000 }),
+    ];
+    const issue = async (lawsuitId: number | null) => {
+      const invoice = await ok('POST', invoicesUrl, { customerId: clients[0], lawsuitId });
+      await ok('POST', entityUrl(invoiceLines), {
+        invoiceId: invoice.id,
+        description: 'Memo',
+        unitPrice: 10_000,
+      });
+      return ok('POST', `${invoicesUrl}/${invoice.id}/issue`);
+    };
+    const [a1, a2, b, none] = [
+      await issue(suits[0]!.id),
+      await issue(suits[0]!.id),
+      await issue(suits[1]!.id),
+      await issue(null),
+    ];
+    const pay = (invoiceIds: number[], amount: number) =>
+      ok('POST', paymentsUrl, { customerId: clients[0], date: '2026-06-01', amount, invoiceIds });
+    const one = await pay([a1!.id, a2!.id], 15_000); // two invoices of the first lawsuit
+    const split = await pay([a2!.id, b!.id], 9_000); // invoices of both lawsuits
+    const loose = await pay([none!.id], 2_000); // an invoice of no lawsuit
+    expect([one.lawsuitId, split.lawsuitId, loose.lawsuitId]).toEqual([suits[0]!.id, null, null]);
+    const paid = (await fees(suits[0]!.id)).paid;
+    // The dashboard's kept figure (its answers are cached a moment: a change made around the engine
+    // is read from the aggregates themselves).
+    const storedPaid = async () =>
+      (await storedStats(t.app.db))
+        .filter((r) => r.kind === 'lawsuit' && r.branchId === -1 && r.month === '*')
+        .reduce((sum, r) => sum + r.paid, 0);
+    const dashboard = await storedPaid();
+    expect(dashboard).toBe(await dashboardPaid());
+
+    // As the older release left it: the payment without a lawsuit, counted for none.
+    await t.app.db.updateTable(payments.table).set({ lawsuit_id: null }).where('id', '=', one.id).execute();
+    await rebuildStats(t.app.db, t.dialect, { force: true });
+    expect((await fees(suits[0]!.id)).paid).toBe(paid - 15_000);
+    expect(await storedPaid()).toBe(dashboard - 15_000);
+
+    const [step] = migrationNames(MIGRATION_GROUPS).filter((n) => n.endsWith('finance_006_payment_lawsuits'));
+    await t.app.db.deleteFrom('kysely_migration').where('name', '=', step!).execute();
+    expect(await runMigrations(t.app.db, t.dialect, MIGRATION_GROUPS)).toEqual([step]);
+    expect(await runMigrations(t.app.db, t.dialect, MIGRATION_GROUPS)).toEqual([]);
+    expect(await backfillPaymentLawsuits(t.app.db, t.dialect)).toBe(0); // at start: nothing left
+
+    const lawsuitOf = async (id: number) =>
+      (await t.app.db.selectFrom(payments.table).select('lawsuit_id').where('id', '=', id).executeTakeFirst())
+        ?.lawsuit_id ?? null;
+    expect([await lawsuitOf(one.id), await lawsuitOf(split.id), await lawsuitOf(loose.id)]).toEqual([
+      suits[0]!.id,
+      null,
+      null,
+    ]);
+    expect((await fees(suits[0]!.id)).paid).toBe(paid);
+    expect(await storedPaid()).toBe(dashboard);
+    expect(await storedPaid()).toBe(await paidInTable());
     await expectStatsEqualRecount();
   });
 

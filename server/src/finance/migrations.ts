@@ -3,6 +3,7 @@ import { feeInstalments, invoiceLines } from '@mizan/contracts';
 import { addEntityFields, createEntityTables } from '../db/migrations';
 import { instantType } from '../db/migrations/entityTables';
 import { moveLedgerPayments } from './ledger';
+import { backfillPaymentLawsuits } from './paymentLawsuits';
 
 /** Columns and tables of the office's money (group `finance` in app.ts). Append only. */
 export const financeMigrations: Migration[] = [
@@ -87,6 +88,15 @@ export const financeMigrations: Migration[] = [
       if (!tables.has(invoiceLines.table)) return;
       if (!tables.has(feeInstalments.table)) await createEntityTables(db, dialect, [feeInstalments.name]);
       await addEntityFields(db, dialect, invoiceLines.name, ['instalmentId']);
+    },
+  },
+  {
+    // Payments recorded before a payment took its lawsuit from its invoices: one whose invoices are
+    // all for one lawsuit is for that lawsuit (several lawsuits or none: it keeps none), and the
+    // dashboard's aggregates follow (paymentLawsuits.ts).
+    name: 'finance_006_payment_lawsuits',
+    async up(db, dialect) {
+      await backfillPaymentLawsuits(db, dialect);
     },
   },
 ];

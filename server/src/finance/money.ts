@@ -5,6 +5,7 @@ import {
   invoiceLines,
   invoiceTotals,
   invoices,
+  lawsuits,
   lineFigures,
   officeCurrency,
   officeVatRate,
@@ -226,6 +227,10 @@ export async function retainerBalance(trx: Db | Trx, customerId: number): Promis
 }
 
 /** Ids of the rows (time entries, expenses, fee instalments) billed on a line of an invoice not void. */
+/** The lawsuits of branch `branchId`, as a subquery (the finance reports per branch). */
+export const lawsuitsOfBranch = (db: Db | Trx, branchId: number) =>
+  db.selectFrom(lawsuits.table).select('id').where(col('branchId'), '=', branchId);
+
 export const billedIds = (trx: Db | Trx, field: 'timeEntryId' | 'expenseId' | 'instalmentId') =>
   trx
     .selectFrom(LINES)

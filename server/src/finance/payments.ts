@@ -1,8 +1,18 @@
-import { customers, moneyToMajor, payments, retainerMovements } from '@mizan/contracts';
+import {
+  LAWSUIT_FEES_CHANGED,
+  customers,
+  lawsuitPayments,
+  moneyToMajor,
+  payments,
+  retainerMovements,
+  type LawsuitFeesChanged,
+} from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Dialect } from '../db';
 import type { Trx, WriteContext } from '../engine/context';
+import type { ApiRow } from '../engine/serialize';
 import { AppError } from '../http/errors';
+import { lawsuitOfInvoice } from './lawsuitFees';
 import { ALLOCATIONS, INVOICES, col, invalid, lockRow, retainerBalance, settleInvoice } from './money';
 
 /** How a payment is shared out: so much to each invoice, the rest to the retainer. */
@@ -12,6 +22,25 @@ interface Plan {
   /** The lawsuit every invoice named is for, when they all are for one; else null. */
   lawsuitId: number | null;
 }
+
+/**
+ * Tells the open fees tabs of the lawsuits a write under Finance touched (`LAWSUIT_FEES_CHANGED`
+ * on the ledger's channel, once the write commits). A ledger entry's payment is left out: the
+ * entry's own event tells them.
+ */
+function feesChanged(ctx: WriteContext, lawsuitIds: Iterable<unknown>): void {
+  const channel = lawsuitPayments.name;
+  for (const id of new Set(lawsuitIds))
+    if (typeof id === 'number') {
+      const data: LawsuitFeesChanged = { lawsuitId: id };
+      ctx.work.events.push({
+        channel,
+        message: { type: 'event', channel, action: LAWSUIT_FEES_CHANGED, data },
+      });
+    }
+}
+
+const notLedger = (row: ApiRow | null) => (row && typeof row.ledgerEntryId !== 'number' ? row : null);
 
 /**
  * Payments and the retainer beyond the generic pattern (call once per app, from the finance plugin).
@@ -117,7 +146,8 @@ export function installPaymentHooks(app: FastifyInstance): void {
       await ctx.trx.deleteFrom(ALLOCATIONS).where('payment_id', '=', before.id).execute();
       for (const { invoice_id } of allocated) await settleInvoice(ctx.trx, Number(invoice_id));
     },
-    async afterChange(ctx, { action, after }) {
+    async afterChange(ctx, { action, before, after }) {
+      feesChanged(ctx, [notLedger(before)?.lawsuitId, notLedger(after)?.lawsuitId]);
       if (action !== 'create' || !after) return;
       const shared = plans.get(ctx.work);
       plans.delete(ctx.work);
@@ -173,9 +203,13 @@ export function installPaymentHooks(app: FastifyInstance): void {
         throw new AppError('conflict', { messageKey: 'legal.billing.retainerPermanent' });
     },
     async afterChange(ctx, { before, after }) {
+      const touched: unknown[] = [];
       for (const row of [before, after])
-        if (row?.kind === 'apply' && typeof row.invoiceId === 'number')
+        if (row?.kind === 'apply' && typeof row.invoiceId === 'number') {
           await settleInvoice(ctx.trx, row.invoiceId);
+          touched.push(await lawsuitOfInvoice(ctx.trx, row.invoiceId));
+        }
+      feesChanged(ctx, touched);
     },
   });
 }

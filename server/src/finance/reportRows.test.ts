@@ -4,6 +4,7 @@ import {
   FINANCE,
   FINANCE_REPORTS,
   expenses,
+  feeInstalments,
   invoiceLines,
   invoices,
   payments,
@@ -85,7 +86,7 @@ describe.each(splitDialects())('finance reports on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  it('lists unbilled billable time and office-paid expenses by client and lawsuit, in the range', async () => {
+  it('lists unbilled billable time, office-paid expenses and due fee instalments by client and lawsuit, in the range', async () => {
     const all = await answer(report('unbilled'));
     expect(all.rows).toEqual([
       expect.objectContaining({
@@ -98,10 +99,42 @@ describe.each(splitDialects())('finance reports on %s', (dialect) => {
         total: 35_000,
       }),
     ]);
-    expect(all.totals).toEqual({ minutes: 90, time: 30_000, expenses: 5_000, total: 35_000 });
+    expect(all.totals).toEqual({ minutes: 90, time: 30_000, expenses: 5_000, instalments: 0, total: 35_000 });
     const later = await answer(report('unbilled', 'from=2026-03-03&to=2026-03-31'));
     expect(later.rows.map((r) => [r.minutes, r.time, r.expenses])).toEqual([[0, 0, 5_000]]);
     expect((await answer(report('unbilled', `customerId=${other}`))).rows).toEqual([]);
+
+    // Agreed fee instalments due in the range and on no invoice are unbilled too, under their lawsuit.
+    const second = (await createRow(t.app, admin.headers, 'lawsuits', { customerIds: [client] })).id;
+    const instalment = await ok(
+      await post(entityUrl(feeInstalments), { lawsuitId: second, dueDate: '2026-03-20', amount: 40_000 }),
+      201,
+    );
+    const withDue = await answer(report('unbilled'));
+    expect(withDue.rows.find((r) => r.lawsuitId === second)).toMatchObject({
+      customerId: client,
+      minutes: 0,
+      time: 0,
+      expenses: 0,
+      instalments: 40_000,
+      total: 40_000,
+    });
+    expect(withDue.totals).toEqual({
+      minutes: 90,
+      time: 30_000,
+      expenses: 5_000,
+      instalments: 40_000,
+      total: 75_000,
+    });
+    expect((await answer(report('unbilled', 'from=2026-03-21'))).totals.instalments).toBe(0);
+    // Brought onto a draft it is billed; the draft deleted, it is unbilled again.
+    const draft = await ok(await post(entityUrl(invoices), { customerId: client, lawsuitId: second }), 201);
+    await ok(await post(`${entityUrl(invoices)}/${draft.id}/collect`, {}));
+    expect((await answer(report('unbilled'))).totals.instalments).toBe(0);
+    const remove = (url: string) => t.app.inject({ method: 'DELETE', url, headers: h() });
+    expect((await remove(`${entityUrl(invoices)}/${draft.id}`)).statusCode).toBeLessThan(300);
+    expect((await answer(report('unbilled'))).totals.instalments).toBe(40_000);
+    expect((await remove(`${entityUrl(feeInstalments)}/${instalment.id}`)).statusCode).toBeLessThan(300);
   });
 
   it('counts revenue by lawyer and by month from issued invoices and credit notes, net of VAT', async () => {

@@ -17,6 +17,7 @@ import type { Trx } from '../engine/context';
 import { defineRoute } from '../http/route';
 import {
   EXPENSES,
+  INSTALMENTS,
   INVOICES,
   LINES,
   PAYMENTS,
@@ -24,6 +25,7 @@ import {
   billedIds,
   billingDay,
   col,
+  lawsuitsOfBranch,
   readBilling,
 } from './money';
 import { checkReportFilters } from './filters';
@@ -37,6 +39,12 @@ export interface ReportInput {
   to?: string;
   asOf?: string;
   customerId?: number;
+  /**
+   * One branch only (the dashboard's branch filter): money of the lawsuits in that branch, by
+   * their invoices', payments', time's, expenses' and instalments' lawsuit; money of no lawsuit
+   * counts for the whole office only.
+   */
+  branchId?: number;
   currency: string;
   today: string;
   dialect: Dialect;
@@ -104,6 +112,9 @@ async function issuedLines(db: Db | Trx, input: ReportInput) {
     .$if(input.customerId !== undefined, (q) =>
       q.where(`${INVOICES}.${col('customerId')}`, '=', input.customerId!),
     )
+    .$if(input.branchId !== undefined, (q) =>
+      q.where(`${INVOICES}.${col('lawsuitId')}`, 'in', lawsuitsOfBranch(db, input.branchId!)),
+    )
     .execute();
 }
 
@@ -159,6 +170,9 @@ async function revenueByMonth(db: Db | Trx, input: ReportInput): Promise<Row[]> 
     .$if(Boolean(input.from), (q) => q.where(col('issueDate'), '>=', input.from!))
     .$if(Boolean(input.to), (q) => q.where(col('issueDate'), '<=', input.to!))
     .$if(input.customerId !== undefined, (q) => q.where(col('customerId'), '=', input.customerId!))
+    .$if(input.branchId !== undefined, (q) =>
+      q.where(col('lawsuitId'), 'in', lawsuitsOfBranch(db, input.branchId!)),
+    )
     .execute();
   const paid = await db
     .selectFrom(PAYMENTS)
@@ -166,6 +180,9 @@ async function revenueByMonth(db: Db | Trx, input: ReportInput): Promise<Row[]> 
     .$if(Boolean(input.from), (q) => q.where('date', '>=', input.from!))
     .$if(Boolean(input.to), (q) => q.where('date', '<=', input.to!))
     .$if(input.customerId !== undefined, (q) => q.where(col('customerId'), '=', input.customerId!))
+    .$if(input.branchId !== undefined, (q) =>
+      q.where(col('lawsuitId'), 'in', lawsuitsOfBranch(db, input.branchId!)),
+    )
     .execute();
   const months = new Map<string, { invoiced: number; credited: number; vat: number; collected: number }>();
   const at = (d: unknown) => {
@@ -196,8 +213,9 @@ async function revenueByMonth(db: Db | Trx, input: ReportInput): Promise<Row[]> 
 
 /**
  * Unbilled work by client and lawsuit: billable time entries with an amount and billable expenses
- * the office paid, dated in the range, on no invoice that is not void (what `collect` would bring
- * in). A lawsuit with several clients counts under its first.
+ * the office paid, dated in the range, and agreed fee instalments due in the range, on no invoice
+ * that is not void (what `collect` would bring in). A lawsuit with several clients counts under
+ * its first.
  */
 async function unbilled(db: Db | Trx, input: ReportInput): Promise<Row[]> {
   const trueValue = input.dialect === 'postgres' ? true : 1;
@@ -208,15 +226,28 @@ async function unbilled(db: Db | Trx, input: ReportInput): Promise<Row[]> {
       .where('billable', '=', trueValue)
       .where('id', 'not in', billedIds(db, field))
       .$if(Boolean(input.from), (q) => q.where('date', '>=', input.from!))
-      .$if(Boolean(input.to), (q) => q.where('date', '<=', input.to!));
+      .$if(Boolean(input.to), (q) => q.where('date', '<=', input.to!))
+      .$if(input.branchId !== undefined, (q) =>
+        q.where(col('lawsuitId'), 'in', lawsuitsOfBranch(db, input.branchId!)),
+      );
   const time = await pick(TIME_ENTRIES, 'timeEntryId').where('amount', '>', 0).execute();
   const spent = await pick(EXPENSES, 'expenseId').where(col('paidBy'), '=', 'office').execute();
-  const ids = [...time, ...spent].map((r) => num(r.lawsuit_id));
+  const due = await db
+    .selectFrom(INSTALMENTS)
+    .select([col('lawsuitId') as 'lawsuit_id', 'amount'])
+    .where('id', 'not in', billedIds(db, 'instalmentId'))
+    .$if(Boolean(input.from), (q) => q.where(col('dueDate'), '>=', input.from!))
+    .$if(Boolean(input.to), (q) => q.where(col('dueDate'), '<=', input.to!))
+    .$if(input.branchId !== undefined, (q) =>
+      q.where(col('lawsuitId'), 'in', lawsuitsOfBranch(db, input.branchId!)),
+    )
+    .execute();
+  const ids = [...time, ...spent, ...due].map((r) => num(r.lawsuit_id));
   const clientOf = await firstRefOf(db, `${lawsuits.table}_customer_ids`, ids);
-  const rows = new Map<number, { minutes: number; time: number; expenses: number }>();
+  const rows = new Map<number, { minutes: number; time: number; expenses: number; instalments: number }>();
   const at = (lawsuit: number) => {
     let row = rows.get(lawsuit);
-    if (!row) rows.set(lawsuit, (row = { minutes: 0, time: 0, expenses: 0 }));
+    if (!row) rows.set(lawsuit, (row = { minutes: 0, time: 0, expenses: 0, instalments: 0 }));
     return row;
   };
   for (const r of time) {
@@ -225,6 +256,7 @@ async function unbilled(db: Db | Trx, input: ReportInput): Promise<Row[]> {
     row.time += num(r.amount);
   }
   for (const r of spent) at(num(r.lawsuit_id)).expenses += num(r.amount);
+  for (const r of due) at(num(r.lawsuit_id)).instalments += num(r.amount);
   const numbers = await namesOf(db, lawsuits.table, [...rows.keys()], 'file_number');
   const clients = await namesOf(db, customers.table, [...clientOf.values()]);
   return [...rows.entries()]
@@ -236,7 +268,7 @@ async function unbilled(db: Db | Trx, input: ReportInput): Promise<Row[]> {
         lawsuitId,
         lawsuitNumber: numbers.get(lawsuitId) ?? null,
         ...r,
-        total: r.time + r.expenses,
+        total: r.time + r.expenses + r.instalments,
       };
     })
     .filter((row) => input.customerId === undefined || row.customerId === input.customerId)
@@ -251,7 +283,12 @@ async function unbilled(db: Db | Trx, input: ReportInput): Promise<Row[]> {
 /** The rows of each report of `FINANCE_REPORTS`. */
 const ROWS: Record<FinanceReportKey, (db: Db | Trx, input: ReportInput) => Promise<Row[]>> = {
   aging: async (db, input) =>
-    (await agingOf(db, input.asOf ?? input.today, input.currency, input.customerId)).rows,
+    (
+      await agingOf(db, input.asOf ?? input.today, input.currency, {
+        customerId: input.customerId,
+        branchId: input.branchId,
+      })
+    ).rows,
   revenueByLawyer,
   revenueByMonth,
   unbilled,
@@ -304,19 +341,20 @@ export function registerReportRoutes(app: FastifyInstance): void {
 /**
  * The dashboard's invoicing figures, summed from the reports: net revenue and collected over the
  * range (revenue by month), unbilled work over the range, and what clients owe at `today` (aging),
- * of which more than 30 days past due.
+ * of which more than 30 days past due; with `branchId`, of that branch's lawsuits only.
  */
 export async function invoicingFigures(
   db: Db | Trx,
   dialect: Dialect,
   range: { from?: string; to?: string },
   today: string,
+  branchId?: number,
 ): Promise<{ revenue: number; collected: number; unbilled: number; receivables: number; overdue: number }> {
   const billing = await readBilling(db);
-  const input: ReportInput = { ...range, currency: billing.currency, today, dialect };
+  const input: ReportInput = { ...range, currency: billing.currency, today, dialect, branchId };
   const months = await reportOf(db, 'revenueByMonth', input);
   const work = await reportOf(db, 'unbilled', input);
-  const aging = await reportOf(db, 'aging', { currency: billing.currency, today, dialect });
+  const aging = await reportOf(db, 'aging', { currency: billing.currency, today, dialect, branchId });
   const t = (answer: ReportAnswer, key: string) => answer.totals[key] ?? 0;
   return {
     revenue: t(months, 'revenue'),

@@ -33,7 +33,7 @@ import { pathId } from '../http/params';
 import { defineRoute } from '../http/route';
 import { readSettings } from '../settings/repository';
 import type { ApiRow } from '../engine/serialize';
-import { INVOICES, LINES, PAYMENTS, RETAINER, col, lineInput, readBilling } from './money';
+import { INVOICES, LINES, PAYMENTS, RETAINER, col, lawsuitsOfBranch, lineInput, readBilling } from './money';
 
 type Entry = CustomerStatement['entries'][number];
 type Db = FastifyInstance['db'];
@@ -129,13 +129,17 @@ export async function statementOf(
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
-/** What each client owes at `asOf`, by days past each invoice's due date (0–30, 31–60, 61–90, over 90). */
+/**
+ * What each client owes at `asOf`, by days past each invoice's due date (0–30, 31–60, 61–90, over
+ * 90); with `branchId`, on the invoices of that branch's lawsuits only.
+ */
 export async function agingOf(
   db: Db | Trx,
   asOf: string,
   currency: string,
-  customerId?: number,
+  filters: { customerId?: number; branchId?: number } = {},
 ): Promise<AgingReport> {
+  const { customerId, branchId } = filters;
   const rows = await db
     .selectFrom(INVOICES)
     .innerJoin(customers.table, `${customers.table}.id`, `${INVOICES}.${col('customerId')}`)
@@ -150,6 +154,9 @@ export async function agingOf(
     .where(`${INVOICES}.due`, '>', 0)
     .where(`${INVOICES}.${col('issueDate')}`, '<=', asOf)
     .$if(customerId !== undefined, (q) => q.where(`${INVOICES}.${col('customerId')}`, '=', customerId!))
+    .$if(branchId !== undefined, (q) =>
+      q.where(`${INVOICES}.${col('lawsuitId')}`, 'in', lawsuitsOfBranch(db, branchId!)),
+    )
     .execute();
   const zero = () => ({ days0to30: 0, days31to60: 0, days61to90: 0, over90: 0, total: 0 });
   const byCustomer = new Map<number, AgingReport['rows'][number]>();

@@ -262,7 +262,7 @@ export const GLOSSARY = {
     uses: ['menu:items.revenueByMonthReport', 'legal:reports.revenueByMonth.title'],
   },
   unbilled: {
-    many: term('الوقت والمصروفات غير المفوترة', 'Unbilled time and expenses'),
+    many: term('الوقت والمصروفات وأقساط الأتعاب غير المفوترة', 'Unbilled time, expenses and fee instalments'),
     uses: ['menu:items.unbilledReport', 'legal:reports.unbilled.title'],
   },
   statement: {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { LEGAL, lawsuitPayments, lawsuits } from '@mizan/contracts';
+import { LAWSUIT_FEES_CHANGED, LEGAL, lawsuitPayments, lawsuits } from '@mizan/contracts';
 import { recordElement } from '@mizan/ui';
+import { connectFakeSocket } from '@mizan/ui/testing/fakeSocket';
 import { captureToasts, pointSdkAt, signIn } from '@mizan/ui/testing/render';
 import { withId } from '../api';
 import { ENTITY_OVERRIDES } from '../entityScreens';
@@ -33,6 +34,7 @@ const figure = (panel: HTMLElement, title: string) =>
     '.ant-statistic-content',
   )?.textContent;
 const feeReads = () => server.to('GET', withId(LEGAL.lawsuitFees, 7));
+const rowReads = () => server.to('GET', withId(LEGAL.lawsuitFeeRows, 7));
 
 beforeEach(async () => {
   localStorage.clear();
@@ -97,5 +99,32 @@ describe('fees panel', () => {
     expect(within(panel).queryByRole('progressbar')).toBeNull();
     expect(within(panel).getByText(/No agreed fee is recorded/)).toBeInTheDocument();
     expect(document.querySelector('.ant-card-rtl')).toBeNull();
+  });
+
+  it('reads its rows and figures again when a payment of the lawsuit is recorded under Finance, in another browser', async () => {
+    const live = await connectFakeSocket();
+    try {
+      const panel = await openPayments();
+      await waitFor(() => expect(figure(panel, 'المدفوع')).toBe('٥٬٠٠٠٫٠٠'));
+      await waitFor(() =>
+        expect(live.socket.sent).toContainEqual({ type: 'subscribe', channel: lawsuitPayments.name }),
+      );
+      const reads = rowReads().length;
+      // Someone else's payment of 1,000.00 towards the lawsuit (the stand-in server lists it as a row).
+      server.store.get('lawsuitPayments')!.push({
+        id: 61,
+        lawsuitId: 7,
+        amount: 100_000,
+        paidOn: '2026-03-05',
+        method: 'bankTransfer',
+      });
+      live.event(lawsuitPayments.name, LAWSUIT_FEES_CHANGED, { lawsuitId: 7 });
+      await waitFor(() => expect(figure(panel, 'المدفوع')).toBe('٦٬٠٠٠٫٠٠'));
+      await waitFor(() => expect(rowReads().length).toBeGreaterThan(reads));
+      const table = screen.getByRole('table', { name: 'المدفوع من الأتعاب' });
+      await waitFor(() => expect(within(table).getAllByText('سجل الأتعاب')).toHaveLength(2));
+    } finally {
+      live.restore();
+    }
   });
 });

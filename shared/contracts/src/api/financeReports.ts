@@ -73,7 +73,7 @@ const viewReports = AREA_PERMISSIONS.financeReports;
 /**
  * The reports: what clients owe by age (issued invoices' balance by days past their due date),
  * revenue by lawyer and by month (from issued invoices and credit notes, net of VAT, by issue day;
- * by month also what was collected), and unbilled time and expenses by client and lawsuit.
+ * by month also what was collected), and unbilled time, expenses and fee instalments by client and lawsuit.
  */
 export const FINANCE_REPORTS = {
   aging: {
@@ -128,6 +128,7 @@ export const FINANCE_REPORTS = {
       { key: 'minutes', kind: 'minutes' },
       money('time'),
       money('expenses'),
+      money('instalments'),
       money('total'),
     ],
   },

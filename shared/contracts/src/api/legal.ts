@@ -145,6 +145,18 @@ export const lawsuitFeeRows = z.object({ items: z.array(lawsuitFeeRow) });
 export type LawsuitFeeRows = z.infer<typeof lawsuitFeeRows>;
 
 /**
+ * The event a write under Finance raises on the fees ledger's channel (`lawsuitPayments`) when it
+ * changes what a lawsuit's fees tab lists: a payment for the lawsuit, or the retainer applied to an
+ * invoice of it, recorded, changed or deleted; `data` is `LawsuitFeesChanged`. It names no ledger
+ * row, so the SDK reads the ledger's lists again (`applyEntityEvent`), and the tab its rows and
+ * figures with them.
+ */
+export const LAWSUIT_FEES_CHANGED = 'feesChanged';
+export interface LawsuitFeesChanged {
+  lawsuitId: number;
+}
+
+/**
  * Why a client has no power of attorney for litigation on a day: none at all (`none`), every one
  * ended before that day (`expired`, `expiredOn` the latest end), or those in force do not cover
  * litigation (`notLitigation`). Inactive powers of attorney count as none.

@@ -17,6 +17,7 @@ export const DOCUMENT_TEMPLATE_KINDS = [
   'procurationRequest',
   'clientLetter',
   'receipt',
+  'invoice',
   'other',
 ] as const;
 export type DocumentTemplateKind = (typeof DOCUMENT_TEMPLATE_KINDS)[number];
