@@ -69,7 +69,7 @@ export function installStatsHooks(entities: EntityServices): void {
           .where(HEARING.lawsuitId, '=', lawsuitId)
           .execute();
         for (const h of hearings) {
-          const row = readRow(sessions, h) as unknown as ApiRow;
+          const row = readRow(sessions, h);
           delta.push(...difference(hearingStats(row, oldBranch), hearingStats(row, newBranch)));
         }
         // Its done tasks too (counted in their lawsuit's branch).
