@@ -1,9 +1,9 @@
 import { procurations } from '@mizan/contracts';
-import { columnName } from '../db/migrations';
+import { cols } from '../engine/rows';
 import type { EntityServices } from '../engine/service';
 import { AppError } from '../http/errors';
 
-const EXPIRY = columnName('expiryDate');
+const EXPIRY = cols(procurations).expiryDate;
 const present = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /**

@@ -1,14 +1,15 @@
 import { lawsuits, payments, retainerMovements, sessions, tasks } from '@mizan/contracts';
-import { columnName, joinTableName } from '../db/migrations';
+import { joinTableName } from '../db/migrations';
 import type { Trx } from '../engine/context';
 import type { HookContext } from '../engine/hooks';
+import { cols, readRow, selectFields } from '../engine/rows';
 import type { EntityServices } from '../engine/service';
 import type { ApiRow } from '../engine/serialize';
 import { lawsuitOfInvoice, paidByLawsuit } from '../finance/lawsuitFees';
 import { applyDelta, difference, hearingStats, lawsuitStats, taskStats, type StatRow } from './stats';
 
-const LAWSUIT = columnName('lawsuitId');
-const BRANCH = columnName('branchId');
+const TASK = cols(tasks);
+const HEARING = cols(sessions);
 
 /**
  * What lawsuit `id` was paid as the transaction sees it: its payments (the fees ledger's entries
@@ -21,12 +22,8 @@ async function paidOf(trx: Trx, id: number): Promise<number> {
 
 async function branchOf(trx: Trx, lawsuitId: unknown): Promise<number> {
   if (typeof lawsuitId !== 'number') return 0;
-  const row = await trx
-    .selectFrom(lawsuits.table)
-    .select(BRANCH)
-    .where('id', '=', lawsuitId)
-    .executeTakeFirst();
-  return Number(row?.[BRANCH] ?? 0) || 0;
+  const row = await selectFields(trx, lawsuits, ['branchId']).where('id', '=', lawsuitId).executeTakeFirst();
+  return (row && readRow(lawsuits, row).branchId) ?? 0;
 }
 
 /** What the done tasks of lawsuit `lawsuitId` add in branch `from` and in branch `to`, as a delta. */
@@ -34,9 +31,9 @@ async function movedTasks(trx: Trx, lawsuitId: number, from: number, to: number)
   const done = await trx
     .selectFrom(`${tasks.table} as t`)
     .innerJoin(`${joinTableName(tasks, 'assigneeIds')} as a`, 'a.owner_id', 't.id')
-    .select([`t.${columnName('stateChangedAt')} as stateChangedAt`, 'a.ref_id as assignee'])
-    .where(`t.${LAWSUIT}`, '=', lawsuitId)
-    .where('t.state', '=', 'done')
+    .select([`t.${TASK.stateChangedAt} as stateChangedAt`, 'a.ref_id as assignee'])
+    .where(`t.${TASK.lawsuitId}`, '=', lawsuitId)
+    .where(`t.${TASK.state}`, '=', 'done')
     .execute();
   const rows = done.map(
     (r) =>
@@ -68,18 +65,11 @@ export function installStatsHooks(entities: EntityServices): void {
       const oldBranch = Number(before?.branchId ?? 0) || 0;
       const newBranch = Number(after?.branchId ?? 0) || 0;
       if (before && after && oldBranch !== newBranch) {
-        const hearings = (await ctx.trx
-          .selectFrom(sessions.table)
-          .select(['id', columnName('date'), columnName('lawyerId'), columnName('decision')])
-          .where(LAWSUIT, '=', lawsuitId)
-          .execute()) as Record<string, unknown>[];
+        const hearings = await selectFields(ctx.trx, sessions, ['date', 'lawyerId', 'decision'])
+          .where(HEARING.lawsuitId, '=', lawsuitId)
+          .execute();
         for (const h of hearings) {
-          const row = {
-            id: Number(h.id),
-            date: h.date,
-            lawyerId: h.lawyer_id,
-            decision: h.decision,
-          } as unknown as ApiRow;
+          const row = readRow(sessions, h);
           delta.push(...difference(hearingStats(row, oldBranch), hearingStats(row, newBranch)));
         }
         // Its done tasks too (counted in their lawsuit's branch).

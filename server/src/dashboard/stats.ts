@@ -155,7 +155,7 @@ export function lawsuitStats(row: ApiRow, paid: number): StatRow[] {
 }
 
 /** What one hearing adds, its lawsuit being in branch `branchId` (0: none); a dated one by day too. */
-export function hearingStats(row: ApiRow, branchId: number): StatRow[] {
+export function hearingStats(row: Readonly<Record<string, unknown>>, branchId: number): StatRow[] {
   const sums = { attended: present(row.decision) ? 1 : 0 };
   const day = dayOf(row.date);
   const lawyer = id(row.lawyerId);

@@ -1,7 +1,7 @@
 import { holidays, type CountryCode, type PeriodResult } from '@mizan/contracts';
-import { toBoolean, type Db } from '../db';
-import { columnName } from '../db/migrations';
+import type { Db } from '../db';
 import type { Trx } from '../engine/context';
+import { cols, readRow, selectFields } from '../engine/rows';
 import { AppError } from '../http/errors';
 import { readSettings } from '../system';
 import {
@@ -17,20 +17,19 @@ type Executor = Db | Trx;
 
 /** The active holidays of `country`, as the working calendar reads them. */
 export async function holidaysOf(db: Executor, country: CountryCode): Promise<HolidayRule[]> {
-  const rows = await db
-    .selectFrom(holidays.table)
-    .select(['name', 'kind', 'month', 'day', 'date', 'days', 'status'])
-    .where(columnName('country'), '=', country)
+  const rows = await selectFields(db, holidays, ['name', 'kind', 'month', 'day', 'date', 'days', 'status'])
+    .where(cols(holidays).country, '=', country)
     .execute();
   return rows
-    .filter((r) => toBoolean(r.status))
+    .map((raw) => readRow(holidays, raw))
+    .filter((r) => r.status)
     .map((r) => ({
-      name: String(r.name),
-      kind: r.kind as HolidayRule['kind'],
-      month: r.month == null ? null : Number(r.month),
-      day: r.day == null ? null : Number(r.day),
-      date: r.date == null ? null : String(r.date),
-      days: Number(r.days ?? 1) || 1,
+      name: r.name,
+      kind: r.kind,
+      month: r.month,
+      day: r.day,
+      date: r.date,
+      days: r.days || 1,
     }));
 }
 

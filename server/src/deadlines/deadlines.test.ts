@@ -269,6 +269,15 @@ describe.each(dialects())('legal periods and deadlines on %s', (dialect) => {
     expect([noReason.statusCode, Object.keys(noReason.json().errors)]).toEqual([422, ['reason']]);
     const edit = await send('PATCH', url, { dueDate: '2026-04-20' });
     expect([edit.statusCode, Object.keys(edit.json().errors)]).toEqual([422, ['dueDate']]);
+    // Its state and reason are the actions' too: the engine's one message, naming each field.
+    const forged = await send('PATCH', url, { state: 'done', dueChangeReason: 'x' });
+    expect([forged.statusCode, forged.json().errors]).toEqual([
+      422,
+      {
+        state: [expect.stringContaining('cannot be sent from a form')],
+        dueChangeReason: [expect.stringContaining('cannot be sent from a form')],
+      },
+    ]);
     const early = await send('PATCH', `${url}/changeDue`, { dueDate: '2026-03-01', reason: 'x' });
     expect([early.statusCode, Object.keys(early.json().errors)]).toEqual([422, ['dueDate']]);
 

@@ -18,7 +18,8 @@ import { z } from 'zod';
 import { accountBlock, accountPermissions, loadAccount } from '../auth/account';
 import { generateToken, hashToken } from '../auth/tokens';
 import type { AuthDatabase } from '../auth/types';
-import { columnName, joinTableName } from '../db/migrations';
+import { joinTableName } from '../db/migrations';
+import { cols } from '../engine/rows';
 import { officeToday } from '../engine/today';
 import { AppError } from '../http/errors';
 import { translate, type Lang } from '../http/messages';
@@ -213,16 +214,17 @@ export async function buildFeed(
     );
   const hearingRows = await hearingQuery.orderBy('s.date').orderBy('s.id').limit(MAX_EVENTS).execute();
 
-  const DUE = columnName('dueDate');
+  const D = cols(deadlines);
+  const DUE = D.dueDate;
   let deadlineQuery = app.db
     .selectFrom(`${deadlines.table} as d`)
-    .innerJoin(`${lawsuits.table} as l`, 'l.id', `d.${columnName('lawsuitId')}`)
+    .innerJoin(`${lawsuits.table} as l`, 'l.id', `d.${D.lawsuitId}`)
     .leftJoin(`${courts.table} as c`, 'c.id', 'l.court_id')
     .select([
       'd.id',
       `d.${DUE} as due`,
       'd.action',
-      `d.${columnName('legalBasis')} as basis`,
+      `d.${D.legalBasis} as basis`,
       'l.file_number',
       'c.name as court',
     ])
@@ -232,7 +234,7 @@ export async function buildFeed(
   if (employeeId !== null)
     deadlineQuery = deadlineQuery.where((eb) =>
       eb.or([
-        eb(`d.${columnName('lawyerId')}`, '=', employeeId),
+        eb(`d.${D.lawyerId}`, '=', employeeId),
         eb('l.id', 'in', eb.selectFrom(LAWSUIT_LAWYERS).select('owner_id').where('ref_id', '=', employeeId)),
       ]),
     );

@@ -1,6 +1,6 @@
 import { deadlines, lawsuits } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
-import { columnName } from '../db/migrations';
+import { cols } from '../engine/rows';
 import { officeToday } from '../engine/today';
 import { raiseClientEvent, readDeadlineNoticeDays } from '../messages';
 import { notify, type NotifyInput } from '../notifications/send';
@@ -8,9 +8,7 @@ import { activeEmployees, daysBetween, responsibleLawyers } from '../reminders/r
 import type { JobRun } from '../scheduler';
 import { readSettings } from '../system';
 
-const DUE = columnName('dueDate');
-const LAWSUIT = columnName('lawsuitId');
-const LAWYER = columnName('lawyerId');
+const { dueDate: DUE, lawsuitId: LAWSUIT, lawyerId: LAWYER } = cols(deadlines);
 
 /**
  * The open deadlines of active lawsuits falling due from the office's today to `leadDays` days

@@ -15,8 +15,9 @@ import {
 } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { toBoolean } from '../db';
-import { columnName, joinTableName } from '../db/migrations';
+import { joinTableName } from '../db/migrations';
 import type { WriteContext } from '../engine/context';
+import { cols, readRow, selectFields } from '../engine/rows';
 import type { ApiRow } from '../engine/serialize';
 import { officeToday } from '../engine/today';
 import { AppError, type Translatable } from '../http/errors';
@@ -24,11 +25,8 @@ import { readSettings, readTimeZone } from '../system';
 import { countPeriod } from './calendar';
 import { gregorianMonthLength, hijriString, toHijri } from './period';
 
-const DUE = columnName('dueDate');
-const STATE = columnName('state');
-const LAWSUIT = columnName('lawsuitId');
-const RULE = columnName('ruleId');
-const SESSION = columnName('sessionId');
+const DEADLINE = cols(deadlines);
+const { dueDate: DUE, state: STATE, lawsuitId: LAWSUIT, ruleId: RULE, sessionId: SESSION } = DEADLINE;
 const RULE_TYPES = joinTableName(deadlineRules, 'lawsuitTypeIds');
 const LAWSUIT_LAWYERS = joinTableName(lawsuits, 'lawyerIds');
 
@@ -159,21 +157,13 @@ export function installDeadlineHooks(app: FastifyInstance): void {
       if (String(values.dueDate) < start)
         throw invalid(deadlines.name, 'dueDate', 'dueBeforeStart', { start });
       values.dueHijri = hijriOrNull(String(values.dueDate));
-      values.state = 'open';
     },
     beforeUpdate(_ctx, values, before) {
-      // Written by the actions only: sent back unchanged they are accepted.
-      const byAction = {
-        dueDate: 'dueByAction',
-        dueHijri: 'dueByAction',
-        state: 'stateByAction',
-        dueChangeReason: 'dueByAction',
-      };
-      for (const [field, key] of Object.entries(byAction)) {
-        if (!(field in values)) continue;
-        if ((values[field] ?? null) === (before[field] ?? null)) delete values[field];
-        else throw invalid(deadlines.name, field, key);
-      }
+      // Typed on create, then changed by `changeDue` only (its state, Hijri date and reason are the
+      // server's: `setBy`); sent back unchanged it is accepted.
+      if (!('dueDate' in values)) return;
+      if ((values.dueDate ?? null) === (before.dueDate ?? null)) delete values.dueDate;
+      else throw invalid(deadlines.name, 'dueDate', 'dueByAction');
     },
     actions: {
       async changeDue(_ctx, row, body: { dueDate: string; reason: string }) {
@@ -218,13 +208,11 @@ export function installDeadlineHooks(app: FastifyInstance): void {
     courtType: string | null,
     country: CountryCode,
   ): Promise<Rule[]> {
-    const rows = await ctx.trx
-      .selectFrom(deadlineRules.table)
-      .select(['id', 'status'])
-      .where('event', '=', event)
+    const rows = await selectFields(ctx.trx, deadlineRules, ['status'])
+      .where(cols(deadlineRules).event, '=', event)
       .orderBy('id')
       .execute();
-    const ids = rows.filter((r) => toBoolean(r.status)).map((r) => Number(r.id));
+    const ids = rows.map((raw) => readRow(deadlineRules, raw)).flatMap((r) => (r.status ? [r.id] : []));
     if (!ids.length) return [];
     const types = await ctx.trx
       .selectFrom(RULE_TYPES)
@@ -269,10 +257,10 @@ export function installDeadlineHooks(app: FastifyInstance): void {
         .select('id')
         .where(LAWSUIT, '=', event.lawsuitId)
         .where(RULE, '=', rule.id)
-        .where(columnName('event'), '=', event.event);
+        .where(DEADLINE.event, '=', event.event);
       if (event.sessionId) existing = existing.where(SESSION, '=', event.sessionId);
       else if (event.event !== 'judgmentIssued')
-        existing = existing.where(columnName('startDate'), '=', event.startDate);
+        existing = existing.where(DEADLINE.startDate, '=', event.startDate);
       if (await existing.executeTakeFirst()) continue;
       await entities.get(deadlines.name).create(ctx, {
         lawsuitId: event.lawsuitId,

@@ -1,9 +1,8 @@
 /**
  * What valid rows of this module need beyond their field types, for tests that build rows from a
  * definition (`test/fixtures` validInput): a rule counted in days (a generated number of months
- * could pass the 120-month bound); a deadline with its due date given (no rule to count it from),
- * open, and the Hijri day of the generated due date (2026-03-15 is 26 Ramadan 1447), as the
- * server writes them.
+ * could pass the 120-month bound); a deadline with its due date given (no rule to count it from;
+ * its state, Hijri day and change reason are the server's).
  */
 /** A one-off holiday: a recurring one needs its month and day together (the generated ones may not exist). */
 export const holidaySample = (): Record<string, unknown> => ({ kind: 'once', date: '2026-03-15' });
@@ -14,7 +13,4 @@ export const deadlineSample = (): Record<string, unknown> => ({
   ruleId: null,
   dueDate: '2026-03-15',
   startDate: '2026-03-01',
-  dueHijri: '1447-09-26',
-  state: 'open',
-  dueChangeReason: null,
 });

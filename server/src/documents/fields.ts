@@ -21,8 +21,9 @@ import {
   type SystemSettings,
 } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
-import { columnName, joinTableName } from '../db/migrations';
+import { joinTableName } from '../db/migrations';
 import type { ActorContext } from '../engine/context';
+import { cols } from '../engine/rows';
 import type { ApiRow } from '../engine/serialize';
 import { translate, type Lang } from '../http/messages';
 import { documentImage, type DocumentImage } from './images';
@@ -452,17 +453,18 @@ export async function recordData(
   for (const ref of loopsOf(entity)) {
     const dated = ref.entity.fields.date?.type === 'date';
     const table = ref.entity.table;
+    const columns = cols(ref.entity);
     const links = joinTableName(ref.entity, ref.field);
     const found = await (
       ref.type === 'ref'
-        ? app.db.selectFrom(table).select(`${table}.id as id`).where(columnName(ref.field), '=', id)
+        ? app.db.selectFrom(table).select(`${table}.id as id`).where(columns[ref.field], '=', id)
         : app.db
             .selectFrom(table)
             .innerJoin(links, `${links}.owner_id`, `${table}.id`)
             .select(`${table}.id as id`)
             .where(`${links}.ref_id`, '=', id)
     )
-      .orderBy(`${table}.${dated ? columnName('date') : 'id'}`)
+      .orderBy(`${table}.${dated ? columns.date : 'id'}`)
       .orderBy(`${table}.id`)
       .limit(LOOP_ROWS)
       .execute();

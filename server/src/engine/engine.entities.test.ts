@@ -78,8 +78,11 @@ function otherValue(field: FieldDefinition, held: unknown): unknown {
     case 'money':
     case 'duration':
       return [7, 8].find(differs);
-    default:
-      return ['forged', 'forged again'].find(differs);
+    default: {
+      // Within the field's length (a currency code takes three letters), so only the refusal speaks.
+      const max = 'max' in field ? field.max : undefined;
+      return ['forged', 'other'].map((v) => v.slice(0, max)).find(differs);
+    }
   }
 }
 

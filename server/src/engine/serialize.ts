@@ -28,9 +28,15 @@ export interface Expansions {
   files: Map<string, Map<number, StoredFile[]>>;
 }
 
-const instant = (value: unknown): string => (value instanceof Date ? value.toISOString() : String(value));
+/** A stored instant (PostgreSQL answers a `Date`, SQLite the ISO text) as ISO text. */
+export const instant = (value: unknown): string =>
+  value instanceof Date ? value.toISOString() : String(value);
 
-function fieldValue(type: string, value: unknown): unknown {
+/**
+ * A stored field's value as the API and modules see it: booleans from SQLite's 0/1, numbers from
+ * PostgreSQL's BIGINT text, instants as ISO text, null as null.
+ */
+export function fieldValue(type: string, value: unknown): unknown {
   if (value === null || value === undefined) return null;
   switch (type) {
     case 'boolean':

@@ -100,8 +100,21 @@ describe.each(dialects())('time entries, expenses and the timer on %s', (dialect
     const overridden = await entry(lawyer, { lawsuitId: special, duration: '0:45' });
     expect(overridden).toMatchObject({ duration: 45, rate: 50_000, amount: 37_500 });
 
-    const given = await entry(lawyer, { duration: '١٫٥', rate: 10_001, amount: 1 });
-    // 1.5 × 100.01 = 150.015 → rounded half up to 150.02; a sent amount is not the client's to set.
+    // An amount is not the client's to set: refused, naming it, and nothing is recorded.
+    const entries = await count(timeEntries.table);
+    const forged = await post(lawyer, entriesUrl, {
+      lawsuitId: lawsuit,
+      date: '2026-03-09',
+      duration: 90,
+      amount: 1,
+    });
+    expect([forged.statusCode, forged.json().errors]).toEqual([
+      422,
+      { amount: [expect.stringContaining('cannot be sent from a form')] },
+    ]);
+    expect(await count(timeEntries.table)).toBe(entries);
+    const given = await entry(lawyer, { duration: '١٫٥', rate: 10_001 });
+    // 1.5 × 100.01 = 150.015 → rounded half up to 150.02.
     expect(given).toMatchObject({ duration: 90, rate: 10_001, amount: 15_002 });
 
     await setRate('employees', otherId, null);

@@ -162,7 +162,30 @@ describe.each(splitDialects())('invoices, payments and the retainer on %s', (dia
       headers: h(),
       payload: { total: 1 },
     });
-    expect([sneaky.statusCode, Object.keys(sneaky.json().errors)]).toEqual([422, ['total']]);
+    expect([sneaky.statusCode, sneaky.json().errors]).toEqual([
+      422,
+      { total: [expect.stringContaining('cannot be sent from a form')] },
+    ]);
+    // Nor on create: a credit note is made from its invoice only, a line's figures are computed.
+    const invoicesBefore = (await get(invoicesUrl)).json().data.total;
+    const forged = await post(invoicesUrl, {
+      customerId: client,
+      kind: 'creditNote',
+      creditOfId: invoice.id,
+    });
+    expect([forged.statusCode, Object.keys(forged.json().errors).sort()]).toEqual([
+      422,
+      ['creditOfId', 'kind'],
+    ]);
+    expect((await get(invoicesUrl)).json().data.total).toBe(invoicesBefore);
+    const forgedLine = await post(linesUrl, {
+      invoiceId: empty.id,
+      description: 'x',
+      unitPrice: 1,
+      total: 5,
+    });
+    expect([forgedLine.statusCode, Object.keys(forgedLine.json().errors)]).toEqual([422, ['total']]);
+    expect((await get(`${linesUrl}?invoiceId=${empty.id}`)).json().data.total).toBe(0);
   });
 
   it('numbers without gaps under 20 issues at once', async () => {

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Dialect } from '../db';
-import type { Trx, WriteContext } from '../engine/context';
+import { asServerWrite, type Trx, type WriteContext } from '../engine/context';
 import type { HookContext } from '../engine/hooks';
 import type { ApiRow } from '../engine/serialize';
 import { AppError } from '../http/errors';
@@ -32,30 +32,6 @@ import {
   recomputeInvoice,
   settleInvoice,
 } from './money';
-
-/** Fields of an invoice only the server writes (its actions, payments): refused in a user's update. */
-const SERVER_FIELDS = [
-  'number',
-  'kind',
-  'state',
-  'issueDate',
-  'gross',
-  'discount',
-  'subtotal',
-  'vatTotal',
-  'total',
-  'paid',
-  'credited',
-  'due',
-  'creditOfId',
-  'voidReason',
-  'year',
-  'sequence',
-  'issuedAt',
-  'currency',
-  'vatRate',
-  'vatRounding',
-] as const;
 
 const frozen = () => new AppError('conflict', { messageKey: 'legal.invoices.frozen' });
 
@@ -80,9 +56,6 @@ export async function nextSequence(trx: Trx, series: InvoiceKind, year: number):
     .executeTakeFirstOrThrow();
   return Number(row.last);
 }
-
-/** Transactions creating a credit note through the invoices service (the only way to make one). */
-const creatingCreditNote = new WeakSet<object>();
 
 /**
  * Invoices and their lines beyond the generic pattern (call once per app, from the finance plugin):
@@ -138,7 +111,6 @@ export function installInvoiceHooks(app: FastifyInstance): void {
       await draftInvoice(ctx.trx, before.invoiceId);
       if ('invoiceId' in values && values.invoiceId !== before.invoiceId)
         await draftInvoice(ctx.trx, values.invoiceId);
-      for (const key of ['source', 'net', 'vat', 'total']) delete values[key];
       const merged = { ...before, ...values };
       values.source = sourceOf(merged);
       Object.assign(values, await lineFiguresFor(ctx, { ...before, ...values }));
@@ -156,7 +128,7 @@ export function installInvoiceHooks(app: FastifyInstance): void {
 
   /** Adds lines to a draft through the lines service (their hooks, audit entries and events). */
   async function addLines(ctx: WriteContext, rows: Record<string, unknown>[]) {
-    for (const row of rows) await lines().create(ctx, row);
+    for (const row of rows) await lines().create(asServerWrite(ctx), row);
   }
 
   /** The lawsuits of the client (through `lawsuits.customerIds`), or the one lawsuit of the invoice. */
@@ -243,22 +215,11 @@ export function installInvoiceHooks(app: FastifyInstance): void {
 
   app.entities.hooks(invoices.name, {
     async beforeCreate(ctx, values) {
-      const internal = creatingCreditNote.has(ctx.work);
-      // Credit notes are made from their invoice (`creditNote`); an unknown id is the engine's 422.
-      if (!internal && typeof values.creditOfId === 'number') {
-        const exists = await ctx.trx
-          .selectFrom(INVOICES)
-          .select('id')
-          .where('id', '=', values.creditOfId)
-          .executeTakeFirst();
-        if (exists) throw invalid(invoices.name, 'creditOfId', 'legal.invoices.serverField');
-      }
+      // The fields only the server sets (`setBy`) reach here from the server's own writes only:
+      // a credit note's kind and invoice (`creditNote`); a draft starts at zero either way.
       const billing = await readBilling(ctx.trx);
-      for (const key of SERVER_FIELDS)
-        if (!(internal && key === 'kind') && !(key === 'creditOfId' && (internal || values.creditOfId)))
-          delete values[key];
       Object.assign(values, {
-        kind: internal ? values.kind : 'invoice',
+        kind: values.kind ?? 'invoice',
         state: 'draft',
         currency: billing.currency,
         ...Object.fromEntries(
@@ -269,11 +230,8 @@ export function installInvoiceHooks(app: FastifyInstance): void {
         ),
       });
     },
-    async beforeUpdate(ctx, values, before) {
+    beforeUpdate(_ctx, _values, before) {
       if (isFrozen(String(before.state))) throw frozen();
-      for (const key of SERVER_FIELDS)
-        if (key in values && values[key] !== before[key])
-          throw invalid(invoices.name, key, 'legal.invoices.serverField');
     },
     beforeDelete(_ctx, before) {
       if (isFrozen(String(before.state))) throw frozen();
@@ -359,19 +317,13 @@ export function installInvoiceHooks(app: FastifyInstance): void {
           throw new AppError('conflict', { messageKey: 'legal.invoices.notCreditable' });
         if (Number(locked.due ?? 0) <= 0)
           throw new AppError('conflict', { messageKey: 'legal.invoices.fullyCredited' });
-        creatingCreditNote.add(ctx.work);
-        let note: ApiRow;
-        try {
-          note = await invoiceService().create(ctx, {
-            kind: 'creditNote',
-            creditOfId: row.id,
-            customerId: row.customerId,
-            lawsuitId: row.lawsuitId,
-            notes: body.reason,
-          });
-        } finally {
-          creatingCreditNote.delete(ctx.work);
-        }
+        const note = await invoiceService().create(asServerWrite(ctx), {
+          kind: 'creditNote',
+          creditOfId: row.id,
+          customerId: row.customerId,
+          lawsuitId: row.lawsuitId,
+          notes: body.reason,
+        });
         const copied = (await ctx.trx
           .selectFrom(LINES)
           .selectAll()

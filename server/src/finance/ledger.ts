@@ -2,8 +2,9 @@ import { invoices, lawsuitPayments, lawsuits, payments } from '@mizan/contracts'
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../db';
-import { columnName, createEntityTables, foldRows, joinTableName } from '../db/migrations';
+import { createEntityTables, foldRows, joinTableName } from '../db/migrations';
 import { asServerWrite, type WriteContext } from '../engine/context';
+import { cols } from '../engine/rows';
 import type { ApiRow } from '../engine/serialize';
 
 /**
@@ -15,9 +16,10 @@ import type { ApiRow } from '../engine/serialize';
 
 const LEDGER = lawsuitPayments.table;
 const PAYMENTS = payments.table;
-const LEDGER_ENTRY = columnName('ledgerEntryId');
+const P = cols(payments);
+const LP = cols(lawsuitPayments);
+const LEDGER_ENTRY = P.ledgerEntryId;
 const CLIENTS = joinTableName(lawsuits, 'customerIds');
-const c = columnName;
 
 /**
  * Moves the ledger entries that have no payment yet into `payments`, each exactly once (the entry's
@@ -63,17 +65,17 @@ async function move(db: Db, dialect: Dialect): Promise<number> {
       [invoices, payments].filter((e) => !tables.has(e.table)).map((e) => e.name),
     );
   const stamp = new Date().toISOString();
-  const ref = (alias: string, key: string) => sql.ref(`${alias}.${c(key)}`);
+  const lp = (column: string) => sql.ref(`lp.${column}`);
   const result = await sql`
     insert into ${sql.table(PAYMENTS)} (
-      ${sql.ref(c('customerId'))}, ${sql.ref(c('lawsuitId'))}, ${sql.ref(c('date'))}, ${sql.ref(c('amount'))},
-      ${sql.ref(c('method'))}, ${sql.ref(c('reference'))}, ${sql.ref(c('toRetainer'))}, ${sql.ref(c('retained'))},
-      ${sql.ref(LEDGER_ENTRY)}, ${sql.ref(c('notes'))}, ${sql.ref('created_at')}, ${sql.ref('updated_at')})
+      ${sql.ref(P.customerId)}, ${sql.ref(P.lawsuitId)}, ${sql.ref(P.date)}, ${sql.ref(P.amount)},
+      ${sql.ref(P.method)}, ${sql.ref(P.reference)}, ${sql.ref(P.toRetainer)}, ${sql.ref(P.retained)},
+      ${sql.ref(LEDGER_ENTRY)}, ${sql.ref(P.notes)}, ${sql.ref(P.createdAt)}, ${sql.ref(P.updatedAt)})
     select
-      (select min(k.ref_id) from ${sql.table(CLIENTS)} k where k.owner_id = ${ref('lp', 'lawsuitId')}),
-      ${ref('lp', 'lawsuitId')}, ${ref('lp', 'paidOn')}, ${ref('lp', 'amount')}, ${ref('lp', 'method')},
-      ${ref('lp', 'receiptNumber')}, ${dialect === 'postgres' ? sql`false` : sql`0`}, 0, lp.id,
-      ${ref('lp', 'note')}, ${stamp}, ${stamp}
+      (select min(k.ref_id) from ${sql.table(CLIENTS)} k where k.owner_id = ${lp(LP.lawsuitId)}),
+      ${lp(LP.lawsuitId)}, ${lp(LP.paidOn)}, ${lp(LP.amount)}, ${lp(LP.method)},
+      ${lp(LP.receiptNumber)}, ${dialect === 'postgres' ? sql`false` : sql`0`}, 0, lp.id,
+      ${lp(LP.note)}, ${stamp}, ${stamp}
     from ${sql.table(LEDGER)} lp
     where not exists (select 1 from ${sql.table(PAYMENTS)} p where ${sql.ref(`p.${LEDGER_ENTRY}`)} = lp.id)
     order by lp.id`.execute(db);

@@ -1,13 +1,12 @@
 import { AREA_PERMISSIONS, amountForMinutes, employees, lawsuits, timeEntries } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AuthUser } from '../auth/types';
-import { columnName } from '../db/migrations';
 import type { HookContext, ScopeWhere } from '../engine/hooks';
+import { cols, readRow, selectFields } from '../engine/rows';
 import type { ApiRow } from '../engine/serialize';
 import { AppError } from '../http/errors';
 
-const EMPLOYEE = columnName('employeeId');
-const HOURLY_RATE = columnName('hourlyRate');
+const EMPLOYEE = cols(timeEntries).employeeId;
 
 /** Whether `user` sees and writes everyone's time entries, not only their own. */
 export const seesAllTime = (user: AuthUser) => user.permissions.has(AREA_PERMISSIONS.financeEveryone);
@@ -22,11 +21,14 @@ const invalid = (field: string, key: string) =>
   new AppError('validation', { entity: timeEntries.name, errors: { [field]: [{ key }] } });
 
 /** A stored hourly rate of a lawsuit or an employee, or null when none is set (or no such row). */
-async function storedRate(ctx: HookContext, table: string, id: unknown): Promise<number | null> {
+async function storedRate(
+  ctx: HookContext,
+  entity: typeof lawsuits | typeof employees,
+  id: unknown,
+): Promise<number | null> {
   if (typeof id !== 'number') return null;
-  const row = await ctx.trx.selectFrom(table).select(HOURLY_RATE).where('id', '=', id).executeTakeFirst();
-  const rate = row?.[HOURLY_RATE];
-  return rate === null || rate === undefined ? null : Number(rate);
+  const row = await selectFields(ctx.trx, entity, ['hourlyRate']).where('id', '=', id).executeTakeFirst();
+  return row ? readRow(entity, row).hourlyRate : null;
 }
 
 /**
@@ -38,11 +40,7 @@ export async function defaultRate(
   lawsuitId: unknown,
   employeeId: unknown,
 ): Promise<number> {
-  return (
-    (await storedRate(ctx, lawsuits.table, lawsuitId)) ??
-    (await storedRate(ctx, employees.table, employeeId)) ??
-    0
-  );
+  return (await storedRate(ctx, lawsuits, lawsuitId)) ?? (await storedRate(ctx, employees, employeeId)) ?? 0;
 }
 
 /** Someone without `finance.everyone` records and moves time only to themself (422 on `employeeId`). */
@@ -80,7 +78,6 @@ export function installTimeEntryHooks(app: FastifyInstance): void {
       const merged = { ...before, ...values };
       if ('rate' in values && values.rate === null)
         values.rate = await defaultRate(ctx, merged.lawsuitId, merged.employeeId);
-      delete values.amount;
       const duration = (values.duration ?? before.duration) as number;
       const rate = (values.rate ?? before.rate ?? 0) as number;
       const amount = amountForMinutes(duration, rate);

@@ -12,7 +12,7 @@ import {
   type ImportRowError,
 } from '@mizan/contracts';
 import type { Db } from '../db';
-import { columnName } from '../db/migrations';
+import { cols } from '../engine/rows';
 import type { ActorContext, Trx, WriteContext } from '../engine/context';
 import { chunks, uniqueGroups, uniqueKey, type EntityRepository } from '../engine/repository';
 import type { EntityService, EntityServices } from '../engine/service';
@@ -83,7 +83,7 @@ async function lookupRefs(db: Executor, target: Entity<Fields>, tokens: Set<RefT
     .map((t) => toNumber(t))
     .filter((n): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n > 0);
   const titles = [...tokens];
-  const titleColumn = columnName(target.titleField);
+  const titleColumn = cols(target)[target.titleField];
   const byId = new Set<number>();
   const byTitle = new Map<string, number[]>();
   for (const part of chunks(ids, LOOKUP)) {

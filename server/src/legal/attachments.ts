@@ -1,7 +1,7 @@
 import { ATTACHMENT_GROUP_SEEDS, attachmentGroups, attachments, sessions } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
-import { columnName } from '../db/migrations';
 import type { HookContext } from '../engine/hooks';
+import { readRow, selectFields } from '../engine/rows';
 import { seedListOnce } from '../engine/seeding';
 import type { EntityServices } from '../engine/service';
 import { AppError } from '../http/errors';
@@ -12,12 +12,10 @@ import { AppError } from '../http/errors';
  */
 async function checkSession(ctx: HookContext, lawsuitId: unknown, sessionId: unknown): Promise<void> {
   if (typeof sessionId !== 'number') return;
-  const hearing = await ctx.trx
-    .selectFrom(sessions.table)
-    .select(columnName('lawsuitId'))
+  const hearing = await selectFields(ctx.trx, sessions, ['lawsuitId'])
     .where('id', '=', sessionId)
     .executeTakeFirst();
-  if (!hearing || Number(hearing[columnName('lawsuitId')]) === lawsuitId) return;
+  if (!hearing || readRow(sessions, hearing).lawsuitId === lawsuitId) return;
   throw new AppError('validation', {
     entity: attachments.name,
     errors: { sessionId: [{ key: 'legal.attachments.sessionOfAnotherLawsuit' }] },

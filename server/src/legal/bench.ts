@@ -1,10 +1,7 @@
 import { circuits, judges } from '@mizan/contracts';
-import { columnName } from '../db/migrations';
 import type { Trx } from '../engine/context';
+import { readRow, selectFields } from '../engine/rows';
 import { AppError, type Translatable } from '../http/errors';
-
-const COURT = columnName('courtId');
-const CIRCUIT = columnName('circuitId');
 
 const present = (value: unknown): boolean => value !== null && value !== undefined && value !== '';
 
@@ -25,25 +22,22 @@ export async function checkBench(
 ): Promise<void> {
   const errors: Record<string, Translatable[]> = {};
   if (present(merged.circuitId)) {
-    const circuit = await ctx.trx
-      .selectFrom(circuits.table)
-      .select(COURT)
+    const circuit = await selectFields(ctx.trx, circuits, ['courtId'])
       .where('id', '=', Number(merged.circuitId))
       .executeTakeFirst();
-    if (circuit && (!present(merged.courtId) || Number(circuit[COURT]) !== Number(merged.courtId)))
+    if (
+      circuit &&
+      (!present(merged.courtId) || readRow(circuits, circuit).courtId !== Number(merged.courtId))
+    )
       errors.circuitId = [{ key: 'legal.lawsuits.circuitNotOfCourt' }];
   }
   if (present(merged.judgeId)) {
-    const judge = await ctx.trx
-      .selectFrom(judges.table)
-      .select(CIRCUIT)
+    const judge = await selectFields(ctx.trx, judges, ['circuitId'])
       .where('id', '=', Number(merged.judgeId))
       .executeTakeFirst();
     if (
       judge &&
-      (!present(merged.circuitId) ||
-        judge[CIRCUIT] === null ||
-        Number(judge[CIRCUIT]) !== Number(merged.circuitId))
+      (!present(merged.circuitId) || readRow(judges, judge).circuitId !== Number(merged.circuitId))
     )
       errors.judgeId = [{ key: 'legal.lawsuits.judgeNotOfCircuit' }];
   }

@@ -1,22 +1,22 @@
 import {
   FILE_NUMBER_DIGITS,
   FINAL_OUTCOMES,
-  dayInZone,
   getEntity,
+  dayInZone,
   lawsuitCases,
   lawsuits,
+  sessions,
 } from '@mizan/contracts';
 import { sql } from 'kysely';
 import type { Dialect } from '../db';
-import { columnName } from '../db/migrations';
 import type { Trx } from '../engine/context';
+import { cols, readRow, selectFields } from '../engine/rows';
 import type { EntityServices } from '../engine/service';
 import { AppError } from '../http/errors';
 import { checkBench } from './bench';
 
-const TABLE = lawsuits.table;
-const FILE_NUMBER = columnName('fileNumber');
-const FILING_DATE = columnName('filingDate');
+const { fileNumber: FILE_NUMBER, filingDate: FILING_DATE } = cols(lawsuits);
+const HEARING = cols(sessions);
 /** `pg_advisory_xact_lock(class, year)`: one writer at a time picks a year's next file number. */
 const FILE_NUMBER_LOCK = 0x6c617773; // 'laws'
 
@@ -49,16 +49,14 @@ async function nextFileNumber(trx: Trx, dialect: Dialect, timeZone: string): Pro
     dialect === 'postgres'
       ? sql<boolean>`${sql.ref(FILE_NUMBER)} ~ ${`^${year}/[0-9]+$`}`
       : sql<boolean>`${sql.ref(FILE_NUMBER)} glob ${`${year}/[0-9]*`} and substr(${sql.ref(FILE_NUMBER)}, ${prefix.length + 1}) not glob '*[^0-9]*'`;
-  const row = await trx
-    .selectFrom(TABLE)
-    .select(FILE_NUMBER)
+  const row = await selectFields(trx, lawsuits, ['fileNumber'])
     .where(digitsOnly)
     // The longest digit string is the largest number; among equal lengths, text order is numeric.
     .orderBy(sql`length(${sql.ref(FILE_NUMBER)})`, 'desc')
     .orderBy(FILE_NUMBER, 'desc')
     .limit(1)
     .executeTakeFirst();
-  const stored = row ? Number(String(row[FILE_NUMBER]).slice(prefix.length)) : 0;
+  const stored = row ? Number(String(readRow(lawsuits, row).fileNumber).slice(prefix.length)) : 0;
   const batch = handedOut.get(trx) ?? new Map<string, number>();
   handedOut.set(trx, batch);
   const next = Math.max(stored, batch.get(year) ?? 0) + 1;
@@ -154,14 +152,14 @@ export function installLawsuitHooks(
       filedTo: (day, { eb, table }) => eb(`${table}.${FILING_DATE}`, '<=', String(day)),
       // A hearing (sessions: the legal module's hearings) between today and today + N days.
       hearingWithinDays: (days, { eb, table, today, daysFromToday }) => {
-        const hearings = getEntity('sessions').table;
+        const hearings = sessions.table;
         return eb.exists(
           eb
             .selectFrom(hearings)
             .select(sql.lit(1).as('one'))
-            .whereRef(`${hearings}.${columnName('lawsuitId')}`, '=', `${table}.id`)
-            .where(`${hearings}.${columnName('date')}`, '>=', today)
-            .where(`${hearings}.${columnName('date')}`, '<=', daysFromToday(Number(days))),
+            .whereRef(`${hearings}.${HEARING.lawsuitId}`, '=', `${table}.id`)
+            .where(`${hearings}.${HEARING.date}`, '>=', today)
+            .where(`${hearings}.${HEARING.date}`, '<=', daysFromToday(Number(days))),
         );
       },
     },

@@ -4,6 +4,7 @@ import {
   lawsuitFeeFigures,
   lawsuitFees,
   lawsuitPayments,
+  lawsuits,
   moneyToMajor,
   lawsuitFeeRows,
   payments,
@@ -15,16 +16,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Dialect } from '../db';
-import { columnName } from '../db/migrations';
 import { actorOf, type Trx } from '../engine/context';
 import type { HookContext } from '../engine/hooks';
+import { readRow, selectFields } from '../engine/rows';
 import { pathId } from '../http/params';
 import type { ApiRow } from '../engine/serialize';
 import { AppError } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { feeRows, paidByLawsuit, paidWithinFee } from '../finance/lawsuitFees';
-
-const AGREED_FEE = columnName('agreedFee');
 
 /**
  * The fees ledger beyond the generic pattern (call once per app, from the legal plugin):
@@ -46,11 +45,10 @@ export function installPayments(app: FastifyInstance): void {
 
   /** Locks the lawsuit's row until the write commits (PostgreSQL); returns its agreed fee. */
   async function lockLawsuit(trx: Trx, id: number): Promise<number | null | undefined> {
-    let query = trx.selectFrom('lawsuits').select(AGREED_FEE).where('id', '=', id);
+    let query = selectFields(trx, lawsuits, ['agreedFee']).where('id', '=', id);
     if (dialect === 'postgres') query = query.forUpdate();
     const row = await query.executeTakeFirst();
-    if (!row) return undefined;
-    return row[AGREED_FEE] === null ? null : Number(row[AGREED_FEE]);
+    return row && readRow(lawsuits, row).agreedFee;
   }
 
   async function checkAgainstFee(ctx: HookContext, row: Record<string, unknown>, exceptId?: number) {

@@ -13,10 +13,11 @@ import {
 } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { toBoolean, type Db } from '../db';
-import { columnName, joinTableName } from '../db/migrations';
+import type { Db } from '../db';
+import { joinTableName } from '../db/migrations';
 import type { Trx } from '../engine/context';
 import type { HookContext } from '../engine/hooks';
+import { cols, readRow } from '../engine/rows';
 import type { EntityServices } from '../engine/service';
 import { officeToday } from '../engine/today';
 import { AppError, type Translatable } from '../http/errors';
@@ -25,11 +26,9 @@ import { readSettings } from '../settings/repository';
 
 const CLIENTS_OF_PROCURATION = joinTableName(procurations, 'customerIds');
 const CLIENTS_OF_LAWSUIT = joinTableName(lawsuits, 'customerIds');
-const EXPIRY = columnName('expiryDate');
-const LITIGATION = columnName('litigation');
+const { expiryDate: EXPIRY, litigation: LITIGATION } = cols(procurations);
 const SESSIONS = sessions.table;
-const LAWSUIT = columnName('lawsuitId');
-const DATE = columnName('date');
+const { lawsuitId: LAWSUIT, date: DATE } = cols(sessions);
 
 const ids = (value: unknown): number[] =>
   Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : [];
@@ -66,8 +65,8 @@ export async function procurationProblems(
     .innerJoin(procurations.table, `${procurations.table}.id`, `${CLIENTS_OF_PROCURATION}.owner_id`)
     .select([
       `${CLIENTS_OF_PROCURATION}.ref_id as customerId`,
-      `${procurations.table}.${EXPIRY} as expiry`,
-      `${procurations.table}.${LITIGATION} as litigation`,
+      `${procurations.table}.${EXPIRY}`,
+      `${procurations.table}.${LITIGATION}`,
     ])
     .where(`${CLIENTS_OF_PROCURATION}.ref_id`, 'in', wanted)
     .where(`${procurations.table}.status`, '=', true)
@@ -75,9 +74,12 @@ export async function procurationProblems(
   const byClient = new Map<number, { expiry: string | null; litigation: boolean }[]>();
   for (const row of held) {
     const list = byClient.get(Number(row.customerId)) ?? [];
-    const expiry = row.expiry == null ? null : String(row.expiry).slice(0, 10);
+    const { expiryDate, litigation } = readRow(procurations, row, ['expiryDate', 'litigation']);
     // A column added to a table that had rows holds null for them until written: a litigation one.
-    list.push({ expiry, litigation: row.litigation == null ? true : toBoolean(row.litigation) });
+    list.push({
+      expiry: expiryDate === null ? null : expiryDate.slice(0, 10),
+      litigation: litigation ?? true,
+    });
     byClient.set(Number(row.customerId), list);
   }
   const problems: ProcurationProblem[] = [];

@@ -16,9 +16,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Expression } from 'kysely';
 import { z } from 'zod';
-import { columnName, joinTableName } from '../db/migrations';
+import { joinTableName } from '../db/migrations';
 import { actorOf, asServerWrite, type WriteContext } from '../engine/context';
 import type { HookContext, ListFilterCondition, ReadContext } from '../engine/hooks';
+import { cols, readRow, selectFields } from '../engine/rows';
 import { pathId } from '../http/params';
 import type { ApiRow } from '../engine/serialize';
 import { AppError, type Translatable } from '../http/errors';
@@ -26,10 +27,13 @@ import { defineRoute } from '../http/route';
 import { checkBench } from './bench';
 
 const TABLE = sessions.table;
-const DATE = columnName('date');
-const DECISION = columnName('decision');
-const PREVIOUS = columnName('previousId');
-const LAWSUIT = columnName('lawsuitId');
+const {
+  date: DATE,
+  decision: DECISION,
+  previousId: PREVIOUS,
+  lawsuitId: LAWSUIT,
+  lawyerId: LAWYER,
+} = cols(sessions);
 const CUSTOMER_LINKS = joinTableName(lawsuits, 'customerIds');
 const OPPONENT_LINKS = joinTableName(lawsuits, 'opponentIds');
 const LAWYER_LINKS = joinTableName(lawsuits, 'lawyerIds');
@@ -56,18 +60,18 @@ async function lawsuitInfoOf(ctx: ReadContext, rows: readonly ApiRow[]): Promise
   const ids = [...new Set(rows.map((r) => r.lawsuitId).filter((id): id is number => typeof id === 'number'))];
   const out = new Map<number, LawsuitInfo>();
   if (!ids.length) return out;
-  const found = await ctx.db
-    .selectFrom(lawsuits.table)
-    .select(['id', columnName('caseNumber'), columnName('caseYear')])
+  const found = await selectFields(ctx.db, lawsuits, ['caseNumber', 'caseYear'])
     .where('id', 'in', ids)
     .execute();
-  for (const row of found)
-    out.set(Number(row.id), {
-      caseNumber: (row[columnName('caseNumber')] as string | null) ?? null,
-      caseYear: row[columnName('caseYear')] == null ? null : Number(row[columnName('caseYear')]),
+  for (const raw of found) {
+    const row = readRow(lawsuits, raw);
+    out.set(row.id, {
+      caseNumber: row.caseNumber,
+      caseYear: row.caseYear,
       customers: [],
       opponents: [],
     });
+  }
   const parties = async (links: string, table: string): Promise<[number, LawsuitParty][]> =>
     (
       await ctx.db
@@ -103,20 +107,16 @@ function normalizeTime(values: Record<string, unknown>): void {
 
 /** The date of hearing `id`, `YYYY-MM-DD`; null when there is no such hearing. */
 async function dateOf(ctx: { trx: HookContext['trx'] }, id: number): Promise<string | null> {
-  const row = await ctx.trx.selectFrom(TABLE).select(DATE).where('id', '=', id).executeTakeFirst();
-  return row ? String(row[DATE]) : null;
+  const row = await selectFields(ctx.trx, sessions, ['date']).where('id', '=', id).executeTakeFirst();
+  return row ? readRow(sessions, row).date : null;
 }
 
 async function nextOf(
   ctx: { trx: HookContext['trx'] },
   id: number,
 ): Promise<{ id: number; date: string } | null> {
-  const row = await ctx.trx
-    .selectFrom(TABLE)
-    .select(['id', DATE])
-    .where(PREVIOUS, '=', id)
-    .executeTakeFirst();
-  return row ? { id: Number(row.id), date: String(row[DATE]) } : null;
+  const row = await selectFields(ctx.trx, sessions, ['date']).where(PREVIOUS, '=', id).executeTakeFirst();
+  return row ? readRow(sessions, row) : null;
 }
 
 /**
@@ -193,16 +193,14 @@ export function installSessions(app: FastifyInstance): void {
         await service.patch(asServerWrite(ctx), before.previousId, { nextDate: null });
     },
     async expand(ctx, rows) {
-      const links = await ctx.db
-        .selectFrom(TABLE)
-        .select(['id', PREVIOUS])
+      const links = await selectFields(ctx.db, sessions, ['previousId'])
         .where(
           PREVIOUS,
           'in',
           rows.map((r) => r.id),
         )
         .execute();
-      const next = new Map(links.map((l) => [Number(l[PREVIOUS]), Number(l.id)]));
+      const next = new Map(links.map((raw) => readRow(sessions, raw)).map((l) => [l.previousId, l.id]));
       const info = await lawsuitInfoOf(ctx, rows);
       return rows.map((row) => ({
         ...row,
@@ -252,14 +250,14 @@ export function installSessions(app: FastifyInstance): void {
           ? eb.and([eb(`${table}.${DATE}`, '<', today), eb(`${table}.${DECISION}`, 'is', null)])
           : eb.or([eb(`${table}.${DATE}`, '>=', today), eb(`${table}.${DECISION}`, 'is not', null)]),
       branchId: ofLawsuits((eb, id) =>
-        eb.selectFrom(lawsuits.table).select(`${lawsuits.table}.id`).where(columnName('branchId'), '=', id),
+        eb.selectFrom(lawsuits.table).select(`${lawsuits.table}.id`).where(cols(lawsuits).branchId, '=', id),
       ),
       customerId: ofParty(CUSTOMER_LINKS),
       opponentId: ofParty(OPPONENT_LINKS),
       // The hearings an employee attends, and every hearing of the lawsuits they are responsible for.
       employeeId: (value, { eb, table }) =>
         eb.or([
-          eb(`${table}.${columnName('lawyerId')}`, '=', Number(value)),
+          eb(`${table}.${LAWYER}`, '=', Number(value)),
           eb(
             `${table}.${LAWSUIT}`,
             'in',
@@ -284,17 +282,16 @@ export function installSessions(app: FastifyInstance): void {
       const service = entities.get(sessions.name);
       const asked = await service.get(pathId(params.id), actorOf(request));
       // Every link of the lawsuit's hearings (a lawsuit holds tens of hearings, not thousands).
-      const links = await app.db
-        .selectFrom(TABLE)
-        .select(['id', PREVIOUS])
+      const links = await selectFields(app.db, sessions, ['previousId'])
         .where(LAWSUIT, '=', asked.lawsuitId as number)
         .execute();
       const previousOf = new Map<number, number>();
       const nextOf = new Map<number, number>();
-      for (const link of links) {
-        if (link[PREVIOUS] === null) continue;
-        previousOf.set(Number(link.id), Number(link[PREVIOUS]));
-        nextOf.set(Number(link[PREVIOUS]), Number(link.id));
+      for (const raw of links) {
+        const link = readRow(sessions, raw);
+        if (link.previousId === null) continue;
+        previousOf.set(link.id, link.previousId);
+        nextOf.set(link.previousId, link.id);
       }
       let first = asked.id;
       while (previousOf.has(first)) first = previousOf.get(first)!;

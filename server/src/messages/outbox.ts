@@ -1,6 +1,6 @@
 import {
   DOCUMENT_RECORDS,
-  getEntity,
+  messageTemplates,
   toE164,
   type CustomerMessage,
   type MessageChannel,
@@ -11,9 +11,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { writeAudit } from '../audit/audit';
 import type { Db } from '../db';
-import { columnName } from '../db/migrations';
 import { dateTexts, moneyText, recordData } from '../documents/fields';
 import type { Trx } from '../engine/context';
+import { cols, readRow, selectFields } from '../engine/rows';
 import type { ApiRow } from '../engine/serialize';
 import { officeToday } from '../engine/today';
 import { translate, type Lang } from '../http/messages';
@@ -411,20 +411,19 @@ export class Outbox {
 
   /** The event's template in `lng`, or in the other language when it has none. */
   private async templateOf(event: MessageEvent, lng: Lang) {
-    const entity = getEntity('messageTemplates');
-    const rows = await this.app.db
-      .selectFrom(entity.table)
-      .select(['id', 'language', 'subject', 'body', columnName('whatsappTemplate')])
-      .where('event', '=', event)
-      .orderBy('id')
-      .execute();
+    const rows = (
+      await selectFields(this.app.db, messageTemplates, ['language', 'subject', 'body', 'whatsappTemplate'])
+        .where(cols(messageTemplates).event, '=', event)
+        .orderBy('id')
+        .execute()
+    ).map((raw) => readRow(messageTemplates, raw));
     const row = rows.find((r) => r.language === lng) ?? rows[0];
     if (!row) return null;
     return {
       language: (row.language === 'en' ? 'en' : 'ar') as Lang,
-      subject: (row.subject as string | null) ?? null,
-      body: String(row.body),
-      whatsappTemplate: (row[columnName('whatsappTemplate')] as string | null) ?? null,
+      subject: row.subject,
+      body: row.body,
+      whatsappTemplate: row.whatsappTemplate,
     };
   }
 }

@@ -11,9 +11,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AuthUser } from '../auth/types';
-import { columnName } from '../db/migrations';
 import { actorOf, type WriteContext } from '../engine/context';
 import type { HookContext } from '../engine/hooks';
+import { cols } from '../engine/rows';
 import { pathId } from '../http/params';
 import type { ApiRow } from '../engine/serialize';
 import { AppError } from '../http/errors';
@@ -23,7 +23,7 @@ import { employees, involved } from './people';
 import { taskLink } from './text';
 import { mayViewTask, visibleTasks } from './tasks';
 
-const TASK_ID = columnName('taskId');
+const TASK_ID = cols(taskComments).taskId;
 /** How much of a comment its notification quotes. */
 const EXCERPT = 120;
 

@@ -1,15 +1,13 @@
 import { CLOSED_TASK_STATES, tasks } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
-import { columnName } from '../db/migrations';
+import { cols, readRow, selectFields } from '../engine/rows';
 import { officeToday } from '../engine/today';
 import { notify, type NotifyInput } from '../notifications/send';
 import { wallTimeInZone, type JobRun } from '../scheduler';
 import { ASSIGNEES, employees, involved } from './people';
 import { formatInZone, taskLink } from './text';
 
-const DUE_AT = columnName('dueAt');
-const STATE = columnName('state');
-const CREATED_BY = columnName('createdById');
+const { dueAt: DUE_AT, state: STATE } = cols(tasks);
 
 interface DueTask {
   id: number;
@@ -21,15 +19,13 @@ interface DueTask {
 
 /** Open tasks due in [from, to), with their assignees. */
 async function openTasksDue(app: FastifyInstance, from: Date | null, to: Date): Promise<DueTask[]> {
-  let query = app.db
-    .selectFrom(tasks.table)
-    .select(['id', 'title', DUE_AT, CREATED_BY])
+  let query = selectFields(app.db, tasks, ['title', 'dueAt', 'createdById'])
     .where(STATE, 'not in', [...CLOSED_TASK_STATES])
     .where(DUE_AT, '<', to.toISOString())
     .orderBy(DUE_AT)
     .orderBy('id');
   if (from) query = query.where(DUE_AT, '>=', from.toISOString());
-  const rows = await query.execute();
+  const rows = (await query.execute()).map((row) => readRow(tasks, row));
   if (!rows.length) return [];
   const links = await app.db
     .selectFrom(ASSIGNEES)
@@ -37,16 +33,20 @@ async function openTasksDue(app: FastifyInstance, from: Date | null, to: Date): 
     .where(
       'owner_id',
       'in',
-      rows.map((r) => Number(r.id)),
+      rows.map((r) => r.id),
     )
     .execute();
-  return rows.map((r) => ({
-    id: Number(r.id),
-    title: String(r.title),
-    dueAt: new Date(r[DUE_AT] as string | Date).toISOString(),
-    assigneeIds: links.filter((l) => Number(l.owner_id) === Number(r.id)).map((l) => Number(l.ref_id)),
-    createdById: r[CREATED_BY] === null ? null : Number(r[CREATED_BY]),
-  }));
+  return rows.flatMap((r) =>
+    r.dueAt === null
+      ? []
+      : {
+          id: r.id,
+          title: r.title,
+          dueAt: new Date(r.dueAt).toISOString(),
+          assigneeIds: links.filter((l) => Number(l.owner_id) === r.id).map((l) => Number(l.ref_id)),
+          createdById: r.createdById,
+        },
+  );
 }
 
 /**

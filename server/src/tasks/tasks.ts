@@ -9,10 +9,10 @@ import {
 } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AuthUser } from '../auth/types';
-import { columnName } from '../db/migrations';
 import type { Db } from '../db';
 import type { Trx, WriteContext } from '../engine/context';
 import type { ChangeAction, HookContext, ScopeWhere } from '../engine/hooks';
+import { cols, readRow, selectFields } from '../engine/rows';
 import type { ApiRow } from '../engine/serialize';
 import { AppError, type Translatable } from '../http/errors';
 import { actorGender, notify } from '../notifications/send';
@@ -21,9 +21,7 @@ import { ASSIGNEES, employees, involved } from './people';
 import { sanitizeTaskText } from './sanitize';
 import { formatInZone, taskLink } from './text';
 
-const CREATED_BY = columnName('createdById');
-const STATE = columnName('state');
-const DUE_AT = columnName('dueAt');
+const { createdById: CREATED_BY, state: STATE, dueAt: DUE_AT } = cols(tasks);
 const invalid = (errors: Record<string, Translatable[]>) =>
   new AppError('validation', { entity: tasks.name, errors });
 
@@ -79,12 +77,10 @@ async function checkAssignees(ctx: HookContext, ids: unknown, already: readonly 
 /** A hearing named by a task must be of the task's lawsuit, when it names one (422 on `sessionId`). */
 async function checkHearing(ctx: HookContext, merged: Record<string, unknown>): Promise<void> {
   if (typeof merged.sessionId !== 'number' || typeof merged.lawsuitId !== 'number') return;
-  const hearing = await ctx.trx
-    .selectFrom(sessions.table)
-    .select(columnName('lawsuitId'))
+  const hearing = await selectFields(ctx.trx, sessions, ['lawsuitId'])
     .where('id', '=', merged.sessionId)
     .executeTakeFirst();
-  if (hearing && Number(hearing[columnName('lawsuitId')]) !== merged.lawsuitId)
+  if (hearing && readRow(sessions, hearing).lawsuitId !== merged.lawsuitId)
     throw invalid({ sessionId: [{ key: 'tasks.sessionOfAnotherLawsuit' }] });
 }
 

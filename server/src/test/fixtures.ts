@@ -6,7 +6,6 @@ import { deadlineRuleSample, deadlineSample, holidaySample } from '../deadlines/
 import {
   billedBy,
   invoiceLineSample,
-  invoiceSample,
   paymentSample,
   retainerSample,
   timeEntrySample,
@@ -139,7 +138,6 @@ const MODULE_SAMPLES: Record<string, (seq: number) => Record<string, unknown>> =
   timeEntries: timeEntrySample,
   payments: paymentSample,
   retainerMovements: retainerSample,
-  invoices: invoiceSample,
   invoiceLines: invoiceLineSample,
 };
 

@@ -307,6 +307,20 @@ export function snakeCase(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 }
 
+type CharsOf<S extends string> = S extends `${infer C}${infer Rest}` ? C | CharsOf<Rest> : never;
+type UpperChar = CharsOf<'ABCDEFGHIJKLMNOPQRSTUVWXYZ'>;
+type LowerOrDigit = CharsOf<'abcdefghijklmnopqrstuvwxyz0123456789'>;
+
+/**
+ * `snakeCase` as a type: `SnakeCase<'lawsuitId'>` is `'lawsuit_id'`, so a column name derived from
+ * a field key keeps its literal type.
+ */
+export type SnakeCase<S extends string, Prev extends string = ''> = string extends S
+  ? string
+  : S extends `${infer C}${infer Rest}`
+    ? `${C extends UpperChar ? (Prev extends LowerOrDigit ? `_${Lowercase<C>}` : Lowercase<C>) : C}${SnakeCase<Rest, C>}`
+    : '';
+
 /**
  * Declares an entity once; see the module comment for an example. The definition is checked here
  * (names, path, fields, titleField, defaultSort, uniqueTogether, indexes, files rules: a `DefinitionError`
@@ -359,7 +373,8 @@ export interface StoredFile {
   createdAt: string;
 }
 
-type FieldValue<D> = D extends { type: 'integer' | 'number' | 'money' | 'duration' | 'ref' }
+/** The API (and typed database) value of a field of definition `D`. */
+export type FieldValue<D> = D extends { type: 'integer' | 'number' | 'money' | 'duration' | 'ref' }
   ? number
   : D extends { type: 'boolean' }
     ? boolean
