@@ -208,8 +208,8 @@ async function settled(page) {
 
 /**
  * Raw keys and axe findings of the screen now shown (also used by other specs), with a screenshot
- * when there are any: a full-page screenshot costs Chromium about as much as the axe check, and
- * nothing reads those of a screen that passed.
+ * when there are any: a full-page capture and PNG encoding is Chromium's work that nobody reads
+ * for a screen that passed.
  */
 export async function check(page, lng, name) {
   await settled(page);
