@@ -9,6 +9,21 @@ const jsdomSetup = [`${root}/shared/sdk/src/testing/setupJsdom.ts`];
 const antdSetup = [`${root}/shared/ui/src/testing/setupAntd.ts`];
 
 /**
+ * `import { Button } from 'antd'` compiled to `antd/lib/button`, and an icon from
+ * `@ant-design/icons` to its own module, as the webpack builds do (shared/build/antd.js): through
+ * the barrels, every test file of a jsdom package loaded the whole of antd (every component, its
+ * styles and rc- dependencies) and every one of the icons, about 5 CPU seconds per file before
+ * its first test, again in each file (Jest gives each file its own module registry).
+ */
+const perModuleImports = [
+  require.resolve('@swc/plugin-transform-imports', { paths: [`${root}/shared/build`] }),
+  {
+    antd: { transform: 'antd/lib/{{ kebabCase member }}' },
+    '@ant-design/icons': { transform: '@ant-design/icons/lib/icons/{{ member }}' },
+  },
+];
+
+/**
  * `fixedDevice`: a fixed device identity for packages whose screens sign in through the SDK (jsdom
  * has nothing to fingerprint and FingerprintJS would wait out its timeouts).
  *
@@ -28,6 +43,7 @@ module.exports = function preset({ dir, env = 'node', antd = false, fixedDevice 
             parser: { syntax: 'typescript', tsx: true },
             transform: { react: { runtime: 'automatic' } },
             target: 'es2022',
+            ...(env === 'jsdom' ? { experimental: { plugins: [perModuleImports] } } : {}),
           },
           module: { type: 'commonjs' },
         },

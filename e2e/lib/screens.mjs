@@ -1,7 +1,7 @@
 // The main-screens check shared by specs/screens-<lng>.spec.mjs (one file per language, so that the
 // two run in parallel): every main screen has no serious or critical axe-core
-// violation and no raw translation key on the page (text or accessible attributes), and a
-// screenshot of each is written to artifacts/screenshots/<lng>/ as a test artefact.
+// violation and no raw translation key on the page (text or accessible attributes); a screen with
+// findings leaves a screenshot in artifacts/screenshots/<lng>/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eventually, useSystem } from './harness.mjs';
@@ -206,14 +206,19 @@ async function settled(page) {
   await paintSettled(page);
 }
 
-/** Screenshot, raw keys and axe findings of the screen now shown (also used by lib/legal.mjs). */
+/**
+ * Raw keys and axe findings of the screen now shown (also used by other specs), with a screenshot
+ * when there are any: a full-page capture and PNG encoding is Chromium's work that nobody reads
+ * for a screen that passed.
+ */
 export async function check(page, lng, name) {
   await settled(page);
-  await snap(page, `${lng}/${name}`);
-  return [
+  const problems = [
     ...(await rawKeys(page)).map((k) => `raw translation key on the page: ${k}`),
     ...(await axeProblems(page)),
   ];
+  if (problems.length) await snap(page, `${lng}/${name}`);
+  return problems;
 }
 
 /** Keeps a screenshot and the console of the shared page when a screen's test fails. */

@@ -181,9 +181,10 @@ describe('layout holds at every width', () => {
             .waitFor();
           await paintSettled(page);
           const matrix = await overflow(page);
-          if (matrix)
+          if (matrix) {
             problems.push(`role form: ${matrix.scrollWidth}px > ${matrix.width}px, e.g. ${matrix.culprit}`);
-          await snap(page, `layout/${lng}-${viewport.name}-role-form`);
+            await snap(page, `layout/${lng}-${viewport.name}-role-form`);
+          }
           await page.keyboard.press('Escape');
           assert.deepEqual(problems, [], `${lng} at ${viewport.width}px`);
         },
