@@ -106,7 +106,11 @@ describe.each(NAMESPACES)('Arabic grammar of namespace %s', (ns) => {
   const ar = leaves(resources.ar[ns] as Tree);
 
   it('counts nouns only in plural forms: a number followed by a word is a plural group', () => {
-    const counted = /\{\{\s*(count|n)\s*(,\s*number\s*)?\}\}\s+[\u0621-\u064A]/;
+    // A count, a bound (min, max, len) or a total, then an Arabic word: a counted noun (٣ أحرف،
+    // ١١ حرفًا). Not a noun: "بالضبط", "و" before the next number, and units, which do not agree
+    // (٢٥ ميجابايت).
+    const counted =
+      /\{\{\s*(count|n|min|max|len|total)\s*(,\s*number\s*)?\}\}\s+(?!بالضبط|و\{\{|(?:كيلو|ميجا|جيجا)?بايت)[\u0621-\u064A]/;
     expect(
       [...ar].filter(([key, text]) => counted.test(text) && !PLURAL.test(key)).map(([key]) => key),
     ).toEqual([]);
@@ -250,7 +254,24 @@ describe('i18n set-up', () => {
         min: 2,
         count: 2,
       }),
-    ).toBe('يجب ألا يقل عدد عناصر «المحامون» عن ٢');
+    ).toBe('يجب أن يضم «المحامون» عنصرين على الأقل');
+    // Arabic counted nouns agree with the bound: ٣ أحرف، ١١ حرفًا، حرف واحد، حرفين، ١٠٠ حرف.
+    const ar = i18n.getFixedT('ar');
+    const min = (n: number) =>
+      validationMessage(ar, 'validation.string.min', { label: 'الاسم', min: n, count: n });
+    expect([1, 2, 3, 11, 100].map(min)).toEqual([
+      'يجب ألا يقل «الاسم» عن حرف واحد',
+      'يجب ألا يقل «الاسم» عن حرفين',
+      'يجب ألا يقل «الاسم» عن ٣ أحرف',
+      'يجب ألا يقل «الاسم» عن ١١ حرفًا',
+      'يجب ألا يقل «الاسم» عن ١٠٠ حرف',
+    ]);
+    expect(validationMessage(ar, 'validation.string.max', { label: 'الاسم', max: 150, count: 150 })).toBe(
+      'يجب ألا يزيد «الاسم» على ١٥٠ حرفًا',
+    );
+    expect(validationMessage(t, 'validation.string.min', { label: 'Name', min: 1, count: 1 })).toBe(
+      'Name must be at least 1 character',
+    );
     // A key the catalogue does not know falls back to the generic message, never to the raw key.
     expect(validationMessage(t, 'validation.something_new', { label: 'Name' })).toBe('Name is not valid');
   });

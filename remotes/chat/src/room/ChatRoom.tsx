@@ -120,7 +120,7 @@ export function ChatRoom({ chat, me, online, onOpenSettings }: ChatRoomProps) {
               ? online.has(other.id)
                 ? t('presence.online')
                 : t('presence.offline')
-              : t('presence.members', { total: chat.members.length, online: members })}
+              : t('presence.members', { count: chat.members.length, online: members })}
           </Typography.Text>
         </Flex>
         <Button aria-label={t('settings.open')} icon={<SettingOutlined />} onClick={onOpenSettings} />

@@ -44,9 +44,8 @@ export const chatPath = (path: string, id: number) => path.replace(/:(id|chatId|
 export const CHAT_TEXT_MAX = 10_000;
 /** Longest group name. */
 export const CHAT_NAME_MAX = 100;
-/** Files one message may carry, and the size of each (413 above). */
+/** Files one message may carry (each within the office's upload limit, `maxUploadMb`: 413 above). */
 export const CHAT_FILES_MAX = 10;
-export const CHAT_FILE_MAX_SIZE = 20 * 1024 * 1024;
 /** What a chat file may be (415 otherwise): images (shown as previews), PDF, Office documents, text. */
 export const CHAT_FILE_TYPES = [
   'image/png',
