@@ -88,7 +88,7 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
     app.hub.handle('chats:room:', (user, channel, data) => {
       const typing = (data as { typing?: unknown } | null)?.typing;
       if (typeof typing !== 'boolean') return;
-      live.typing(Number(ROOM.exec(channel)?.[1]), user.id, user.name, typing);
+      live.typing(Number(ROOM.exec(channel)?.[1]), user, typing);
     });
     live.start();
   });

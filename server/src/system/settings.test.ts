@@ -499,7 +499,7 @@ describe.each(dialects())('system settings on %s', (dialect) => {
         message:
           'Someone else changed this record after you opened it: review the current data, then save again',
         current,
-        changedBy: { id: admin.user.id, name: admin.user.name },
+        changedBy: { id: admin.user.id, name: admin.user.name, gender: null },
         changedAt: current.updatedAt,
       });
     }

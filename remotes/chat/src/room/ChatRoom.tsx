@@ -18,7 +18,14 @@ function TypingLine({ typists }: { typists: Typist[] }) {
   const { t } = useTranslation('chat');
   return (
     <Typography.Text type="secondary" aria-live="polite" style={{ minBlockSize: 20, fontSize: 12 }}>
-      {typists.length ? t('typing', { names: typists.map((x) => x.name).join('، ') }) : ''}
+      {typists.length
+        ? t('typing', {
+            names: typists.map((x) => x.name).join('، '),
+            count: typists.length,
+            // The verb is feminine when every typist is a woman (تكتب، تكتبان، يكتبن).
+            context: typists.every((x) => x.gender === 'female') ? 'female' : undefined,
+          })
+        : ''}
     </Typography.Text>
   );
 }

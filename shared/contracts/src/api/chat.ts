@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../entity';
+import type { Gender } from '../entities/people';
 import { hasControlCharacters, isWellFormed } from '../text';
 
 /**
@@ -391,7 +392,8 @@ export type ChatRoomEvent =
 /**
  * Typing, both ways on the room: the client sends `{ type: 'message', channel, data: { typing } }`
  * (at most every 2 s while typing, `false` when it stops); members receive it with the typist's
- * id and name. Never stored; the client drops a typist not heard of for 5 s.
+ * id, name and gender (the Arabic verb agrees: "يكتب"، "تكتب"). Never stored; the client drops a
+ * typist not heard of for 5 s.
  */
 export interface ChatTypingIn {
   typing: boolean;
@@ -400,7 +402,7 @@ export interface ChatRoomMessage {
   type: 'message';
   channel: string;
   from: number;
-  data: { kind: 'typing'; employeeId: number; name: string; typing: boolean };
+  data: { kind: 'typing'; employeeId: number; name: string; gender: Gender | null; typing: boolean };
 }
 
 /**

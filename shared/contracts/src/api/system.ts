@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UPLOAD_LIMIT_BOUNDS } from '../constants';
 import { COUNTRY_CODES, type CountryCode } from '../entities/deadlines';
 import { VAT_ROUNDINGS, type VatRounding } from '../invoicing';
 import { CURRENCIES, currencyOfCountry, type Currency, type CurrencyCode } from '../tafqit';
@@ -214,7 +215,7 @@ export const SETTINGS_LIMITS = {
   textSecondsPerPage: { min: 5, max: 600 },
   textConcurrency: { min: 1, max: 8 },
   /** Megabytes of one uploaded file. */
-  maxUploadMb: { min: 1, max: 200 },
+  maxUploadMb: UPLOAD_LIMIT_BOUNDS,
   /** Basis points: 0 to 100 %. */
   vatRate: { min: 0, max: 10_000 },
 } as const;
@@ -248,9 +249,6 @@ export const BACKUP_DEFAULTS = { backupTime: '02:00', backupKeep: 7 } as const;
 
 /** Limits of reading files' text until an administrator sets others. */
 export const FILE_TEXT_DEFAULTS = { textMaxPages: 300, textSecondsPerPage: 120, textConcurrency: 1 } as const;
-
-/** The upload limit until an administrator sets another: a multi-page scan fits. */
-export const UPLOAD_DEFAULTS = { maxUploadMb: 25 } as const;
 
 /**
  * The largest file an upload may carry, in bytes: the office's limit (`maxUploadMb`), or a kind's
