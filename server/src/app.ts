@@ -6,7 +6,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyPluginAsync,
 } from 'fastify';
-import { registry, type Entity, type Fields } from '@mizan/contracts';
+import { registry, SETTINGS_LIMITS, uploadLimitBytes, type Entity, type Fields } from '@mizan/contracts';
 import { authMigrations, authPlugin, authenticateSocket, guardRoutes } from './auth';
 import { createBus, type Bus } from './bus';
 import type { Config } from './config';
@@ -53,13 +53,11 @@ import './types';
 /** Largest JSON body; uploads have their own per-field limits. */
 const BODY_LIMIT = 1024 * 1024;
 
-/** The largest file any definition accepts: the multipart parser's hard stop (per-field limits are checked on top). */
-const MAX_UPLOAD = Math.max(
-  1,
-  ...(registry as readonly Entity<Fields>[]).flatMap((e) =>
-    Object.values(e.fields).map((f) => (f.type === 'files' ? f.maxSize : 0)),
-  ),
-);
+/**
+ * The multipart parser's hard stop: the highest upload limit an office may set. The limit in force
+ * (`maxUploadMb`, and a field's own lower bound) is checked on top as each file streams in.
+ */
+const MAX_UPLOAD = uploadLimitBytes(SETTINGS_LIMITS.maxUploadMb.max);
 
 /** A feature module: its routes and hooks (a plugin), and its tables (a migration group). */
 export interface AppModule {
@@ -221,7 +219,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return parseJson(request, body as string, done);
   });
   await app.register(multipart, {
-    // One byte over the largest limit, so the engine's own check answers with the field's limit.
+    // One byte over the largest limit, so the storage's own check answers with the limit in force.
     limits: { fileSize: MAX_UPLOAD + 1, files: 50, fields: 200, fieldSize: BODY_LIMIT, parts: 300 },
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

@@ -35,5 +35,9 @@ export interface ResourceTree {
 export declare const resources: Record<Language, Record<Namespace, ResourceTree>>;
 export declare const LANGUAGES: Language[];
 export declare const NAMESPACES: Namespace[];
+/** A plural form's key without its form (`passwordTooShort_one` → `passwordTooShort`), as callers name it. */
+type PluralBase<K> = K extends `${infer B}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? B : K;
 /** Top-level keys of the server's auth messages (typed so a misspelt key fails to compile). */
-export type ServerAuthKey = Exclude<keyof typeof import('./src/locales/en/server-auth.json'), 'labels'>;
+export type ServerAuthKey = PluralBase<
+  Exclude<keyof typeof import('./src/locales/en/server-auth.json'), 'labels'>
+>;

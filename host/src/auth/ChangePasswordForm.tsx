@@ -65,7 +65,10 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
           label={t('changePassword.new')}
           rules={[
             { required: true, message: t('changePassword.newRequired') },
-            { min: MIN_PASSWORD, message: t('changePassword.tooShort', { min: MIN_PASSWORD }) },
+            {
+              min: MIN_PASSWORD,
+              message: t('changePassword.tooShort', { min: MIN_PASSWORD, count: MIN_PASSWORD }),
+            },
             ({ getFieldValue }) => ({
               validator: (_rule, value: string | undefined) =>
                 value && value === getFieldValue('currentPassword')

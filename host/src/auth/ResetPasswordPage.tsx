@@ -146,7 +146,10 @@ export function ResetPasswordPage() {
               label={t('changePassword.new')}
               rules={[
                 { required: true, message: t('changePassword.newRequired') },
-                { min: MIN_PASSWORD, message: t('changePassword.tooShort', { min: MIN_PASSWORD }) },
+                {
+                  min: MIN_PASSWORD,
+                  message: t('changePassword.tooShort', { min: MIN_PASSWORD, count: MIN_PASSWORD }),
+                },
               ]}
             >
               <Input.Password autoComplete="new-password" dir="ltr" autoFocus />

@@ -1,4 +1,11 @@
-import { DEFAULT_TIME_ZONE, isTimeZone, STORAGE_KEYS, SYSTEM_SETTINGS_CHANNEL } from '@mizan/contracts/light';
+import {
+  DEFAULT_TIME_ZONE,
+  isTimeZone,
+  STORAGE_KEYS,
+  SYSTEM_SETTINGS_CHANNEL,
+  UPLOAD_DEFAULTS,
+  UPLOAD_LIMIT_BOUNDS,
+} from '@mizan/contracts/light';
 import { loadSystemSettings, secureStorage, wsClient, type SystemSettings } from '@mizan/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
@@ -16,6 +23,7 @@ export const FALLBACK_SETTINGS: SystemSettings = {
   // The server's default (Hijri first); it sends 'hijri' or 'gregorian'.
   calendar: 'hijri',
   timeZone: DEFAULT_TIME_ZONE,
+  maxUploadMb: UPLOAD_DEFAULTS.maxUploadMb,
 };
 
 const CALENDARS = ['hijri', 'gregorian'];
@@ -45,6 +53,12 @@ export function sanitizeSettings(value: Partial<SystemSettings> | null | undefin
         : FALLBACK_SETTINGS.calendar,
     timeZone:
       typeof v.timeZone === 'string' && isTimeZone(v.timeZone) ? v.timeZone : FALLBACK_SETTINGS.timeZone,
+    maxUploadMb:
+      Number.isInteger(v.maxUploadMb) &&
+      v.maxUploadMb! >= UPLOAD_LIMIT_BOUNDS.min &&
+      v.maxUploadMb! <= UPLOAD_LIMIT_BOUNDS.max
+        ? v.maxUploadMb!
+        : FALLBACK_SETTINGS.maxUploadMb,
   };
 }
 

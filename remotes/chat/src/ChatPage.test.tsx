@@ -181,9 +181,17 @@ describe('chat room', () => {
       type: 'message',
       channel: ROOM,
       from: 2,
-      data: { kind: 'typing', employeeId: 2, name: 'سارة', typing: true },
+      data: { kind: 'typing', employeeId: 2, name: 'سارة', gender: 'female', typing: true },
     });
-    await screen.findByText(i18n.t('chat:typing', { names: 'سارة' }));
+    // The verb agrees with her (تكتب), and with two typists it is dual.
+    await screen.findByText('سارة تكتب…');
+    socket.socket.frame({
+      type: 'message',
+      channel: ROOM,
+      from: 3,
+      data: { kind: 'typing', employeeId: 3, name: 'عمر', gender: 'male', typing: true },
+    });
+    await screen.findByText('سارة، عمر يكتبان…');
 
     socket.event(ROOM, 'update', { ...message(2, 'hello again'), editedAt: '2026-11-23T10:05:00.000Z' });
     socket.event(ROOM, 'delete', { ...message(1, ''), deletedAt: '2026-11-23T10:06:00.000Z' });

@@ -30,7 +30,14 @@ describe('password', () => {
     expect(passwordProblem('pass1234', 'en')).toBeNull();
     expect(passwordProblem('كلمةسر2024', 'en')).toBeNull();
     expect(passwordProblem('correct horse battery!', 'en')).toBeNull();
-    expect(passwordProblem(undefined, 'ar')).toContain('8');
+    expect(passwordProblem(undefined, 'ar')).toBe('يجب ألا تقل كلمة المرور عن ٨ أحرف');
+    expect(
+      passwordProblem('a1b2c3d4e5f', 'ar', {
+        passwordMinLength: 12,
+        passwordRequireDigits: false,
+        passwordRequireSymbols: false,
+      }),
+    ).toBe('يجب ألا تقل كلمة المرور عن ١٢ حرفًا');
   });
 });
 

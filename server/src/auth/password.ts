@@ -77,8 +77,9 @@ const SYMBOL = /[^\p{L}\p{N}\s]/u;
 export function passwordProblem(password: unknown, lang: Lang, rules?: PasswordRules): string | null {
   const min = Math.max(PASSWORD_MIN, rules?.passwordMinLength ?? PASSWORD_MIN);
   if (typeof password !== 'string' || password.length < min)
-    return message(lang, 'passwordTooShort', { min });
-  if (password.length > PASSWORD_MAX) return message(lang, 'passwordTooLong', { max: PASSWORD_MAX });
+    return message(lang, 'passwordTooShort', { min, count: min });
+  if (password.length > PASSWORD_MAX)
+    return message(lang, 'passwordTooLong', { max: PASSWORD_MAX, count: PASSWORD_MAX });
   if (rules?.passwordRequireDigits && !DIGIT.test(password)) return message(lang, 'passwordNeedsDigit');
   if (rules?.passwordRequireSymbols && !SYMBOL.test(password)) return message(lang, 'passwordNeedsSymbol');
   const kinds = [/\p{L}/u, DIGIT, SYMBOL].filter((re) => re.test(password)).length;

@@ -5,6 +5,8 @@ import {
   chatInboxChannel,
   chatPath,
   chatRoomChannel,
+  UPLOAD_DEFAULTS,
+  uploadLimitBytes,
   type ChatMessage,
 } from '@mizan/contracts';
 import { createUserWith } from '../test/fixtures';
@@ -277,14 +279,29 @@ describe.each(dialects())('chat on %s', (dialect) => {
     const deleted = await call(ali, 'DELETE', chatPath(CHATS.message, first.id));
     expect(deleted.body.data).toMatchObject({ text: '', deletedAt: expect.any(String) });
 
+    await t.app.db.updateTable('employees').set({ gender: 'male' }).where('id', '=', ali.user.id).execute();
     const typist = await socket(ali);
     const reader = await socket(sara);
     await typist.subscribe(chatRoomChannel(chatId));
     await reader.subscribe(chatRoomChannel(chatId));
     typist.send({ type: 'message', channel: chatRoomChannel(chatId), data: { typing: true } });
     expect(await reader.wait((f) => f.type === 'message')).toMatchObject({
-      data: { kind: 'typing', employeeId: ali.user.id, typing: true },
+      data: { kind: 'typing', employeeId: ali.user.id, gender: 'male', typing: true },
     });
+    // The typist's gender comes along, for the verb of "X is typing" (تكتب).
+    await t.app.db
+      .updateTable('employees')
+      .set({ gender: 'female' })
+      .where('id', '=', sara.user.id)
+      .execute();
+    const woman = await socket(sara);
+    await woman.subscribe(chatRoomChannel(chatId));
+    woman.send({ type: 'message', channel: chatRoomChannel(chatId), data: { typing: true } });
+    expect(
+      await typist.wait(
+        (f) => f.type === 'message' && (f.data as { employeeId?: number }).employeeId === sara.user.id,
+      ),
+    ).toMatchObject({ data: { kind: 'typing', employeeId: sara.user.id, gender: 'female', typing: true } });
   });
 
   it('takes files with previews, and refuses too large (413) and refused types (415)', async () => {
@@ -314,9 +331,15 @@ describe.each(dialects())('chat on %s', (dialect) => {
     expect(
       (await upload('a.exe', 'application/x-msdownload', Buffer.from('MZ\x90\x00binary'))).statusCode,
     ).toBe(415);
-    expect((await upload('big.txt', 'text/plain', Buffer.alloc(20 * 1024 * 1024 + 1, 'a'))).statusCode).toBe(
-      413,
-    );
+    expect(
+      (
+        await upload(
+          'big.txt',
+          'text/plain',
+          Buffer.alloc(uploadLimitBytes(UPLOAD_DEFAULTS.maxUploadMb) + 1, 'a'),
+        )
+      ).statusCode,
+    ).toBe(413);
   });
 
   it('shows who has a socket open, and tells a new member of the chat on their inbox', async () => {

@@ -3,7 +3,6 @@ import {
   AREA_PERMISSIONS,
   CHATS,
   CHAT_FILES_MAX,
-  CHAT_FILE_MAX_SIZE,
   CHAT_FILE_TYPES,
   CHAT_PRESENCE_CHANNEL,
   archiveChatBody,
@@ -89,7 +88,7 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
     app.hub.handle('chats:room:', (user, channel, data) => {
       const typing = (data as { typing?: unknown } | null)?.typing;
       if (typeof typing !== 'boolean') return;
-      live.typing(Number(ROOM.exec(channel)?.[1]), user.id, user.name, typing);
+      live.typing(Number(ROOM.exec(channel)?.[1]), user, typing);
     });
     live.start();
   });
@@ -257,9 +256,7 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
       let uploads: SavedUpload[] = [];
       if (request.isMultipart()) {
         const body = await readMultipart(request, app.fileStore, {
-          files: {
-            files: { accept: CHAT_FILE_TYPES, maxSize: CHAT_FILE_MAX_SIZE, maxCount: CHAT_FILES_MAX },
-          },
+          files: { files: { accept: CHAT_FILE_TYPES, maxCount: CHAT_FILES_MAX } },
         });
         uploads = body.uploads;
         raw = Object.fromEntries(Object.entries(body.fields).map(([key, values]) => [key, values[0]]));

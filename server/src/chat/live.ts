@@ -6,6 +6,7 @@ import {
   type ChatInboxData,
   type ChatPresenceMessage,
   type ChatRoomEvent,
+  type Gender,
   type ServerMessage,
 } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -84,13 +85,18 @@ export class ChatLive {
   }
 
   /** Relays a member's typing to the room; never stored. */
-  typing(chatId: number, employeeId: number, name: string, typing: boolean): void {
+  typing(
+    chatId: number,
+    employee: { id: number; name: string; gender: Gender | null },
+    typing: boolean,
+  ): void {
+    const { id: employeeId, name, gender } = employee;
     const channel = chatRoomChannel(chatId);
     this.app.bus.publish(channel, {
       type: 'message',
       channel,
       from: employeeId,
-      data: { kind: 'typing', employeeId, name, typing },
+      data: { kind: 'typing', employeeId, name, gender, typing },
     });
   }
 

@@ -13,7 +13,10 @@ const blank = (value: unknown) => value === null || value === undefined || value
 
 const FORMAT: Record<CustomerKind, Translatable> = {
   person: { key: 'clients.customers.nationalIdFormat', params: { length: NATIONAL_ID_LENGTH } },
-  company: { key: 'clients.customers.commercialRegisterFormat', params: { max: COMMERCIAL_REGISTER_MAX } },
+  company: {
+    key: 'clients.customers.commercialRegisterFormat',
+    params: { max: COMMERCIAL_REGISTER_MAX, count: COMMERCIAL_REGISTER_MAX },
+  },
 };
 
 /**

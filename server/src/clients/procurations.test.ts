@@ -4,7 +4,8 @@ import FormData from 'form-data';
 import {
   DEFAULT_TIME_ZONE,
   PROCURATION_FILE_MAX_COUNT,
-  PROCURATION_FILE_MAX_SIZE,
+  UPLOAD_DEFAULTS,
+  uploadLimitBytes,
   PROCURATION_EXPIRY_WARNING_DAYS,
   procurations,
 } from '@mizan/contracts';
@@ -165,11 +166,14 @@ describe.each(splitDialects())('powers of attorney on %s', (dialect) => {
   });
 
   it('answers 413 to a file over the limit and 415 to a non-PDF named .pdf, storing nothing', async () => {
-    const big = Buffer.concat([PDF, Buffer.alloc(PROCURATION_FILE_MAX_SIZE + 1 - PDF.length, 0x20)]);
+    const big = Buffer.concat([
+      PDF,
+      Buffer.alloc(uploadLimitBytes(UPLOAD_DEFAULTS.maxUploadMb) + 1 - PDF.length, 0x20),
+    ]);
     await leavesNothing(async () => {
       const tooBig = await send('POST', form(body(), [pdf('ok.pdf'), { ...pdf('big.pdf'), data: big }]));
       expect(tooBig.statusCode).toBe(413);
-      expect(tooBig.json().message).toMatch(/20/);
+      expect(tooBig.json().message).toMatch(/25 MB/);
       const fake = await send('POST', form(body(), [pdf('ok.pdf'), { ...pdf('invoice.pdf'), data: EXE }]));
       expect(fake.statusCode).toBe(415);
     });

@@ -276,6 +276,8 @@ describe.each(splitDialects())('entity engine on %s', (dialect) => {
         });
         expect(again.statusCode).toBe(409);
         expect(again.json().code).toBe('conflict');
+        // Who saved it comes with their gender: "حفظته فاطمة" agrees with her.
+        await t.app.db.updateTable('employees').set({ gender: 'female' }).where('id', '=', ownerId).execute();
         const stale = await t.app.inject({
           method: 'PATCH',
           url: `${url}/${mine.id}/archive`,
@@ -286,7 +288,7 @@ describe.each(splitDialects())('entity engine on %s', (dialect) => {
         expect(stale.json()).toMatchObject({
           code: 'stale',
           current: { id: mine.id, archived: true, changes: 2 },
-          changedBy: { id: ownerId },
+          changedBy: { id: ownerId, gender: 'female' },
           changedAt: archived.updatedAt,
         });
       });

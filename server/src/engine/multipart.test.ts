@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import FormData from 'form-data';
-import { employees } from '@mizan/contracts';
+import { employees, UPLOAD_DEFAULTS, uploadLimitBytes } from '@mizan/contracts';
 import { createRow, entityUrl, nextSeq, TEST_PASSWORD } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 
@@ -157,20 +157,20 @@ describe.each(dialects())('multipart bodies (employees) on %s', (dialect) => {
 
   it('answers 413 for a file over the size limit and writes nothing', async () => {
     const before = { files: storedFiles(), rows: await rowCount() };
-    const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024, 1)]);
+    const big = Buffer.concat([PNG, Buffer.alloc(uploadLimitBytes(UPLOAD_DEFAULTS.maxUploadMb), 1)]);
     const res = await send('POST', form(person(), [{ data: big, filename: 'big.png', type: 'image/png' }]));
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({
-      message: 'The file \u2068big.png\u2069 is larger than allowed (10 MB)',
+      message: 'The file \u2068big.png\u2069 is larger than allowed (25 MB)',
       code: 'payloadTooLarge',
-      errors: { 'files.0': ['The file \u2068big.png\u2069 is larger than allowed (10 MB)'] },
+      errors: { 'files.0': ['The file \u2068big.png\u2069 is larger than allowed (25 MB)'] },
     });
     expect({ files: storedFiles(), rows: await rowCount() }).toEqual(before);
   });
 
   it("names the refused one of several files (413), by its place among the field's files, in Arabic too", async () => {
     const before = { files: storedFiles(), rows: await rowCount() };
-    const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024, 1)]);
+    const big = Buffer.concat([PNG, Buffer.alloc(uploadLimitBytes(UPLOAD_DEFAULTS.maxUploadMb), 1)]);
     const res = await send(
       'POST',
       form(person(), [
@@ -187,7 +187,7 @@ describe.each(dialects())('multipart bodies (employees) on %s', (dialect) => {
     expect(body.errors['files.2']).toEqual([body.message]);
     expect(body.message).toContain('مسح كبير.png');
     expect(body.message).not.toContain('scans');
-    expect(body.message).toContain('10');
+    expect(body.message).toContain('(٢٥ ميجابايت)');
     expect({ files: storedFiles(), rows: await rowCount() }).toEqual(before);
   });
 

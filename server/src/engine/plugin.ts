@@ -51,9 +51,7 @@ async function readBody(
   if (!request.isMultipart()) return { input: request.body, uploads: [] };
   if (!filesFields.length) throw new AppError('unsupportedMediaType');
   const { fields, uploads } = await readMultipart(request, app.fileStore, {
-    files: Object.fromEntries(
-      filesFields.map(([key, f]) => [key, { accept: f.accept, maxSize: f.maxSize, maxCount: f.maxCount }]),
-    ),
+    files: Object.fromEntries(filesFields),
   });
   return { input: coerceFormFields(entity, fields, withId), uploads };
 }

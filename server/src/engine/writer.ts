@@ -1,5 +1,6 @@
 import {
   createSchema,
+  genderOf,
   patchSchema,
   updateSchema,
   versionSchema,
@@ -561,7 +562,7 @@ export class EntityService extends EntityReader {
     const latest = await ctx.trx
       .selectFrom('audit_log')
       .leftJoin('employees', 'employees.id', 'audit_log.employee_id')
-      .select(['audit_log.employee_id as employeeId', 'employees.name as name'])
+      .select(['audit_log.employee_id as employeeId', 'employees.name as name', 'employees.gender as gender'])
       .where('audit_log.entity', '=', this.name)
       .where('audit_log.entity_id', '=', id)
       .orderBy('audit_log.id', 'desc')
@@ -569,7 +570,7 @@ export class EntityService extends EntityReader {
       .executeTakeFirst();
     const changedBy =
       latest && latest.employeeId !== null && latest.employeeId !== undefined
-        ? { id: Number(latest.employeeId), name: String(latest.name ?? '') }
+        ? { id: Number(latest.employeeId), name: String(latest.name ?? ''), gender: genderOf(latest.gender) }
         : null;
     return new AppError('stale', {
       messageKey: 'http.stale',

@@ -1,6 +1,8 @@
 import type { Multipart } from '@fastify/multipart';
+import { uploadLimitBytes } from '@mizan/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors';
+import { readUploadLimitMb } from '../settings/repository';
 import { cleanName, type FileStore, type SavedUpload, type UploadRule } from './storage';
 
 /**
@@ -46,9 +48,17 @@ export async function partBuffer(
   return { buffer: Buffer.concat(chunks), tooLarge: size > maxSize || part.file.truncated };
 }
 
+/** What a file part may be: its types, how many, and a bound of its kind's own below the office's limit. */
+export interface FilePartRule {
+  accept: readonly string[];
+  maxCount: number;
+  /** Bytes; left out (the usual case), the office's upload limit alone applies (`maxUploadMb`). */
+  maxSize?: number;
+}
+
 export interface MultipartRules {
   /** File fields accepted in this body, by part name. */
-  files: Record<string, UploadRule & { maxCount: number }>;
+  files: Record<string, FilePartRule>;
 }
 
 export interface MultipartBody {
@@ -86,6 +96,8 @@ function namedFileError(error: unknown, key: string, filename: string, rule: Upl
 /**
  * Reads a multipart body: plain fields into `fields`, file parts written to the store (size and
  * type checked). When anything fails, the files already written are removed and the error thrown.
+ * The size limit is the office's (`maxUploadMb`), read from the settings row at each request, so
+ * a change applies to the next upload on every instance; a field's own `maxSize` may only lower it.
  *
  * @example
  * const { fields, uploads } = await readMultipart(request, store, { files: { files: rule } });
@@ -98,12 +110,13 @@ export async function readMultipart(
   const fields: Record<string, string[]> = {};
   const uploads: SavedUpload[] = [];
   const counts: Record<string, number> = {};
+  const officeMb = await readUploadLimitMb(request.server.db);
   try {
     await readParts(request, async (part) => {
       const name = part.fieldname.replace(/\[\]$/, '');
       if (part.type === 'file') {
-        const rule = rules.files[name];
-        if (!rule) {
+        const given = rules.files[name];
+        if (!given) {
           part.file.resume();
           throw new AppError('validation', {
             errors: { [name]: [{ key: 'http.unknownFilePart', params: { field: name } }] },
@@ -114,6 +127,7 @@ export async function readMultipart(
           part.file.resume();
           return;
         }
+        const rule = { ...given, maxSize: uploadLimitBytes(officeMb, given.maxSize) };
         counts[name] = (counts[name] ?? 0) + 1;
         if (counts[name] > rule.maxCount) {
           part.file.resume();

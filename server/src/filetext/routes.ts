@@ -26,9 +26,6 @@ import { pathId } from '../http/params';
 import { defineRoute } from '../http/route';
 import { VERSION_OWNER, fileText, queueText, searchFiles, textStates } from './service';
 
-/** Largest version of a file whose definition is not found (an owner outside the registry). */
-const FALLBACK_MAX_SIZE = 25 * 1024 * 1024;
-
 async function fileRow(app: FastifyInstance, id: number): Promise<FileRow | undefined> {
   return (await app.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst()) as
     FileRow | undefined;
@@ -205,7 +202,8 @@ export function registerFileTextRoutes(app: FastifyInstance): void {
       const field = findEntity(file.entity)?.fields[file.field] as FilesField | undefined;
       const rule = {
         accept: field?.type === 'files' ? field.accept : DOCUMENT_FILE_TYPES,
-        maxSize: field?.type === 'files' ? field.maxSize : FALLBACK_MAX_SIZE,
+        // The field's own bound if it has one; the office's upload limit in any case.
+        maxSize: field?.type === 'files' ? field.maxSize : undefined,
         maxCount: 1,
       };
       const { uploads } = await readMultipart(request, app.fileStore, { files: { file: rule } });

@@ -43,7 +43,7 @@ describe('messages', () => {
     expect(t(en, 'system.fields.officeName')).toBe('Office name');
     expect(t(en, 'ws.badFrame')).toBe('Malformed message');
     // A placeholder without a value stays visible rather than silently vanishing.
-    expect(translate('en', 'http.fileTooLarge')).toBe('The file is larger than allowed ({{max}} MB)');
+    expect(translate('en', 'http.fileTooLarge')).toBe('The file is larger than allowed ({{max, number}} MB)');
     // The server namespace wins over the client namespace of the same area name (auth.json).
     expect(translate('en', 'auth.tokenMissing')).toBe(resources.en['server-auth'].tokenMissing);
   });

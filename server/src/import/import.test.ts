@@ -296,11 +296,11 @@ describe.each(splitDialects())('police stations import on %s', (dialect) => {
     for (let i = 0; i < 50_001; i++) rows.push(`s${i},${ids.cairo}`);
     const res = await post(upload(rows.join('\n'), 'big.csv'));
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toContain('50000');
+    expect(res.json().message).toContain('٥٠٬٠٠٠ صف على الأكثر');
     const huge = upload(Buffer.alloc(11 * 1024 * 1024, 'a'), 'huge.csv');
     const big = await post(huge);
     expect(big.statusCode).toBe(413);
-    expect(big.json().message).toContain('10');
+    expect(big.json().message).toContain('(١٠ ميجابايت)');
     expect(await stationCount()).toBe(before);
   });
 

@@ -5,6 +5,7 @@ import {
   importTemplateQuery,
   permissionKey,
   registry,
+  uploadLimitBytes,
   type Entity,
   type Fields,
   type ImportPreview,
@@ -15,6 +16,7 @@ import type { EntityService } from '../engine/service';
 import { AppError } from '../http/errors';
 import { partBuffer, readParts } from '../files/multipart';
 import { defineRoute } from '../http/route';
+import { readUploadLimitMb } from '../settings/repository';
 import { requestLanguage, translate, type Lang } from '../http/messages';
 import { listSeparator } from './mapping';
 import { IMPORT_LIMITS, ImportFileError, parseImportFile, type ParsedSheet } from './parse';
@@ -26,16 +28,20 @@ export type { ImportPreview, ImportResult, ImportRowError, DuplicateRow } from '
 
 const MB = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
-const tooLarge = () =>
+const tooLarge = (maxBytes: number) =>
   new AppError('payloadTooLarge', {
     messageKey: 'import.tooLarge',
-    params: { max: MB(IMPORT_LIMITS.maxFileBytes) },
+    params: { max: MB(maxBytes) },
   });
 
-/** The `file` part of a multipart body, in memory (at most `maxFileBytes`); other parts are drained. */
+/**
+ * The `file` part of a multipart body, in memory; other parts are drained. At most the office's
+ * upload limit, and at most `maxFileBytes` whatever that is: an import is parsed whole in memory.
+ */
 async function readUpload(
   request: FastifyRequest,
 ): Promise<{ buffer: Buffer; filename: string; mimetype: string }> {
+  const maxBytes = uploadLimitBytes(await readUploadLimitMb(request.server.db), IMPORT_LIMITS.maxFileBytes);
   let upload: { buffer: Buffer; filename: string; mimetype: string } | null = null;
   let oversized = false;
   try {
@@ -44,17 +50,17 @@ async function readUpload(
       async (part) => {
         if (part.type !== 'file') return;
         if (part.fieldname !== 'file' || upload || oversized) return void part.file.resume();
-        const { buffer, tooLarge } = await partBuffer(part, IMPORT_LIMITS.maxFileBytes);
+        const { buffer, tooLarge } = await partBuffer(part, maxBytes);
         if (tooLarge) oversized = true;
         else upload = { buffer, filename: part.filename ?? '', mimetype: part.mimetype ?? '' };
       },
       new AppError('unsupportedMediaType', { messageKey: 'import.unsupported' }),
     );
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
     throw error;
   }
-  if (oversized) throw tooLarge();
+  if (oversized) throw tooLarge(maxBytes);
   if (!upload) {
     throw new AppError('validation', {
       messageKey: 'import.noFile',
@@ -84,7 +90,7 @@ async function readSheet(request: FastifyRequest, entity: Entity<Fields>, lang: 
       case 'tooManyRows':
         throw new AppError('payloadTooLarge', {
           messageKey: 'import.tooManyRows',
-          params: { max: IMPORT_LIMITS.maxRows },
+          params: { max: IMPORT_LIMITS.maxRows, count: IMPORT_LIMITS.maxRows },
         });
       case 'empty':
         throw new AppError('validation', fileError('import.empty'));

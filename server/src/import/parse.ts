@@ -6,7 +6,10 @@ import { sniff } from '../files/sniff';
 
 /** Limits of one import upload ("Bad input"). */
 export const IMPORT_LIMITS = {
-  /** Largest accepted upload in bytes (413 above). */
+  /**
+   * Largest accepted upload in bytes (413 above), below the office's upload limit when that is
+   * higher: a spreadsheet is read whole in memory and parsed, so its bound is about that work.
+   */
   maxFileBytes: 10 * 1024 * 1024,
   /** Most data rows in one file (413 above). */
   maxRows: 50_000,

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import FormData from 'form-data';
 import {
-  ATTACHMENT_FILE_MAX_SIZE,
+  UPLOAD_DEFAULTS,
+  uploadLimitBytes,
   ATTACHMENT_GROUP_SEEDS,
   SEEDED_ROLES,
   attachmentGroups,
@@ -234,7 +235,10 @@ describe.each(dialects())('lawsuit attachments on %s', (dialect) => {
         form(body(), [{ data: Buffer.from('hello'), filename: 'a.txt', type: 'text/plain' }]),
       );
       expect(text.statusCode).toBe(415);
-      const big = Buffer.concat([PDF, Buffer.alloc(ATTACHMENT_FILE_MAX_SIZE + 1 - PDF.length, 0x20)]);
+      const big = Buffer.concat([
+        PDF,
+        Buffer.alloc(uploadLimitBytes(UPLOAD_DEFAULTS.maxUploadMb) + 1 - PDF.length, 0x20),
+      ]);
       const tooBig = await send('POST', form(body(), [{ ...pdf('big.pdf'), data: big }]));
       expect(tooBig.statusCode).toBe(413);
     });

@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import { notificationChannel, type NotificationRow } from '@mizan/contracts';
+import { dateTexts } from '../documents/fields';
 import { mailText, startTestSmtp } from '../mail/testSmtp';
 import { createUserWith } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
@@ -270,7 +271,12 @@ describe.each(dialects())('notifications on %s', (dialect) => {
     const mail = await smtp.next();
     const text = mailText(mail.raw);
     // The employee used the app in English (PUT above): the mail is in English.
-    expect(text).toContain('Power of attorney 77 of 2026 expires on 2026-12-01. Days left: 8.');
+    // Its date as the app writes it (the office's calendars), never the stored ISO day.
+    const style = { lng: 'en', calendar: 'hijri', country: 'EG', timeZone: 'Africa/Cairo' } as const;
+    const expires = dateTexts('2026-12-01', 'date', style).both;
+    expect(expires).toMatch(/ \(12\/1\/2026\)$/);
+    expect(text).toContain(`Power of attorney 77 of 2026 expires on ${expires}. Days left: 8.`);
+    expect(text).not.toContain('2026-12-01');
     expect(text).toContain('/admin/customers/procurations/3');
   });
 

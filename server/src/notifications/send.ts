@@ -1,4 +1,6 @@
 import {
+  localizeDigits,
+  NOTIFICATION_PARAM_FORMATS,
   notificationChannel,
   type NotificationKind,
   type NotificationParams,
@@ -7,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db';
+import { dateTexts, type FormatStyle } from '../documents/fields';
 import type { WriteContext } from '../engine/context';
 import { translate, type Lang } from '../http/messages';
 import { readSettings } from '../system';
@@ -119,6 +122,31 @@ function events(rows: readonly (NotificationRow & { employeeId: number })[]) {
   });
 }
 
+/**
+ * A notification's params as a mail writes them, as the app does (`NOTIFICATION_PARAM_FORMATS`):
+ * dates in the office's calendars (the first one, the other in brackets), times and numbers in the
+ * language's digits; never the stored `YYYY-MM-DD`.
+ */
+export function mailParams(params: NotificationParams, style: FormatStyle): NotificationParams {
+  const number = (value: number, code: boolean) =>
+    new Intl.NumberFormat(style.lng === 'ar' ? 'ar-EG' : 'en', { useGrouping: !code }).format(value);
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => {
+      const format = NOTIFICATION_PARAM_FORMATS[name];
+      const text = String(value);
+      if (value === '' || format === undefined) return [name, value];
+      if (format === 'number' || format === 'code')
+        return [name, Number.isFinite(Number(value)) ? number(Number(value), format === 'code') : value];
+      if (format === 'time') return [name, localizeDigits(text, style.lng)];
+      // A wall time (`YYYY-MM-DD HH:mm`, the office's clock): its day in both calendars, then the time.
+      const wall = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}))?$/.exec(text);
+      if (!wall) return [name, format === 'datetime' ? dateTexts(text, 'datetime', style).both : value];
+      const day = dateTexts(wall[1]!, 'date', style).both;
+      return [name, wall[2] ? `${day} ${localizeDigits(wall[2], style.lng)}` : day];
+    }),
+  );
+}
+
 /** The kinds taken by email, mailed through the outbox (only when SMTP is configured). */
 async function mail(
   app: FastifyInstance,
@@ -139,7 +167,13 @@ async function mail(
     if (!employee?.email) continue;
     const lang: Lang = settings.get(row.employeeId)?.lang ?? office.defaultLanguage;
     // The verb agrees with who acted, as in the app (`_female`).
-    const params = { ...row.params, context: row.params.gender };
+    const style: FormatStyle = {
+      lng: lang,
+      calendar: office.calendar,
+      country: office.officeCountry,
+      timeZone: office.timeZone,
+    };
+    const params = { ...mailParams(row.params, style), context: row.params.gender };
     const title = translate(lang, `notifications.kinds.${row.kind}.title`, params);
     const body = translate(lang, `notifications.kinds.${row.kind}.body`, params);
     const open = row.link ? `\n\n${translate(lang, 'notifications.mail.open')}: ${origin}${row.link}` : '';

@@ -9,6 +9,7 @@ import {
   REMINDER_DEFAULTS,
   WORKING_DAY_DEFAULTS,
   SETTINGS_LIMITS as LIMITS,
+  UPLOAD_DEFAULTS,
   type PublicSystemSettings,
   type SystemSettings,
 } from '@mizan/contracts';
@@ -62,6 +63,7 @@ export function defaultSettings(env: NodeJS.ProcessEnv = process.env): SystemSet
     procurationCheck: PROCURATION_CHECK_DEFAULT,
     ...BACKUP_DEFAULTS,
     ...FILE_TEXT_DEFAULTS,
+    ...UPLOAD_DEFAULTS,
     ...INVOICING_DEFAULTS,
     logoFileId: null,
     faviconFileId: null,
@@ -82,7 +84,26 @@ export interface SecurityPolicy {
 }
 
 export function toPublic(settings: SystemSettings): PublicSystemSettings {
-  const { officeName, logoUrl, faviconUrl, primaryColor, defaultLanguage, defaultTheme, calendar, timeZone } =
-    settings;
-  return { officeName, logoUrl, faviconUrl, primaryColor, defaultLanguage, defaultTheme, calendar, timeZone };
+  const {
+    officeName,
+    logoUrl,
+    faviconUrl,
+    primaryColor,
+    defaultLanguage,
+    defaultTheme,
+    calendar,
+    timeZone,
+    maxUploadMb,
+  } = settings;
+  return {
+    officeName,
+    logoUrl,
+    faviconUrl,
+    primaryColor,
+    defaultLanguage,
+    defaultTheme,
+    calendar,
+    timeZone,
+    maxUploadMb,
+  };
 }

@@ -8,6 +8,7 @@ import {
   PROCURATION_CHECK_DEFAULT,
   PROCURATION_CHECK_MODES,
   REMINDER_DEFAULTS,
+  UPLOAD_DEFAULTS,
   WORKING_DAY_DEFAULTS,
 } from '@mizan/contracts';
 import { toBoolean, type Db } from '../db';
@@ -54,6 +55,8 @@ interface SettingsRow {
   text_max_pages?: number | null;
   text_seconds_per_page?: number | null;
   text_concurrency?: number | null;
+  /** Added by `system_007_upload_limit`. */
+  max_upload_mb?: number | null;
   /** Added by the finance module's migration (`finance_003_invoices`). */
   currency?: string | null;
   vat_number?: string | null;
@@ -120,6 +123,7 @@ function fromRow(row: SettingsRow): SystemSettings {
     textMaxPages: Number(row.text_max_pages ?? FILE_TEXT_DEFAULTS.textMaxPages),
     textSecondsPerPage: Number(row.text_seconds_per_page ?? FILE_TEXT_DEFAULTS.textSecondsPerPage),
     textConcurrency: Number(row.text_concurrency ?? FILE_TEXT_DEFAULTS.textConcurrency),
+    maxUploadMb: Number(row.max_upload_mb ?? UPLOAD_DEFAULTS.maxUploadMb),
     currency: row.currency ? oneOf(CURRENCY_CODES, row.currency, CURRENCY_CODES[0]) : null,
     vatNumber: row.vat_number ?? null,
     vatRate: row.vat_rate === null || row.vat_rate === undefined ? null : Number(row.vat_rate),
@@ -168,6 +172,7 @@ function toRow(settings: SystemSettings, employeeId: number | null): SettingsRow
     text_max_pages: settings.textMaxPages,
     text_seconds_per_page: settings.textSecondsPerPage,
     text_concurrency: settings.textConcurrency,
+    max_upload_mb: settings.maxUploadMb,
     currency: settings.currency,
     vat_number: settings.vatNumber,
     vat_rate: settings.vatRate,
@@ -248,6 +253,7 @@ export function generalOf(
     textMaxPages: settings.textMaxPages,
     textSecondsPerPage: settings.textSecondsPerPage,
     textConcurrency: settings.textConcurrency,
+    maxUploadMb: settings.maxUploadMb,
     currency: settings.currency,
     vatNumber: settings.vatNumber,
     vatRate: settings.vatRate,
@@ -272,6 +278,25 @@ export async function readTimeZone(db: Executor): Promise<string> {
     return row?.time_zone ? String(row.time_zone) : DEFAULT_TIME_ZONE;
   } catch {
     return DEFAULT_TIME_ZONE;
+  }
+}
+
+/**
+ * The office's upload limit in megabytes (`maxUploadMb`), read on every upload so that a change
+ * applies at once on every instance (one column of the one row, by its key: cheaper than a file's
+ * first chunk). The default when the settings cannot be read (no row yet, no table).
+ */
+export async function readUploadLimitMb(db: Executor): Promise<number> {
+  try {
+    const row = await db
+      .selectFrom('system_settings')
+      .select('max_upload_mb')
+      .where('id', '=', SETTINGS_ID)
+      .executeTakeFirst();
+    const mb = Number(row?.max_upload_mb);
+    return Number.isInteger(mb) && mb > 0 ? mb : UPLOAD_DEFAULTS.maxUploadMb;
+  } catch {
+    return UPLOAD_DEFAULTS.maxUploadMb;
   }
 }
 

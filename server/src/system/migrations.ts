@@ -3,6 +3,7 @@ import {
   DEFAULT_TIME_ZONE,
   PROCURATION_CHECK_DEFAULT,
   REMINDER_DEFAULTS,
+  UPLOAD_DEFAULTS,
   WORKING_DAY_DEFAULTS,
 } from '@mizan/contracts';
 import { sql } from 'kysely';
@@ -115,6 +116,18 @@ export const systemMigrations: Migration[] = [
         .alterTable('system_settings')
         .addColumn('backup_keep', sql.raw('integer'), (c) =>
           c.notNull().defaultTo(BACKUP_DEFAULTS.backupKeep),
+        )
+        .execute();
+    },
+  },
+  {
+    // One upload limit for every kind of file, in megabytes; offices get the default.
+    name: 'system_007_upload_limit',
+    async up(db) {
+      await db.schema
+        .alterTable('system_settings')
+        .addColumn('max_upload_mb', sql.raw('integer'), (c) =>
+          c.notNull().defaultTo(UPLOAD_DEFAULTS.maxUploadMb),
         )
         .execute();
     },

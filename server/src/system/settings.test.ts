@@ -1,5 +1,6 @@
 import FormData from 'form-data';
-import { AREA_PERMISSIONS, SYSTEM_SETTINGS_CHANNEL } from '@mizan/contracts';
+import { AREA_PERMISSIONS, SYSTEM_SETTINGS_CHANNEL, procurations } from '@mizan/contracts';
+import { entityUrl, validInput } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { getSecurityPolicy } from '../settings/repository';
 import { signInWith } from './testing/users';
@@ -65,6 +66,7 @@ describe.each(dialects())('system settings on %s', (dialect) => {
       defaultTheme: 'light',
       calendar: 'hijri',
       timeZone: 'Africa/Cairo',
+      maxUploadMb: 25,
     });
   });
 
@@ -302,7 +304,7 @@ describe.each(dialects())('system settings on %s', (dialect) => {
         payload: form.payload,
       });
       expect(res.statusCode).toBe(413);
-      expect(res.json().message).toContain('2048');
+      expect(res.json().message).toContain('(٢٬٠٤٨ كيلوبايت)');
 
       form = multipart([
         { name: 'logo', value: Buffer.from('%PDF-1.7\n%...'), filename: 'logo.png', type: 'image/png' },
@@ -497,7 +499,7 @@ describe.each(dialects())('system settings on %s', (dialect) => {
         message:
           'Someone else changed this record after you opened it: review the current data, then save again',
         current,
-        changedBy: { id: admin.user.id, name: admin.user.name },
+        changedBy: { id: admin.user.id, name: admin.user.name, gender: null },
         changedAt: current.updatedAt,
       });
     }
@@ -513,5 +515,82 @@ describe.each(dialects())('system settings on %s', (dialect) => {
       payload: { address: 'العنوان الثالث' },
     });
     expect(blind.json().data.address).toBe('العنوان الثالث');
+  });
+});
+
+describe.each(dialects())('the one upload limit on %s', (dialect) => {
+  let t: TestApp;
+  let admin: Session;
+  const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  /** A PDF of `bytes` bytes. */
+  const pdfOf = (bytes: number) => Buffer.concat([PDF, Buffer.alloc(bytes - PDF.length, 0x20)]);
+  const MB = 1024 * 1024;
+
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+    admin = await t.login();
+  });
+  afterAll(() => t.close());
+
+  const save = (payload: Record<string, unknown>, lang = 'ar') =>
+    t.app.inject({
+      method: 'PUT',
+      url: GENERAL,
+      headers: { ...admin.headers, 'accept-language': lang },
+      payload,
+    });
+
+  /** A power of attorney with one file, as the form sends it (multipart). */
+  async function upload(file: Buffer, lang: string) {
+    const body = await validInput(t.app, admin.headers, procurations);
+    const form = new FormData();
+    for (const [key, value] of Object.entries(body))
+      for (const v of [value].flat()) if (v !== null && v !== undefined) form.append(key, String(v));
+    form.append('files', file, { filename: 'توكيل.pdf', contentType: 'application/pdf' });
+    return t.app.inject({
+      method: 'POST',
+      url: entityUrl(procurations),
+      headers: { ...admin.headers, 'accept-language': lang, ...form.getHeaders() },
+      payload: form.getBuffer(),
+    });
+  }
+
+  it('is a general setting bounded 1 to 200 megabytes: outside, 422 on the field, nothing saved', async () => {
+    const read = await t.app.inject({ method: 'GET', url: GENERAL, headers: admin.headers });
+    expect(read.json().data.maxUploadMb).toBe(25);
+    for (const value of [0, 201, 2.5]) {
+      const res = await save({ maxUploadMb: value });
+      expect(res.statusCode).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual(['maxUploadMb']);
+      expect(res.json().errors.maxUploadMb[0]).toContain('أقصى حجم للملف المرفوع');
+    }
+    const en = await save({ maxUploadMb: 201 }, 'en');
+    expect(en.json().errors.maxUploadMb[0]).toContain('Largest uploaded file');
+    const after = await t.app.inject({ method: 'GET', url: GENERAL, headers: admin.headers });
+    expect(after.json().data.maxUploadMb).toBe(25);
+  });
+
+  it('applies to the next upload once saved (413 giving the limit in the language), and is public for the forms', async () => {
+    expect((await upload(pdfOf(MB + 1), 'ar')).statusCode).toBe(201);
+    expect((await save({ maxUploadMb: 1 })).statusCode).toBe(200);
+    const pub = await t.app.inject({ method: 'GET', url: '/api/auth/systemSettings' });
+    expect(pub.json().data.maxUploadMb).toBe(1);
+
+    const ar = await upload(pdfOf(MB + 1), 'ar');
+    expect(ar.statusCode).toBe(413);
+    expect(ar.json().message).toContain('(١ ميجابايت)');
+    expect(ar.json().errors['files.0'][0]).toContain('(١ ميجابايت)');
+    const en = await upload(pdfOf(MB + 1), 'en');
+    expect(en.statusCode).toBe(413);
+    expect(en.json().message).toContain('(1 MB)');
+    expect((await upload(pdfOf(MB), 'en')).statusCode).toBe(201);
+
+    expect((await save({ maxUploadMb: 2 })).statusCode).toBe(200);
+    expect((await upload(pdfOf(MB + 1), 'en')).statusCode).toBe(201);
+    const twelve = await save({ maxUploadMb: 12 });
+    expect(twelve.statusCode).toBe(200);
+    const arTwelve = await upload(pdfOf(12 * MB + 1), 'ar');
+    expect(arTwelve.statusCode).toBe(413);
+    expect(arTwelve.json().message).toContain('(١٢ ميجابايت)');
   });
 });

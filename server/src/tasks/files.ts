@@ -26,7 +26,7 @@ export function registerAttachmentRoute(app: FastifyInstance): void {
       const id = pathId(request.params.id);
       if (!request.isMultipart()) throw new AppError('unsupportedMediaType');
       const { fields, uploads } = await readMultipart(request, app.fileStore, {
-        files: { files: { accept: field.accept, maxSize: field.maxSize, maxCount: field.maxCount } },
+        files: { files: field },
       });
       if (!uploads.length)
         throw new AppError('validation', {

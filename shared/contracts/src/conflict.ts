@@ -1,3 +1,4 @@
+import type { Gender } from './entities/people';
 import type { ErrorBody } from './errors';
 
 /**
@@ -14,8 +15,11 @@ export interface StaleWriteError<T = Record<string, unknown>> extends ErrorBody 
   code: 'stale';
   /** The row as it is stored now (what the form should reload or compare with). */
   current: T;
-  /** Who made the latest change (from the audit trail), or null when unknown (system work). */
-  changedBy: { id: number; name: string } | null;
+  /**
+   * Who made the latest change (from the audit trail), or null when unknown (system work); their
+   * gender, when given, for the Arabic verb of "X saved it meanwhile".
+   */
+  changedBy: { id: number; name: string; gender?: Gender | null } | null;
   /** When it was made: the current row's `updatedAt`. */
   changedAt: string;
 }

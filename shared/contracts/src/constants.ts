@@ -91,3 +91,10 @@ export const DEFAULT_THEME_CONFIG: ThemeConfig = {
   mobileNav: false,
   blankLayout: false,
 };
+
+/**
+ * The upload limit (`maxUploadMb`, megabytes) until an administrator sets another (a multi-page
+ * scan fits), and the bounds of the setting.
+ */
+export const UPLOAD_DEFAULTS = { maxUploadMb: 25 } as const;
+export const UPLOAD_LIMIT_BOUNDS = { min: 1, max: 200 } as const;

@@ -125,14 +125,14 @@ describe('defineEntity checks its definition', () => {
       /field "scans": a files field needs "accept"/,
     ],
     [
-      'a files field without maxSize',
+      'a files field whose own bound is not a byte count',
       {
         fields: {
           name: { type: 'string' },
-          scans: { type: 'files', accept: ['application/pdf'], maxCount: 1 },
+          scans: { type: 'files', accept: ['application/pdf'], maxSize: 1.5, maxCount: 1 },
         },
       },
-      /field "scans": a files field needs "maxSize"/,
+      /field "scans": "maxSize" of a files field is a bound in bytes/,
     ],
     [
       'a files field without maxCount',

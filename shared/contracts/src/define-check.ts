@@ -106,7 +106,8 @@ function fieldProblems(key: string, field: FieldDefinition, fields: Fields): str
     case 'files':
       if (!Array.isArray(field.accept) || field.accept.length === 0)
         at('a files field needs "accept" (the MIME types it takes)');
-      if (!isPositiveInt(field.maxSize)) at('a files field needs "maxSize" (bytes, a positive integer)');
+      if (field.maxSize !== undefined && !isPositiveInt(field.maxSize))
+        at('"maxSize" of a files field is a bound in bytes (a positive integer), or left out');
       if (!isPositiveInt(field.maxCount)) at('a files field needs "maxCount" (a positive integer)');
       if (field.required) at('a files field cannot be required (files arrive as optional parts)');
       break;

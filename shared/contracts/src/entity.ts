@@ -161,8 +161,12 @@ export interface FilesField extends FieldCommon {
   type: 'files';
   /** Accepted MIME types; a file of any other type gets 415. */
   accept: readonly string[];
-  /** Largest accepted file in bytes; larger gets 413. */
-  maxSize: number;
+  /**
+   * A bound of this kind's own in bytes, below the office's upload limit (the `maxUploadMb` system
+   * setting, which every files field follows): only for a reason of the kind's (a document template
+   * is read whole in memory). Larger gets 413.
+   */
+  maxSize?: number;
   maxCount: number;
 }
 

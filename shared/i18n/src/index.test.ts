@@ -32,6 +32,8 @@ const placeholders = (text: string) =>
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** i18next's context forms of a text about an employee's act, by their gender (Arabic verbs agree). */
 const GENDERED = /_(male|female)$/;
+/** A key without its plural form (`typing_female_one` → `typing_female`). */
+const baseOfPlural = (key: string) => key.replace(PLURAL, '');
 /** A plural or gendered form's base key (`items_few` → `items`); other keys are their own base. */
 const baseOf = (key: string) => key.replace(PLURAL, '').replace(GENDERED, '');
 
@@ -106,17 +108,35 @@ describe.each(NAMESPACES)('Arabic grammar of namespace %s', (ns) => {
   const ar = leaves(resources.ar[ns] as Tree);
 
   it('counts nouns only in plural forms: a number followed by a word is a plural group', () => {
-    const counted = /\{\{\s*(count|n)\s*(,\s*number\s*)?\}\}\s+[\u0621-\u064A]/;
+    // A count, a bound (min, max, len) or a total, then an Arabic word: a counted noun (٣ أحرف،
+    // ١١ حرفًا). Not a noun: "بالضبط", "و" before the next number, and units, which do not agree
+    // (٢٥ ميجابايت).
+    const counted =
+      /\{\{\s*(count|n|min|max|len|total)\s*(,\s*number\s*)?\}\}\s+(?!بالضبط|و\{\{|(?:كيلو|ميجا|جيجا)?بايت)[\u0621-\u064A]/;
     expect(
       [...ar].filter(([key, text]) => counted.test(text) && !PLURAL.test(key)).map(([key]) => key),
     ).toEqual([]);
   });
 
   it('has a feminine form of every text naming who acted before the verb names them', () => {
-    // A verb (letters with their marks) right before the name of who acted: "كلّفك {{by}}".
-    const actor = /(?:^|\s)(?:\p{L}|\p{M})+\s+\{\{\s*(?:by|sender)\s*\}\}/u;
+    // A verb (letters with their marks) right before the name of who acted: "كلّفك {{by}}",
+    // "حفظه {{who}}" (who saved a record meanwhile). A name after a noun owns it ("تعليق {{who}}").
+    const actor = /(?:^|\s)(?!تعليق\s)(?:\p{L}|\p{M})+\s+\{\{\s*(?:by|sender|who)\s*\}\}/u;
     const missing = [...ar]
       .filter(([key, text]) => !GENDERED.test(key) && actor.test(text) && !ar.has(`${key}_female`))
+      .map(([key]) => key);
+    expect(missing).toEqual([]);
+  });
+
+  it('has a feminine form of every text naming who acts before a present-tense verb', () => {
+    // "{{names}} يكتب…" (the typing line): the verb after the name agrees too ("تكتب").
+    const actor = /\{\{\s*(?:by|sender|who|names)\s*\}\}\s+ي/u;
+    const feminine = (key: string) =>
+      key.replace(/^(.*?)(_(?:zero|one|two|few|many|other))?$/, '$1_female$2');
+    const missing = [...ar]
+      .filter(
+        ([key, text]) => !GENDERED.test(baseOfPlural(key)) && actor.test(text) && !ar.has(feminine(key)),
+      )
       .map(([key]) => key);
     expect(missing).toEqual([]);
   });
@@ -250,7 +270,24 @@ describe('i18n set-up', () => {
         min: 2,
         count: 2,
       }),
-    ).toBe('يجب ألا يقل عدد عناصر «المحامون» عن ٢');
+    ).toBe('يجب أن يضم «المحامون» عنصرين على الأقل');
+    // Arabic counted nouns agree with the bound: ٣ أحرف، ١١ حرفًا، حرف واحد، حرفين، ١٠٠ حرف.
+    const ar = i18n.getFixedT('ar');
+    const min = (n: number) =>
+      validationMessage(ar, 'validation.string.min', { label: 'الاسم', min: n, count: n });
+    expect([1, 2, 3, 11, 100].map(min)).toEqual([
+      'يجب ألا يقل «الاسم» عن حرف واحد',
+      'يجب ألا يقل «الاسم» عن حرفين',
+      'يجب ألا يقل «الاسم» عن ٣ أحرف',
+      'يجب ألا يقل «الاسم» عن ١١ حرفًا',
+      'يجب ألا يقل «الاسم» عن ١٠٠ حرف',
+    ]);
+    expect(validationMessage(ar, 'validation.string.max', { label: 'الاسم', max: 150, count: 150 })).toBe(
+      'يجب ألا يزيد «الاسم» على ١٥٠ حرفًا',
+    );
+    expect(validationMessage(t, 'validation.string.min', { label: 'Name', min: 1, count: 1 })).toBe(
+      'Name must be at least 1 character',
+    );
     // A key the catalogue does not know falls back to the generic message, never to the raw key.
     expect(validationMessage(t, 'validation.something_new', { label: 'Name' })).toBe('Name is not valid');
   });

@@ -97,6 +97,7 @@ export { useDebouncedValue } from './fields/useDebouncedValue';
 export { FilesInput, type FilesInputProps } from './fields/FilesInput';
 export {
   checkFile,
+  fileLimitBytes,
   downloadStoredFile,
   formatSize,
   multipartLayout,

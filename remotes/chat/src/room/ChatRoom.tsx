@@ -18,7 +18,14 @@ function TypingLine({ typists }: { typists: Typist[] }) {
   const { t } = useTranslation('chat');
   return (
     <Typography.Text type="secondary" aria-live="polite" style={{ minBlockSize: 20, fontSize: 12 }}>
-      {typists.length ? t('typing', { names: typists.map((x) => x.name).join('، ') }) : ''}
+      {typists.length
+        ? t('typing', {
+            names: typists.map((x) => x.name).join('، '),
+            count: typists.length,
+            // The verb is feminine when every typist is a woman (تكتب، تكتبان، يكتبن).
+            context: typists.every((x) => x.gender === 'female') ? 'female' : undefined,
+          })
+        : ''}
     </Typography.Text>
   );
 }
@@ -120,7 +127,7 @@ export function ChatRoom({ chat, me, online, onOpenSettings }: ChatRoomProps) {
               ? online.has(other.id)
                 ? t('presence.online')
                 : t('presence.offline')
-              : t('presence.members', { total: chat.members.length, online: members })}
+              : t('presence.members', { count: chat.members.length, online: members })}
           </Typography.Text>
         </Flex>
         <Button aria-label={t('settings.open')} icon={<SettingOutlined />} onClick={onOpenSettings} />

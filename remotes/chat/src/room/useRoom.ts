@@ -5,6 +5,7 @@ import {
   type ChatMember,
   type ChatMessage,
   type ChatRoomMessage,
+  type Gender,
 } from '@mizan/contracts';
 import { wsClient, type ChannelMessage } from '@mizan/sdk';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,6 +24,8 @@ const TYPING_EVERY_MS = 2_000;
 export interface Typist {
   id: number;
   name: string;
+  /** For the verb of "X is typing" (يكتب، تكتب); null when not given. */
+  gender: Gender | null;
 }
 
 /** Whether the page is in front of the employee (a hidden tab does not read). */
@@ -115,7 +118,14 @@ export function useRoom(chat: ChatDetail, me: number) {
         setTypists((all) => [
           ...all.filter((t) => t.id !== data.employeeId),
           ...(data.typing
-            ? [{ id: data.employeeId, name: data.name, until: Date.now() + TYPING_TTL_MS }]
+            ? [
+                {
+                  id: data.employeeId,
+                  name: data.name,
+                  gender: data.gender,
+                  until: Date.now() + TYPING_TTL_MS,
+                },
+              ]
             : []),
         ]);
       }

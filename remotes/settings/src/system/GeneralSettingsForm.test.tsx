@@ -33,6 +33,7 @@ const stored: GeneralSettings & Record<string, unknown> = {
   textMaxPages: 300,
   textSecondsPerPage: 120,
   textConcurrency: 1,
+  maxUploadMb: 25,
   currency: null,
   vatNumber: null,
   vatRate: null,

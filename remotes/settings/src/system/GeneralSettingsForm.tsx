@@ -68,6 +68,7 @@ const FIELDS = [
   'textMaxPages',
   'textSecondsPerPage',
   'textConcurrency',
+  'maxUploadMb',
   'currency',
   'vatNumber',
   'vatRate',
@@ -437,18 +438,20 @@ export function GeneralSettingsForm({
 
           <Card title={t('system.general.sections.fileText')}>
             <Row gutter={16}>
-              {(['textMaxPages', 'textSecondsPerPage', 'textConcurrency'] as const).map((field) => (
-                <Col xs={24} md={8} key={field}>
-                  <Form.Item
-                    name={field}
-                    label={label(field)}
-                    extra={t(`system.general.hints.${field}`)}
-                    rules={rules(field).integer(LIMITS[field].min, LIMITS[field].max)}
-                  >
-                    <InputNumber style={{ width: '100%' }} precision={0} />
-                  </Form.Item>
-                </Col>
-              ))}
+              {(['maxUploadMb', 'textMaxPages', 'textSecondsPerPage', 'textConcurrency'] as const).map(
+                (field) => (
+                  <Col xs={24} md={12} key={field}>
+                    <Form.Item
+                      name={field}
+                      label={label(field)}
+                      extra={t(`system.general.hints.${field}`)}
+                      rules={rules(field).integer(LIMITS[field].min, LIMITS[field].max)}
+                    >
+                      <InputNumber style={{ width: '100%' }} precision={0} />
+                    </Form.Item>
+                  </Col>
+                ),
+              )}
             </Row>
           </Card>
 

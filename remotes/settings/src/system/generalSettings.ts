@@ -53,6 +53,8 @@ export interface GeneralSettings {
   textMaxPages: number;
   textSecondsPerPage: number;
   textConcurrency: number;
+  /** The largest file any upload may carry, in megabytes. */
+  maxUploadMb: number;
   /** Invoicing: the currency (null: the country's), VAT number, VAT rate in basis points (null: the country's), VAT rounding. */
   currency?: CurrencyCode | null;
   vatNumber?: string | null;
@@ -91,6 +93,7 @@ export const LIMITS = {
   textMaxPages: SETTINGS_LIMITS.textMaxPages,
   textSecondsPerPage: SETTINGS_LIMITS.textSecondsPerPage,
   textConcurrency: SETTINGS_LIMITS.textConcurrency,
+  maxUploadMb: SETTINGS_LIMITS.maxUploadMb,
   vatRate: SETTINGS_LIMITS.vatRate,
   vatNumber: { max: 20 },
 } as const;
@@ -157,6 +160,7 @@ export function toPayload(values: GeneralSettings): Omit<GeneralSettings, 'id'> 
     textMaxPages: values.textMaxPages,
     textSecondsPerPage: values.textSecondsPerPage,
     textConcurrency: values.textConcurrency,
+    maxUploadMb: values.maxUploadMb,
     currency: values.currency ?? null,
     vatNumber: blank(values.vatNumber),
     vatRate: values.vatRate ?? null,

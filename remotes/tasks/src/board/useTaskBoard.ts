@@ -80,6 +80,7 @@ export function useTaskBoard(filters: ListParams) {
               ns: 'tasks',
               title,
               who: conflict.changedBy?.name ?? i18n.t('board.someone', { ns: 'tasks' }),
+              context: conflict.changedBy?.gender ?? undefined,
             })
           : i18n.t('board.moveFailed', { ns: 'tasks', title, message: error.message }),
       );

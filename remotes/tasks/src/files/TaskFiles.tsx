@@ -8,6 +8,7 @@ import { entityKeys, notify, useAuth } from '@mizan/sdk';
 import {
   RecordFiles,
   checkFile,
+  fileLimitBytes,
   fileFractions,
   formatSize,
   multipartLayout,
@@ -94,7 +95,7 @@ export function TaskFiles({ task }: { task: EntityRow }) {
             {t('files.limits', {
               ns: 'ui',
               count: FIELD.maxCount,
-              size: formatSize(FIELD.maxSize, i18n.language),
+              size: formatSize(fileLimitBytes(FIELD), i18n.language),
             })}
           </Typography.Text>
           {sending.map(({ name, percent }) => (

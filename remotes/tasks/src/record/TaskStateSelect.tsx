@@ -29,7 +29,12 @@ export function TaskStateSelect({ row }: { row: EntityRow }) {
       const conflict = staleConflictOf(error);
       if (conflict) {
         queryClient.setQueryData(detailKey, conflict.current);
-        notify.warning(t('state.stale', { who: conflict.changedBy?.name ?? t('board.someone') }));
+        notify.warning(
+          t('state.stale', {
+            who: conflict.changedBy?.name ?? t('board.someone'),
+            context: conflict.changedBy?.gender ?? undefined,
+          }),
+        );
       } else notify.error(error.message);
     },
   });

@@ -198,7 +198,11 @@ function ConflictChoice({
             showIcon
             title={
               conflict.changedBy
-                ? t('text.conflict.changedBy', { who: conflict.changedBy.name, time: when })
+                ? t('text.conflict.changedBy', {
+                    who: conflict.changedBy.name,
+                    time: when,
+                    context: conflict.changedBy.gender ?? undefined,
+                  })
                 : t('text.conflict.changedBySomeone', { time: when })
             }
             description={t('text.conflict.explain')}

@@ -1,6 +1,8 @@
 /**
  * Logo and favicon rules. Their bytes are judged by `files/sniff` (`imageType`) whatever type the
  * browser declared, and an SVG by `files/svg` (`svgProblem`): one that could run code is refused.
+ * Their bounds are their own, not the office's upload limit: an image is read whole in memory and
+ * served on every page and before sign-in, so it must stay small whatever files the office keeps.
  */
 
 export type ImageKind = 'logo' | 'favicon';

@@ -1,4 +1,4 @@
-import { SYSTEM_SETTINGS_CHANNEL } from '@mizan/contracts';
+import { genderOf, SYSTEM_SETTINGS_CHANNEL } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { writeAudit } from '../../audit/audit';
 import { inTransaction, type ActorContext, type WriteContext } from '../../engine/context';
@@ -77,14 +77,14 @@ export class SettingsService {
         ? undefined
         : await ctx.trx
             .selectFrom('employees')
-            .select(['id', 'name'])
+            .select(['id', 'name', 'gender'])
             .where('id', '=', current.updatedBy)
             .executeTakeFirst();
     return new AppError('stale', {
       messageKey: 'http.stale',
       extra: {
         current,
-        changedBy: by ? { id: Number(by.id), name: String(by.name) } : null,
+        changedBy: by ? { id: Number(by.id), name: String(by.name), gender: genderOf(by.gender) } : null,
         changedAt: current.updatedAt,
       },
     });

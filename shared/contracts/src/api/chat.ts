@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../entity';
+import type { Gender } from '../entities/people';
 import { hasControlCharacters, isWellFormed } from '../text';
 
 /**
@@ -44,9 +45,8 @@ export const chatPath = (path: string, id: number) => path.replace(/:(id|chatId|
 export const CHAT_TEXT_MAX = 10_000;
 /** Longest group name. */
 export const CHAT_NAME_MAX = 100;
-/** Files one message may carry, and the size of each (413 above). */
+/** Files one message may carry (each within the office's upload limit, `maxUploadMb`: 413 above). */
 export const CHAT_FILES_MAX = 10;
-export const CHAT_FILE_MAX_SIZE = 20 * 1024 * 1024;
 /** What a chat file may be (415 otherwise): images (shown as previews), PDF, Office documents, text. */
 export const CHAT_FILE_TYPES = [
   'image/png',
@@ -392,7 +392,8 @@ export type ChatRoomEvent =
 /**
  * Typing, both ways on the room: the client sends `{ type: 'message', channel, data: { typing } }`
  * (at most every 2 s while typing, `false` when it stops); members receive it with the typist's
- * id and name. Never stored; the client drops a typist not heard of for 5 s.
+ * id, name and gender (the Arabic verb agrees: "يكتب"، "تكتب"). Never stored; the client drops a
+ * typist not heard of for 5 s.
  */
 export interface ChatTypingIn {
   typing: boolean;
@@ -401,7 +402,7 @@ export interface ChatRoomMessage {
   type: 'message';
   channel: string;
   from: number;
-  data: { kind: 'typing'; employeeId: number; name: string; typing: boolean };
+  data: { kind: 'typing'; employeeId: number; name: string; gender: Gender | null; typing: boolean };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UPLOAD_LIMIT_BOUNDS } from '../constants';
 import { COUNTRY_CODES, type CountryCode } from '../entities/deadlines';
 import { VAT_ROUNDINGS, type VatRounding } from '../invoicing';
 import { CURRENCIES, currencyOfCountry, type Currency, type CurrencyCode } from '../tafqit';
@@ -114,6 +115,8 @@ export interface SystemSettings {
   textSecondsPerPage: number;
   /** Files read at once, across every server instance (OCR takes a processor core each). */
   textConcurrency: number;
+  /** The largest file any upload may carry, in megabytes (MiB): one limit for every kind of file. */
+  maxUploadMb: number;
   /** The office's currency (`CURRENCIES`); null: that of `officeCountry` (`officeCurrency`). */
   currency: CurrencyCode | null;
   /** The office's VAT registration number, printed on invoices and in the Saudi QR code; null: none. */
@@ -159,6 +162,7 @@ export type GeneralSettings = Pick<
   | 'textMaxPages'
   | 'textSecondsPerPage'
   | 'textConcurrency'
+  | 'maxUploadMb'
   | 'currency'
   | 'vatNumber'
   | 'vatRate'
@@ -176,6 +180,7 @@ export type PublicSystemSettings = Pick<
   | 'defaultTheme'
   | 'calendar'
   | 'timeZone'
+  | 'maxUploadMb'
 >;
 
 /**
@@ -209,6 +214,8 @@ export const SETTINGS_LIMITS = {
   textMaxPages: { min: 1, max: 2000 },
   textSecondsPerPage: { min: 5, max: 600 },
   textConcurrency: { min: 1, max: 8 },
+  /** Megabytes of one uploaded file. */
+  maxUploadMb: UPLOAD_LIMIT_BOUNDS,
   /** Basis points: 0 to 100 %. */
   vatRate: { min: 0, max: 10_000 },
 } as const;
@@ -242,6 +249,18 @@ export const BACKUP_DEFAULTS = { backupTime: '02:00', backupKeep: 7 } as const;
 
 /** Limits of reading files' text until an administrator sets others. */
 export const FILE_TEXT_DEFAULTS = { textMaxPages: 300, textSecondsPerPage: 120, textConcurrency: 1 } as const;
+
+/**
+ * The largest file an upload may carry, in bytes: the office's limit (`maxUploadMb`), or a kind's
+ * own bound when it has a smaller one for a reason of its own (a files field's `maxSize`). The
+ * server checks it as the bytes arrive and the client before it sends.
+ *
+ * @example uploadLimitBytes(25) // 26214400
+ */
+export function uploadLimitBytes(maxUploadMb: number, ownBound?: number): number {
+  const office = maxUploadMb * 1024 * 1024;
+  return ownBound === undefined ? office : Math.min(office, ownBound);
+}
 
 /** A time of day on the 24-hour clock, `HH:mm` (`07:00`, `18:30`). */
 export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -333,6 +352,7 @@ export const generalSettingsBody = z
     textMaxPages: bounded(SETTINGS_LIMITS.textMaxPages),
     textSecondsPerPage: bounded(SETTINGS_LIMITS.textSecondsPerPage),
     textConcurrency: bounded(SETTINGS_LIMITS.textConcurrency),
+    maxUploadMb: bounded(SETTINGS_LIMITS.maxUploadMb),
     currency: choice(CURRENCY_CODES).nullable(),
     vatNumber: optionalText(20)
       .transform((v) => (v === null ? null : normalizeDigits(v)))

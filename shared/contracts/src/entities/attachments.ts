@@ -2,8 +2,6 @@ import { DOCUMENT_FILE_TYPES, defineEntity } from '../entity';
 
 /** What a lawsuit's attachment may hold: PDF, images, Word (pleadings, memoranda, evidence, judgments). */
 export const ATTACHMENT_FILE_TYPES = DOCUMENT_FILE_TYPES;
-/** Largest accepted file of an attachment (a scanned judgment or a bundle of evidence): 25 MB. */
-export const ATTACHMENT_FILE_MAX_SIZE = 25 * 1024 * 1024;
 /** Most files one attachment holds. */
 export const ATTACHMENT_FILE_MAX_COUNT = 20;
 
@@ -42,7 +40,7 @@ export const attachmentGroups = defineEntity({
  * The papers of a lawsuit: each attachment belongs to one lawsuit (set on create), is filed under
  * a group, may concern one hearing of that lawsuit (another lawsuit's hearing is 422 on
  * `sessionId`), and carries a title, notes and several files (`ATTACHMENT_FILE_TYPES`, at most
- * `ATTACHMENT_FILE_MAX_COUNT` of `ATTACHMENT_FILE_MAX_SIZE` each), sent as multipart on create and
+ * `ATTACHMENT_FILE_MAX_COUNT`, each within the office's upload limit), sent as multipart on create and
  * update; one file is removed with `DELETE /admin/lawsuits/attachments/files/:fileId`, and
  * deleting the attachment removes its files.
  */
@@ -62,7 +60,6 @@ export const attachments = defineEntity({
     files: {
       type: 'files',
       accept: ATTACHMENT_FILE_TYPES,
-      maxSize: ATTACHMENT_FILE_MAX_SIZE,
       maxCount: ATTACHMENT_FILE_MAX_COUNT,
       list: false,
     },

@@ -2,7 +2,11 @@ import { defineEntity } from '../entity';
 
 /** The DOCX type, the one a template is written in (Word or LibreOffice). */
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-/** Largest template file: 5 MB (a letterhead with a logo is well under). */
+/**
+ * Largest template file: 5 MB, below the office's upload limit whatever it is. A template is read
+ * whole in memory and unpacked to check its tags on every upload and every generation, so its
+ * bound is about that work, not about storage (a letterhead with a logo is well under).
+ */
 export const TEMPLATE_FILE_MAX_SIZE = 5 * 1024 * 1024;
 /**
  * Largest sum of the uncompressed sizes of a template's parts: 50 MB. A DOCX is a ZIP; one that

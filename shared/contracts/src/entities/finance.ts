@@ -72,9 +72,6 @@ export const timeEntries = defineEntity({
 export const EXPENSE_PAYERS = ['office', 'retainer'] as const;
 export type ExpensePayer = (typeof EXPENSE_PAYERS)[number];
 
-/** Largest receipt file of an expense (a scanned receipt): 10 MB. */
-export const EXPENSE_RECEIPT_MAX_SIZE = 10 * 1024 * 1024;
-
 /**
  * Money spent on a lawsuit: court fees, travel, expert fees, translation… (`expenseCategories`),
  * the day, the amount (minor units, more than zero), the receipt (scans or photos), whether it is
@@ -101,7 +98,6 @@ export const expenses = defineEntity({
     receipt: {
       type: 'files',
       accept: DOCUMENT_FILE_TYPES,
-      maxSize: EXPENSE_RECEIPT_MAX_SIZE,
       maxCount: 5,
       list: false,
     },
@@ -310,7 +306,6 @@ export const payments = defineEntity({
     receipt: {
       type: 'files',
       accept: DOCUMENT_FILE_TYPES,
-      maxSize: EXPENSE_RECEIPT_MAX_SIZE,
       maxCount: 5,
       list: false,
     },

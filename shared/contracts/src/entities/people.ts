@@ -75,7 +75,6 @@ export const employees = defineEntity({
     files: {
       type: 'files',
       accept: EMPLOYEE_FILE_TYPES,
-      maxSize: 10 * 1024 * 1024,
       maxCount: 10,
       list: false,
     },

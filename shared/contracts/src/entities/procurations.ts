@@ -3,8 +3,6 @@ import { LAWYERS_ONLY } from './people';
 
 /** Scans and copies a power of attorney may carry: PDF, images, Word. */
 export const PROCURATION_FILE_TYPES = DOCUMENT_FILE_TYPES;
-/** Largest accepted file of a power of attorney (a multi-page scan): 20 MB. */
-export const PROCURATION_FILE_MAX_SIZE = 20 * 1024 * 1024;
 /** Most files one power of attorney holds. */
 export const PROCURATION_FILE_MAX_COUNT = 20;
 /** A power of attorney expiring within this many days is flagged in the list. */
@@ -45,7 +43,6 @@ export const procurations = defineEntity({
     files: {
       type: 'files',
       accept: PROCURATION_FILE_TYPES,
-      maxSize: PROCURATION_FILE_MAX_SIZE,
       maxCount: PROCURATION_FILE_MAX_COUNT,
       list: false,
     },

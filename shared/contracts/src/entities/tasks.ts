@@ -15,8 +15,6 @@ export const CLOSED_TASK_STATES: readonly TaskState[] = ['done', 'cancelled'];
 
 /** What a task's or a comment's files may be: the office's documents (PDF, images, Word). */
 export const TASK_FILE_TYPES = DOCUMENT_FILE_TYPES;
-/** Largest accepted file on a task or a comment: 25 MB. */
-export const TASK_FILE_MAX_SIZE = 25 * 1024 * 1024;
 /** Most files one task (or one comment) holds. */
 export const TASK_FILE_MAX_COUNT = 20;
 /** Longest text attachment (sanitised HTML), in characters. */
@@ -96,7 +94,6 @@ export const tasks = defineEntity({
     files: {
       type: 'files',
       accept: TASK_FILE_TYPES,
-      maxSize: TASK_FILE_MAX_SIZE,
       maxCount: TASK_FILE_MAX_COUNT,
       list: false,
     },
@@ -141,7 +138,6 @@ export const taskComments = defineEntity({
     files: {
       type: 'files',
       accept: TASK_FILE_TYPES,
-      maxSize: TASK_FILE_MAX_SIZE,
       maxCount: TASK_COMMENT_FILE_MAX_COUNT,
     },
   },

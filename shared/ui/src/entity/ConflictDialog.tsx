@@ -68,7 +68,11 @@ export function ConflictDialog<Row>({
         <Space orientation="vertical" style={{ inlineSize: '100%' }}>
           <Typography.Paragraph style={{ margin: 0 }}>
             {conflict.changedBy
-              ? t('conflict.changedBy', { who: conflict.changedBy.name, time: when(conflict.changedAt) })
+              ? t('conflict.changedBy', {
+                  who: conflict.changedBy.name,
+                  time: when(conflict.changedAt),
+                  context: conflict.changedBy.gender ?? undefined,
+                })
               : t('conflict.changedBySomeone', { time: when(conflict.changedAt) })}
           </Typography.Paragraph>
           <Typography.Paragraph type="secondary" style={{ margin: 0 }}>

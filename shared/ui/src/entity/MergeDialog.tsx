@@ -89,7 +89,11 @@ export function MergeDialog({ merge, subject, saving = false, onApply, onClose }
         <Space orientation="vertical" style={{ inlineSize: '100%' }}>
           <Typography.Paragraph style={{ margin: 0 }}>
             {merge.changedBy
-              ? t('conflict.changedBy', { who: merge.changedBy.name, time: when })
+              ? t('conflict.changedBy', {
+                  who: merge.changedBy.name,
+                  time: when,
+                  context: merge.changedBy.gender ?? undefined,
+                })
               : t('conflict.changedBySomeone', { time: when })}
           </Typography.Paragraph>
           <Typography.Paragraph type="secondary" style={{ margin: 0 }}>

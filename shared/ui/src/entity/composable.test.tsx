@@ -41,7 +41,7 @@ let api: Awaited<ReturnType<typeof startApiServer>>;
 let toasts: ReturnType<typeof captureToasts>;
 async function serve(rows: ReturnType<typeof country>[]) {
   api = await startApiServer([
-    { entity: countries, rows, join: withContinent, changedBy: { id: 2, name: 'سارة' } },
+    { entity: countries, rows, join: withContinent, changedBy: { id: 2, name: 'سارة', gender: 'female' } },
     { entity: continents, rows: continentRows },
   ]);
   pointSdkAt(api.url);
@@ -141,7 +141,7 @@ describe('useEntityList + EntityTable', () => {
     await waitFor(() => expect(patches()).toHaveLength(1));
     expect(JSON.parse(patches()[0]!.body)).toEqual({ status: false, updatedAt: stamp });
     await waitFor(() => expect(toasts.warning).toHaveLength(1));
-    expect(toasts.warning[0]).toContain('عدّل سارة «مصر» (دولة)');
+    expect(toasts.warning[0]).toContain('عدّلت سارة «مصر» (دولة)');
     expect(toasts.warning[0]).toContain('فلم يُطبَّق تغييرك');
     // Not the server's bare message on top of it.
     expect(toasts.error).toEqual([]);
@@ -221,7 +221,7 @@ describe('useEntityForm + EntityForm outside a drawer', () => {
     fireEvent.change(input('رمز الدولة'), { target: { value: 'SA' } });
     fireEvent.click(screen.getByText('حفظ'));
 
-    expect(await screen.findByText(/حفظه سارة في/)).toBeInTheDocument();
+    expect(await screen.findByText(/حفظته سارة في/)).toBeInTheDocument();
     expect(within(dialog()).getByText(/غيّرتما كلاكما حقلين/)).toBeInTheDocument();
     const tables = within(dialog()).getAllByRole('table');
     const cells = (table: HTMLElement) =>

@@ -1,4 +1,4 @@
-import { isStaleWriteError, type Entity, type Fields } from '@mizan/contracts';
+import { genderOf, isStaleWriteError, type Entity, type Fields, type Gender } from '@mizan/contracts';
 import { isApiError } from '../data';
 import { fieldKind } from '../fields/registry';
 import { refDisplayKey, refLabels, type RefLabel } from '../fields/refs';
@@ -9,6 +9,8 @@ import type { EntityText } from './labels';
 export interface ChangedBy {
   id: number;
   name: string;
+  /** For the verb of "X saved it" (i18next context `female`); null when not given. */
+  gender: Gender | null;
 }
 
 /**
@@ -39,7 +41,7 @@ export function staleConflictOf<Row = EntityRow>(error: unknown): StaleConflict<
   if (!isObject(current)) return undefined;
   const by =
     isObject(changedBy) && typeof changedBy.id === 'number' && typeof changedBy.name === 'string'
-      ? { id: changedBy.id, name: changedBy.name }
+      ? { id: changedBy.id, name: changedBy.name, gender: genderOf(changedBy.gender) }
       : null;
   const at =
     typeof changedAt === 'string'

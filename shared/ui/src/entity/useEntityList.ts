@@ -77,6 +77,7 @@ export function useEntityList(entity: Entity<Fields>, options: EntityListOptions
         name: text.singular,
         record: String(row[entity.titleField] ?? row.id),
         who: conflict.changedBy?.name,
+        context: conflict.changedBy?.gender ?? undefined,
         time: formatDateText(conflict.changedAt, 'datetime'),
       };
       notify.warning(text.t(conflict.changedBy ? 'conflict.toggled' : 'conflict.toggledBySomeone', params));

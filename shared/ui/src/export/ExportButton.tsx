@@ -80,7 +80,11 @@ export function ExportButton<T>({ title, fetchRows, columns, disabled }: ExportB
       >
         <Progress percent={percent} status="active" />
         <Typography.Text type="secondary">
-          {t('export.progress', { done: progress?.done ?? 0, total: progress?.total ?? 0 })}
+          {t('export.progress', {
+            done: progress?.done ?? 0,
+            total: progress?.total ?? 0,
+            count: progress?.total ?? 0,
+          })}
         </Typography.Text>
       </Modal>
     </>

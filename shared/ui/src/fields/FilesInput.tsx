@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Entity, Fields, FilesField, StoredFile } from '@mizan/contracts';
 import { entityApi, entityKeys, useCan } from '../data';
-import { checkFile, formatSize, type FileProblem, type FileUpload } from './files';
+import { checkFile, fileLimitBytes, formatSize, type FileProblem, type FileUpload } from './files';
 import { DeleteFileButton, DownloadFileButton } from './StoredFileButtons';
 
 /**
@@ -167,7 +167,7 @@ export function FilesInput({
         <Button icon={<UploadOutlined />}>{t('files.choose')}</Button>
       </Upload>
       <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginBlockStart: 4 }}>
-        {t('files.limits', { count: field.maxCount, size: formatSize(field.maxSize, i18n.language) })}
+        {t('files.limits', { count: field.maxCount, size: formatSize(fileLimitBytes(field), i18n.language) })}
       </Typography.Text>
       {[...problems.map((p) => t(`files.problem.${p.kind}`, { ...p })), ...(failure ? [failure] : [])].map(
         (text) => (

@@ -1,5 +1,6 @@
-import type { FilesField, StoredFile } from '@mizan/contracts';
+import { UPLOAD_DEFAULTS, uploadLimitBytes, type FilesField, type StoredFile } from '@mizan/contracts';
 import { i18n } from '@mizan/i18n';
+import { sdkStore, systemSettingsAtom } from '@mizan/sdk';
 import { fetchFile } from '../data';
 import { saveBlob } from '../export/saveBlob';
 import { formatNumber } from './numbers';
@@ -7,17 +8,32 @@ import { formatNumber } from './numbers';
 export type FileProblem =
   | { kind: 'type'; name: string }
   | { kind: 'size'; name: string; maxMb: number }
-  | { kind: 'count'; name: string; max: number };
+  | { kind: 'count'; name: string; max: number; count: number };
+
+/**
+ * The largest file `field` takes, in bytes: the office's upload limit (`maxUploadMb` of the system
+ * settings the page loaded, kept current by their channel), or the field's own lower bound.
+ */
+export function fileLimitBytes(field: Pick<FilesField, 'maxSize'>): number {
+  const office = sdkStore.get(systemSettingsAtom)?.maxUploadMb ?? UPLOAD_DEFAULTS.maxUploadMb;
+  return uploadLimitBytes(office, field.maxSize);
+}
 
 /**
  * The server's limits, checked before upload so a wrong file is refused at once instead of after
  * a long transfer ending in 413/415. `already` counts files the row holds and files chosen so far.
  */
-export function checkFile(file: File, field: FilesField, already: number): FileProblem | null {
-  if (already >= field.maxCount) return { kind: 'count', name: file.name, max: field.maxCount };
+export function checkFile(
+  file: File,
+  field: Pick<FilesField, 'accept' | 'maxSize' | 'maxCount'>,
+  already: number,
+): FileProblem | null {
+  if (already >= field.maxCount)
+    return { kind: 'count', name: file.name, max: field.maxCount, count: field.maxCount };
   if (!field.accept.includes(file.type)) return { kind: 'type', name: file.name };
-  if (file.size > field.maxSize)
-    return { kind: 'size', name: file.name, maxMb: Math.round((field.maxSize / 1024 / 1024) * 10) / 10 };
+  const limit = fileLimitBytes(field);
+  if (file.size > limit)
+    return { kind: 'size', name: file.name, maxMb: Math.round((limit / 1024 / 1024) * 10) / 10 };
   return null;
 }
 

@@ -8,6 +8,7 @@ import {
   updateSchema,
   type Entity,
   type Fields,
+  type StaleWriteError,
 } from '@mizan/contracts';
 import { json, startServer, type SeenRequest } from '@mizan/sdk/testing/apiServer';
 
@@ -32,7 +33,7 @@ export interface TableSpec {
   /** Header line of `GET <path>/import/template`. */
   importTemplate?: string;
   /** Who the 409 of a stale update names as the last writer (as the server does). */
-  changedBy?: { id: number; name: string } | null;
+  changedBy?: StaleWriteError['changedBy'];
 }
 
 /**
