@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { employees } from '@mizan/contracts';
+import { API_BASE, employees, SYSTEM } from '@mizan/contracts';
 import { createBackup } from '../backup/backup';
 import { restoreBackup } from '../backup/restore';
 import { createDatabase } from '../db';
@@ -199,8 +199,21 @@ describe.each(dialects())('files in an S3 bucket on %s', (dialect) => {
     const keys = await keysUnder(client, prefix);
     const wrongType = await uploadEmployee(base, admin, Buffer.concat([Buffer.from('MZ'), BIG_PDF]));
     expect(wrongType.status).toBe(415);
-    const tooLarge = await uploadEmployee(base, admin, Buffer.concat([BIG_PDF, BIG_PDF]));
-    expect(tooLarge.status).toBe(413);
+    // The office's upload limit lowered to 10 MB: the 12 MB file is over it.
+    const limit = (maxUploadMb: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: API_BASE + SYSTEM.general,
+        headers: admin.headers,
+        payload: { maxUploadMb },
+      });
+    expect((await limit(10)).statusCode).toBe(200);
+    try {
+      const tooLarge = await uploadEmployee(base, admin, Buffer.concat([BIG_PDF, BIG_PDF]));
+      expect(tooLarge.status).toBe(413);
+    } finally {
+      await limit(25);
+    }
     expect(await fileRows()).toEqual(rows);
     expect(await keysUnder(client, prefix)).toEqual(keys);
   }, 60_000);
