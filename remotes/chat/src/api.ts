@@ -24,7 +24,7 @@ export const chatKeys = {
 export const chatApi = {
   list: (archived: boolean, q: string) =>
     api.call(CHAT_ROUTES.list, {
-      query: { archived: String(archived) as 'true' | 'false', pageSize: 100, ...(q ? { q } : {}) },
+      query: { archived: archived ? 'true' : 'false', pageSize: 100, ...(q ? { q } : {}) },
     }),
   one: (id: number) => api.call(CHAT_ROUTES.one, { params: { id } }),
   create: (body: CreateChatBody) => api.call(CHAT_ROUTES.create, { body }),
