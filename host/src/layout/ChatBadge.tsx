@@ -1,12 +1,5 @@
 import { MessageOutlined } from '@ant-design/icons';
-import {
-  AREA_PERMISSIONS,
-  CHATS,
-  chatInboxChannel,
-  type ChatCursorAnswer,
-  type ChatInboxData,
-  type ChatUnreadAnswer,
-} from '@mizan/contracts';
+import { AREA_PERMISSIONS, CHAT_ROUTES, chatInboxChannel, type ChatInboxData } from '@mizan/contracts';
 import { api, useAuth, wsClient } from '@mizan/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Tooltip } from 'antd';
@@ -31,7 +24,7 @@ const openChatOf = (pathname: string) => {
  */
 const markDelivered = (chatId: number, messageId: number) =>
   void api
-    .put<ChatCursorAnswer>(CHATS.delivered, { chatId, messageId }, { silent: true })
+    .call(CHAT_ROUTES.delivered, { body: { chatId, messageId } }, { silent: true })
     .catch(() => undefined);
 
 /**
@@ -55,7 +48,7 @@ export function ChatBadge({ color }: { color?: string }) {
     useQuery({
       queryKey: UNREAD_KEY,
       // Asked in the background: a failure shows no toast (the badge stays as it was).
-      queryFn: () => api.get<ChatUnreadAnswer>(CHATS.unread, { silent: true }).then((a) => a.total),
+      queryFn: () => api.call(CHAT_ROUTES.unread, {}, { silent: true }).then((a) => a.total),
       enabled: allowed,
     }).data ?? 0;
 

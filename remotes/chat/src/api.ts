@@ -1,18 +1,10 @@
 import {
-  CHATS,
-  chatPath,
+  CHAT_ROUTES,
   type ArchiveChatBody,
-  type ChatCursorAnswer,
-  type ChatDetail,
-  type ChatEmployeesAnswer,
   type ChatMessage,
-  type ChatMessagesPage,
   type ChatMessagesQuery,
-  type ChatPresenceAnswer,
-  type ChatsPage,
-  type CreateChatAnswer,
   type CreateChatBody,
-  type SendMessageAnswer,
+  type SendMessageBody,
   type UpdateChatBody,
 } from '@mizan/contracts';
 import { api, isApiError } from '@mizan/sdk';
@@ -31,27 +23,27 @@ export const chatKeys = {
 /** The chat routes (`/api/admin/chats…`); answers unwrapped by the SDK. */
 export const chatApi = {
   list: (archived: boolean, q: string) =>
-    api.get<ChatsPage>(CHATS.base, {
-      params: { archived: String(archived), pageSize: 100, ...(q ? { q } : {}) },
+    api.call(CHAT_ROUTES.list, {
+      query: { archived: archived ? 'true' : 'false', pageSize: 100, ...(q ? { q } : {}) },
     }),
-  one: (id: number) => api.get<ChatDetail>(chatPath(CHATS.one, id)),
-  create: (body: CreateChatBody) => api.post<CreateChatAnswer>(CHATS.base, body),
-  update: (id: number, body: UpdateChatBody) => api.put<ChatDetail>(chatPath(CHATS.one, id), body),
-  remove: (id: number) => api.delete<unknown>(chatPath(CHATS.one, id)),
-  archive: (id: number, body: ArchiveChatBody) => api.patch<ChatDetail>(chatPath(CHATS.archive, id), body),
-  leave: (id: number) => api.post<unknown>(chatPath(CHATS.leave, id)),
-  employees: (q: string) => api.get<ChatEmployeesAnswer>(CHATS.employees, { params: q ? { q } : {} }),
-  presence: () => api.get<ChatPresenceAnswer>(CHATS.presence, { silent: true }),
+  one: (id: number) => api.call(CHAT_ROUTES.one, { params: { id } }),
+  create: (body: CreateChatBody) => api.call(CHAT_ROUTES.create, { body }),
+  update: (id: number, body: UpdateChatBody) => api.call(CHAT_ROUTES.update, { params: { id }, body }),
+  remove: (id: number) => api.call(CHAT_ROUTES.remove, { params: { id } }),
+  archive: (id: number, body: ArchiveChatBody) => api.call(CHAT_ROUTES.archive, { params: { id }, body }),
+  leave: (id: number) => api.call(CHAT_ROUTES.leave, { params: { id } }),
+  employees: (q: string) => api.call(CHAT_ROUTES.employees, { query: q ? { q } : {} }),
+  presence: () => api.call(CHAT_ROUTES.presence, {}, { silent: true }),
   messages: (chatId: number, query: ChatMessagesQuery) =>
-    api.get<ChatMessagesPage>(chatPath(CHATS.messages, chatId), { params: query }),
+    api.call(CHAT_ROUTES.messages, { params: { chatId }, query }),
   edit: (messageId: number, text: string) =>
-    api.put<ChatMessage>(chatPath(CHATS.message, messageId), { text }),
-  deleteMessage: (messageId: number) => api.delete<ChatMessage>(chatPath(CHATS.message, messageId)),
+    api.call(CHAT_ROUTES.editMessage, { params: { messageId }, body: { text } }),
+  deleteMessage: (messageId: number) => api.call(CHAT_ROUTES.deleteMessage, { params: { messageId } }),
   // Read and delivered marks are background work: a failure shows no toast (the next one catches up).
   read: (chatId: number, messageId: number) =>
-    api.put<ChatCursorAnswer>(CHATS.read, { chatId, messageId }, { silent: true }),
+    api.call(CHAT_ROUTES.read, { body: { chatId, messageId } }, { silent: true }),
   delivered: (chatId: number, messageId: number) =>
-    api.put<ChatCursorAnswer>(CHATS.delivered, { chatId, messageId }, { silent: true }),
+    api.call(CHAT_ROUTES.delivered, { body: { chatId, messageId } }, { silent: true }),
 };
 
 /** Statuses where the server was not reached or could not answer: the send is tried again later. */
@@ -62,16 +54,18 @@ const UNREACHABLE = new Set([0, 502, 503, 504]);
  * the outcome beside the message instead of a toast.
  */
 export async function sendEntry(entry: OutboxEntry): Promise<SendOutcome<ChatMessage>> {
-  const fields = { chatId: entry.chatId, clientId: entry.clientId, text: entry.body };
-  let body: unknown = entry.replyToId ? { ...fields, replyToId: entry.replyToId } : fields;
+  const fields: SendMessageBody = { chatId: entry.chatId, clientId: entry.clientId, text: entry.body };
+  if (entry.replyToId) fields.replyToId = entry.replyToId;
+  let body: FormData | SendMessageBody = fields;
   if (entry.files.length) {
     const form = new FormData();
-    for (const [key, value] of Object.entries(body as Record<string, unknown>)) form.set(key, String(value));
+    for (const [key, value] of Object.entries(fields)) form.set(key, String(value));
     for (const file of entry.files) form.append('files', file);
     body = form;
   }
   try {
-    const answer = await api.post<SendMessageAnswer>(CHATS.send, body, { silent: true });
+    // The route takes JSON as well as multipart; its contract types the multipart form only.
+    const answer = await api.call(CHAT_ROUTES.send, { body: body as FormData }, { silent: true });
     return { kind: 'stored', message: answer.message };
   } catch (error) {
     if (isApiError(error) && !UNREACHABLE.has(error.status)) return { kind: 'refused', error: error.message };

@@ -1,12 +1,4 @@
-import {
-  LEGAL,
-  actionPath,
-  type Entity,
-  type Fields,
-  type LawsuitFeeRows,
-  type LawsuitFees,
-  type SessionChain,
-} from '@mizan/contracts';
+import { LEGAL_ROUTES, actionPath, type Entity, type Fields } from '@mizan/contracts';
 import { api, type RequestOptions } from '@mizan/sdk';
 import type { EntityRow } from '@mizan/ui';
 
@@ -45,12 +37,12 @@ export const legalKeys = {
 
 /** The fee figures of one lawsuit (`GET LEGAL.lawsuitFees`). */
 export const fetchLawsuitFees = (lawsuitId: number, options?: RequestOptions) =>
-  api.get<LawsuitFees>(withId(LEGAL.lawsuitFees, lawsuitId), options);
+  api.call(LEGAL_ROUTES.lawsuitFees, { params: { id: lawsuitId } }, options);
 
 /** Every payment that counts towards one lawsuit's fee, one row each (`GET LEGAL.lawsuitFeeRows`). */
 export const fetchLawsuitFeeRows = (lawsuitId: number, options?: RequestOptions) =>
-  api.get<LawsuitFeeRows>(withId(LEGAL.lawsuitFeeRows, lawsuitId), options);
+  api.call(LEGAL_ROUTES.lawsuitFeeRows, { params: { id: lawsuitId } }, options);
 
 /** The postponement chain of one hearing, first to last (`GET LEGAL.sessionChain`). */
 export const fetchSessionChain = (sessionId: number, options?: RequestOptions) =>
-  api.get<SessionChain>(withId(LEGAL.sessionChain, sessionId), options);
+  api.call(LEGAL_ROUTES.sessionChain, { params: { id: sessionId } }, options);

@@ -1,22 +1,18 @@
-import { TASKS, type TaskRecord, type TaskStatusBody, type TaskTextBody } from '@mizan/contracts';
+import { TASKS, pathOf, type TaskRecord, type TaskStatusBody, type TaskTextBody } from '@mizan/contracts';
 import { api, type RequestOptions } from '@mizan/sdk';
 import type { EntityRow } from '@mizan/ui';
-
-/** A route of `TASKS` with its placeholders filled in. */
-export const taskPath = (path: string, ids: Record<string, number>) =>
-  path.replace(/:(\w+)/g, (_, key: string) => String(ids[key]));
 
 /**
  * Moves a task to another state (`PATCH /status/{id}`) with the version read; a task changed
  * since answers 409 with the current one. Silent: the board and the record page say what failed.
  */
 export const setTaskState = (id: number, body: TaskStatusBody) =>
-  api.patch<EntityRow>(taskPath(TASKS.status, { id }), body, { silent: true });
+  api.patch<EntityRow>(pathOf(TASKS.status, { id }), body, { silent: true });
 
 /** Saves the text attachment with the version it was loaded at; 409 `TaskTextConflict` when stale. */
 export const saveTaskText = (id: number, body: TaskTextBody) =>
-  api.patch<TaskRecord>(taskPath(TASKS.text, { id }), body, { silent: true });
+  api.patch<TaskRecord>(pathOf(TASKS.text, { id }), body, { silent: true });
 
 /** Adds files to a task (multipart `files`), reporting the bytes sent. */
 export const uploadTaskFiles = (id: number, form: FormData, options?: RequestOptions) =>
-  api.post<TaskRecord>(taskPath(TASKS.attachments, { id }), form, options);
+  api.post<TaskRecord>(pathOf(TASKS.attachments, { id }), form, options);

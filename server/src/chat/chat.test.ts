@@ -1,9 +1,9 @@
 import {
-  CHATS,
+  CHAT_ROUTES,
   CHAT_PRESENCE_CHANNEL,
   foldArabic,
   chatInboxChannel,
-  chatPath,
+  pathOf,
   chatRoomChannel,
   UPLOAD_DEFAULTS,
   uploadLimitBytes,
@@ -41,7 +41,12 @@ describe.each(dialects())('chat on %s', (dialect) => {
   };
   let seq = 0;
   const send = (session: Session, chatId: number, text: string, extra: Record<string, unknown> = {}) =>
-    call(session, 'POST', CHATS.send, { chatId, clientId: `c-${dialect}-${++seq}`, text, ...extra });
+    call(session, 'POST', CHAT_ROUTES.send.path, {
+      chatId,
+      clientId: `c-${dialect}-${++seq}`,
+      text,
+      ...extra,
+    });
 
   beforeAll(async () => {
     t = await createTestApp({ dialect });
@@ -69,40 +74,42 @@ describe.each(dialects())('chat on %s', (dialect) => {
   afterAll(() => t.close());
 
   it('opens one one-to-one chat per pair, whoever opens it', async () => {
-    const first = await call(ali, 'POST', CHATS.base, { kind: 'direct', memberId: sara.user.id });
+    const first = await call(ali, 'POST', CHAT_ROUTES.list.path, { kind: 'direct', memberId: sara.user.id });
     expect(first.status).toBe(200);
     expect(first.body.data.created).toBe(true);
-    const again = await call(sara, 'POST', CHATS.base, { kind: 'direct', memberId: ali.user.id });
+    const again = await call(sara, 'POST', CHAT_ROUTES.list.path, { kind: 'direct', memberId: ali.user.id });
     expect(again.body.data).toMatchObject({ created: false, chat: { id: first.body.data.chat.id } });
-    expect((await call(ali, 'POST', CHATS.base, { kind: 'direct', memberId: ali.user.id })).status).toBe(422);
+    expect(
+      (await call(ali, 'POST', CHAT_ROUTES.list.path, { kind: 'direct', memberId: ali.user.id })).status,
+    ).toBe(422);
   });
 
   it('refuses a group without another member, and lists the employee picker folded', async () => {
-    const lonely = await call(ali, 'POST', CHATS.base, {
+    const lonely = await call(ali, 'POST', CHAT_ROUTES.list.path, {
       kind: 'group',
       name: 'وحدي',
       memberIds: [ali.user.id],
     });
     expect(lonely.status).toBe(422);
     expect(Object.keys(lonely.body.errors)).toEqual(['memberIds']);
-    const picker = await call(sara, 'GET', `${CHATS.employees}?q=${encodeURIComponent('احمد')}`);
+    const picker = await call(sara, 'GET', `${CHAT_ROUTES.employees.path}?q=${encodeURIComponent('احمد')}`);
     expect(picker.status).toBe(200);
     expect(picker.body.data.items.map((e: { id: number }) => e.id)).toEqual([ali.user.id]);
-    expect((await call(noChat, 'GET', CHATS.employees)).status).toBe(403);
+    expect((await call(noChat, 'GET', CHAT_ROUTES.employees.path)).status).toBe(403);
   });
 
   it('keeps non-members out on HTTP and on the socket', async () => {
-    const group = await call(ali, 'POST', CHATS.base, {
+    const group = await call(ali, 'POST', CHAT_ROUTES.list.path, {
       kind: 'group',
       name: 'الاستئناف',
       memberIds: [sara.user.id],
     });
     const chatId = group.body.data.chat.id as number;
     await send(ali, chatId, 'سري');
-    expect((await call(omar, 'GET', chatPath(CHATS.messages, chatId))).status).toBe(403);
-    expect((await call(omar, 'GET', chatPath(CHATS.one, chatId))).status).toBe(403);
+    expect((await call(omar, 'GET', pathOf(CHAT_ROUTES.messages.path, { chatId }))).status).toBe(403);
+    expect((await call(omar, 'GET', pathOf(CHAT_ROUTES.one.path, { id: chatId }))).status).toBe(403);
     expect((await send(omar, chatId, 'مرحبا')).status).toBe(403);
-    expect((await call(omar, 'PUT', CHATS.read, { chatId })).status).toBe(403);
+    expect((await call(omar, 'PUT', CHAT_ROUTES.read.path, { chatId })).status).toBe(403);
     const outsider = await socket(omar);
     expect(await outsider.subscribe(chatRoomChannel(chatId))).toMatchObject({ type: 'error' });
     expect(await outsider.subscribe(chatInboxChannel(ali.user.id))).toMatchObject({ type: 'error' });
@@ -117,7 +124,7 @@ describe.each(dialects())('chat on %s', (dialect) => {
     ).toEqual([]);
 
     // Removed from the group: out of the room at once, and nothing more reaches the socket.
-    const removed = await call(ali, 'PUT', chatPath(CHATS.one, chatId), {
+    const removed = await call(ali, 'PUT', pathOf(CHAT_ROUTES.one.path, { id: chatId }), {
       memberIds: [ali.user.id, omar.user.id],
     });
     expect(removed.status).toBe(200);
@@ -127,29 +134,29 @@ describe.each(dialects())('chat on %s', (dialect) => {
     member.send({ type: 'ping' });
     await member.wait((f) => f.type === 'pong' && member.frames.indexOf(f) >= after);
     expect(member.frames.slice(after).filter((f) => f.action === 'create')).toEqual([]);
-    expect((await call(sara, 'GET', chatPath(CHATS.messages, chatId))).status).toBe(403);
+    expect((await call(sara, 'GET', pathOf(CHAT_ROUTES.messages.path, { chatId }))).status).toBe(403);
   });
 
   it('refuses empty, too long and unknown input with 422, and stores nothing', async () => {
-    const chat = await call(ali, 'POST', CHATS.base, { kind: 'direct', memberId: omar.user.id });
+    const chat = await call(ali, 'POST', CHAT_ROUTES.list.path, { kind: 'direct', memberId: omar.user.id });
     const chatId = chat.body.data.chat.id as number;
     expect((await send(ali, chatId, '   \n ')).status).toBe(422);
     expect((await send(ali, chatId, 'ا'.repeat(10_001))).status).toBe(422);
     expect((await send(ali, chatId, 'ا'.repeat(10_000))).status).toBe(200);
-    expect((await call(ali, 'POST', CHATS.send, { chatId, text: 'بلا معرّف' })).status).toBe(422);
-    const page = await call(ali, 'GET', chatPath(CHATS.messages, chatId));
+    expect((await call(ali, 'POST', CHAT_ROUTES.send.path, { chatId, text: 'بلا معرّف' })).status).toBe(422);
+    const page = await call(ali, 'GET', pathOf(CHAT_ROUTES.messages.path, { chatId }));
     expect(page.body.data.items).toHaveLength(1);
   });
 
   it('stores a retried send once, with the same answer', async () => {
-    const chat = await call(ali, 'POST', CHATS.base, { kind: 'direct', memberId: omar.user.id });
+    const chat = await call(ali, 'POST', CHAT_ROUTES.list.path, { kind: 'direct', memberId: omar.user.id });
     const chatId = chat.body.data.chat.id as number;
     const body = { chatId, clientId: `retry-${dialect}`, text: 'مرة واحدة' };
     const [a, b] = await Promise.all([
-      call(ali, 'POST', CHATS.send, body),
-      call(ali, 'POST', CHATS.send, body),
+      call(ali, 'POST', CHAT_ROUTES.send.path, body),
+      call(ali, 'POST', CHAT_ROUTES.send.path, body),
     ]);
-    const c = await call(ali, 'POST', CHATS.send, body);
+    const c = await call(ali, 'POST', CHAT_ROUTES.send.path, body);
     expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
     expect(new Set([a.body.data.message.id, b.body.data.message.id, c.body.data.message.id]).size).toBe(1);
     expect(c.body.data.created).toBe(false);
@@ -162,7 +169,7 @@ describe.each(dialects())('chat on %s', (dialect) => {
   });
 
   it('orders concurrent senders by id, all delivered, none doubled', async () => {
-    const group = await call(ali, 'POST', CHATS.base, {
+    const group = await call(ali, 'POST', CHAT_ROUTES.list.path, {
       kind: 'group',
       name: 'سباق',
       memberIds: [sara.user.id, omar.user.id],
@@ -177,7 +184,7 @@ describe.each(dialects())('chat on %s', (dialect) => {
     }
     const answers = await Promise.all(sends);
     expect(answers.every((a) => a.status === 200)).toBe(true);
-    const page = await call(omar, 'GET', `${chatPath(CHATS.messages, chatId)}?limit=100`);
+    const page = await call(omar, 'GET', `${pathOf(CHAT_ROUTES.messages.path, { chatId })}?limit=100`);
     const ids = (page.body.data.items as ChatMessage[]).map((m) => m.id);
     expect(ids).toHaveLength(30);
     expect([...ids].sort((x, y) => x - y)).toEqual(ids);
@@ -190,34 +197,46 @@ describe.each(dialects())('chat on %s', (dialect) => {
   });
 
   it('fills the gap after a reconnect from the last seen id, page by page', async () => {
-    const chat = await call(sara, 'POST', CHATS.base, { kind: 'direct', memberId: omar.user.id });
+    const chat = await call(sara, 'POST', CHAT_ROUTES.list.path, { kind: 'direct', memberId: omar.user.id });
     const chatId = chat.body.data.chat.id as number;
     const seen = (await send(sara, chatId, 'قبل الانقطاع')).body.data.message.id as number;
     const missed: number[] = [];
     for (let i = 0; i < 5; i++) missed.push((await send(sara, chatId, `فائتة ${i}`)).body.data.message.id);
-    const first = await call(omar, 'GET', `${chatPath(CHATS.messages, chatId)}?after=${seen}&limit=3`);
+    const first = await call(
+      omar,
+      'GET',
+      `${pathOf(CHAT_ROUTES.messages.path, { chatId })}?after=${seen}&limit=3`,
+    );
     expect(first.body.data.hasMore).toBe(true);
     const last = first.body.data.items.at(-1).id as number;
-    const second = await call(omar, 'GET', `${chatPath(CHATS.messages, chatId)}?after=${last}&limit=3`);
+    const second = await call(
+      omar,
+      'GET',
+      `${pathOf(CHAT_ROUTES.messages.path, { chatId })}?after=${last}&limit=3`,
+    );
     expect(second.body.data.hasMore).toBe(false);
     expect([...first.body.data.items, ...second.body.data.items].map((m: ChatMessage) => m.id)).toEqual(
       missed,
     );
-    const older = await call(omar, 'GET', `${chatPath(CHATS.messages, chatId)}?before=${missed[0]}`);
+    const older = await call(
+      omar,
+      'GET',
+      `${pathOf(CHAT_ROUTES.messages.path, { chatId })}?before=${missed[0]}`,
+    );
     expect(older.body.data.items.map((m: ChatMessage) => m.id)).toEqual([seen]);
     const found = await call(
       omar,
       'GET',
-      `${chatPath(CHATS.messages, chatId)}?q=${encodeURIComponent('فائته 3')}`,
+      `${pathOf(CHAT_ROUTES.messages.path, { chatId })}?q=${encodeURIComponent('فائته 3')}`,
     );
     expect(found.body.data.items.map((m: ChatMessage) => m.id)).toEqual([missed[3]]);
   });
 
   it('moves statuses sent → delivered → read, counts unread, and tells the room and the inbox', async () => {
-    const chat = await call(ali, 'POST', CHATS.base, { kind: 'direct', memberId: sara.user.id });
+    const chat = await call(ali, 'POST', CHAT_ROUTES.list.path, { kind: 'direct', memberId: sara.user.id });
     const chatId = chat.body.data.chat.id as number;
-    await call(sara, 'PUT', CHATS.read, { chatId });
-    const before = (await call(sara, 'GET', CHATS.unread)).body.data.total as number;
+    await call(sara, 'PUT', CHAT_ROUTES.read.path, { chatId });
+    const before = (await call(sara, 'GET', CHAT_ROUTES.unread.path)).body.data.total as number;
     const authorSocket = await socket(ali);
     await authorSocket.subscribe(chatRoomChannel(chatId));
     const inbox = await socket(sara);
@@ -229,23 +248,23 @@ describe.each(dialects())('chat on %s', (dialect) => {
     ).toMatchObject({
       data: { kind: 'newMessage', chatId, messageId: sent.id, mentioned: false },
     });
-    const unread = await call(sara, 'GET', CHATS.unread);
+    const unread = await call(sara, 'GET', CHAT_ROUTES.unread.path);
     expect(unread.body.data.total).toBe(before + 1);
     expect(unread.body.data.chats[String(chatId)]).toBe(1);
 
-    await call(sara, 'PUT', CHATS.delivered, { chatId, messageId: sent.id });
+    await call(sara, 'PUT', CHAT_ROUTES.delivered.path, { chatId, messageId: sent.id });
     await authorSocket.wait(
       (f) => f.action === 'status' && (f.data as { lastDeliveredId: number }).lastDeliveredId === sent.id,
     );
-    let page = await call(ali, 'GET', chatPath(CHATS.messages, chatId));
+    let page = await call(ali, 'GET', pathOf(CHAT_ROUTES.messages.path, { chatId }));
     expect(page.body.data.items.at(-1).status).toBe('delivered');
 
-    const read = await call(sara, 'PUT', CHATS.read, { chatId });
+    const read = await call(sara, 'PUT', CHAT_ROUTES.read.path, { chatId });
     expect(read.body.data).toMatchObject({ chatId, lastReadId: sent.id, unread: 0, unreadTotal: before });
     await authorSocket.wait(
       (f) => f.action === 'status' && (f.data as { lastReadId: number }).lastReadId === sent.id,
     );
-    page = await call(ali, 'GET', chatPath(CHATS.messages, chatId));
+    page = await call(ali, 'GET', pathOf(CHAT_ROUTES.messages.path, { chatId }));
     expect(page.body.data.items.at(-1).status).toBe('read');
     expect(await inbox.wait((f) => (f.data as { kind?: string } | undefined)?.kind === 'read')).toMatchObject(
       {
@@ -255,7 +274,7 @@ describe.each(dialects())('chat on %s', (dialect) => {
   });
 
   it('notifies an @mentioned member through the notification centre', async () => {
-    const group = await call(sara, 'POST', CHATS.base, {
+    const group = await call(sara, 'POST', CHAT_ROUTES.list.path, {
       kind: 'group',
       name: 'إشارات',
       memberIds: [ali.user.id],
@@ -268,15 +287,23 @@ describe.each(dialects())('chat on %s', (dialect) => {
   });
 
   it('edits and deletes one’s own messages only, replies, typing relayed', async () => {
-    const chat = await call(ali, 'POST', CHATS.base, { kind: 'direct', memberId: sara.user.id });
+    const chat = await call(ali, 'POST', CHAT_ROUTES.list.path, { kind: 'direct', memberId: sara.user.id });
     const chatId = chat.body.data.chat.id as number;
     const first = (await send(ali, chatId, 'أصل')).body.data.message as ChatMessage;
     const reply = await send(sara, chatId, 'رد', { replyToId: first.id });
     expect(reply.body.data.message.replyTo).toMatchObject({ id: first.id, text: 'أصل' });
-    expect((await call(sara, 'PUT', chatPath(CHATS.message, first.id), { text: 'تعديل' })).status).toBe(403);
-    const edited = await call(ali, 'PUT', chatPath(CHATS.message, first.id), { text: 'معدّل' });
+    expect(
+      (
+        await call(sara, 'PUT', pathOf(CHAT_ROUTES.editMessage.path, { messageId: first.id }), {
+          text: 'تعديل',
+        })
+      ).status,
+    ).toBe(403);
+    const edited = await call(ali, 'PUT', pathOf(CHAT_ROUTES.editMessage.path, { messageId: first.id }), {
+      text: 'معدّل',
+    });
     expect(edited.body.data.editedAt).not.toBeNull();
-    const deleted = await call(ali, 'DELETE', chatPath(CHATS.message, first.id));
+    const deleted = await call(ali, 'DELETE', pathOf(CHAT_ROUTES.editMessage.path, { messageId: first.id }));
     expect(deleted.body.data).toMatchObject({ text: '', deletedAt: expect.any(String) });
 
     await t.app.db.updateTable('employees').set({ gender: 'male' }).where('id', '=', ali.user.id).execute();
@@ -305,7 +332,7 @@ describe.each(dialects())('chat on %s', (dialect) => {
   });
 
   it('takes files with previews, and refuses too large (413) and refused types (415)', async () => {
-    const chat = await call(ali, 'POST', CHATS.base, { kind: 'direct', memberId: sara.user.id });
+    const chat = await call(ali, 'POST', CHAT_ROUTES.list.path, { kind: 'direct', memberId: sara.user.id });
     const chatId = chat.body.data.chat.id as number;
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -316,7 +343,12 @@ describe.each(dialects())('chat on %s', (dialect) => {
       form.append('chatId', String(chatId));
       form.append('clientId', `file-${dialect}-${++seq}`);
       form.append('files', new Blob([content], { type }), name);
-      return t.app.inject({ method: 'POST', url: api(CHATS.send), headers: ali.headers, payload: form });
+      return t.app.inject({
+        method: 'POST',
+        url: api(CHAT_ROUTES.send.path),
+        headers: ali.headers,
+        payload: form,
+      });
     };
     const ok = await upload('صورة.png', 'image/png', png);
     expect(ok.statusCode).toBe(200);
@@ -350,16 +382,16 @@ describe.each(dialects())('chat on %s', (dialect) => {
     expect(
       await watcher.wait((f) => (f.data as { employeeId?: number } | undefined)?.employeeId === omar.user.id),
     ).toMatchObject({ data: { kind: 'presence', online: true } });
-    expect((await call(ali, 'GET', CHATS.presence)).body.data.online).toContain(omar.user.id);
+    expect((await call(ali, 'GET', CHAT_ROUTES.presence.path)).body.data.online).toContain(omar.user.id);
     omarSocket.socket.terminate();
     await watcher.wait(
       (f) =>
         (f.data as { employeeId?: number; online?: boolean } | undefined)?.employeeId === omar.user.id &&
         (f.data as { online: boolean }).online === false,
     );
-    expect((await call(ali, 'GET', CHATS.presence)).body.data.online).not.toContain(omar.user.id);
+    expect((await call(ali, 'GET', CHAT_ROUTES.presence.path)).body.data.online).not.toContain(omar.user.id);
 
-    const group = await call(sara, 'POST', CHATS.base, {
+    const group = await call(sara, 'POST', CHAT_ROUTES.list.path, {
       kind: 'group',
       name: 'جديدة',
       memberIds: [ali.user.id],
@@ -370,22 +402,24 @@ describe.each(dialects())('chat on %s', (dialect) => {
   });
 
   it('archives per user, leaves, and deletes by the creator only', async () => {
-    const group = await call(ali, 'POST', CHATS.base, {
+    const group = await call(ali, 'POST', CHAT_ROUTES.list.path, {
       kind: 'group',
       name: 'أرشيف',
       memberIds: [sara.user.id, omar.user.id],
     });
     const chatId = group.body.data.chat.id as number;
-    const archived = await call(sara, 'PATCH', chatPath(CHATS.archive, chatId), { archived: true });
+    const archived = await call(sara, 'PATCH', pathOf(CHAT_ROUTES.archive.path, { id: chatId }), {
+      archived: true,
+    });
     expect(archived.body.data.archived).toBe(true);
-    const list = await call(sara, 'GET', `${CHATS.base}?archived=true`);
+    const list = await call(sara, 'GET', `${CHAT_ROUTES.list.path}?archived=true`);
     expect(list.body.data.items.map((c: { id: number }) => c.id)).toContain(chatId);
-    const aliList = await call(ali, 'GET', CHATS.base);
+    const aliList = await call(ali, 'GET', CHAT_ROUTES.list.path);
     expect(aliList.body.data.items.map((c: { id: number }) => c.id)).toContain(chatId);
-    expect((await call(sara, 'DELETE', chatPath(CHATS.one, chatId))).status).toBe(403);
-    expect((await call(omar, 'POST', chatPath(CHATS.leave, chatId))).status).toBe(200);
-    expect((await call(omar, 'GET', chatPath(CHATS.one, chatId))).status).toBe(403);
-    expect((await call(ali, 'DELETE', chatPath(CHATS.one, chatId))).status).toBe(200);
-    expect((await call(ali, 'GET', chatPath(CHATS.one, chatId))).status).toBe(404);
+    expect((await call(sara, 'DELETE', pathOf(CHAT_ROUTES.one.path, { id: chatId }))).status).toBe(403);
+    expect((await call(omar, 'POST', pathOf(CHAT_ROUTES.leave.path, { id: chatId }))).status).toBe(200);
+    expect((await call(omar, 'GET', pathOf(CHAT_ROUTES.one.path, { id: chatId }))).status).toBe(403);
+    expect((await call(ali, 'DELETE', pathOf(CHAT_ROUTES.one.path, { id: chatId }))).status).toBe(200);
+    expect((await call(ali, 'GET', pathOf(CHAT_ROUTES.one.path, { id: chatId }))).status).toBe(404);
   });
 });

@@ -1,27 +1,16 @@
 import {
-  API_BASE,
   AREA_PERMISSIONS,
-  CHATS,
+  CHAT_ROUTES,
   CHAT_FILES_MAX,
   CHAT_FILE_TYPES,
   CHAT_PRESENCE_CHANNEL,
-  archiveChatBody,
-  chatEmployeesQuery,
-  chatMessagesQuery,
-  chatsQuery,
-  createChatBody,
-  deliveredMessagesBody,
-  editMessageBody,
-  readMessagesBody,
   sendMessageBody,
-  updateChatBody,
   type ChatEmployeesAnswer,
   type ChatPresenceAnswer,
   type ChatUnreadAnswer,
   type ChatsPage,
 } from '@mizan/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { pathId } from '../http/params';
 import { readMultipart } from '../files/multipart';
 import type { SavedUpload } from '../files/storage';
 import { requestLanguage } from '../http/messages';
@@ -52,13 +41,8 @@ const INBOX = /^chats:user:(\d+)$/;
 export const chatPlugin: FastifyPluginAsync = async (app) => {
   const live = new ChatLive(app);
   const chats = new ChatService(app, live);
-  const route = { tags: ['chat'], permission: AREA_PERMISSIONS.chatUse, labels: 'chat.fields' };
+  const route = { tags: ['chat'], labels: 'chat.fields' };
   const me = (request: FastifyRequest) => request.user!.id;
-  const chatIdOf = (request: FastifyRequest) =>
-    pathId(
-      (request.params as { id?: string; chatId?: string }).id ??
-        (request.params as { chatId?: string }).chatId,
-    );
   const online = (id: number) => live.isOnline(id);
 
   app.fileAccess.set(CHAT_FILE_OWNER, async (user, file) => {
@@ -94,12 +78,8 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
   });
   app.addHook('preClose', async () => live.stop());
 
-  defineRoute(app, {
+  defineRoute(app, CHAT_ROUTES.list, {
     ...route,
-    method: 'GET',
-    url: API_BASE + CHATS.base,
-    summary: 'The signed-in employee’s chats, newest activity first (archived ones with archived=true)',
-    query: chatsQuery,
     handler: async (request, { query }) => {
       const [{ ids, total }, unread] = await Promise.all([
         listChatIds(app.db, me(request), query),
@@ -116,12 +96,8 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
     },
   });
 
-  defineRoute(app, {
+  defineRoute(app, CHAT_ROUTES.create, {
     ...route,
-    method: 'POST',
-    url: API_BASE + CHATS.base,
-    summary: 'Open a one-to-one chat (the existing one for the pair) or create a group',
-    body: createChatBody,
     handler: async (request, { body }) => ({
       data:
         body.kind === 'direct'
@@ -130,12 +106,8 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
     }),
   });
 
-  defineRoute(app, {
+  defineRoute(app, CHAT_ROUTES.employees, {
     ...route,
-    method: 'GET',
-    url: API_BASE + CHATS.employees,
-    summary: 'Employees to chat with: active, not banned, Arabic-folded search',
-    query: chatEmployeesQuery,
     handler: async (request, { query }) => {
       const items = await chatEmployees(app.db, me(request), query.q, query.limit);
       const data: ChatEmployeesAnswer = { items: items.map((e) => ({ ...e, online: online(e.id) })) };
@@ -143,11 +115,8 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
     },
   });
 
-  defineRoute(app, {
+  defineRoute(app, CHAT_ROUTES.unread, {
     ...route,
-    method: 'GET',
-    url: API_BASE + CHATS.unread,
-    summary: 'Unread messages per chat and in total',
     handler: async (request) => {
       const unread = await unreadByChat(app.db, me(request));
       const data: ChatUnreadAnswer = {
@@ -158,81 +127,57 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
     },
   });
 
-  defineRoute(app, {
+  defineRoute(app, CHAT_ROUTES.presence, {
     ...route,
-    method: 'GET',
-    url: API_BASE + CHATS.presence,
-    summary: 'Employees with an open connection on any instance',
     handler: async () => {
       const data: ChatPresenceAnswer = { online: live.online() };
       return { data };
     },
   });
 
-  defineRoute(app, {
+  defineRoute(app, CHAT_ROUTES.one, {
     ...route,
-    method: 'GET',
-    url: API_BASE + CHATS.one,
-    summary: 'One chat (members only)',
-    handler: async (request) => {
-      const chatId = chatIdOf(request);
+    handler: async (request, { params }) => {
+      const chatId = params.id;
       await chats.membership(chatId, me(request));
       return { data: await chats.detail(chatId, me(request)) };
     },
   });
 
-  defineRoute(app, {
+  defineRoute(app, CHAT_ROUTES.update, {
     ...route,
-    method: 'PUT',
-    url: API_BASE + CHATS.one,
-    summary: 'Rename a group or set its members and admins (group admins)',
-    body: updateChatBody,
-    handler: async (request, { body }) => ({
-      data: await chats.updateGroup(chatIdOf(request), me(request), body),
+    handler: async (request, { params, body }) => ({
+      data: await chats.updateGroup(params.id, me(request), body),
     }),
   });
 
-  defineRoute(app, {
+  defineRoute(app, CHAT_ROUTES.remove, {
     ...route,
-    method: 'DELETE',
-    url: API_BASE + CHATS.one,
-    summary: 'Delete a chat with its messages (its creator)',
-    handler: async (request) => {
-      await chats.remove(chatIdOf(request), me(request));
+    handler: async (request, { params }) => {
+      await chats.remove(params.id, me(request));
       return { data: {} };
     },
   });
 
-  defineRoute(app, {
+  defineRoute(app, CHAT_ROUTES.archive, {
     ...route,
-    method: 'PATCH',
-    url: API_BASE + CHATS.archive,
-    summary: 'Archive or unarchive a chat for the signed-in employee',
-    body: archiveChatBody,
-    handler: async (request, { body }) => ({
-      data: await chats.archive(chatIdOf(request), me(request), body.archived),
+    handler: async (request, { params, body }) => ({
+      data: await chats.archive(params.id, me(request), body.archived),
     }),
   });
 
-  defineRoute(app, {
+  defineRoute(app, CHAT_ROUTES.leave, {
     ...route,
-    method: 'POST',
-    url: API_BASE + CHATS.leave,
-    summary: 'Leave a group',
-    handler: async (request) => {
-      await chats.leave(chatIdOf(request), me(request));
+    handler: async (request, { params }) => {
+      await chats.leave(params.id, me(request));
       return { data: {} };
     },
   });
 
-  defineRoute(app, {
+  defineRoute(app, CHAT_ROUTES.messages, {
     ...route,
-    method: 'GET',
-    url: API_BASE + CHATS.messages,
-    summary: 'A chat’s messages by cursor (before/after), or found by Arabic-folded search',
-    query: chatMessagesQuery,
-    handler: async (request, { query }) => {
-      const chatId = chatIdOf(request);
+    handler: async (request, { params, query }) => {
+      const chatId = params.chatId;
       await chats.membership(chatId, me(request));
       const page = await messagePage(app.db, chatId, query);
       // What the employee fetched is on their device.
@@ -242,14 +187,8 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
     },
   });
 
-  defineRoute(app, {
+  defineRoute(app, CHAT_ROUTES.send, {
     ...route,
-    method: 'POST',
-    url: API_BASE + CHATS.send,
-    summary: 'Send a message (JSON, or multipart with files); a retried clientId is stored once',
-    multipart: {
-      parts: { chatId: 'string', clientId: 'string', text: 'string', replyToId: 'string', files: 'file' },
-    },
     handler: async (request) => {
       const lang = requestLanguage(request);
       let raw: unknown = request.body;
@@ -275,48 +214,32 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
     },
   });
 
-  defineRoute(app, {
+  defineRoute(app, CHAT_ROUTES.read, {
     ...route,
-    method: 'PUT',
-    url: API_BASE + CHATS.read,
-    summary: 'Mark a chat read up to a message (default: everything up to now)',
-    body: readMessagesBody,
     handler: async (request, { body }) => ({
       data: await chats.moveCursor('read', body.chatId, me(request), body.messageId),
     }),
   });
 
-  defineRoute(app, {
+  defineRoute(app, CHAT_ROUTES.delivered, {
     ...route,
-    method: 'PUT',
-    url: API_BASE + CHATS.delivered,
-    summary: 'Acknowledge that the client holds the chat’s messages up to one',
-    body: deliveredMessagesBody,
     handler: async (request, { body }) => ({
       data: await chats.moveCursor('delivered', body.chatId, me(request), body.messageId),
     }),
   });
 
-  const messageIdOf = (request: FastifyRequest) =>
-    pathId((request.params as { messageId?: string }).messageId);
-
-  defineRoute(app, {
+  defineRoute(app, CHAT_ROUTES.editMessage, {
     ...route,
-    method: 'PUT',
-    url: API_BASE + CHATS.message,
-    summary: 'Edit one’s own message',
-    body: editMessageBody,
-    handler: async (request, { body }) => ({
-      data: await chats.edit(messageIdOf(request), me(request), body.text),
+    handler: async (request, { params, body }) => ({
+      data: await chats.edit(params.messageId, me(request), body.text),
     }),
   });
 
-  defineRoute(app, {
+  defineRoute(app, CHAT_ROUTES.deleteMessage, {
     ...route,
-    method: 'DELETE',
-    url: API_BASE + CHATS.message,
-    summary: 'Delete one’s own message (a tombstone stays)',
-    handler: async (request) => ({ data: await chats.deleteMessage(messageIdOf(request), me(request)) }),
+    handler: async (request, { params }) => ({
+      data: await chats.deleteMessage(params.messageId, me(request)),
+    }),
   });
 };
 // Hooks and routes belong to the app, not an encapsulated child context.

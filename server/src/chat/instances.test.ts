@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { CHATS, CHAT_PRESENCE_CHANNEL, chatRoomChannel, type ChatMessage } from '@mizan/contracts';
+import { CHAT_ROUTES, CHAT_PRESENCE_CHANNEL, chatRoomChannel, type ChatMessage } from '@mizan/contracts';
 import { createUserWith } from '../test/fixtures';
 import { createTestApp, dialects, type TestApp } from '../test/harness';
 import { openSocket } from './testing';
@@ -75,7 +75,7 @@ async function startRedis(): Promise<{ url: string; process: ChildProcess }> {
 
         const chat = await first.app.inject({
           method: 'POST',
-          url: `/api${CHATS.base}`,
+          url: `/api${CHAT_ROUTES.list.path}`,
           headers: sender.headers,
           payload: { kind: 'direct', memberId: b.employeeId },
         });
@@ -86,7 +86,7 @@ async function startRedis(): Promise<{ url: string; process: ChildProcess }> {
 
         const sent = await first.app.inject({
           method: 'POST',
-          url: `/api${CHATS.send}`,
+          url: `/api${CHAT_ROUTES.send.path}`,
           headers: sender.headers,
           payload: { chatId, clientId: `across-${dialect}`, text: 'من الخادم الأول' },
         });
@@ -95,7 +95,7 @@ async function startRedis(): Promise<{ url: string; process: ChildProcess }> {
 
         const read = await second.app.inject({
           method: 'PUT',
-          url: `/api${CHATS.read}`,
+          url: `/api${CHAT_ROUTES.read.path}`,
           headers: reader.headers,
           payload: { chatId },
         });

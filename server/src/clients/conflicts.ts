@@ -1,10 +1,7 @@
 import {
-  API_BASE,
-  CLIENTS,
+  CLIENT_ROUTES,
   CONFLICT_ENTITIES,
   CONFLICT_LIMIT,
-  conflictQuery,
-  conflictResult,
   lawsuits,
   permissionKey,
   type ConflictEntity,
@@ -249,15 +246,8 @@ export async function findConflicts(
  * of an entity the user may not view are left out. Saving is never blocked by its answer.
  */
 export function installConflictCheck(app: FastifyInstance): void {
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + CLIENTS.conflicts,
-    // Viewing either list lets the request in; the handler checks the one its form (`for`) needs.
-    permission: CONFLICT_ENTITIES.map((entity) => permissionKey(entity, 'view')),
+  defineRoute(app, CLIENT_ROUTES.conflicts, {
     tags: ['customers', 'opponents'],
-    summary: 'Conflict-of-interest check: known clients and opponents by name (any word order, folded) or ID',
-    query: conflictQuery,
-    response: conflictResult,
     labels: 'entities.customers.fields',
     handler: async (request, { query }) => {
       const may = (entity: ConflictEntity) =>

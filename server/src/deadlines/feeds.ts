@@ -5,7 +5,7 @@ import {
   circuits,
   courts,
   deadlines,
-  feedToken,
+  DEADLINE_ROUTES,
   lawsuits,
   sessions,
   tasks,
@@ -70,13 +70,8 @@ function feedUrl(app: FastifyInstance, request: FastifyRequest, token: string): 
  * circuit as the location.
  */
 export function installCalendarFeeds(app: FastifyInstance): void {
-  defineRoute(app, {
-    method: 'POST',
-    url: API_BASE + CALENDAR_FEED.token,
-    permission: null,
+  defineRoute(app, DEADLINE_ROUTES.feedToken, {
     tags: ['calendar'],
-    summary: 'New feed URLs for the signed-in employee (the old ones stop working)',
-    response: feedToken,
     handler: async (request) => {
       const employeeId = request.user!.id;
       const office = request.user!.permissions.has(AREA_PERMISSIONS.calendarOfficeFeed);
@@ -102,25 +97,16 @@ export function installCalendarFeeds(app: FastifyInstance): void {
     },
   });
 
-  defineRoute(app, {
-    method: 'DELETE',
-    url: API_BASE + CALENDAR_FEED.revoke,
-    permission: null,
+  defineRoute(app, DEADLINE_ROUTES.feedRevoke, {
     tags: ['calendar'],
-    summary: "Revokes the signed-in employee's feed URLs",
     handler: async (request) => {
       await app.db.deleteFrom(FEEDS).where('employee_id', '=', request.user!.id).execute();
       return { data: { url: null, officeUrl: null } satisfies FeedToken };
     },
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + CALENDAR_FEED.current,
-    permission: null,
+  defineRoute(app, DEADLINE_ROUTES.feedCurrent, {
     tags: ['calendar'],
-    summary: 'Whether the signed-in employee has feed URLs (the tokens are shown only when made)',
-    response: z.object({ own: z.boolean(), office: z.boolean() }),
     handler: async (request) => {
       const rows = await app.db
         .selectFrom(FEEDS)

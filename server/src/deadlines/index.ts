@@ -1,4 +1,4 @@
-import { API_BASE, DEADLINES, deadlines, periodQuery, periodResult, permissionKey } from '@mizan/contracts';
+import { DEADLINE_ROUTES, deadlines } from '@mizan/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { defineRoute } from '../http/route';
 import { defineReminderJobs } from '../reminders';
@@ -24,14 +24,8 @@ export const deadlinesPlugin: FastifyPluginAsync = async (app) => {
     { name: 'messages.deadlineApproaching', kind: 'deadlineDue', send: tellClientsOfDeadlines },
   ]);
 
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + DEADLINES.calculate,
-    permission: permissionKey(deadlines.name, 'view'),
+  defineRoute(app, DEADLINE_ROUTES.calculate, {
     tags: [deadlines.name],
-    summary: 'A legal period added to a day: the due date in both calendars and the days skipped',
-    query: periodQuery,
-    response: periodResult,
     labels: 'legal.calculator.fields',
     handler: async (_request, { query }) => ({
       data: await countPeriod(app.db, query.from, query, { country: query.country, field: 'from' }),

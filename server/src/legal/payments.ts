@@ -1,12 +1,9 @@
 import {
-  API_BASE,
-  LEGAL,
+  LEGAL_ROUTES,
   lawsuitFeeFigures,
-  lawsuitFees,
   lawsuitPayments,
   lawsuits,
   moneyToMajor,
-  lawsuitFeeRows,
   payments,
   permissionKey,
   retainerMovements,
@@ -14,12 +11,10 @@ import {
   type LawsuitFees,
 } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Dialect } from '../db';
 import { actorOf, type Trx } from '../engine/context';
 import type { HookContext } from '../engine/hooks';
 import { readRow, selectFields } from '../engine/rows';
-import { pathId } from '../http/params';
 import type { ApiRow } from '../engine/serialize';
 import { AppError } from '../http/errors';
 import { defineRoute } from '../http/route';
@@ -119,32 +114,20 @@ export function installPayments(app: FastifyInstance): void {
     },
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + LEGAL.lawsuitFees,
-    permission: permissionKey(lawsuitPayments.name, 'view'),
+  defineRoute(app, LEGAL_ROUTES.lawsuitFees, {
     tags: [lawsuitPayments.name],
-    summary: "A lawsuit's agreed fee, paid, pending and collection rate (minor units, exact)",
-    params: z.object({ id: z.string() }),
-    response: lawsuitFees,
     handler: async (request, { params }) => {
       // Through the lawsuits service: 404 for a lawsuit that does not exist or is out of scope.
-      const lawsuit = await entities.get('lawsuits').get(pathId(params.id), actorOf(request));
+      const lawsuit = await entities.get('lawsuits').get(params.id, actorOf(request));
       const paid = (await paidByLawsuit(app.db, [lawsuit.id])).get(lawsuit.id) ?? 0;
       return { data: lawsuitFeeFigures(lawsuit.agreedFee as number | null, paid) satisfies LawsuitFees };
     },
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + LEGAL.lawsuitFeeRows,
-    permission: permissionKey(lawsuitPayments.name, 'view'),
+  defineRoute(app, LEGAL_ROUTES.lawsuitFeeRows, {
     tags: [lawsuitPayments.name],
-    summary: "Every payment that counts towards a lawsuit's fee, one row each, newest first",
-    params: z.object({ id: z.string() }),
-    response: lawsuitFeeRows,
     handler: async (request, { params }) => {
-      const lawsuit = await entities.get('lawsuits').get(pathId(params.id), actorOf(request));
+      const lawsuit = await entities.get('lawsuits').get(params.id, actorOf(request));
       return { data: { items: await feeRows(app.db, lawsuit.id) } satisfies LawsuitFeeRows };
     },
   });

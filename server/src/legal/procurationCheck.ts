@@ -1,11 +1,7 @@
 import {
-  API_BASE,
-  LEGAL,
+  LEGAL_ROUTES,
   customers,
   lawsuits,
-  permissionKey,
-  procurationCheck,
-  procurationCheckQuery,
   procurations,
   sessions,
   type ProcurationCheck,
@@ -204,14 +200,8 @@ export function installProcurationCheck(app: FastifyInstance, entities: EntitySe
     },
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + LEGAL.procurationCheck,
-    permission: permissionKey(lawsuits.name, 'view'),
+  defineRoute(app, LEGAL_ROUTES.procurationCheck, {
     tags: [lawsuits.name],
-    summary: 'Clients without a power of attorney covering litigation on a day, and the office mode',
-    query: procurationCheckQuery,
-    response: procurationCheck,
     handler: async (_request, { query }) => {
       const settings = await readSettings(app.db);
       const date = query.date ?? officeToday(settings.timeZone, app.clock()).today;

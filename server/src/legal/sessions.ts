@@ -1,12 +1,9 @@
 import {
-  API_BASE,
-  LEGAL,
+  LEGAL_ROUTES,
   SESSION_TIME_PATTERN,
   customers,
   lawsuits,
   opponents,
-  permissionKey,
-  sessionChain,
   sessions,
   type LawsuitInfo,
   type LawsuitParty,
@@ -15,12 +12,10 @@ import {
 } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Expression } from 'kysely';
-import { z } from 'zod';
 import { joinTableName } from '../db/migrations';
 import { actorOf, asServerWrite, type WriteContext } from '../engine/context';
 import type { HookContext, ListFilterCondition, ReadContext } from '../engine/hooks';
 import { cols, readRow, selectFields } from '../engine/rows';
-import { pathId } from '../http/params';
 import type { ApiRow } from '../engine/serialize';
 import { AppError, type Translatable } from '../http/errors';
 import { defineRoute } from '../http/route';
@@ -270,17 +265,11 @@ export function installSessions(app: FastifyInstance): void {
     },
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + LEGAL.sessionChain,
-    permission: permissionKey(sessions.name, 'view'),
+  defineRoute(app, LEGAL_ROUTES.sessionChain, {
     tags: [sessions.name],
-    summary: 'The postponement chain a hearing belongs to, first to last',
-    params: z.object({ id: z.string() }),
-    response: sessionChain,
     handler: async (request, { params }) => {
       const service = entities.get(sessions.name);
-      const asked = await service.get(pathId(params.id), actorOf(request));
+      const asked = await service.get(params.id, actorOf(request));
       // Every link of the lawsuit's hearings (a lawsuit holds tens of hearings, not thousands).
       const links = await selectFields(app.db, sessions, ['previousId'])
         .where(LAWSUIT, '=', asked.lawsuitId as number)

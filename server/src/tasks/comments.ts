@@ -1,20 +1,17 @@
 import {
   AREA_PERMISSIONS,
-  API_BASE,
-  MAX_PAGE_SIZE,
-  TASKS,
-  permissionKey,
+  TASK_ROUTES,
   taskChannel,
   taskComments,
   tasks,
+  type TaskComment,
+  type TaskCommentPage,
 } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AuthUser } from '../auth/types';
 import { actorOf, type WriteContext } from '../engine/context';
 import type { HookContext } from '../engine/hooks';
 import { cols } from '../engine/rows';
-import { pathId } from '../http/params';
 import type { ApiRow } from '../engine/serialize';
 import { AppError } from '../http/errors';
 import { defineRoute } from '../http/route';
@@ -124,46 +121,31 @@ export function installCommentHooks(app: FastifyInstance): void {
   });
 }
 
-const pageQuery = z.object({
-  page: z.coerce.number().int().positive().default(1),
-  pageSize: z.coerce.number().int().positive().max(MAX_PAGE_SIZE).default(MAX_PAGE_SIZE),
-});
-
 /** The seed's comment routes under the task: its thread, and deleting one of its comments. */
 export function registerCommentRoutes(app: FastifyInstance): void {
   const comments = () => app.entities.get(taskComments.name);
 
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + TASKS.taskComments,
-    permission: permissionKey(tasks.name, 'view'),
+  defineRoute(app, TASK_ROUTES.comments, {
     tags: [tasks.name],
-    summary: "A task's comments, oldest first (paged)",
-    params: z.object({ id: z.string() }),
-    query: pageQuery,
     handler: async (request, { params, query }) => {
-      const task = await app.entities.get(tasks.name).get(pathId(params.id), actorOf(request));
-      return {
-        data: await comments().list(
-          { taskId: task.id, sort: 'createdAt:asc', page: query.page, pageSize: query.pageSize },
-          actorOf(request),
-        ),
-      };
+      const task = await app.entities.get(tasks.name).get(params.id, actorOf(request));
+      const page = await comments().list(
+        { taskId: task.id, sort: 'createdAt:asc', page: query.page, pageSize: query.pageSize },
+        actorOf(request),
+      );
+      // The engine's rows are untyped; they are the entity's records.
+      return { data: page as unknown as TaskCommentPage };
     },
   });
 
-  defineRoute(app, {
-    method: 'DELETE',
-    url: API_BASE + TASKS.taskComment,
-    permission: permissionKey(taskComments.name, 'delete'),
+  defineRoute(app, TASK_ROUTES.deleteComment, {
     tags: [tasks.name],
-    summary: "Delete one of a task's comments (its author, or with tasks.moderate)",
-    params: z.object({ id: z.string(), commentId: z.string() }),
     handler: async (request, { params }) => {
-      const taskId = pathId(params.id);
-      const comment = await comments().get(pathId(params.commentId), actorOf(request));
+      const taskId = params.id;
+      const comment = await comments().get(params.commentId, actorOf(request));
       if (comment.taskId !== taskId) throw new AppError('notFound');
-      return { data: await comments().remove(actorOf(request), comment.id) };
+      const removed = await comments().remove(actorOf(request), comment.id);
+      return { data: removed as unknown as TaskComment };
     },
   });
 }

@@ -43,9 +43,6 @@ export const SYSTEM = {
   files: '/files',
 } as const;
 
-/** The clients area's routes beyond the customers' CRUD. */
-export const CLIENTS = { conflicts: '/admin/customers/conflicts' } as const;
-
 export const HEALTH = '/health';
 export const READY = '/ready';
 /** Prometheus metrics (when `MIZAN_METRICS_TOKEN` is set; or `/metrics` on `MIZAN_METRICS_PORT`). */

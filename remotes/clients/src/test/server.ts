@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import {
-  CLIENTS,
+  CLIENT_ROUTES,
   foldArabic,
   type ConflictMatch,
   type CustomerMessage,
@@ -35,7 +35,7 @@ export async function startClientsServer(entities: readonly Entity<Fields>[], sp
   /** Requests the client gave up before their answer (a superseded check, cancelled). */
   const abandoned: SeenRequest[] = [];
   const handle = async (req: SeenRequest, res: ServerResponse) => {
-    if (req.method === 'GET' && req.path === `/api${CLIENTS.conflicts}`) {
+    if (req.method === 'GET' && req.path === `/api${CLIENT_ROUTES.conflicts.path}`) {
       res.on('close', () => !res.writableEnded && abandoned.push(req));
       const matches = (await spec.conflicts?.(req.query)) ?? [];
       if (!res.destroyed) json(res, 200, { data: { matches } });

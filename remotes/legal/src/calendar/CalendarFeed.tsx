@@ -3,7 +3,7 @@ import { Alert, Button, Modal, Space, Typography } from 'antd';
 import { LinkOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CALENDAR_FEED, type FeedToken } from '@mizan/contracts';
+import { DEADLINE_ROUTES, type FeedToken } from '@mizan/contracts';
 import { api, notify } from '@mizan/sdk';
 
 const FEED_KEY = ['calendar', 'feed'] as const;
@@ -20,17 +20,17 @@ export function CalendarFeed() {
   const queryClient = useQueryClient();
   const current = useQuery({
     queryKey: FEED_KEY,
-    queryFn: () => api.get<{ own: boolean; office: boolean }>(CALENDAR_FEED.current),
+    queryFn: () => api.call(DEADLINE_ROUTES.feedCurrent),
     enabled: open,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: FEED_KEY });
   const create = useMutation({
-    mutationFn: () => api.post<FeedToken>(CALENDAR_FEED.token, {}),
+    mutationFn: () => api.call(DEADLINE_ROUTES.feedToken),
     onSuccess: (data) => setMade(data),
     onSettled: refresh,
   });
   const revoke = useMutation({
-    mutationFn: () => api.delete<FeedToken>(CALENDAR_FEED.revoke),
+    mutationFn: () => api.call(DEADLINE_ROUTES.feedRevoke),
     onSuccess: () => {
       setMade(null);
       notify.success(t('legal:calendar.feed.revoked'));

@@ -5,12 +5,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   COUNTRY_CODES,
-  DEADLINES,
+  DEADLINE_ROUTES,
   PERIOD_CALENDARS,
   PERIOD_SHIFTS,
   PERIOD_UNITS,
   type PeriodQuery,
-  type PeriodResult,
 } from '@mizan/contracts';
 import { api, isApiError } from '@mizan/sdk';
 import { DateInput, DualDate, toDateValue, useOfficeToday } from '@mizan/ui';
@@ -47,7 +46,7 @@ export function DateCalculator() {
         shift: values.shift,
         ...(values.country ? { country: values.country } : {}),
       };
-      return api.get<PeriodResult>(DEADLINES.calculate, { params: query, silent: true });
+      return api.call(DEADLINE_ROUTES.calculate, { query }, { silent: true });
     },
     onError: (error) => {
       const errors = isApiError(error) ? error.errors : {};

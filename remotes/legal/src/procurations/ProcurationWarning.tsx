@@ -1,7 +1,7 @@
 import { Alert } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LEGAL, type ProcurationCheck } from '@mizan/contracts';
+import { LEGAL_ROUTES } from '@mizan/contracts';
 import { api } from '@mizan/sdk';
 import { localizeDigits, toDateValue } from '@mizan/ui';
 import type { Dayjs } from 'dayjs';
@@ -37,7 +37,7 @@ export function ProcurationWarning({ customerIds, lawsuitId, date }: Procuration
   const check = useQuery({
     queryKey: ['procurationCheck', params],
     queryFn: ({ signal }) =>
-      api.get<ProcurationCheck>(LEGAL.procurationCheck, { params, signal, silent: true }),
+      api.call(LEGAL_ROUTES.procurationCheck, { query: params }, { signal, silent: true }),
     enabled,
     staleTime: 30_000,
   });

@@ -1,7 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, TASKS, taskComments, type TaskComment, type TaskCommentPage } from '@mizan/contracts';
+import { MAX_PAGE_SIZE, TASK_ROUTES, taskComments, type TaskComment } from '@mizan/contracts';
 import { api, entityApi } from '@mizan/sdk';
-import { taskPath } from '../api';
 import { commentKeys } from '../useTaskChannel';
 
 /**
@@ -15,10 +14,11 @@ export function useComments(taskId: number) {
     queryKey: commentKeys.thread(taskId),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      api.get<TaskCommentPage>(taskPath(TASKS.taskComments, { id: taskId }), {
-        params: { page: pageParam, pageSize: MAX_PAGE_SIZE },
-        signal,
-      }),
+      api.call(
+        TASK_ROUTES.comments,
+        { params: { id: taskId }, query: { page: pageParam, pageSize: MAX_PAGE_SIZE } },
+        { signal },
+      ),
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: commentKeys.thread(taskId) });
@@ -35,7 +35,7 @@ export function useComments(taskId: number) {
   });
   const remove = useMutation({
     mutationFn: (comment: TaskComment) =>
-      api.delete(taskPath(TASKS.taskComment, { id: taskId, commentId: comment.id })),
+      api.call(TASK_ROUTES.deleteComment, { params: { id: taskId, commentId: comment.id } }),
     onSuccess: refresh,
   });
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { AREA_PERMISSIONS } from '../areaPermissions';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../entity';
 import type { Gender } from '../entities/people';
+import { answer, route } from '../route';
 import { hasControlCharacters, isWellFormed } from '../text';
 
 /**
@@ -9,37 +11,6 @@ import { hasControlCharacters, isWellFormed } from '../text';
  * route needs `chat.use`; only a chat's members read, post to or join its room (403 otherwise).
  * Answers are `{ data }` like every other route.
  */
-
-/** Paths under `API_BASE`; `:id` and `:chatId` are a chat's, `:messageId` a message's. */
-export const CHATS = {
-  /** GET the signed-in employee's chats (`chatsQuery`); POST opens one (`createChatBody`). */
-  base: '/admin/chats',
-  /** GET one chat (`ChatDetail`); PUT renames or changes members (`updateChatBody`); DELETE (creator). */
-  one: '/admin/chats/:id',
-  /** PATCH `{ archived }` for the signed-in employee only. */
-  archive: '/admin/chats/:id/archive',
-  /** POST: the signed-in employee leaves a group. */
-  leave: '/admin/chats/:id/leave',
-  /** GET the employee picker (`chatEmployeesQuery`). */
-  employees: '/admin/chats/employees',
-  /** GET unread counts per chat and in total (the header badge). */
-  unread: '/admin/chats/unread',
-  /** GET the employees with an open socket on any instance. */
-  presence: '/admin/chats/presence',
-  /** GET a chat's messages by cursor (`chatMessagesQuery`). */
-  messages: '/admin/chats/:chatId/messages',
-  /** POST a message: JSON `sendMessageBody`, or multipart with the same fields plus `files` parts. */
-  send: '/admin/chats/messages',
-  /** PUT edits the text (`editMessageBody`), DELETE deletes: the author's own message only. */
-  message: '/admin/chats/messages/:messageId',
-  /** PUT `{ chatId, messageId? }`: everything up to `messageId` (default: now) read. */
-  read: '/admin/chats/messages/read',
-  /** PUT `{ chatId, messageId }`: the employee's client has received up to `messageId`. */
-  delivered: '/admin/chats/messages/delivered',
-} as const;
-
-/** `/admin/chats/12` and the like: a path of `CHATS` with its parameter filled in. */
-export const chatPath = (path: string, id: number) => path.replace(/:(id|chatId|messageId)/, String(id));
 
 /** Longest message text, in characters (after trimming). */
 export const CHAT_TEXT_MAX = 10_000;
@@ -355,6 +326,138 @@ export interface ChatCursorAnswer {
   unread: number;
   unreadTotal: number;
 }
+
+/** Every chat route needs the chat permission; `:id` and `:chatId` are a chat's, `:messageId` a message's. */
+const chatPermission = AREA_PERMISSIONS.chatUse;
+
+/** The chat's routes, under `/admin/chats`. */
+export const CHAT_ROUTES = {
+  list: route({
+    method: 'GET',
+    path: '/admin/chats',
+    permission: chatPermission,
+    summary: 'The signed-in employee’s chats, newest activity first (archived ones with archived=true)',
+    query: chatsQuery,
+    answer: answer<ChatsPage>(),
+  }),
+  create: route({
+    method: 'POST',
+    path: '/admin/chats',
+    permission: chatPermission,
+    summary: 'Open a one-to-one chat (the existing one for the pair) or create a group',
+    body: createChatBody,
+    answer: answer<CreateChatAnswer>(),
+  }),
+  employees: route({
+    method: 'GET',
+    path: '/admin/chats/employees',
+    permission: chatPermission,
+    summary: 'Employees to chat with: active, not banned, Arabic-folded search',
+    query: chatEmployeesQuery,
+    answer: answer<ChatEmployeesAnswer>(),
+  }),
+  unread: route({
+    method: 'GET',
+    path: '/admin/chats/unread',
+    permission: chatPermission,
+    summary: 'Unread messages per chat and in total',
+    answer: answer<ChatUnreadAnswer>(),
+  }),
+  presence: route({
+    method: 'GET',
+    path: '/admin/chats/presence',
+    permission: chatPermission,
+    summary: 'Employees with an open connection on any instance',
+    answer: answer<ChatPresenceAnswer>(),
+  }),
+  one: route({
+    method: 'GET',
+    path: '/admin/chats/:id',
+    permission: chatPermission,
+    summary: 'One chat (members only)',
+    answer: answer<ChatDetail>(),
+  }),
+  update: route({
+    method: 'PUT',
+    path: '/admin/chats/:id',
+    permission: chatPermission,
+    summary: 'Rename a group or set its members and admins (group admins)',
+    body: updateChatBody,
+    answer: answer<ChatDetail>(),
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: '/admin/chats/:id',
+    permission: chatPermission,
+    summary: 'Delete a chat with its messages (its creator)',
+    answer: answer<Record<string, never>>(),
+  }),
+  archive: route({
+    method: 'PATCH',
+    path: '/admin/chats/:id/archive',
+    permission: chatPermission,
+    summary: 'Archive or unarchive a chat for the signed-in employee',
+    body: archiveChatBody,
+    answer: answer<ChatDetail>(),
+  }),
+  leave: route({
+    method: 'POST',
+    path: '/admin/chats/:id/leave',
+    permission: chatPermission,
+    summary: 'Leave a group',
+    answer: answer<Record<string, never>>(),
+  }),
+  messages: route({
+    method: 'GET',
+    path: '/admin/chats/:chatId/messages',
+    permission: chatPermission,
+    summary: 'A chat’s messages by cursor (before/after), or found by Arabic-folded search',
+    query: chatMessagesQuery,
+    answer: answer<ChatMessagesPage>(),
+  }),
+  /** JSON `sendMessageBody`, or multipart with the same fields plus `files` parts (the handler parses both). */
+  send: route({
+    method: 'POST',
+    path: '/admin/chats/messages',
+    permission: chatPermission,
+    summary: 'Send a message (JSON, or multipart with files); a retried clientId is stored once',
+    multipart: {
+      parts: { chatId: 'string', clientId: 'string', text: 'string', replyToId: 'string', files: 'file' },
+    },
+    answer: answer<SendMessageAnswer>(),
+  }),
+  read: route({
+    method: 'PUT',
+    path: '/admin/chats/messages/read',
+    permission: chatPermission,
+    summary: 'Mark a chat read up to a message (default: everything up to now)',
+    body: readMessagesBody,
+    answer: answer<ChatCursorAnswer>(),
+  }),
+  delivered: route({
+    method: 'PUT',
+    path: '/admin/chats/messages/delivered',
+    permission: chatPermission,
+    summary: 'Acknowledge that the client holds the chat’s messages up to one',
+    body: deliveredMessagesBody,
+    answer: answer<ChatCursorAnswer>(),
+  }),
+  editMessage: route({
+    method: 'PUT',
+    path: '/admin/chats/messages/:messageId',
+    permission: chatPermission,
+    summary: 'Edit one’s own message',
+    body: editMessageBody,
+    answer: answer<ChatMessage>(),
+  }),
+  deleteMessage: route({
+    method: 'DELETE',
+    path: '/admin/chats/messages/:messageId',
+    permission: chatPermission,
+    summary: 'Delete one’s own message (a tombstone stays)',
+    answer: answer<ChatMessage>(),
+  }),
+};
 
 // ---------------------------------------------------------------------------------------------
 // WebSocket

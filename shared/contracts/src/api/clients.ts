@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { COMMERCIAL_REGISTER_MAX, CUSTOMER_KINDS } from '../entities/customers';
+import { permissionKey } from '../permissions';
+import { answer, route } from '../route';
 import { normalizeDigits } from '../text';
 
 /**
@@ -80,3 +82,17 @@ export type ConflictMatch = z.infer<typeof conflictMatch>;
 export const conflictResult = z.object({ matches: z.array(conflictMatch) });
 /** The `data` of the answer: at most `CONFLICT_LIMIT` matches, best first. */
 export type ConflictResult = z.infer<typeof conflictResult>;
+
+/** The clients area's routes beyond the customers' CRUD. */
+export const CLIENT_ROUTES = {
+  /** Viewing either list lets the request in; the handler checks the one its form (`for`) needs. */
+  conflicts: route({
+    method: 'GET',
+    path: '/admin/customers/conflicts',
+    permission: CONFLICT_ENTITIES.map((entity) => permissionKey(entity, 'view')),
+    summary: 'Conflict-of-interest check: known clients and opponents by name (any word order, folded) or ID',
+    query: conflictQuery,
+    response: conflictResult,
+    answer: answer<ConflictResult>(),
+  }),
+};

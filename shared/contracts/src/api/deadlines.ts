@@ -7,6 +7,8 @@ import {
   PERIOD_UNITS,
   type CountryCode,
 } from '../entities/deadlines';
+import { permissionKey } from '../permissions';
+import { answer, route } from '../route';
 import { normalizeDigits } from '../text';
 
 /** Routes of legal periods and calendar feeds beyond CRUD; paths are under `/api`. */
@@ -108,3 +110,45 @@ export interface FeedToken {
 }
 
 export const feedToken = z.object({ url: z.string().nullable(), officeUrl: z.string().nullable() });
+
+/** Whether the signed-in employee has feed URLs (`GET CALENDAR_FEED.current`). */
+export interface FeedState {
+  own: boolean;
+  office: boolean;
+}
+
+/** The date calculator and the signed-in employee's feed URLs (paths from `DEADLINES` and `CALENDAR_FEED`). */
+export const DEADLINE_ROUTES = {
+  calculate: route({
+    method: 'GET',
+    path: DEADLINES.calculate,
+    permission: permissionKey('deadlines', 'view'),
+    summary: 'A legal period added to a day: the due date in both calendars and the days skipped',
+    query: periodQuery,
+    response: periodResult,
+    answer: answer<PeriodResult>(),
+  }),
+  feedToken: route({
+    method: 'POST',
+    path: CALENDAR_FEED.token,
+    permission: null,
+    summary: 'New feed URLs for the signed-in employee (the old ones stop working)',
+    response: feedToken,
+    answer: answer<FeedToken>(),
+  }),
+  feedRevoke: route({
+    method: 'DELETE',
+    path: CALENDAR_FEED.revoke,
+    permission: null,
+    summary: "Revokes the signed-in employee's feed URLs",
+    answer: answer<FeedToken>(),
+  }),
+  feedCurrent: route({
+    method: 'GET',
+    path: CALENDAR_FEED.current,
+    permission: null,
+    summary: 'Whether the signed-in employee has feed URLs (the tokens are shown only when made)',
+    response: z.object({ own: z.boolean(), office: z.boolean() }),
+    answer: answer<FeedState>(),
+  }),
+};

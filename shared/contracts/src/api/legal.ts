@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { EntityRecord } from '../entity';
 import type { sessions } from '../entities/hearings';
+import { permissionKey } from '../permissions';
+import { answer, route } from '../route';
 
 /**
  * Routes of the legal department beyond CRUD: the postponement chain of a hearing and the fee
@@ -215,3 +217,40 @@ export const procurationCheck = z.object({
   ),
 });
 export type ProcurationCheck = z.infer<typeof procurationCheck>;
+
+/** The legal department's routes beyond CRUD (paths from `LEGAL`). */
+export const LEGAL_ROUTES = {
+  sessionChain: route({
+    method: 'GET',
+    path: LEGAL.sessionChain,
+    permission: permissionKey('sessions', 'view'),
+    summary: 'The postponement chain a hearing belongs to, first to last',
+    response: sessionChain,
+    answer: answer<SessionChain>(),
+  }),
+  lawsuitFees: route({
+    method: 'GET',
+    path: LEGAL.lawsuitFees,
+    permission: permissionKey('lawsuitPayments', 'view'),
+    summary: "A lawsuit's agreed fee, paid, pending and collection rate (minor units, exact)",
+    response: lawsuitFees,
+    answer: answer<LawsuitFees>(),
+  }),
+  lawsuitFeeRows: route({
+    method: 'GET',
+    path: LEGAL.lawsuitFeeRows,
+    permission: permissionKey('lawsuitPayments', 'view'),
+    summary: "Every payment that counts towards a lawsuit's fee, one row each, newest first",
+    response: lawsuitFeeRows,
+    answer: answer<LawsuitFeeRows>(),
+  }),
+  procurationCheck: route({
+    method: 'GET',
+    path: LEGAL.procurationCheck,
+    permission: permissionKey('lawsuits', 'view'),
+    summary: 'Clients without a power of attorney covering litigation on a day, and the office mode',
+    query: procurationCheckQuery,
+    response: procurationCheck,
+    answer: answer<ProcurationCheck>(),
+  }),
+};

@@ -1,5 +1,8 @@
+import { z } from 'zod';
 import type { StaleWriteError } from '../conflict';
-import type { EntityRecord, Page } from '../entity';
+import { MAX_PAGE_SIZE, type EntityRecord, type Page } from '../entity';
+import { permissionKey } from '../permissions';
+import { answer, route } from '../route';
 import type { TaskState, taskComments, tasks } from '../entities/tasks';
 
 /**
@@ -76,3 +79,28 @@ export const TASK_LIVE_ACTIONS = [
   'commentDelete',
 ] as const;
 export type TaskLiveAction = (typeof TASK_LIVE_ACTIONS)[number];
+
+/** `GET TASKS.taskComments`: a page of the thread, `MAX_PAGE_SIZE` comments by default. */
+export const taskCommentsQuery = z.object({
+  page: z.coerce.number().int().positive().default(1),
+  pageSize: z.coerce.number().int().positive().max(MAX_PAGE_SIZE).default(MAX_PAGE_SIZE),
+});
+
+/** The seed's comment routes under a task (paths from `TASKS`). */
+export const TASK_ROUTES = {
+  comments: route({
+    method: 'GET',
+    path: TASKS.taskComments,
+    permission: permissionKey('tasks', 'view'),
+    summary: "A task's comments, oldest first (paged)",
+    query: taskCommentsQuery,
+    answer: answer<TaskCommentPage>(),
+  }),
+  deleteComment: route({
+    method: 'DELETE',
+    path: TASKS.taskComment,
+    permission: permissionKey('taskComments', 'delete'),
+    summary: "Delete one of a task's comments (its author, or with tasks.moderate)",
+    answer: answer<TaskComment>(),
+  }),
+};

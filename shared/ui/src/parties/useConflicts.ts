@@ -1,12 +1,11 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
-  CLIENTS,
+  CLIENT_ROUTES,
   foldArabic,
   normalizeDigits,
   type ConflictEntity,
   type ConflictQuery,
-  type ConflictResult,
 } from '@mizan/contracts';
 import { api } from '@mizan/sdk';
 import { useDebouncedValue } from '../fields/useDebouncedValue';
@@ -45,7 +44,7 @@ export function useConflicts(input: {
   const enabled = Boolean(params.name || params.nationalId);
   const result = useQuery({
     queryKey: ['customers', 'conflicts', params],
-    queryFn: ({ signal }) => api.get<ConflictResult>(CLIENTS.conflicts, { params, signal, silent: true }),
+    queryFn: ({ signal }) => api.call(CLIENT_ROUTES.conflicts, { query: params }, { signal, silent: true }),
     enabled,
     staleTime: 30_000,
   });
