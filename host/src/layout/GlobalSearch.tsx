@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import {
   GLOBAL_SEARCH_KINDS,
-  SEARCH,
+  SEARCH_ROUTES,
   getEntity,
   permissionKey,
   type GlobalSearchGroup,
@@ -67,7 +67,7 @@ export function GlobalSearch() {
   const allowed = GLOBAL_SEARCH_KINDS.some((kind) => kind !== 'files' && can(permissionKey(kind, 'view')));
   const { data, isFetching } = useQuery({
     queryKey: ['globalSearch', q],
-    queryFn: () => api.get<GlobalSearchResult>(SEARCH.global, { params: { q }, silent: true }),
+    queryFn: () => api.call(SEARCH_ROUTES.global, { query: { q } }, { silent: true }),
     enabled: allowed && q.length > 0,
     staleTime: 10_000,
   });

@@ -1,4 +1,4 @@
-import { DATE_FORMAT, SYSTEM, findEntity, registry, type Page } from '@mizan/contracts';
+import { AUDIT_ROUTES, DATE_FORMAT, findEntity, registry } from '@mizan/contracts';
 import { api } from '@mizan/sdk';
 import {
   AuditAction,
@@ -76,7 +76,7 @@ export function AuditPage() {
   const params = { ...filters, ...pagination, sort: 'createdAt:desc' };
   const list = useQuery({
     queryKey: ['audit', params],
-    queryFn: () => api.get<Page<AuditEntry>>(SYSTEM.audit, { params }),
+    queryFn: () => api.call(AUDIT_ROUTES.list, { query: params }),
     placeholderData: keepPreviousData,
   });
   const setFilter = (patch: AuditFilters) => {
