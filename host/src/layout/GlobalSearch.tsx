@@ -6,7 +6,6 @@ import {
   permissionKey,
   type GlobalSearchGroup,
   type GlobalSearchKind,
-  type GlobalSearchResult,
 } from '@mizan/contracts';
 import { api, useAuth } from '@mizan/sdk';
 import { recordPath } from '@mizan/ui';

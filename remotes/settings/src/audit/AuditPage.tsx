@@ -73,7 +73,7 @@ export function AuditPage() {
   const stacked = Grid.useBreakpoint().md === false;
   const [filters, setFilters] = useState<AuditFilters>({});
   const [pagination, setPagination] = useState({ page: 1, pageSize: 20 });
-  const params = { ...filters, ...pagination, sort: 'createdAt:desc' };
+  const params = { ...filters, ...pagination, sort: 'createdAt:desc' as const };
   const list = useQuery({
     queryKey: ['audit', params],
     queryFn: () => api.call(AUDIT_ROUTES.list, { query: params }),

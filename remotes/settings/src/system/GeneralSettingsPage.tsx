@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
 import { MessagingCard } from './MessagingCard';
 import { TwoFactorRolesCard } from './TwoFactorRolesCard';
-import type { GeneralSettings } from './generalSettings';
+import type { GeneralSettingsPayload } from './generalSettings';
 
 export const generalSettingsKey = ['systemSettings', 'general'] as const;
 /**
@@ -26,8 +26,7 @@ export function GeneralSettingsPage() {
     queryFn: () => api.call(SYSTEM_SETTINGS_ROUTES.get),
   });
   const save = useMutation({
-    mutationFn: (values: Omit<GeneralSettings, 'id'>) =>
-      api.call(SYSTEM_SETTINGS_ROUTES.update, { body: values }),
+    mutationFn: (values: GeneralSettingsPayload) => api.call(SYSTEM_SETTINGS_ROUTES.update, { body: values }),
     onSuccess: (saved) => {
       client.setQueryData(generalSettingsKey, saved);
       void client.invalidateQueries({ queryKey: HOST_SETTINGS_KEY, exact: true });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SYSTEM } from '../endpoints';
-import { answer, route } from '../route';
+import { route } from '../route';
 
 /** `GET /api/files/:id`: a stored file (its row's `StoredFile` carries the id). */
 
