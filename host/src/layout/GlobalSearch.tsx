@@ -1,12 +1,11 @@
 import { SearchOutlined } from '@ant-design/icons';
 import {
   GLOBAL_SEARCH_KINDS,
-  SEARCH,
+  SEARCH_ROUTES,
   getEntity,
   permissionKey,
   type GlobalSearchGroup,
   type GlobalSearchKind,
-  type GlobalSearchResult,
 } from '@mizan/contracts';
 import { api, useAuth } from '@mizan/sdk';
 import { recordPath } from '@mizan/ui';
@@ -67,7 +66,7 @@ export function GlobalSearch() {
   const allowed = GLOBAL_SEARCH_KINDS.some((kind) => kind !== 'files' && can(permissionKey(kind, 'view')));
   const { data, isFetching } = useQuery({
     queryKey: ['globalSearch', q],
-    queryFn: () => api.get<GlobalSearchResult>(SEARCH.global, { params: { q }, silent: true }),
+    queryFn: () => api.call(SEARCH_ROUTES.global, { query: { q } }, { silent: true }),
     enabled: allowed && q.length > 0,
     staleTime: 10_000,
   });

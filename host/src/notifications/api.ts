@@ -1,12 +1,4 @@
-import {
-  NOTIFICATIONS,
-  notificationReadPath,
-  type NotificationPreferencesAnswer,
-  type NotificationPreferencesBody,
-  type NotificationsPage,
-  type NotificationsReadAnswer,
-  type NotificationsUnreadCount,
-} from '@mizan/contracts';
+import { NOTIFICATION_ROUTES, type NotificationPreferencesBody } from '@mizan/contracts';
 import { api } from '@mizan/sdk';
 
 /** Query keys of the notification centre: every one starts with `notifications`. */
@@ -23,15 +15,14 @@ export const NOTIFICATIONS_PAGE_SIZE = 10;
 /** The signed-in employee's notifications (`/api/notifications`); answers unwrapped by the SDK. */
 export const notificationsApi = {
   list: (page: number, unread: boolean) =>
-    api.get<NotificationsPage>(NOTIFICATIONS.base, {
-      params: { page, pageSize: NOTIFICATIONS_PAGE_SIZE, ...(unread ? { unread: 'true' } : {}) },
+    api.call(NOTIFICATION_ROUTES.list, {
+      query: { page, pageSize: NOTIFICATIONS_PAGE_SIZE, ...(unread ? { unread: 'true' } : {}) },
     }),
   // The bell asks in the background: a failure shows no toast (the badge stays as it was).
-  unreadCount: () =>
-    api.get<NotificationsUnreadCount>(NOTIFICATIONS.unreadCount, { silent: true }).then((r) => r.unread),
-  markRead: (id: number) => api.patch<NotificationsReadAnswer>(notificationReadPath(id)),
-  markAllRead: () => api.patch<NotificationsReadAnswer>(NOTIFICATIONS.readAll),
-  preferences: () => api.get<NotificationPreferencesAnswer>(NOTIFICATIONS.preferences),
+  unreadCount: () => api.call(NOTIFICATION_ROUTES.unreadCount, {}, { silent: true }).then((r) => r.unread),
+  markRead: (id: number) => api.call(NOTIFICATION_ROUTES.read, { params: { id } }),
+  markAllRead: () => api.call(NOTIFICATION_ROUTES.readAll),
+  preferences: () => api.call(NOTIFICATION_ROUTES.preferences),
   savePreferences: (changes: NotificationPreferencesBody) =>
-    api.put<NotificationPreferencesAnswer>(NOTIFICATIONS.preferences, changes),
+    api.call(NOTIFICATION_ROUTES.savePreferences, { body: changes }),
 };

@@ -1,43 +1,15 @@
-import {
-  API_BASE,
-  AREA_PERMISSIONS,
-  AUTH,
-  SYSTEM,
-  twoFactorDisableBody,
-  twoFactorEnableBody,
-  twoFactorRolesBody,
-  twoFactorSetupBody,
-  twoFactorVerifyBody,
-  type LoginAnswer,
-  type SessionInfo,
-  type SessionsEnded,
-  type TwoFactorEnableResult,
-  type TwoFactorRoles,
-  type TwoFactorSetupResult,
-  type TwoFactorStatus,
-  forgotPasswordBody,
-  loginBody,
-  resetPasswordBody,
-  verifyResetCodeBody,
-  verifyResetTokenQuery,
-  type CheckResult,
-  type MessageResult,
-  type PublicSystemSettings,
-  type VerifyResetCodeResult,
-  type VerifyResetTokenResult,
-} from '@mizan/contracts';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { AUTH_ROUTES, type CheckResult, type LoginAnswer } from '@mizan/contracts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import Redis from 'ioredis';
 import type { Kysely } from 'kysely';
 import { loadConfig, type Config } from '../config';
 import type { Db } from '../db';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { authDb } from './db';
-import { defineRoute, PUBLIC } from '../http/route';
+import { defineRoute } from '../http/route';
 import { authenticate, bearerToken, fingerprintSessionOf, requirePermission } from './guard';
 import { listOpenSessions } from './sessions';
 import { requiredRoleIds, setRequiredRoleIds } from './twoFactor';
-import { pathId } from '../http/params';
 import { message, requestLang } from './messages';
 import { enableSettingsPolicy, policyTtlMs, securityPolicy } from './policy';
 import { getPublicSettings } from '../settings/repository';
@@ -121,11 +93,6 @@ function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-/** Routes are written under `/api/auth/...`; registering the plugin under `/api` is also accepted. */
-function routePath(app: FastifyInstance, path: string): string {
-  return app.prefix.endsWith(API_BASE) ? path : `${API_BASE}${path}`;
-}
-
 /**
  * `/api/auth/*`: login, check, logout, public system settings, forgot/verify/reset
  * password; decorates `app.auth` and seeds permissions, roles and the first administrator.
@@ -182,19 +149,11 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
     });
   }
 
-  const path = (p: string) => routePath(app, p);
-  const tags = ['auth'];
+  const labels = 'auth.labels';
 
-  const route = { tags, labels: 'auth.labels' };
-
-  defineRoute(app, {
-    ...route,
-    method: 'POST',
-    url: path(AUTH.login),
-    permission: PUBLIC,
-    summary: 'Sign in with email or username',
-    body: loginBody,
-    handler: async (request, { body }): Promise<{ data: LoginAnswer }> => {
+  defineRoute(app, AUTH_ROUTES.login, {
+    labels,
+    handler: async (request, { body }) => {
       const data = await service.login(
         { identifier: body.email, password: body.password },
         clientOf(request),
@@ -204,14 +163,9 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
     },
   });
 
-  defineRoute(app, {
-    ...route,
-    method: 'POST',
-    url: path(AUTH.twoFactorVerify),
-    permission: PUBLIC,
-    summary: 'Second step of a sign-in: a code from the authenticator or a recovery code',
-    body: twoFactorVerifyBody,
-    handler: async (request, { body }): Promise<{ data: LoginAnswer }> => {
+  defineRoute(app, AUTH_ROUTES.twoFactorVerify, {
+    labels,
+    handler: async (request, { body }) => {
       const data = await service.verifySecondStep(body, clientOf(request));
       return { data: data as unknown as LoginAnswer };
     },
@@ -219,14 +173,9 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
 
   // Setup and enable serve the signed-in employee (profile) and one whose sign-in requires an
   // enrolment (the login answer's challenge, no token yet).
-  defineRoute(app, {
-    ...route,
-    method: 'POST',
-    url: path(AUTH.twoFactorSetup),
-    permission: PUBLIC,
-    summary: 'Start two-factor setup: an otpauth:// URI, its QR code and the secret',
-    body: twoFactorSetupBody,
-    handler: async (request, { body }): Promise<{ data: TwoFactorSetupResult }> => {
+  defineRoute(app, AUTH_ROUTES.twoFactorSetup, {
+    labels,
+    handler: async (request, { body }) => {
       const employeeId = body?.challenge
         ? await service.enrolmentEmployee(body.challenge, clientOf(request))
         : (await authenticate(request)).id;
@@ -234,75 +183,48 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
     },
   });
 
-  defineRoute(app, {
-    ...route,
-    method: 'POST',
-    url: path(AUTH.twoFactorEnable),
-    permission: PUBLIC,
-    summary: 'Turn two-factor sign-in on with a first code; answers ten recovery codes',
-    body: twoFactorEnableBody,
-    handler: async (request, { body }): Promise<{ data: TwoFactorEnableResult }> => {
+  defineRoute(app, AUTH_ROUTES.twoFactorEnable, {
+    labels,
+    handler: async (request, { body }) => {
       const signedIn = body.challenge ? null : { employeeId: (await authenticate(request)).id };
       return { data: await service.enableTwoFactor(body, signedIn, clientOf(request)) };
     },
   });
 
-  defineRoute(app, {
-    ...route,
-    method: 'GET',
-    url: path(AUTH.twoFactor),
-    permission: null,
-    summary: 'Whether two-factor sign-in is on, required, and the recovery codes left',
-    handler: async (request): Promise<{ data: TwoFactorStatus }> => ({
+  defineRoute(app, AUTH_ROUTES.twoFactorStatus, {
+    labels,
+    handler: async (request) => ({
       data: await service.twoFactorStatus(request.user),
     }),
   });
 
-  defineRoute(app, {
-    ...route,
-    method: 'DELETE',
-    url: path(AUTH.twoFactor),
-    permission: null,
-    summary: 'Turn two-factor sign-in off (a current code or the password)',
-    body: twoFactorDisableBody,
-    handler: async (request, { body }): Promise<{ data: MessageResult }> => {
+  defineRoute(app, AUTH_ROUTES.twoFactorDisable, {
+    labels,
+    handler: async (request, { body }) => {
       await service.disableTwoFactor(request.user, body);
       return { data: { message: message(requestLang(request), 'twoFactorDisabled') } };
     },
   });
 
-  defineRoute(app, {
-    ...route,
-    method: 'GET',
-    url: path(AUTH.sessions),
-    permission: null,
-    summary: 'My open sessions (device, browser, IP, signed in, last seen, current)',
-    handler: async (request): Promise<{ data: SessionInfo[] }> => ({
+  defineRoute(app, AUTH_ROUTES.sessions, {
+    labels,
+    handler: async (request) => ({
       data: await listOpenSessions(db, request.user.id, request.user.sessionId),
     }),
   });
 
-  defineRoute(app, {
-    ...route,
-    method: 'DELETE',
-    url: path(`${AUTH.sessions}/:id`),
-    permission: null,
-    summary: 'Sign one of my sessions out (on every instance at once)',
-    handler: async (request): Promise<{ data: MessageResult }> => {
-      const id = pathId((request.params as { id?: string }).id);
+  defineRoute(app, AUTH_ROUTES.endSession, {
+    labels,
+    handler: async (request, { params: { id } }) => {
       const ended = await service.endSessions(request.user.id, { sessionIds: [id] });
       if (ended.length === 0) throw authError('notFound', 'sessionNotFound');
       return { data: { message: message(requestLang(request), 'sessionEnded') } };
     },
   });
 
-  defineRoute(app, {
-    ...route,
-    method: 'DELETE',
-    url: path(AUTH.sessions),
-    permission: null,
-    summary: 'Sign out every session of mine but this one',
-    handler: async (request): Promise<{ data: SessionsEnded }> => {
+  defineRoute(app, AUTH_ROUTES.endOtherSessions, {
+    labels,
+    handler: async (request) => {
       const ended = await service.endSessions(request.user.id, {
         sessionIds: null,
         keepSessionId: request.user.sessionId,
@@ -311,25 +233,16 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
     },
   });
 
-  defineRoute(app, {
+  defineRoute(app, AUTH_ROUTES.twoFactorRoles, {
     tags: ['system'],
-    method: 'GET',
-    url: API_BASE + SYSTEM.twoFactorRoles,
-    permission: AREA_PERMISSIONS.systemSettingsView,
-    summary: 'The roles whose members must sign in with two factors',
-    handler: async (): Promise<{ data: TwoFactorRoles }> => ({
+    handler: async () => ({
       data: { roleIds: await requiredRoleIds(db) },
     }),
   });
 
-  defineRoute(app, {
+  defineRoute(app, AUTH_ROUTES.setTwoFactorRoles, {
     tags: ['system'],
-    method: 'PUT',
-    url: API_BASE + SYSTEM.twoFactorRoles,
-    permission: AREA_PERMISSIONS.systemSettingsUpdate,
-    summary: 'Require two-factor sign-in for these roles (members enrol at their next sign-in)',
-    body: twoFactorRolesBody,
-    handler: async (request, { body }): Promise<{ data: TwoFactorRoles }> => {
+    handler: async (request, { body }) => {
       const known = body.roleIds.length
         ? await db.selectFrom('roles').select('id').where('id', 'in', body.roleIds).execute()
         : [];
@@ -351,49 +264,32 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
   });
 
   // The session is checked by the service itself (401/403 with the auth module's reasons).
-  defineRoute(app, {
-    ...route,
-    method: 'POST',
-    url: path(AUTH.check),
-    permission: PUBLIC,
-    summary: 'Check the session (slides its expiry)',
-    handler: async (request): Promise<{ data: CheckResult }> => {
+  defineRoute(app, AUTH_ROUTES.check, {
+    labels,
+    handler: async (request) => {
       const { user } = await service.check(bearerToken(request), fingerprintSessionOf(request));
       return { data: { user: user as unknown as CheckResult['user'], token: bearerToken(request)! } };
     },
   });
 
-  defineRoute(app, {
-    ...route,
-    method: 'POST',
-    url: path(AUTH.logout),
-    permission: PUBLIC,
-    summary: 'Sign out (revokes the token)',
-    handler: async (request): Promise<{ data: MessageResult }> => {
+  defineRoute(app, AUTH_ROUTES.logout, {
+    labels,
+    handler: async (request) => {
       await service.logout(bearerToken(request), fingerprintSessionOf(request));
       return { data: { message: message(requestLang(request), 'loggedOut') } };
     },
   });
 
-  defineRoute(app, {
-    ...route,
-    method: 'GET',
-    url: path(AUTH.systemSettings),
-    permission: PUBLIC,
-    summary: 'Public system settings for the login page (no auth)',
-    handler: async (): Promise<{ data: PublicSystemSettings }> => ({
+  defineRoute(app, AUTH_ROUTES.systemSettings, {
+    labels,
+    handler: async () => ({
       data: await getPublicSettings(db as unknown as Db),
     }),
   });
 
-  defineRoute(app, {
-    ...route,
-    method: 'POST',
-    url: path(AUTH.forgotPassword),
-    permission: PUBLIC,
-    summary: 'Send a reset link and code by mail',
-    body: forgotPasswordBody,
-    handler: async (request, { body }): Promise<{ data: MessageResult }> => {
+  defineRoute(app, AUTH_ROUTES.forgotPassword, {
+    labels,
+    handler: async (request, { body }) => {
       const lang = requestLang(request);
       return {
         data: { message: await service.forgotPassword(body.email, request.ip, lang, requestOrigin(request)) },
@@ -401,38 +297,23 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
     },
   });
 
-  defineRoute(app, {
-    ...route,
-    method: 'GET',
-    url: path(AUTH.verifyResetToken),
-    permission: PUBLIC,
-    summary: 'Check a reset link',
-    query: verifyResetTokenQuery,
-    handler: async (request, { query }): Promise<{ data: VerifyResetTokenResult }> => ({
+  defineRoute(app, AUTH_ROUTES.verifyResetToken, {
+    labels,
+    handler: async (request, { query }) => ({
       data: await service.verifyResetToken(query.token, query.email, request.ip),
     }),
   });
 
-  defineRoute(app, {
-    ...route,
-    method: 'POST',
-    url: path(AUTH.verifyResetCode),
-    permission: PUBLIC,
-    summary: 'Trade a reset code for a reset token',
-    body: verifyResetCodeBody,
-    handler: async (request, { body }): Promise<{ data: VerifyResetCodeResult }> => ({
+  defineRoute(app, AUTH_ROUTES.verifyResetCode, {
+    labels,
+    handler: async (request, { body }) => ({
       data: await service.verifyResetCode(body.email, body.code, request.ip),
     }),
   });
 
-  defineRoute(app, {
-    ...route,
-    method: 'PUT',
-    url: path(AUTH.resetPassword),
-    permission: PUBLIC,
-    summary: 'Set a new password with a reset token',
-    body: resetPasswordBody,
-    handler: async (request, { body }): Promise<{ data: MessageResult }> => ({
+  defineRoute(app, AUTH_ROUTES.resetPassword, {
+    labels,
+    handler: async (request, { body }) => ({
       data: { message: await service.resetPassword(body, requestLang(request)) },
     }),
   });

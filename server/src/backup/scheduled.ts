@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  API_BASE,
   AREA_PERMISSIONS,
+  BACKUP_ROUTES,
   SYSTEM,
   type BackupItem,
   type BackupList,
@@ -19,7 +19,6 @@ import { idColumn, instantType } from '../db/migrations/entityTables';
 import { createBackupStore } from '../files/store';
 import type { FileStore } from '../files/storage';
 import { AppError } from '../http/errors';
-import { pathId } from '../http/params';
 import { defineRoute } from '../http/route';
 import { notify } from '../notifications/send';
 import { dailyAt } from '../scheduler/schedule';
@@ -352,15 +351,10 @@ export const backupsPlugin: FastifyPluginAsync = async (app) => {
     },
   });
 
-  const base = API_BASE + SYSTEM.backups;
   const common = { tags: ['system'], labels: 'system.fields' } as const;
 
-  defineRoute(app, {
+  defineRoute(app, BACKUP_ROUTES.list, {
     ...common,
-    method: 'GET',
-    url: base,
-    permission: AREA_PERMISSIONS.backupsView,
-    summary: 'The office backups, newest first, and their schedule',
     handler: async () => {
       const settings = await readSettings(app.db);
       const data: BackupList = {
@@ -375,12 +369,8 @@ export const backupsPlugin: FastifyPluginAsync = async (app) => {
     },
   });
 
-  defineRoute(app, {
+  defineRoute(app, BACKUP_ROUTES.create, {
     ...common,
-    method: 'POST',
-    url: base,
-    permission: AREA_PERMISSIONS.backupsCreate,
-    summary: 'Takes a backup now (202: it runs in the background; the list shows it running)',
     handler: async (request, _input, reply) => {
       const started = await backups.start('manual', request.user.id);
       await writeAudit(app.db, {
@@ -397,14 +387,9 @@ export const backupsPlugin: FastifyPluginAsync = async (app) => {
     },
   });
 
-  defineRoute(app, {
+  defineRoute(app, BACKUP_ROUTES.download, {
     ...common,
-    method: 'GET',
-    url: `${base}/:id/download`,
-    permission: AREA_PERMISSIONS.backupsView,
-    summary: 'Downloads a backup archive (.tar.gz), for `npm run restore`',
-    handler: async (request, _input, reply) => {
-      const id = pathId((request.params as { id?: unknown }).id);
+    handler: async (request, { params: { id } }, reply) => {
       const row = await backups.get(id);
       const found =
         row?.state === 'done' && row.stored_name ? await backups.store.stat(row.stored_name) : null;
@@ -427,14 +412,9 @@ export const backupsPlugin: FastifyPluginAsync = async (app) => {
     },
   });
 
-  defineRoute(app, {
+  defineRoute(app, BACKUP_ROUTES.remove, {
     ...common,
-    method: 'DELETE',
-    url: `${base}/:id`,
-    permission: AREA_PERMISSIONS.backupsDelete,
-    summary: 'Deletes a backup and its archive (not one being taken)',
-    handler: async (request) => {
-      const id = pathId((request.params as { id?: unknown }).id);
+    handler: async (request, { params: { id } }) => {
       const row = await backups.get(id);
       if (!row) throw new AppError('notFound', { messageKey: 'system.backupNotFound' });
       if (row.state === 'running') throw new AppError('conflict', { messageKey: 'system.backupRunning' });

@@ -1,12 +1,4 @@
-import {
-  API_BASE,
-  AREA_PERMISSIONS,
-  DASHBOARD,
-  branches,
-  dashboard,
-  dashboardQuery,
-  type Dashboard,
-} from '@mizan/contracts';
+import { AREA_PERMISSIONS, DASHBOARD, DASHBOARD_ROUTES, branches, type Dashboard } from '@mizan/contracts';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AuthUser } from '../auth/types';
 import { officeToday } from '../engine/today';
@@ -133,14 +125,8 @@ export const dashboardPlugin: FastifyPluginAsync = async (app) => {
   app.addHook('onReady', async () => void warm(true));
   app.addHook('onClose', async () => clearTimeout(rewarm));
 
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + DASHBOARD.path,
-    permission: AREA_PERMISSIONS.dashboardView,
+  defineRoute(app, DASHBOARD_ROUTES.get, {
     tags: ['dashboard'],
-    summary: "The office's figures: counts, rates, upcoming hearings, recent lawsuits, distributions",
-    query: dashboardQuery,
-    response: dashboard,
     labels: 'dashboard.fields',
     handler: async (request, { query }, reply) => {
       const lang = requestLanguage(request);

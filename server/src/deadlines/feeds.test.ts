@@ -1,4 +1,4 @@
-import { API_BASE, CALENDAR_FEED, NOTIFICATIONS } from '@mizan/contracts';
+import { API_BASE, CALENDAR_FEED, NOTIFICATION_ROUTES } from '@mizan/contracts';
 import ICAL from 'ical.js';
 import { createRow, entityUrl, nextSeq } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
@@ -152,7 +152,7 @@ describe.each(dialects())('calendar feeds on %s', (dialect) => {
     // The employee reads the app in English now: the titles follow.
     await t.app.inject({
       method: 'GET',
-      url: API_BASE + NOTIFICATIONS.unreadCount,
+      url: API_BASE + NOTIFICATION_ROUTES.unreadCount.path,
       headers: { ...admin.headers, 'accept-language': 'en' },
     });
     const english = parse((await feed(url)).body);

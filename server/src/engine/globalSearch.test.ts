@@ -1,4 +1,4 @@
-import { API_BASE, SEARCH, permissionKey, type GlobalSearchResult } from '@mizan/contracts';
+import { API_BASE, SEARCH_ROUTES, permissionKey, type GlobalSearchResult } from '@mizan/contracts';
 import { createRow, createUserWith } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 
@@ -11,7 +11,7 @@ describe.each(dialects())('global search on %s', (dialect) => {
   let t: TestApp;
   let admin: Session;
   let lawsuit: Record<string, unknown> & { id: number };
-  const url = (q: string) => `${API_BASE}${SEARCH.global}?q=${encodeURIComponent(q)}`;
+  const url = (q: string) => `${API_BASE}${SEARCH_ROUTES.global.path}?q=${encodeURIComponent(q)}`;
   const search = async (q: string, session = admin): Promise<GlobalSearchResult> => {
     const res = await t.app.inject({ method: 'GET', url: url(q), headers: session.headers });
     expect(res.statusCode).toBe(200);

@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  API_BASE,
   GLOBAL_SEARCH_LIMIT,
-  SEARCH,
-  globalSearchQuery,
-  globalSearchResult,
+  SEARCH_ROUTES,
   permissionKey,
   type GlobalSearchGroup,
   type GlobalSearchHit,
@@ -123,14 +120,8 @@ export async function globalSearch(
 }
 
 export function registerGlobalSearch(app: FastifyInstance): void {
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + SEARCH.global,
-    permission: null,
+  defineRoute(app, SEARCH_ROUTES.global, {
     tags: ['search'],
-    summary: 'Clients, opponents, lawsuits and their hearings matching q, grouped by kind',
-    query: globalSearchQuery,
-    response: globalSearchResult,
     handler: async (request, { query }) => ({
       data: await globalSearch(app.db, app.entities, actorOf(request), query.q, sources.get(app) ?? []),
     }),

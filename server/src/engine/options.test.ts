@@ -1,7 +1,8 @@
 import {
   API_BASE,
   SEEDED_ROLES,
-  optionsPath,
+  OPTIONS_ROUTES,
+  pathOf,
   permissionKey,
   registry,
   type OptionsResult,
@@ -27,7 +28,7 @@ describe.each(dialects())('reference options on %s', (dialect) => {
   const get = (session: Session, entity: string, field: string, query = '') =>
     t.app.inject({
       method: 'GET',
-      url: `${API_BASE}${optionsPath(entity, field)}${query}`,
+      url: `${API_BASE}${pathOf(OPTIONS_ROUTES.list.path, { entity, field })}${query}`,
       headers: session.headers,
     });
   const items = async (session: Session, entity: string, field: string, query = '') => {
@@ -156,7 +157,7 @@ describe.each(dialects())('reference options on %s', (dialect) => {
     expect(bad.statusCode).toBe(422);
     const out = await t.app.inject({
       method: 'GET',
-      url: `${API_BASE}${optionsPath('lawsuits', 'lawyerIds')}`,
+      url: `${API_BASE}${pathOf(OPTIONS_ROUTES.list.path, { entity: 'lawsuits', field: 'lawyerIds' })}`,
     });
     expect(out.statusCode).toBe(401);
   });

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  API_BASE,
-  OPTIONS,
-  optionsQuery,
-  optionsResult,
+  OPTIONS_ROUTES,
   permissionKey,
   type Entity,
   type Fields,
@@ -87,18 +84,9 @@ export async function referenceOptions(
 }
 
 export function registerOptions(app: FastifyInstance): void {
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + OPTIONS.of,
-    // Checked in the handler: the permission depends on the entity named in the path.
-    permission: null,
+  defineRoute(app, OPTIONS_ROUTES.list, {
     tags: ['options'],
-    summary:
-      'The rows a reference field may point at (id, title, detail), for whoever may view, create or update its entity',
-    query: optionsQuery,
-    response: optionsResult,
-    handler: async (request, { query }) => {
-      const { entity, field } = request.params as { entity: string; field: string };
+    handler: async (request, { params: { entity, field }, query }) => {
       return { data: await referenceOptions(app.entities, actorOf(request), entity, field, query) };
     },
   });

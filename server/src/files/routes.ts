@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_BASE, SYSTEM, fileDownloadQuery, fileParams } from '@mizan/contracts';
-import { pathId } from '../http/params';
+import { FILE_ROUTES } from '@mizan/contracts';
 import { AppError } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { mayReadFile, type FileRow } from './access';
@@ -59,17 +58,10 @@ export function byteRange(header: string | undefined, size: number): ByteRange |
  * pages as it shows them); a range past the end answers 416.
  */
 export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
-  defineRoute(app, {
-    method: 'GET',
-    url: `${API_BASE}${SYSTEM.files}/:id`,
-    // Any signed-in employee; whether this one may read this file is decided below, per owner.
-    permission: null,
+  // Whether this employee may read this file is decided below, per owner.
+  defineRoute(app, FILE_ROUTES.download, {
     tags: ['files'],
-    summary: 'Download a stored file (?download=1 for an attachment)',
-    params: fileParams,
-    query: fileDownloadQuery,
-    handler: async (request, { params, query }, reply) => {
-      const id = pathId(params.id);
+    handler: async (request, { params: { id }, query }, reply) => {
       const file = (await app.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst()) as
         FileRow | undefined;
       if (!file) throw new AppError('notFound');

@@ -1,9 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  API_BASE,
-  importQuery,
-  importTemplateQuery,
-  permissionKey,
+  importRoutes,
   registry,
   uploadLimitBytes,
   type Entity,
@@ -109,8 +106,7 @@ async function readSheet(request: FastifyRequest, entity: Entity<Fields>, lang: 
 
 function routesFor(app: FastifyInstance, service: EntityService): void {
   const entity = service.entity;
-  const base = `${API_BASE}${entity.path}/import`;
-  const permission = permissionKey(entity, 'import');
+  const routes = importRoutes(entity);
 
   /**
    * `POST <path>/import` (multipart `file`): `?dryRun=1` answers the preview (the commit's own
@@ -119,14 +115,8 @@ function routesFor(app: FastifyInstance, service: EntityService): void {
    * synchronous: the client shows the upload's progress, then waits for the answer (50,000 rows
    * take seconds, not minutes).
    */
-  defineRoute(app, {
-    method: 'POST',
-    url: base,
-    permission,
+  defineRoute(app, routes.upload, {
     tags: ['import'],
-    summary: `Import ${entity.name} from CSV/XLSX (multipart part \`file\`; \`?dryRun=1\` previews)`,
-    query: importQuery,
-    multipart: { parts: { file: 'file' }, required: ['file'] },
     handler: async (request, { query }, reply) => {
       const lang = requestLanguage(request);
       const sheet = await readSheet(request, entity, lang);
@@ -153,13 +143,8 @@ function routesFor(app: FastifyInstance, service: EntityService): void {
   });
 
   /** `GET <path>/import/template?format=csv|xlsx`: the columns to fill, translated. */
-  defineRoute(app, {
-    method: 'GET',
-    url: `${base}/template`,
-    permission,
+  defineRoute(app, routes.template, {
     tags: ['import'],
-    summary: `Import template of ${entity.name}`,
-    query: importTemplateQuery,
     handler: async (request, { query }, reply) => {
       const lang = requestLanguage(request);
       const { format } = query;

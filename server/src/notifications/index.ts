@@ -1,9 +1,6 @@
 import {
-  API_BASE,
-  NOTIFICATIONS,
+  NOTIFICATION_ROUTES,
   notificationChannel,
-  notificationPreferencesBody,
-  notificationsQuery,
   type NotificationPreferencesAnswer,
   type NotificationsPage,
   type NotificationsReadAnswer,
@@ -11,7 +8,6 @@ import {
 } from '@mizan/contracts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { pathId } from '../http/params';
 import { AppError } from '../http/errors';
 import { requestLanguage } from '../http/messages';
 import { defineRoute } from '../http/route';
@@ -52,8 +48,7 @@ function publishRead(
  */
 export const notificationsPlugin: FastifyPluginAsync = async (app) => {
   const db = app.db as Kysely<NotificationsTables>;
-  const tags = ['notifications'];
-  const route = { tags, permission: null, labels: 'notifications.labels' };
+  const labels = 'notifications.labels';
   const me = (request: FastifyRequest) => request.user!.id;
 
   // The hub is registered after the modules: its guard is added once the app is ready.
@@ -64,12 +59,8 @@ export const notificationsPlugin: FastifyPluginAsync = async (app) => {
     });
   });
 
-  defineRoute(app, {
-    ...route,
-    method: 'GET',
-    url: API_BASE + NOTIFICATIONS.base,
-    summary: 'The signed-in employee’s notifications, newest first',
-    query: notificationsQuery,
+  defineRoute(app, NOTIFICATION_ROUTES.list, {
+    labels,
     handler: async (request, { query }) => {
       const [page, unread] = await Promise.all([
         listNotifications(db, me(request), query),
@@ -80,11 +71,8 @@ export const notificationsPlugin: FastifyPluginAsync = async (app) => {
     },
   });
 
-  defineRoute(app, {
-    ...route,
-    method: 'GET',
-    url: API_BASE + NOTIFICATIONS.unreadCount,
-    summary: 'How many of the signed-in employee’s notifications are unread',
+  defineRoute(app, NOTIFICATION_ROUTES.unreadCount, {
+    labels,
     handler: async (request) => {
       // The bell asks at start: the language the employee reads in is the one their mail is in.
       await rememberLanguage(db, me(request), requestLanguage(request));
@@ -93,11 +81,8 @@ export const notificationsPlugin: FastifyPluginAsync = async (app) => {
     },
   });
 
-  defineRoute(app, {
-    ...route,
-    method: 'PATCH',
-    url: API_BASE + NOTIFICATIONS.readAll,
-    summary: 'Mark every notification of the signed-in employee read',
+  defineRoute(app, NOTIFICATION_ROUTES.readAll, {
+    labels,
     handler: async (request) => {
       const at = new Date().toISOString();
       const marked = await markAllRead(db, me(request), at);
@@ -108,13 +93,9 @@ export const notificationsPlugin: FastifyPluginAsync = async (app) => {
     },
   });
 
-  defineRoute(app, {
-    ...route,
-    method: 'PATCH',
-    url: API_BASE + NOTIFICATIONS.read,
-    summary: 'Mark one notification read (404 unless it is the signed-in employee’s)',
-    handler: async (request) => {
-      const id = pathId((request.params as { id?: string }).id);
+  defineRoute(app, NOTIFICATION_ROUTES.read, {
+    labels,
+    handler: async (request, { params: { id } }) => {
       const at = new Date().toISOString();
       const result = await markRead(db, me(request), id, at);
       if (!result) throw new AppError('notFound');
@@ -138,20 +119,13 @@ export const notificationsPlugin: FastifyPluginAsync = async (app) => {
     };
   };
 
-  defineRoute(app, {
-    ...route,
-    method: 'GET',
-    url: API_BASE + NOTIFICATIONS.preferences,
-    summary: 'How the signed-in employee receives each kind',
+  defineRoute(app, NOTIFICATION_ROUTES.preferences, {
+    labels,
     handler: async (request) => ({ data: await preferencesAnswer(me(request)) }),
   });
 
-  defineRoute(app, {
-    ...route,
-    method: 'PUT',
-    url: API_BASE + NOTIFICATIONS.preferences,
-    summary: 'Choose per kind: in the app, by email, or off (422 on an unknown kind or channel)',
-    body: notificationPreferencesBody,
+  defineRoute(app, NOTIFICATION_ROUTES.savePreferences, {
+    labels,
     handler: async (request, { body }) => {
       await savePreferences(db, me(request), body, requestLanguage(request));
       return { data: await preferencesAnswer(me(request)) };

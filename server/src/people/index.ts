@@ -1,40 +1,15 @@
-import {
-  API_BASE,
-  PEOPLE,
-  adminResetPasswordBody,
-  changePasswordBody,
-  createSchema,
-  employees,
-  permissionKey,
-} from '@mizan/contracts';
+import { PEOPLE_ROUTES, employees, type AuthUser } from '@mizan/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { EmployeeSecurity, MessageResult, SessionsEnded } from '@mizan/contracts';
 import { authDb } from '../auth/db';
 import { message, requestLang } from '../auth/messages';
 import { actorOf } from '../engine/context';
-import { pathId } from '../http/params';
 import { defineRoute } from '../http/route';
 import { installPeopleHooks } from './hooks';
 import { installLockoutGuards } from './lockout';
-import { PeopleService, PROFILE_FIELDS } from './service';
+import { PeopleService } from './service';
 
 export { lockOut, installPeopleHooks } from './hooks';
 export { PeopleService } from './service';
-
-/** `PUT /api/employees/employees/resetPassword/:id`: an administrator sets a temporary password. */
-export const ADMIN_RESET_PASSWORD_PATH = `${employees.path}/resetPassword/:id`;
-
-/** The profile form: the employee definition's own rules for these fields, each optional. */
-function profileSchemaFor() {
-  return createSchema(employees)
-    .pick(
-      Object.fromEntries(PROFILE_FIELDS.map((key) => [key, true])) as Record<
-        (typeof PROFILE_FIELDS)[number],
-        true
-      >,
-    )
-    .partial();
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,90 +42,62 @@ export const peoplePlugin: FastifyPluginAsync = async (app) => {
     bus: app.bus,
   });
   app.decorate('people', service);
-  const profileSchema = profileSchemaFor();
-  const tags = ['employees'];
+  const common = { tags: ['employees'], labels: 'auth.labels' };
 
-  const signedInRoute = { tags, permission: null, labels: 'auth.labels' };
-
-  defineRoute(app, {
-    ...signedInRoute,
-    method: 'GET',
-    url: API_BASE + PEOPLE.profile,
-    summary: 'The signed-in employee',
-    handler: async (request) => ({ data: await service.profile(request.user) }),
-  });
-
-  defineRoute(app, {
-    ...signedInRoute,
-    method: 'PUT',
-    url: API_BASE + PEOPLE.profile,
-    summary: 'Update the own profile',
-    body: profileSchema,
-    // The profile's fields are the employee's: labelled as the employee form labels them.
-    labels: `entities.${employees.name}.fields`,
-    handler: async (request, { body }) => ({
-      data: await service.updateProfile(signedIn(request), body as Record<string, unknown>),
+  defineRoute(app, PEOPLE_ROUTES.profile, {
+    ...common,
+    handler: async (request) => ({
+      // The service's user view is the contracts' `AuthUser` as the server builds it.
+      data: (await service.profile(request.user)) as unknown as AuthUser,
     }),
   });
 
-  defineRoute(app, {
-    ...signedInRoute,
-    method: 'PUT',
-    url: API_BASE + PEOPLE.changePassword,
-    summary: 'Change the own password',
-    body: changePasswordBody,
+  defineRoute(app, PEOPLE_ROUTES.updateProfile, {
+    ...common,
+    // The profile's fields are the employee's: labelled as the employee form labels them.
+    labels: `entities.${employees.name}.fields`,
+    handler: async (request, { body }) => ({
+      data: (await service.updateProfile(
+        signedIn(request),
+        body as Record<string, unknown>,
+      )) as unknown as AuthUser,
+    }),
+  });
+
+  defineRoute(app, PEOPLE_ROUTES.changePassword, {
+    ...common,
     handler: async (request, { body }) => {
       const lang = requestLang(request);
       return { data: { message: await service.changePassword(signedIn(request), body, lang) } };
     },
   });
 
-  defineRoute(app, {
-    ...signedInRoute,
-    method: 'PUT',
-    url: API_BASE + ADMIN_RESET_PASSWORD_PATH,
-    permission: permissionKey(employees, 'update'),
-    summary: 'Set a temporary password (forces a change)',
-    body: adminResetPasswordBody,
-    handler: async (request, { body }) => {
+  defineRoute(app, PEOPLE_ROUTES.adminResetPassword, {
+    ...common,
+    handler: async (request, { body, params: { id } }) => {
       const lang = requestLang(request);
-      const id = pathId((request.params as { id?: string }).id);
       return {
         data: { message: await service.adminResetPassword(signedIn(request), id, body.password, lang) },
       };
     },
   });
 
-  const adminRoute = { tags, labels: 'auth.labels', permission: permissionKey(employees, 'update') };
-  const targetId = (request: FastifyRequest) => pathId((request.params as { id?: string }).id);
+  defineRoute(app, PEOPLE_ROUTES.security, {
+    ...common,
+    handler: async (_request, { params: { id } }) => ({ data: await service.security(id) }),
+  });
 
-  defineRoute(app, {
-    ...adminRoute,
-    method: 'GET',
-    url: `${API_BASE + PEOPLE.sessions}/:id`,
-    summary: "An employee's open sessions, last sign-in attempts and two-factor state",
-    handler: async (request): Promise<{ data: EmployeeSecurity }> => ({
-      data: await service.security(targetId(request)),
+  defineRoute(app, PEOPLE_ROUTES.signOutEverywhere, {
+    ...common,
+    handler: async (request, { params: { id } }) => ({
+      data: { ended: await service.signOutEverywhere(signedIn(request), id) },
     }),
   });
 
-  defineRoute(app, {
-    ...adminRoute,
-    method: 'POST',
-    url: `${API_BASE + PEOPLE.signOutEverywhere}/:id`,
-    summary: 'Sign an employee out everywhere (every session, on every instance at once)',
-    handler: async (request): Promise<{ data: SessionsEnded }> => ({
-      data: { ended: await service.signOutEverywhere(signedIn(request), targetId(request)) },
-    }),
-  });
-
-  defineRoute(app, {
-    ...adminRoute,
-    method: 'DELETE',
-    url: `${API_BASE + PEOPLE.resetTwoFactor}/:id`,
-    summary: "Reset an employee's two-factor sign-in (they set it up again)",
-    handler: async (request): Promise<{ data: MessageResult }> => {
-      await service.resetTwoFactor(signedIn(request), targetId(request));
+  defineRoute(app, PEOPLE_ROUTES.resetTwoFactor, {
+    ...common,
+    handler: async (request, { params: { id } }) => {
+      await service.resetTwoFactor(signedIn(request), id);
       return { data: { message: message(requestLang(request), 'twoFactorReset') } };
     },
   });

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { PROFILE_FIELDS } from '@mizan/contracts';
 import { writeAudit } from '../audit/audit';
 import type { ActorContext } from '../engine/context';
 import type { EntityService } from '../engine/service';
@@ -21,7 +22,6 @@ import { disable as disableTwoFactor, readTwoFactor } from '../auth/twoFactor';
 import type { EmployeeSecurity } from '@mizan/contracts';
 
 /** Profile fields an employee may change about themself. */
-export const PROFILE_FIELDS = ['name', 'email', 'username', 'phone', 'jobTitle'] as const;
 
 export interface PeopleDeps {
   /** The app's database (the key of its security policy). */

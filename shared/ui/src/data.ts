@@ -9,10 +9,10 @@ import {
   type ToggleChange,
 } from '@mizan/sdk';
 import {
+  AUDIT_ROUTES,
   DOCUMENTS,
-  SYSTEM,
   documentTemplates,
-  optionsPath,
+  OPTIONS_ROUTES,
   type DocumentPreviewBody,
   type DocumentRecordKind,
   type DocumentTools,
@@ -22,7 +22,6 @@ import {
   type AuditItem,
   type Entity,
   type Fields,
-  type OptionsResult,
   type Page,
   type RefOption,
 } from '@mizan/contracts';
@@ -83,10 +82,11 @@ export function recordHistory(
   page: { page: number; pageSize: number },
   options?: RequestOptions,
 ): Promise<Page<AuditItem>> {
-  return api.get<Page<AuditItem>>(SYSTEM.audit, {
-    ...options,
-    params: { entity: entityName, entityId, sort: 'createdAt:desc', ...page },
-  });
+  return api.call(
+    AUDIT_ROUTES.list,
+    { query: { entity: entityName, entityId, sort: 'createdAt:desc', ...page } },
+    options,
+  );
 }
 
 /**
@@ -99,7 +99,7 @@ export async function referenceOptions(
   params: Record<string, string | number | boolean>,
   options?: RequestOptions,
 ): Promise<RefOption[]> {
-  return (await api.get<OptionsResult>(optionsPath(entity, field), { ...options, params })).items;
+  return (await api.call(OPTIONS_ROUTES.list, { params: { entity, field }, query: params }, options)).items;
 }
 
 /** The signed-in user's permission check, `can('courts.update')`. */

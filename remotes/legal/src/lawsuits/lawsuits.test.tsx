@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { lawsuits, optionsPath } from '@mizan/contracts';
+import { lawsuits, OPTIONS_ROUTES, pathOf } from '@mizan/contracts';
 import { entityElement, recordElement } from '@mizan/ui';
 import { captureToasts, pointSdkAt, signIn } from '@mizan/ui/testing/render';
 import { ENTITY_OVERRIDES } from '../entityScreens';
@@ -134,8 +134,8 @@ describe('lawsuit form', () => {
 
 /** The form's circuit and judge selects read their fields' pickers, narrowed by the court or circuit. */
 const BENCH_PATHS = {
-  circuits: optionsPath(lawsuits.name, 'circuitId'),
-  judges: optionsPath(lawsuits.name, 'judgeId'),
+  circuits: pathOf(OPTIONS_ROUTES.list.path, { entity: lawsuits.name, field: 'circuitId' }),
+  judges: pathOf(OPTIONS_ROUTES.list.path, { entity: lawsuits.name, field: 'judgeId' }),
 };
 
 async function openRecord(row: Row = LAWSUIT, spec: LegalServerSpec = {}) {

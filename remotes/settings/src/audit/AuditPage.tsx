@@ -1,4 +1,4 @@
-import { DATE_FORMAT, SYSTEM, findEntity, registry, type Page } from '@mizan/contracts';
+import { AUDIT_ROUTES, DATE_FORMAT, findEntity, registry } from '@mizan/contracts';
 import { api } from '@mizan/sdk';
 import {
   AuditAction,
@@ -73,10 +73,10 @@ export function AuditPage() {
   const stacked = Grid.useBreakpoint().md === false;
   const [filters, setFilters] = useState<AuditFilters>({});
   const [pagination, setPagination] = useState({ page: 1, pageSize: 20 });
-  const params = { ...filters, ...pagination, sort: 'createdAt:desc' };
+  const params = { ...filters, ...pagination, sort: 'createdAt:desc' as const };
   const list = useQuery({
     queryKey: ['audit', params],
-    queryFn: () => api.get<Page<AuditEntry>>(SYSTEM.audit, { params }),
+    queryFn: () => api.call(AUDIT_ROUTES.list, { query: params }),
     placeholderData: keepPreviousData,
   });
   const setFilter = (patch: AuditFilters) => {

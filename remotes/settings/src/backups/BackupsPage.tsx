@@ -1,5 +1,5 @@
 import { CloudDownloadOutlined, DeleteOutlined, ReloadOutlined, SaveOutlined } from '@ant-design/icons';
-import { AREA_PERMISSIONS, SYSTEM, type BackupItem, type BackupList } from '@mizan/contracts';
+import { AREA_PERMISSIONS, BACKUP_ROUTES, pathOf, SYSTEM, type BackupItem } from '@mizan/contracts';
 import { api, notify, useAuth } from '@mizan/sdk';
 import { DualDate, formatNumber, formatSize } from '@mizan/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,7 +28,7 @@ export function BackupsPage() {
   const [starting, setStarting] = useState(false);
   const backups = useQuery({
     queryKey: KEY,
-    queryFn: () => api.get<BackupList>(SYSTEM.backups),
+    queryFn: () => api.call(BACKUP_ROUTES.list),
     // Followed while one is being taken, here or by the schedule.
     refetchInterval: (query) =>
       query.state.data?.items.some((b) => b.state === 'running') ? POLL_MS : false,
@@ -40,7 +40,7 @@ export function BackupsPage() {
   const backUpNow = async () => {
     setStarting(true);
     try {
-      await api.post(SYSTEM.backups);
+      await api.call(BACKUP_ROUTES.create);
       notify.success(t('backups.started'));
     } catch {
       // The request layer showed the reason (one already running: 409).
@@ -50,7 +50,7 @@ export function BackupsPage() {
     }
   };
   const remove = async (backup: BackupItem) => {
-    await api.delete(`${SYSTEM.backups}/${backup.id}`);
+    await api.call(BACKUP_ROUTES.remove, { params: { id: backup.id } });
     notify.success(t('backups.deleted'));
     await refresh();
   };
@@ -115,7 +115,7 @@ export function BackupsPage() {
                 icon={<CloudDownloadOutlined />}
                 aria-label={t('backups.download')}
                 onClick={() =>
-                  void downloadFile(`${SYSTEM.backups}/${b.id}/download`, `mizan-${b.id}.tar.gz`)
+                  void downloadFile(pathOf(BACKUP_ROUTES.download.path, { id: b.id }), `mizan-${b.id}.tar.gz`)
                 }
               />
             </Tooltip>

@@ -1,5 +1,5 @@
 import { KeyOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { employees } from '@mizan/contracts';
+import { employees, PEOPLE_ROUTES } from '@mizan/contracts';
 import { api, isApiError, notify } from '@mizan/sdk';
 import type { EntityRow } from '@mizan/ui';
 import { useMutation } from '@tanstack/react-query';
@@ -8,9 +8,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rulesFor } from '../common/validation';
 import { generateTemporaryPassword } from './temporaryPassword';
-
-/** `PUT /api/employees/employees/resetPassword/:id`: sets a temporary password to change at next login. */
-export const resetPasswordPath = (id: number) => `${employees.path}/resetPassword/${id}`;
 
 const passwordField = employees.fields.password;
 
@@ -27,7 +24,12 @@ export function ResetPasswordButton({ row }: { row: EntityRow }) {
   const label = t('employees.resetPassword.newPassword');
   const rules = rulesFor(t, label);
   const reset = useMutation({
-    mutationFn: (password: string) => api.put(resetPasswordPath(row.id), { password }, { silent: true }),
+    mutationFn: (password: string) =>
+      api.call(
+        PEOPLE_ROUTES.adminResetPassword,
+        { params: { id: row.id }, body: { password } },
+        { silent: true },
+      ),
     onSuccess: (_, password) => {
       setDone(password);
       notify.success(t('employees.resetPassword.success', { name }));

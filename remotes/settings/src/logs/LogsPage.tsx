@@ -1,5 +1,5 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { DATE_FORMAT, SYSTEM, type Page } from '@mizan/contracts';
+import { DATE_FORMAT, LOG_ROUTES, pathOf } from '@mizan/contracts';
 import { api } from '@mizan/sdk';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -25,17 +25,8 @@ import { ErrorAnalysisTable } from './ErrorAnalysisTable';
 import { LogEntriesTable } from './LogEntriesTable';
 import { RouteStatsTable } from './RouteStatsTable';
 import { StatsOverview } from './StatsOverview';
-import {
-  datesOf,
-  levelsOf,
-  type DayStats,
-  type ErrorGroup,
-  type LogDate,
-  type LogEntry,
-  type RouteStat,
-} from './types';
+import { datesOf, levelsOf, type RouteStat } from './types';
 
-const base = SYSTEM.logs;
 /** Kinds of daily file the server keeps (all entries, errors only). */
 export const LOG_FILE_TYPES = ['combined', 'error'] as const;
 
@@ -56,7 +47,7 @@ export function LogsPage() {
   const { t } = useTranslation('settings');
   const dates = useQuery({
     queryKey: ['logs', 'dates'],
-    queryFn: () => api.get<(string | LogDate)[]>(`${base}/dates`),
+    queryFn: () => api.call(LOG_ROUTES.dates),
     select: datesOf,
   });
   const [picked, setPicked] = useState<string>();
@@ -65,7 +56,7 @@ export function LogsPage() {
   // Levels present in the chosen day, for the level filter.
   const levels = useQuery({
     queryKey: ['logs', 'levels', date],
-    queryFn: () => api.get<(string | { level: string })[]>(`${base}/levels`, { params: { date } }),
+    queryFn: () => api.call(LOG_ROUTES.levels, { query: { date } }),
     select: levelsOf,
     enabled: !!date,
   });
@@ -76,23 +67,23 @@ export function LogsPage() {
   const day = { date };
   const stats = useQuery({
     queryKey: ['logs', 'stats', day],
-    queryFn: () => api.get<DayStats>(`${base}/stats`, { params: day }),
+    queryFn: () => api.call(LOG_ROUTES.stats, { query: day }),
     enabled: !!date,
   });
   const routeStats = useQuery({
     queryKey: ['logs', 'route-stats', day],
-    queryFn: () => api.get<RouteStat[]>(`${base}/route-stats`, { params: day }),
+    queryFn: () => api.call(LOG_ROUTES.routeStats, { query: day }),
     enabled: !!date,
   });
   const errors = useQuery({
     queryKey: ['logs', 'error-analysis', day],
-    queryFn: () => api.get<ErrorGroup[]>(`${base}/error-analysis`, { params: day }),
+    queryFn: () => api.call(LOG_ROUTES.errorAnalysis, { query: day }),
     enabled: !!date,
   });
   const entriesParams = { date, ...filters, ...pagination };
   const entries = useQuery({
     queryKey: ['logs', 'paginated', entriesParams],
-    queryFn: () => api.get<Page<LogEntry>>(`${base}/paginated`, { params: entriesParams }),
+    queryFn: () => api.call(LOG_ROUTES.paginated, { query: entriesParams }),
     enabled: !!date,
     placeholderData: keepPreviousData,
   });
@@ -143,7 +134,11 @@ export function LogsPage() {
               menu={{
                 items: LOG_FILE_TYPES.map((type) => ({ key: type, label: t(`logs.fileTypes.${type}`) })),
                 onClick: ({ key }) => {
-                  if (date) void downloadFile(`${base}/download/${date}/${key}`, `${key}-${date}.log`);
+                  if (date)
+                    void downloadFile(
+                      pathOf(LOG_ROUTES.download.path, { date, type: key }),
+                      `${key}-${date}.log`,
+                    );
                 },
               }}
             >

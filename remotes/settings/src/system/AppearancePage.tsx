@@ -1,5 +1,5 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { AREA_PERMISSIONS, SYSTEM } from '@mizan/contracts';
+import { AREA_PERMISSIONS, SYSTEM_SETTINGS_ROUTES } from '@mizan/contracts';
 import { api, isApiError, notify, useAuth } from '@mizan/sdk';
 import { formatSize } from '@mizan/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,9 +27,6 @@ import {
   type AppearanceChange,
   type ImageKind,
 } from './appearance';
-import type { GeneralSettings } from './generalSettings';
-
-type Stored = GeneralSettings & { logoUrl: string | null; faviconUrl: string | null; primaryColor: string };
 
 /** An object URL for a chosen file, revoked when the file changes or the screen closes. */
 function usePreview(file: File | null | undefined, stored: string | null): string | null {
@@ -128,13 +125,17 @@ export function AppearancePage() {
   const { can } = useAuth();
   const canEdit = can(AREA_PERMISSIONS.systemSettingsUpdate);
   const client = useQueryClient();
-  const query = useQuery({ queryKey: generalSettingsKey, queryFn: () => api.get<Stored>(SYSTEM.general) });
+  const query = useQuery({
+    queryKey: generalSettingsKey,
+    queryFn: () => api.call(SYSTEM_SETTINGS_ROUTES.get),
+  });
   const [logo, setLogo] = useState<File | null | undefined>();
   const [favicon, setFavicon] = useState<File | null | undefined>();
   const [color, setColor] = useState<string>();
   const primaryColor = color ?? query.data?.primaryColor ?? '#1d4ed8';
   const save = useMutation({
-    mutationFn: (change: AppearanceChange) => api.put<Stored>(SYSTEM.appearances, appearanceForm(change)),
+    mutationFn: (change: AppearanceChange) =>
+      api.call(SYSTEM_SETTINGS_ROUTES.appearance, { body: appearanceForm(change) }),
     onSuccess: (saved) => {
       client.setQueryData(generalSettingsKey, saved);
       void client.invalidateQueries({ queryKey: HOST_SETTINGS_KEY, exact: true });

@@ -28,11 +28,12 @@ import {
   validReminderDays,
   VAT_ROUNDINGS,
   type GeneralSettings,
+  type GeneralSettingsPayload,
 } from './generalSettings';
 
 export interface GeneralSettingsFormProps {
   initialValues: GeneralSettings;
-  onSubmit: (values: Omit<GeneralSettings, 'id'>) => Promise<unknown>;
+  onSubmit: (values: GeneralSettingsPayload) => Promise<unknown>;
   /** Without `systemSettings.update` the form is read-only. */
   canEdit: boolean;
   saving?: boolean;

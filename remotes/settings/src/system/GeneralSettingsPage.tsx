@@ -1,4 +1,4 @@
-import { AREA_PERMISSIONS, SYSTEM } from '@mizan/contracts';
+import { AREA_PERMISSIONS, SYSTEM_SETTINGS_ROUTES } from '@mizan/contracts';
 import { api, isApiError, notify, useAuth } from '@mizan/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Popconfirm, Result, Space, Typography } from 'antd';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { GeneralSettingsForm } from './GeneralSettingsForm';
 import { MessagingCard } from './MessagingCard';
 import { TwoFactorRolesCard } from './TwoFactorRolesCard';
-import type { GeneralSettings } from './generalSettings';
+import type { GeneralSettingsPayload } from './generalSettings';
 
 export const generalSettingsKey = ['systemSettings', 'general'] as const;
 /**
@@ -23,10 +23,10 @@ export function GeneralSettingsPage() {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: generalSettingsKey,
-    queryFn: () => api.get<GeneralSettings>(SYSTEM.general),
+    queryFn: () => api.call(SYSTEM_SETTINGS_ROUTES.get),
   });
   const save = useMutation({
-    mutationFn: (values: Omit<GeneralSettings, 'id'>) => api.put<GeneralSettings>(SYSTEM.general, values),
+    mutationFn: (values: GeneralSettingsPayload) => api.call(SYSTEM_SETTINGS_ROUTES.update, { body: values }),
     onSuccess: (saved) => {
       client.setQueryData(generalSettingsKey, saved);
       void client.invalidateQueries({ queryKey: HOST_SETTINGS_KEY, exact: true });
@@ -35,7 +35,7 @@ export function GeneralSettingsPage() {
   });
   // `DELETE /general/1`: the one settings row back to its defaults (seed: GET, PUT, DELETE /{id}).
   const restore = useMutation({
-    mutationFn: () => api.delete<GeneralSettings>(`${SYSTEM.general}/${query.data?.id ?? 1}`),
+    mutationFn: () => api.call(SYSTEM_SETTINGS_ROUTES.reset, { params: { id: query.data?.id ?? 1 } }),
     onSuccess: (saved) => {
       client.setQueryData(generalSettingsKey, saved);
       void client.invalidateQueries({ queryKey: HOST_SETTINGS_KEY, exact: true });

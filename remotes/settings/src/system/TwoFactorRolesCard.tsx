@@ -1,4 +1,4 @@
-import { SYSTEM, type TwoFactorRoles } from '@mizan/contracts';
+import { AUTH_ROUTES } from '@mizan/contracts';
 import { api, isApiError, notify } from '@mizan/sdk';
 import { RefSelect } from '@mizan/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,12 +17,12 @@ export function TwoFactorRolesCard({ canEdit }: { canEdit: boolean }) {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: twoFactorRolesKey,
-    queryFn: () => api.get<TwoFactorRoles>(SYSTEM.twoFactorRoles),
+    queryFn: () => api.call(AUTH_ROUTES.twoFactorRoles),
   });
   const [picked, setPicked] = useState<number[] | null>(null);
   const roleIds = picked ?? query.data?.roleIds ?? [];
   const save = useMutation({
-    mutationFn: (ids: number[]) => api.put<TwoFactorRoles>(SYSTEM.twoFactorRoles, { roleIds: ids }),
+    mutationFn: (ids: number[]) => api.call(AUTH_ROUTES.setTwoFactorRoles, { body: { roleIds: ids } }),
     onSuccess: (saved) => {
       client.setQueryData(twoFactorRolesKey, saved);
       setPicked(null);

@@ -129,11 +129,20 @@ export function validReminderDays(
   return days.length <= count && days.every((d) => Number.isInteger(d) && d >= min && d <= max);
 }
 
+/** What `PUT /general` is sent: the reminder days as numbers (the tags input may hold typed text). */
+export type GeneralSettingsPayload = Omit<
+  GeneralSettings,
+  'id' | 'procurationReminderDays' | 'deadlineReminderDays'
+> & {
+  procurationReminderDays: number[];
+  deadlineReminderDays: number[];
+};
+
 /**
  * The body of `PUT /general`: only the editable fields (the GET answer also carries images and
  * bookkeeping). Empty optional text goes as null, so "cleared" and "never set" look the same.
  */
-export function toPayload(values: GeneralSettings): Omit<GeneralSettings, 'id'> {
+export function toPayload(values: GeneralSettings): GeneralSettingsPayload {
   const blank = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
   return {
     officeName: values.officeName.trim(),

@@ -1,11 +1,10 @@
 import {
-  API_BASE,
   AREA_PERMISSIONS,
+  AUDIT_ROUTES,
   auditQuery,
   findEntity,
   genderOf,
   permissionKey,
-  SYSTEM,
   type AuditItem,
   type Page,
 } from '@mizan/contracts';
@@ -92,14 +91,6 @@ export async function listAudit(db: Db, query: z.output<typeof auditQuery>): Pro
   };
 }
 
-/** Documentation of the answer (the shape is `Page<AuditItem>` of the contracts). */
-const auditPage = z.object({
-  items: z.array(z.looseObject({ id: z.number(), entity: z.string(), action: z.string() })),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-
 /**
  * Who may read this page of the trail: a holder of `audit.view` any of it; a holder of
  * `<entity>.view` the history of one row of that entity (`entity` and `entityId` both given, the
@@ -113,17 +104,9 @@ export function mayReadAudit(user: AuthUser, query: z.output<typeof auditQuery>)
 }
 
 export function auditRoutes(app: FastifyInstance): void {
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + SYSTEM.audit,
-    // Signed in is checked by the guard; which entries the user may read, by `mayReadAudit`.
-    permission: null,
+  // Which entries the user may read: `mayReadAudit`.
+  defineRoute(app, AUDIT_ROUTES.list, {
     tags: ['system'],
-    summary:
-      `Audit trail, newest first (${AREA_PERMISSIONS.auditView}; or one record's history, ` +
-      '`entity` and `entityId`, with `<entity>.view`)',
-    query: auditQuery,
-    response: auditPage,
     labels: 'system.fields',
     handler: async (request, { query }) => {
       // An employee who must change the password does nothing else first.

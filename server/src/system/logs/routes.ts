@@ -1,15 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  API_BASE,
-  AREA_PERMISSIONS,
-  latestLogQuery,
-  logFileQuery,
-  pagedLogQuery,
-  SYSTEM,
-} from '@mizan/contracts';
+import { LOG_ROUTES, type RouteAnswer } from '@mizan/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '../../http/errors';
 import { requestLanguage, translate } from '../../http/messages';
 import { defineRoute } from '../../http/route';
@@ -45,20 +37,10 @@ function fileParams(
   return { date, type: type as LogType };
 }
 
-/** Loose documentation of the answers (the shapes are the contracts' `api/logs.ts` types). */
-const list = z.array(z.looseObject({}));
-const entries = z.looseObject({ items: list, total: z.number() });
-
 export function logsRoutes(app: FastifyInstance): void {
-  const base = API_BASE + SYSTEM.logs;
   const dir = path.join(app.config.dataDir, 'logs');
   const cache = new SummaryCache();
-  const common = {
-    method: 'GET',
-    permission: AREA_PERMISSIONS.logsView,
-    tags: ['logs'],
-    labels: 'system.fields',
-  } as const;
+  const common = { tags: ['logs'], labels: 'system.fields' } as const;
 
   /** The file a request is about: its date (default: the newest day with logs) and type; 404 when absent. */
   async function fileOf(
@@ -82,20 +64,8 @@ export function logsRoutes(app: FastifyInstance): void {
 
   // The day and file are read by `fileOf` (400 for a malformed one, before any path is built);
   // the rest of the query by the route's schema.
-  const dayQuery = z.object({
-    date: z
-      .string()
-      .optional()
-      .meta({ description: logFileQuery.shape.date.description ?? 'YYYY-MM-DD' }),
-    type: z.string().optional().meta({ description: 'combined (default) or error' }),
-  });
-
-  defineRoute(app, {
+  defineRoute(app, LOG_ROUTES.latest, {
     ...common,
-    url: base,
-    summary: 'Latest log entries of a day',
-    query: latestLogQuery.extend(dayQuery.shape),
-    response: entries,
     handler: async (request, { query }) => {
       const { date, type, info } = await fileOf(request);
       const { items, total } = await latestEntries(info.path, filterOf(query), query.limit);
@@ -103,12 +73,8 @@ export function logsRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineRoute(app, {
+  defineRoute(app, LOG_ROUTES.paginated, {
     ...common,
-    url: `${base}/paginated`,
-    summary: 'Log entries of a day, paged',
-    query: pagedLogQuery.extend(dayQuery.shape),
-    response: entries,
     handler: async (request, { query }) => {
       const { info } = await fileOf(request);
       const { items, total } = await pageOfEntries(
@@ -122,47 +88,39 @@ export function logsRoutes(app: FastifyInstance): void {
     },
   });
 
-  const summaryRoute = (
-    url: string,
-    summary: string,
-    pick: (s: Awaited<ReturnType<SummaryCache['get']>>, date: string) => unknown,
+  type DaySummary = Awaited<ReturnType<SummaryCache['get']>>;
+  const summaryRoute = <C extends (typeof LOG_ROUTES)['stats' | 'errorAnalysis' | 'routeStats' | 'levels']>(
+    contract: C,
+    pick: (s: DaySummary, date: string) => RouteAnswer<C>,
   ) =>
-    defineRoute(app, {
+    defineRoute(app, contract as (typeof LOG_ROUTES)['stats'], {
       ...common,
-      url: `${base}${url}`,
-      summary,
-      query: dayQuery,
       handler: async (request) => {
         const { date, info } = await fileOf(request);
-        return { data: pick(await cache.get(info), date) };
+        return { data: pick(await cache.get(info), date) as never };
       },
     });
 
-  summaryRoute('/stats', 'Requests, errors and durations per hour of a day', (s, date) => ({
+  summaryRoute(LOG_ROUTES.stats, (s, date) => ({
     date,
     lines: s.lines,
     totals: s.totals,
     hours: s.hours,
     levels: s.levels,
   }));
-  summaryRoute('/error-analysis', 'Errors of a day grouped by message and route', (s) => s.errorGroups);
-  summaryRoute('/route-stats', 'Requests per route of a day: count, error rate, p50/p95', (s) => s.routes);
-  summaryRoute('/levels', 'Levels present in a day with their counts', (s) => s.levels);
+  summaryRoute(LOG_ROUTES.errorAnalysis, (s) => s.errorGroups);
+  summaryRoute(LOG_ROUTES.routeStats, (s) => s.routes);
+  summaryRoute(LOG_ROUTES.levels, (s) => s.levels);
 
-  defineRoute(app, {
+  defineRoute(app, LOG_ROUTES.dates, {
     ...common,
-    url: `${base}/dates`,
-    summary: 'Days that have log files, newest first',
-    response: list,
     handler: async () => ({ data: await listLogDates(dir) }),
   });
 
-  defineRoute(app, {
+  defineRoute(app, LOG_ROUTES.download, {
     ...common,
-    url: `${base}/download/:date/:type`,
-    summary: "Download one day's log file",
-    handler: async (request, _input, reply) => {
-      const { date, type } = fileParams(request, request.params as { date?: unknown; type?: unknown });
+    handler: async (request, { params }, reply) => {
+      const { date, type } = fileParams(request, params);
       const info = await statLog(dir, date!, type);
       if (!info) throw new AppError('notFound', { messageKey: 'system.logNotFound' });
       void reply

@@ -1,4 +1,4 @@
-import { API_BASE, AREA_PERMISSIONS, CALENDARS, generalSettingsBody, SYSTEM } from '@mizan/contracts';
+import { SYSTEM_SETTINGS_ROUTES } from '@mizan/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf } from '../../engine/context';
 import { AppError } from '../../http/errors';
@@ -86,61 +86,30 @@ async function readAppearance(request: FastifyRequest): Promise<AppearanceChange
 
 /** `/api/admin/settings/system/general` (GET, PUT, DELETE /:id), its appearance form, and the public images. */
 export function settingsRoutes(app: FastifyInstance, service: SettingsService): void {
-  const base = API_BASE + SYSTEM.general;
-  const view = { permission: AREA_PERMISSIONS.systemSettingsView, tags: ['system'], labels: 'system.fields' };
-  const update = { ...view, permission: AREA_PERMISSIONS.systemSettingsUpdate };
+  const common = { tags: ['system'], labels: 'system.fields' };
   const tags = ['system'];
-  // Documentation of the answer (the shape is the contracts' `SystemSettings`).
-  const settings = z.looseObject({ id: z.literal(1), officeName: z.string(), calendar: z.enum(CALENDARS) });
 
-  defineRoute(app, {
-    ...view,
-    method: 'GET',
-    url: base,
-    summary: 'System settings',
-    response: settings,
+  defineRoute(app, SYSTEM_SETTINGS_ROUTES.get, {
+    ...common,
     handler: async () => ({ data: await service.get() }),
   });
 
-  defineRoute(app, {
-    ...update,
-    method: 'PUT',
-    url: base,
-    summary: 'Update the system settings (fields left out keep their value)',
-    body: generalSettingsBody,
-    response: settings,
+  defineRoute(app, SYSTEM_SETTINGS_ROUTES.update, {
+    ...common,
     handler: async (request, { body }) => ({ data: await service.updateGeneral(actorOf(request), body) }),
   });
 
-  defineRoute(app, {
-    ...update,
-    method: 'DELETE',
-    url: `${base}/:id`,
-    summary: 'Reset the system settings (appearance included) to their defaults',
-    params: z.object({ id: z.string().meta({ description: 'Always 1: there is one settings row' }) }),
-    response: settings,
+  defineRoute(app, SYSTEM_SETTINGS_ROUTES.reset, {
+    ...common,
     handler: async (request, { params }) => {
       // There is one settings row, id 1.
-      if (params.id !== '1') throw new AppError('notFound', { messageKey: 'system.settingsNotFound' });
+      if (params.id !== 1) throw new AppError('notFound', { messageKey: 'system.settingsNotFound' });
       return { data: await service.reset(actorOf(request)) };
     },
   });
 
-  defineRoute(app, {
-    ...update,
-    method: 'PUT',
-    url: API_BASE + SYSTEM.appearances,
-    summary: 'Logo, favicon and primary colour (multipart/form-data)',
-    multipart: {
-      parts: {
-        logo: 'file',
-        favicon: 'file',
-        primaryColor: 'string',
-        removeLogo: 'string',
-        removeFavicon: 'string',
-      },
-    },
-    response: settings,
+  defineRoute(app, SYSTEM_SETTINGS_ROUTES.appearance, {
+    ...common,
     handler: async (request) => ({
       data: await service.updateAppearance(actorOf(request), await readAppearance(request)),
     }),

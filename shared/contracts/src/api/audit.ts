@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../entity';
+import { AREA_PERMISSIONS } from '../areaPermissions';
+import { SYSTEM } from '../endpoints';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page } from '../entity';
+import { answer, route } from '../route';
 import type { Gender } from '../entities/people';
 
 /**
@@ -77,3 +80,26 @@ export const auditQuery = z
   .strip();
 
 export type AuditQuery = z.input<typeof auditQuery>;
+
+/** Documentation of the answer (the shape is `Page<AuditItem>`). */
+const auditPage = z.object({
+  items: z.array(z.looseObject({ id: z.number(), entity: z.string(), action: z.string() })),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+
+export const AUDIT_ROUTES = {
+  list: route({
+    method: 'GET',
+    path: SYSTEM.audit,
+    // Signed in is checked by the guard; which entries the user may read, by the handler.
+    permission: null,
+    summary:
+      `Audit trail, newest first (${AREA_PERMISSIONS.auditView}; or one record's history, ` +
+      '`entity` and `entityId`, with `<entity>.view`)',
+    query: auditQuery,
+    response: auditPage,
+    answer: answer<Page<AuditItem>>(),
+  }),
+};

@@ -1,3 +1,7 @@
+import { AREA_PERMISSIONS } from '../areaPermissions';
+import { SYSTEM } from '../endpoints';
+import { answer, route } from '../route';
+
 /** `/api/admin/settings/system/backups`: the office's backups, taken daily and on demand. */
 
 /** What started a backup: the daily schedule, or someone's "back up now". */
@@ -38,3 +42,34 @@ export interface BackupList {
     nextAt: string | null;
   };
 }
+
+/** The office's backups: the list, "back up now", an archive's download, a deletion. */
+export const BACKUP_ROUTES = {
+  list: route({
+    method: 'GET',
+    path: SYSTEM.backups,
+    permission: AREA_PERMISSIONS.backupsView,
+    summary: 'The office backups, newest first, and their schedule',
+    answer: answer<BackupList>(),
+  }),
+  create: route({
+    method: 'POST',
+    path: SYSTEM.backups,
+    permission: AREA_PERMISSIONS.backupsCreate,
+    summary: 'Takes a backup now (202: it runs in the background; the list shows it running)',
+    answer: answer<BackupItem>(),
+  }),
+  download: route({
+    method: 'GET',
+    path: `${SYSTEM.backups}/:id/download`,
+    permission: AREA_PERMISSIONS.backupsView,
+    summary: 'Downloads a backup archive (.tar.gz), for `npm run restore`',
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: `${SYSTEM.backups}/:id`,
+    permission: AREA_PERMISSIONS.backupsDelete,
+    summary: 'Deletes a backup and its archive (not one being taken)',
+    answer: answer<{ id: number }>(),
+  }),
+};

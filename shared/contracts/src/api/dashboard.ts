@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { LAWSUIT_STATES } from '../entities/legal';
 import { COURT_TYPES, LAWSUIT_OUTCOMES } from '../entities/settings';
+import { AREA_PERMISSIONS } from '../areaPermissions';
 import { DASHBOARD } from '../endpoints';
+import { answer, route } from '../route';
 import { orderedRange } from '../schema';
 import { normalizeDigits, parseDigits } from '../text';
 
@@ -185,3 +187,15 @@ export function emptyDashboard(today: string): Dashboard {
 export function percentOf(part: number, whole: number): number {
   return whole > 0 ? Math.floor((200 * part + whole) / (2 * whole)) : 0;
 }
+
+export const DASHBOARD_ROUTES = {
+  get: route({
+    method: 'GET',
+    path: DASHBOARD.path,
+    permission: AREA_PERMISSIONS.dashboardView,
+    summary: "The office's figures: counts, rates, upcoming hearings, recent lawsuits, distributions",
+    query: dashboardQuery,
+    response: dashboard,
+    answer: answer<Dashboard>(),
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { SYSTEM } from '../endpoints';
+import { route } from '../route';
 
 /** `GET /api/files/:id`: a stored file (its row's `StoredFile` carries the id). */
 
@@ -8,6 +10,17 @@ export const fileParams = z.object({ id: z.string().meta({ description: 'Stored 
 export const fileDownloadQuery = z
   .object({ download: z.enum(['0', '1'], { error: 'validation.enum' }).optional() })
   .strip();
+
+export const FILE_ROUTES = {
+  download: route({
+    method: 'GET',
+    path: `${SYSTEM.files}/:id`,
+    // Any signed-in employee; whether this one may read this file is decided per owner.
+    permission: null,
+    summary: 'Download a stored file (?download=1 for an attachment)',
+    query: fileDownloadQuery,
+  }),
+};
 
 /**
  * The text of stored files (extracted after upload by a background job: DOCX and XLSX from their

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { Entity, Fields } from '../entity';
+import { permissionKey } from '../permissions';
+import { answer, route } from '../route';
 
 /** `POST /api/<entity path>/import` (multipart part `file`) and `GET …/import/template`. */
 
@@ -51,4 +54,31 @@ export interface ImportResult {
   skipped: number;
   rejected: { row: number; reasons: string[] }[];
   duplicateRows: DuplicateRow[];
+}
+
+/**
+ * The import routes of an importable entity: `upload` (`?dryRun=1` answers the preview, else the
+ * result: 201 when rows were created, 422 with the rows when any is invalid) and its `template`.
+ */
+export function importRoutes(entity: Pick<Entity<Fields>, 'name' | 'path'>) {
+  const permission = permissionKey(entity, 'import');
+  const path = `${entity.path}/import`;
+  return {
+    upload: route({
+      method: 'POST',
+      path,
+      permission,
+      summary: `Import ${entity.name} from CSV/XLSX (multipart part \`file\`; \`?dryRun=1\` previews)`,
+      query: importQuery,
+      multipart: { parts: { file: 'file' }, required: ['file'] },
+      answer: answer<ImportPreview | ImportResult>(),
+    }),
+    template: route({
+      method: 'GET',
+      path: `${path}/template`,
+      permission,
+      summary: `Import template of ${entity.name}`,
+      query: importTemplateQuery,
+    }),
+  };
 }

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from '../entity';
+import { AREA_PERMISSIONS } from '../areaPermissions';
+import { SYSTEM } from '../endpoints';
+import { MAX_PAGE_SIZE, type Page } from '../entity';
+import { answer, route } from '../route';
 
 /** `/api/admin/settings/system/logsSystem/*`: the daily log files and what is read from them. */
 
@@ -137,3 +140,67 @@ export const pagedLogQuery = z
     order: z.enum(['asc', 'desc'], { error: 'validation.enum' }).default('desc'),
   })
   .strip();
+
+/**
+ * The day and file a log route reads: the server checks them itself (400 for a malformed one,
+ * before any path is built), so they are only documented here.
+ */
+export const logDayQuery = z.object({
+  date: z
+    .string()
+    .optional()
+    .meta({ description: logFileQuery.shape.date.description ?? 'YYYY-MM-DD' }),
+  type: z.string().optional().meta({ description: 'combined (default) or error' }),
+});
+
+const logsGet = <const P extends string>(path: P, summary: string) =>
+  ({ method: 'GET', path, permission: AREA_PERMISSIONS.logsView, summary }) as const;
+
+const LOGS = SYSTEM.logs;
+/** What the entry and date routes answer, for the documentation. */
+const logList = z.array(z.looseObject({}));
+const logEntries = z.looseObject({ items: logList, total: z.number() });
+
+/** The server's logs, read by day: entries, statistics, the days kept and a day's file. */
+export const LOG_ROUTES = {
+  latest: route({
+    ...logsGet(LOGS, 'Latest log entries of a day'),
+    query: latestLogQuery.extend(logDayQuery.shape),
+    response: logEntries,
+    answer: answer<LatestLogEntries>(),
+  }),
+  paginated: route({
+    ...logsGet(`${LOGS}/paginated`, 'Log entries of a day, paged'),
+    query: pagedLogQuery.extend(logDayQuery.shape),
+    response: logEntries,
+    answer: answer<Page<LogEntry>>(),
+  }),
+  stats: route({
+    ...logsGet(`${LOGS}/stats`, 'Requests, errors and durations per hour of a day'),
+    query: logDayQuery,
+    answer: answer<DayStats>(),
+  }),
+  errorAnalysis: route({
+    ...logsGet(`${LOGS}/error-analysis`, 'Errors of a day grouped by message and route'),
+    query: logDayQuery,
+    answer: answer<ErrorGroup[]>(),
+  }),
+  routeStats: route({
+    ...logsGet(`${LOGS}/route-stats`, 'Requests per route of a day: count, error rate, p50/p95'),
+    query: logDayQuery,
+    answer: answer<RouteStats[]>(),
+  }),
+  levels: route({
+    ...logsGet(`${LOGS}/levels`, 'Levels present in a day with their counts'),
+    query: logDayQuery,
+    answer: answer<LevelCount[]>(),
+  }),
+  dates: route({
+    ...logsGet(`${LOGS}/dates`, 'Days that have log files, newest first'),
+    response: logList,
+    answer: answer<LogDate[]>(),
+  }),
+  download: route({
+    ...logsGet(`${LOGS}/download/:date/:type`, "Download one day's log file"),
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../entity';
+import { answer, route } from '../route';
 
 /**
  * The notification centre: one `notifications` table per employee, the routes under
@@ -92,19 +93,6 @@ export interface NotificationRow {
   readAt: string | null;
   createdAt: string;
 }
-
-/** Paths under `API_BASE`. */
-export const NOTIFICATIONS = {
-  base: '/notifications',
-  unreadCount: '/notifications/unread-count',
-  /** `:id` is the notification's. */
-  read: '/notifications/:id/read',
-  readAll: '/notifications/read-all',
-  preferences: '/notifications/preferences',
-} as const;
-
-/** `PATCH /api/notifications/:id/read` for one notification. */
-export const notificationReadPath = (id: number) => NOTIFICATIONS.read.replace(':id', String(id));
 
 /** The employee's own channel: the hub lets only that employee join it. */
 export const notificationChannel = (employeeId: number) => `user:${employeeId}`;
@@ -205,3 +193,51 @@ export type NotificationLiveMessage =
       /** `ids` marked read, or null for all. */
       data: { ids: number[] | null; unread: number; readAt: string };
     };
+
+/** The signed-in employee's notifications and how they receive them. */
+export const NOTIFICATION_ROUTES = {
+  list: route({
+    method: 'GET',
+    path: '/notifications',
+    permission: null,
+    summary: 'The signed-in employee’s notifications, newest first',
+    query: notificationsQuery,
+    answer: answer<NotificationsPage>(),
+  }),
+  unreadCount: route({
+    method: 'GET',
+    path: '/notifications/unread-count',
+    permission: null,
+    summary: 'How many of the signed-in employee’s notifications are unread',
+    answer: answer<NotificationsUnreadCount>(),
+  }),
+  readAll: route({
+    method: 'PATCH',
+    path: '/notifications/read-all',
+    permission: null,
+    summary: 'Mark every notification of the signed-in employee read',
+    answer: answer<NotificationsReadAnswer>(),
+  }),
+  read: route({
+    method: 'PATCH',
+    path: '/notifications/:id/read',
+    permission: null,
+    summary: 'Mark one notification read (404 unless it is the signed-in employee’s)',
+    answer: answer<NotificationsReadAnswer>(),
+  }),
+  preferences: route({
+    method: 'GET',
+    path: '/notifications/preferences',
+    permission: null,
+    summary: 'How the signed-in employee receives each kind',
+    answer: answer<NotificationPreferencesAnswer>(),
+  }),
+  savePreferences: route({
+    method: 'PUT',
+    path: '/notifications/preferences',
+    permission: null,
+    summary: 'Choose per kind: in the app, by email, or off (422 on an unknown kind or channel)',
+    body: notificationPreferencesBody,
+    answer: answer<NotificationPreferencesAnswer>(),
+  }),
+};

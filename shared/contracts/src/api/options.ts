@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answer, route } from '../route';
 import { parseDigits } from '../text';
 
 /**
@@ -11,13 +12,6 @@ import { parseDigits } from '../text';
  *
  * @example GET /api/options/lawsuits/lawyerIds?q=احمد  // { data: { items: [{ id: 3, title: 'أحمد', detail: 'محامٍ' }] } }
  */
-export const OPTIONS = { of: '/options/:entity/:field' } as const;
-
-/** The path of one field's options, under `API_BASE`. */
-export function optionsPath(entity: string, field: string): string {
-  return OPTIONS.of.replace(':entity', entity).replace(':field', field);
-}
-
 /** Rows answered for one search: the first ones, in the referenced list's own order. */
 export const OPTIONS_LIMIT = 20;
 /** Most ids one `ids` query names (a `refs` value shown in a form). */
@@ -69,3 +63,18 @@ export type RefOption = z.infer<typeof refOption>;
 
 export const optionsResult = z.object({ items: z.array(refOption) });
 export type OptionsResult = z.infer<typeof optionsResult>;
+
+export const OPTIONS_ROUTES = {
+  /** `params`: the entity holding the field, and the field. */
+  list: route({
+    method: 'GET',
+    path: '/options/:entity/:field',
+    // Checked in the handler: the permission depends on the entity named in the path.
+    permission: null,
+    summary:
+      'The rows a reference field may point at (id, title, detail), for whoever may view, create or update its entity',
+    query: optionsQuery,
+    response: optionsResult,
+    answer: answer<OptionsResult>(),
+  }),
+};

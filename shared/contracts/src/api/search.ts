@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answer, route } from '../route';
 
 /**
  * The header's global search (`GET /api/search?q=`): the Arabic-folded `q` of the entity lists
@@ -6,7 +7,6 @@ import { z } from 'zod';
  * the hearings of the lawsuits found, and files by the text of their pages (snippet and page); a few rows per kind, grouped, each kind only for a reader
  * who may view it, and within the reader's scope.
  */
-export const SEARCH = { global: '/search' } as const;
 
 /** The kinds searched, in the order the box lists them; each is an entity name. */
 export const GLOBAL_SEARCH_KINDS = ['customers', 'opponents', 'lawsuits', 'sessions', 'files'] as const;
@@ -53,3 +53,15 @@ export type GlobalSearchGroup = z.infer<typeof globalSearchGroup>;
 /** Only the kinds the reader may view and that found something, in `GLOBAL_SEARCH_KINDS` order. */
 export const globalSearchResult = z.object({ groups: z.array(globalSearchGroup) });
 export type GlobalSearchResult = z.infer<typeof globalSearchResult>;
+
+export const SEARCH_ROUTES = {
+  global: route({
+    method: 'GET',
+    path: '/search',
+    permission: null,
+    summary: 'Clients, opponents, lawsuits and their hearings matching q, grouped by kind',
+    query: globalSearchQuery,
+    response: globalSearchResult,
+    answer: answer<GlobalSearchResult>(),
+  }),
+};

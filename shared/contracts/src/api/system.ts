@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { AREA_PERMISSIONS } from '../areaPermissions';
 import { UPLOAD_LIMIT_BOUNDS } from '../constants';
+import { SYSTEM } from '../endpoints';
+import { answer, route } from '../route';
 import { COUNTRY_CODES, type CountryCode } from '../entities/deadlines';
 import { VAT_ROUNDINGS, type VatRounding } from '../invoicing';
 import { CURRENCIES, currencyOfCountry, type Currency, type CurrencyCode } from '../tafqit';
@@ -373,3 +376,56 @@ export const primaryColorSchema = z
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.types.hex' })
   .transform((v) => v.toLowerCase());
+
+/** Documentation of the settings routes' answer (the shape is `SystemSettings`). */
+const systemSettingsDoc = z.looseObject({
+  id: z.literal(1),
+  officeName: z.string(),
+  calendar: z.enum(CALENDARS),
+});
+
+/** The office's settings: read, update, reset (`:id` is always 1, one row), and the appearance form. */
+export const SYSTEM_SETTINGS_ROUTES = {
+  get: route({
+    method: 'GET',
+    path: SYSTEM.general,
+    permission: AREA_PERMISSIONS.systemSettingsView,
+    summary: 'System settings',
+    response: systemSettingsDoc,
+    answer: answer<SystemSettings>(),
+  }),
+  update: route({
+    method: 'PUT',
+    path: SYSTEM.general,
+    permission: AREA_PERMISSIONS.systemSettingsUpdate,
+    summary: 'Update the system settings (fields left out keep their value)',
+    body: generalSettingsBody,
+    response: systemSettingsDoc,
+    answer: answer<SystemSettings>(),
+  }),
+  reset: route({
+    method: 'DELETE',
+    path: `${SYSTEM.general}/:id`,
+    permission: AREA_PERMISSIONS.systemSettingsUpdate,
+    summary: 'Reset the system settings (appearance included) to their defaults',
+    response: systemSettingsDoc,
+    answer: answer<SystemSettings>(),
+  }),
+  appearance: route({
+    method: 'PUT',
+    path: SYSTEM.appearances,
+    permission: AREA_PERMISSIONS.systemSettingsUpdate,
+    summary: 'Logo, favicon and primary colour (multipart/form-data)',
+    multipart: {
+      parts: {
+        logo: 'file',
+        favicon: 'file',
+        primaryColor: 'string',
+        removeLogo: 'string',
+        removeFavicon: 'string',
+      },
+    },
+    response: systemSettingsDoc,
+    answer: answer<SystemSettings>(),
+  }),
+};

@@ -13,7 +13,7 @@ import {
   Upload,
 } from 'antd';
 import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
-import type { Entity, Fields } from '@mizan/contracts';
+import { importRoutes, type Entity, type Fields } from '@mizan/contracts';
 import { http, isApiError, notify } from '../data';
 import { useEntityText } from '../entity/labels';
 import { deriveColumns } from '../entity/columns';
@@ -60,13 +60,16 @@ export function EntityImport({ entity, onImported }: EntityImportProps) {
   const [phase, setPhase] = useState<Phase>({ step: 'choose' });
   const [error, setError] = useState<string | null>(null);
   const [rowMessages, setRowMessages] = useState<string[]>([]);
-  const url = `${entity.path}/import`;
+  const routes = importRoutes(entity);
 
   /** The server writes the template (translated headers, required ones starred), so both sides agree. */
   const template = async (format: 'csv' | 'xlsx') => {
     setError(null);
     try {
-      const response = await http.get<Blob>(`${url}/template`, { params: { format }, responseType: 'blob' });
+      const response = await http.get<Blob>(routes.template.path, {
+        params: { format },
+        responseType: 'blob',
+      });
       saveBlob(response.data, exportFileName(`${text.title}-${ui('import.template')}`, format));
     } catch {
       // The HTTP client has already shown why.
@@ -76,7 +79,7 @@ export function EntityImport({ entity, onImported }: EntityImportProps) {
   const send = async <T,>(file: File, dryRun: boolean, onPercent: (p: number) => void): Promise<T> => {
     const body = new FormData();
     body.append('file', file, file.name);
-    const response = await http.post<T>(url, body, {
+    const response = await http.post<T>(routes.upload.path, body, {
       params: dryRun ? { dryRun: 1 } : undefined,
       // Errors are shown inside the dialog, next to the file they concern.
       silent: true,

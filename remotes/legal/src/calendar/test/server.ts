@@ -1,4 +1,4 @@
-import { branches, courts, employees, optionsPath, sessions } from '@mizan/contracts';
+import { branches, courts, employees, OPTIONS_ROUTES, pathOf, sessions } from '@mizan/contracts';
 import { json, startServer } from '@mizan/sdk/testing/apiServer';
 import type { HearingRow } from '../hearings';
 
@@ -30,7 +30,9 @@ export async function startCalendarServer(spec: {
     const pageSize = Number(req.query.get('pageSize') ?? 20);
     if (pageSize > 100) return json(res, 422, { message: 'pageSize' });
     let rows: Row[];
-    if (req.path === `/api${optionsPath(sessions.name, 'lawyerId')}`) {
+    if (
+      req.path === `/api${pathOf(OPTIONS_ROUTES.list.path, { entity: sessions.name, field: 'lawyerId' })}`
+    ) {
       // The hearing's lawyer picker (api/options.ts): the employees as id, title and detail.
       const ids = req.query.get('ids')?.split(',').map(Number);
       const found = (spec.lists?.employees ?? []).filter((r) => !ids || ids.includes(r.id));
