@@ -358,6 +358,8 @@ describe.each(dialects())('auth sessions (%s)', (dialect) => {
       defaultTheme: 'light',
       calendar: expect.any(String),
       timeZone: 'Africa/Cairo',
+      // The forms check a file's size before sending it.
+      maxUploadMb: 25,
     });
   });
 
