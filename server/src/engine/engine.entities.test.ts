@@ -374,7 +374,7 @@ describe.each(splitDialects())(`entity engine on %s, registry shard ${shard} of 
             message:
               'Someone else changed this record after you opened it: review the current data, then save again',
             current,
-            changedBy: { id: admin.user.id, name: admin.user.name },
+            changedBy: { id: admin.user.id, name: admin.user.name, gender: null },
             changedAt: current.updatedAt,
           });
         }

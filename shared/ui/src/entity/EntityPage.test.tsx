@@ -134,7 +134,7 @@ describe('EntityPage built from the countries definition', () => {
       await within(fieldItem('رمز الدولة')).findByText(/رمز الدولة/, {
         selector: '.ant-form-item-explain-error',
       }),
-    ).toHaveTextContent('يجب ألا يزيد عدد أحرف «رمز الدولة» على ٣');
+    ).toHaveTextContent('يجب ألا يزيد «رمز الدولة» على ٣ أحرف');
     expect(api.calls(countries.path, 'POST')).toHaveLength(0);
   });
 
