@@ -158,7 +158,7 @@ describe.each(dialects())('customers on %s', (dialect) => {
     const cr = await api('POST', URL, { name: 'شركة', kind: 'company', commercialRegister: '12-34' }, 'ar');
     expect(cr.statusCode).toBe(422);
     expect(cr.json().errors.commercialRegister).toEqual([
-      'يجب أن يتكون «رقم السجل التجاري» من أرقام فقط (من رقم واحد إلى 20 رقماً)',
+      'يجب أن يتكون «رقم السجل التجاري» من أرقام فقط (من رقم واحد إلى ٢٠ رقمًا)',
     ]);
     expect(await total()).toBe(before);
   });

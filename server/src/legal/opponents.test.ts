@@ -102,7 +102,7 @@ describe.each(dialects())('opponents on %s', (dialect) => {
     });
     const cr = await api('POST', URL, { name: 'شركة', kind: 'company', commercialRegister: '12-34' }, 'ar');
     expect(cr.json().errors.commercialRegister).toEqual([
-      'يجب أن يتكون «رقم السجل التجاري» من أرقام فقط (من رقم واحد إلى 20 رقماً)',
+      'يجب أن يتكون «رقم السجل التجاري» من أرقام فقط (من رقم واحد إلى ٢٠ رقمًا)',
     ]);
     expect(await total()).toBe(before);
     const mixed = await create(URL, {
