@@ -17,12 +17,15 @@ const RESULT: GlobalSearchResult = {
 };
 
 const reader = makeUser(['customers', 'lawsuits'].map((kind) => permissionKey(kind, 'view')));
+const nobody = makeUser([]);
 const asked: string[] = [];
+// The session check answers for whoever the test signed in, so a late check cannot swap the user.
+let current = reader;
 
 describe('global search box', () => {
   serveApiForFile({
     'GET /api/auth/systemSettings': SETTINGS_ANSWER,
-    'POST /api/auth/check': () => ({ body: { data: { user: reader, token: 'test-token' } } }),
+    'POST /api/auth/check': () => ({ body: { data: { user: current, token: 'test-token' } } }),
     'GET /api/search': (req) => {
       asked.push(req.query.get('q') ?? '');
       return { body: { data: RESULT } };
@@ -30,6 +33,7 @@ describe('global search box', () => {
   });
   beforeEach(async () => {
     asked.length = 0;
+    current = reader;
     await resetPage();
   });
 
@@ -68,7 +72,8 @@ describe('global search box', () => {
   });
 
   it('is not shown to a reader of none of the kinds', async () => {
-    await signIn(makeUser([]));
+    current = nobody;
+    await signIn(nobody);
     await act(async () => {
       renderApp('/admin/profile');
     });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import type { TwoFactorSetupResult } from '@mizan/contracts';
+import { qrDataUrl } from '../files/qrCode';
 import { iso, toDate } from './db';
 import { generateToken, hashToken } from './tokens';
 import type { AuthDatabase, TwoFactorChallengesTable } from './types';
@@ -126,7 +126,7 @@ export async function beginSetup(
     .onConflict((oc) => oc.column('employee_id').doUpdateSet({ secret, last_step: null, created_at: now }))
     .execute();
   const uri = totp(secret, label, issuer).toString();
-  const qr = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
+  const qr = await qrDataUrl(uri, { margin: 2, width: 240 });
   return { uri, qr, secret };
 }
 

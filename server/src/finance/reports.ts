@@ -24,10 +24,10 @@ import {
   type InvoiceQr,
 } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { Trx } from '../engine/context';
 import { actorOf } from '../engine/context';
+import { qrDataUrl, qrPng } from '../files/qrCode';
 import { AppError } from '../http/errors';
 import { pathId } from '../http/params';
 import { defineRoute } from '../http/route';
@@ -183,7 +183,7 @@ export async function agingOf(
   };
 }
 
-const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 1, width: 240 } as const;
+const QR_IMAGE = { margin: 1, width: 240 };
 
 /** The five fields of an issued invoice's Saudi QR code (ZATCA phase 1). */
 function qrFields(settings: SystemSettings, invoice: ApiRow): ZatcaFields {
@@ -200,7 +200,7 @@ function qrFields(settings: SystemSettings, invoice: ApiRow): ZatcaFields {
 async function qrOf(settings: SystemSettings, invoice: ApiRow): Promise<InvoiceQr> {
   const fields = qrFields(settings, invoice);
   const tlv = zatcaTlv(fields);
-  return { tlv, png: await QRCode.toDataURL(tlv, QR_OPTIONS), fields };
+  return { tlv, png: await qrDataUrl(tlv, QR_IMAGE), fields };
 }
 
 /** The QR code route, the print data and the statement (call once per app, from the finance plugin); the reports are `reportRows.ts`. */
@@ -224,7 +224,7 @@ export function registerFinanceReports(app: FastifyInstance): void {
       if (invoice.state === 'draft' || !invoice.issuedAt)
         throw new AppError('conflict', { messageKey: 'legal.invoices.notIssued' });
       if (query.format === 'png') {
-        const png = await QRCode.toBuffer(zatcaTlv(qrFields(settings, invoice)), QR_OPTIONS);
+        const png = await qrPng(zatcaTlv(qrFields(settings, invoice)), QR_IMAGE);
         return reply.type('image/png').header('cache-control', 'private, no-store').send(png);
       }
       return { data: await qrOf(settings, invoice) };
