@@ -1,5 +1,7 @@
-// Build-time compression: every text asset also written as `.br` and `.gz` beside it,
-// at the highest levels, once per build instead of once per request. The server (@fastify/static
+// Build-time compression: every text asset also written as `.br` and `.gz` beside it, once per
+// build instead of once per request: gzip at its highest level, brotli at 10 (measured on a
+// remote's 137 files, 4.1 MB: 1.7% larger than at 11, its highest, in half the time; 11 took a
+// third of the whole build). The server (@fastify/static
 // `preCompressed`) and nginx (`gzip_static`, `brotli_static`) send the sibling the browser accepts.
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
@@ -22,7 +24,7 @@ function compressionPlugins() {
       filename: '[path][base].br',
       algorithm: 'brotliCompress',
       compressionOptions: {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 },
       },
     }),
   ];

@@ -71,6 +71,13 @@ function createConfig({ name, kind, dir, exposes = {}, port, title = 'ميزان
     const config = {
       mode: production ? 'production' : 'development',
       context: dir,
+      // Compiled and minified modules kept between builds (the app's node_modules/.cache/webpack):
+      // a build after a change, or a release build of an app just built, redoes only what changed.
+      // The configuration's own files (and what they require) invalidate it when they change.
+      cache: {
+        type: 'filesystem',
+        buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js')] },
+      },
       // The entry only imports `./bootstrap` dynamically so shared singletons can be negotiated first.
       entry: { main: './src/index.ts' },
       // Production source maps double the build time; opt in with MIZAN_SOURCE_MAPS=1.
