@@ -1,19 +1,12 @@
 import {
   API_BASE,
-  DOCUMENTS,
   DOCUMENT_RECORDS,
+  DOCUMENT_ROUTES,
   DOCX_TYPE,
   SYSTEM,
   attachmentGroups,
   attachments,
-  documentFields,
-  documentFieldsQuery,
-  documentPreviewBody,
   documentTemplates,
-  documentTools,
-  generateBatchBody,
-  generateDocumentBody,
-  generatedDocument,
   permissionKey,
   type DocumentFormat,
   type DocumentRecordKind,
@@ -371,53 +364,34 @@ export const documentsPlugin: FastifyPluginAsync = async (app) => {
     },
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + DOCUMENTS.fields,
-    permission: permissionKey(documentTemplates.name, 'view'),
-    tags: [documentTemplates.name],
-    summary: 'The merge fields a template of a record kind may use, with labels and examples',
-    query: documentFieldsQuery,
-    response: documentFields,
+  const tags = [documentTemplates.name];
+
+  defineRoute(app, DOCUMENT_ROUTES.fields, {
+    tags,
     handler: async (_request, { query }) => ({ data: catalogue(query.record) }),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + DOCUMENTS.tools,
-    permission: permissionKey(documentTemplates.name, 'view'),
-    tags: [documentTemplates.name],
-    summary: 'Whether this server makes PDF documents (LibreOffice installed), and why not',
-    response: documentTools,
+  defineRoute(app, DOCUMENT_ROUTES.tools, {
+    tags,
     handler: async (request) => {
       const reason = pdfUnavailable(requestLanguage(request));
       return { data: { pdf: reason === null, reason } };
     },
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: API_BASE + DOCUMENTS.generate,
-    permission: permissionKey(documentTemplates.name, 'view'),
-    tags: [documentTemplates.name],
-    summary: 'A document from a template and a record, stored as a file of the record (201)',
-    body: generateDocumentBody,
-    response: generatedDocument,
+  defineRoute(app, DOCUMENT_ROUTES.generate, {
+    tags,
     labels: 'documents.fields',
     handler: async (request, { body }, reply) => {
       const { content, ...data } = await generate(app, actorOf(request), requestLanguage(request), body);
       void content;
-      return reply.status(201).send({ data });
+      void reply.status(201);
+      return { data };
     },
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: API_BASE + DOCUMENTS.preview,
-    permission: permissionKey(documentTemplates.name, 'view'),
-    tags: [documentTemplates.name],
-    summary: 'A document as PDF to look at, stored nowhere (503 without LibreOffice)',
-    body: documentPreviewBody,
+  defineRoute(app, DOCUMENT_ROUTES.preview, {
+    tags,
     labels: 'documents.fields',
     handler: async (request, { body }, reply) => {
       const one = await generate(
@@ -435,13 +409,8 @@ export const documentsPlugin: FastifyPluginAsync = async (app) => {
     },
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: API_BASE + DOCUMENTS.batch,
-    permission: permissionKey(documentTemplates.name, 'view'),
-    tags: [documentTemplates.name],
-    summary: 'One document per record, each stored, all in one ZIP archive',
-    body: generateBatchBody,
+  defineRoute(app, DOCUMENT_ROUTES.batch, {
+    tags,
     labels: 'documents.fields',
     handler: async (request, { body }, reply) => {
       const actor = actorOf(request);

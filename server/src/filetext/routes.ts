@@ -1,28 +1,16 @@
 import {
-  API_BASE,
   DOCUMENT_FILE_TYPES,
-  FILES,
-  FILE_TEXT_STATES_ROUTE,
-  fileParams,
-  fileTextQuery,
-  fileTextResult,
-  fileTextStatesQuery,
-  fileTextStatesResult,
-  fileVersionParams,
-  fileVersionsResult,
+  FILE_TEXT_ROUTES,
   findEntity,
   permissionKey,
   type FileVersion,
   type FilesField,
 } from '@mizan/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { requirePermission } from '../auth/guard';
 import { writeAudit } from '../audit/audit';
 import { mayReadFile, type FileRow } from '../files/access';
 import { readMultipart } from '../files/multipart';
 import { AppError } from '../http/errors';
-import { pathId } from '../http/params';
 import { defineRoute } from '../http/route';
 import { VERSION_OWNER, fileText, queueText, searchFiles, textStates } from './service';
 
@@ -86,27 +74,6 @@ async function versionsOf(app: FastifyInstance, file: FileRow): Promise<FileVers
   return [...all.filter((v) => v.current), ...all.filter((v) => !v.current)];
 }
 
-const contentSearchQuery = z.object({
-  q: z.string().trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.string.max' }),
-  entity: z
-    .string()
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(100, { error: 'validation.string.max' }),
-  /** Only the files of these rows (`1,2,3`), such as one lawsuit's attachments. */
-  ownerIds: z
-    .string()
-    .trim()
-    .regex(/^\d+(,\d+){0,499}$/, { error: 'validation.pattern.mismatch' })
-    .optional(),
-});
-const contentSearchResult = z.object({
-  total: z.number().int(),
-  items: z.array(
-    z.object({ id: z.number().int(), title: z.string(), detail: z.string().nullable() }).loose(),
-  ),
-});
-
 /**
  * The text of files and their versions: `GET /api/files/text` (a file's state and pages),
  * `GET /api/files/text/states?ids=` (a list's badges), `GET /api/files/text/search` (a list's
@@ -115,15 +82,8 @@ const contentSearchResult = z.object({
  * row the file belongs to.
  */
 export function registerFileTextRoutes(app: FastifyInstance): void {
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + FILES.text,
-    // Any signed-in employee; the file's own read rule decides below.
-    permission: null,
-    tags: ['files'],
-    summary: "A file's text, page by page, and where its reading stands",
-    query: fileTextQuery,
-    response: fileTextResult,
+  // Any signed-in employee may call these; the file's own read rule decides in each.
+  defineRoute(app, FILE_TEXT_ROUTES.text, {
     handler: async (request, { query }) => {
       const file = await fileRow(app, query.fileId);
       if (!file || file.entity !== query.entity || Number(file.owner_id) !== query.id)
@@ -133,14 +93,7 @@ export function registerFileTextRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + FILE_TEXT_STATES_ROUTE,
-    permission: null,
-    tags: ['files'],
-    summary: 'The text state of several files (those the reader may read)',
-    query: fileTextStatesQuery,
-    response: fileTextStatesResult,
+  defineRoute(app, FILE_TEXT_ROUTES.states, {
     handler: async (request, { query }) => {
       const ids = [...new Set(query.ids.split(',').map(Number))];
       const rows = (await app.db
@@ -155,14 +108,7 @@ export function registerFileTextRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: `${API_BASE}${FILES.text}/search`,
-    permission: null,
-    tags: ['files'],
-    summary: 'Files of one list found by their content (snippet and page), those the reader may read',
-    query: contentSearchQuery,
-    response: contentSearchResult,
+  defineRoute(app, FILE_TEXT_ROUTES.search, {
     handler: async (request, { query }) => ({
       data: await searchFiles(app, request.user, query.q, {
         limit: 50,
@@ -172,32 +118,17 @@ export function registerFileTextRoutes(app: FastifyInstance): void {
     }),
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + FILES.versions,
-    permission: null,
-    tags: ['files'],
-    summary: 'The versions of a file, current first (each downloads at /api/files/:versionId)',
-    params: fileParams,
-    response: fileVersionsResult,
+  defineRoute(app, FILE_TEXT_ROUTES.versions, {
     handler: async (request, { params }) => {
-      const file = await readable(app, request, pathId(params.id));
+      const file = await readable(app, request, params.id);
       return { data: { items: await versionsOf(app, file) } };
     },
   });
 
   // A new version: multipart `file`, checked as the file's own field checks its files.
-  app.post<{ Params: { id: string } }>(
-    API_BASE + FILES.versions,
-    {
-      onRequest: requirePermission(null),
-      schema: {
-        tags: ['files'],
-        summary: 'Upload a new version of a file (multipart `file`); earlier ones are kept',
-      },
-    },
-    async (request, reply) => {
-      const file = await writable(app, request, pathId(request.params.id));
+  defineRoute(app, FILE_TEXT_ROUTES.upload, {
+    handler: async (request, { params }, reply) => {
+      const file = await writable(app, request, params.id);
       if (!request.isMultipart()) throw new AppError('unsupportedMediaType');
       const field = findEntity(file.entity)?.fields[file.field] as FilesField | undefined;
       const rule = {
@@ -261,21 +192,15 @@ export function registerFileTextRoutes(app: FastifyInstance): void {
       }
       await app.fileStore.commit(upload.storedName);
       await queueText(app, file.id, upload.storedName);
-      return reply.status(201).send({ data: { items: await versionsOf(app, file) } });
+      void reply.status(201);
+      return { data: { items: await versionsOf(app, file) } };
     },
-  );
+  });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: API_BASE + FILES.restoreVersion,
-    permission: null,
-    tags: ['files'],
-    summary: 'Make an earlier version of a file current again (the current one is kept as a version)',
-    params: fileVersionParams,
-    response: fileVersionsResult,
+  defineRoute(app, FILE_TEXT_ROUTES.restore, {
     handler: async (request, { params }) => {
-      const file = await writable(app, request, pathId(params.id));
-      const versionId = pathId(params.versionId);
+      const file = await writable(app, request, params.id);
+      const versionId = params.versionId;
       const restored = await app.db.transaction().execute(async (trx) => {
         const [current, version] = (await Promise.all([
           trx.selectFrom('files').selectAll().where('id', '=', file.id).executeTakeFirst(),

@@ -69,8 +69,11 @@ export interface RouteContract<
   readonly answer?: Answer<R>;
 }
 
+type Multipart = NonNullable<RouteContract['multipart']>;
+
 /**
- * Declares a route contract, keeping its literal method and path for the types.
+ * Declares a route contract, keeping its literal method and path for the types, and its
+ * `multipart` when it has one (its callers then send a form: `RouteInput`).
  *
  * @example
  * export const TIMER_START = route({
@@ -88,7 +91,19 @@ export function route<
   B extends Schema = undefined,
   Q extends Schema = undefined,
   R = unknown,
->(contract: RouteContract<M, P, B, Q, R>): RouteContract<M, P, B, Q, R> {
+>(
+  contract: RouteContract<M, P, B, Q, R> & { multipart: Multipart },
+): RouteContract<M, P, B, Q, R> & {
+  multipart: Multipart;
+};
+export function route<
+  const M extends HttpMethod,
+  const P extends string,
+  B extends Schema = undefined,
+  Q extends Schema = undefined,
+  R = unknown,
+>(contract: RouteContract<M, P, B, Q, R>): RouteContract<M, P, B, Q, R>;
+export function route(contract: AnyRoute): AnyRoute {
   return contract;
 }
 

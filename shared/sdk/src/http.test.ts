@@ -272,4 +272,22 @@ describe('api.call', () => {
   it('refuses to call a path with a parameter missing, before any request', () => {
     expect(() => api.call(echo, { params: { chatId: 7 } as never, body: {} })).toThrow(':name');
   });
+
+  it('sends a multipart route’s form to its path, as multipart', async () => {
+    const upload = route({
+      method: 'POST',
+      path: '/files/:id/versions',
+      permission: null,
+      summary: 'Takes a form',
+      multipart: { parts: { file: 'file' }, required: ['file'] },
+      answer: answer<{ ok: boolean }>(),
+    });
+    const form = new FormData();
+    form.append('file', new Blob(['%PDF-1.4'], { type: 'application/pdf' }), 'contract.pdf');
+    expect(await api.call(upload, { params: { id: 31 }, body: form })).toEqual({ ok: true });
+    const { method, url, headers, body } = server.seen[0]!;
+    expect([method, url]).toEqual(['POST', '/api/files/31/versions']);
+    expect(headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(body).toContain('filename="contract.pdf"');
+  });
 });

@@ -10,15 +10,13 @@ import {
 } from '@mizan/sdk';
 import {
   AUDIT_ROUTES,
-  DOCUMENTS,
+  DOCUMENT_ROUTES,
   documentTemplates,
   OPTIONS_ROUTES,
   type DocumentPreviewBody,
   type DocumentRecordKind,
-  type DocumentTools,
   type GenerateBatchBody,
   type GenerateDocumentBody,
-  type GeneratedDocument,
   type AuditItem,
   type Entity,
   type Fields,
@@ -118,16 +116,16 @@ export async function templatesFor(kind: DocumentRecordKind): Promise<EntityRow[
 }
 
 /** Whether this server makes PDF documents, and why not. */
-export const documentTools = () => api.get<DocumentTools>(DOCUMENTS.tools);
+export const documentTools = () => api.call(DOCUMENT_ROUTES.tools);
 
-/** One document from a template and a record, stored as the record's file (`POST /api/admin/documents/generate`). */
+/** One document from a template and a record, stored as the record's file. */
 export const generateDocument = (body: GenerateDocumentBody) =>
-  api.post<GeneratedDocument>(DOCUMENTS.generate, body, { silent: true });
+  api.call(DOCUMENT_ROUTES.generate, { body }, { silent: true });
 
-/** One document per record, all in one ZIP archive (`POST /api/admin/documents/generate/batch`). */
+/** One document per record, all in one ZIP archive. */
 export const generateBatch = (body: GenerateBatchBody) =>
-  api.post<Blob>(DOCUMENTS.batch, body, { responseType: 'blob', silent: true });
+  api.call(DOCUMENT_ROUTES.batch, { body }, { responseType: 'blob', silent: true }) as Promise<Blob>;
 
-/** A document as PDF to look at, stored nowhere (`POST /api/admin/documents/generate/preview`). */
+/** A document as PDF to look at, stored nowhere. */
 export const previewDocument = (body: DocumentPreviewBody) =>
-  api.post<Blob>(DOCUMENTS.preview, body, { responseType: 'blob', silent: true });
+  api.call(DOCUMENT_ROUTES.preview, { body }, { responseType: 'blob', silent: true }) as Promise<Blob>;

@@ -1,7 +1,7 @@
 import { CopyOutlined } from '@ant-design/icons';
 import {
-  DOCUMENTS,
   DOCUMENT_RECORD_KINDS,
+  DOCUMENT_ROUTES,
   type DocumentField,
   type DocumentRecordKind,
 } from '@mizan/contracts';
@@ -30,7 +30,7 @@ export function DocumentFieldsPage() {
   const [q, setQ] = useState('');
   const fields = useQuery({
     queryKey: ['documents', 'fields', record],
-    queryFn: () => api.get<DocumentField[]>(DOCUMENTS.fields, { params: { record } }),
+    queryFn: () => api.call(DOCUMENT_ROUTES.fields, { query: { record } }),
   });
   const shown = useMemo(() => {
     const needle = q.trim().toLowerCase();

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DOCUMENT_RECORDS, DOCUMENT_RECORD_KINDS, type DocumentRecordKind } from '../entities/documents';
+import {
+  DOCUMENT_RECORDS,
+  DOCUMENT_RECORD_KINDS,
+  documentTemplates,
+  type DocumentRecordKind,
+} from '../entities/documents';
+import { permissionKey } from '../permissions';
+import { answer, route } from '../route';
 import { normalizeDigits } from '../text';
 
 /** Routes of document templates beyond their CRUD (`documentTemplates`); paths are under `/api`. */
@@ -109,3 +116,54 @@ export type GeneratedDocument = z.infer<typeof generatedDocument>;
 /** What the server can produce: PDF needs LibreOffice (`reason` says how to install it). */
 export const documentTools = z.object({ pdf: z.boolean(), reason: z.string().nullable() });
 export type DocumentTools = z.infer<typeof documentTools>;
+
+const templatesView = permissionKey(documentTemplates.name, 'view');
+
+/**
+ * The document routes (paths from `DOCUMENTS`). `preview` answers a PDF's bytes (`X-Missing-Fields`:
+ * the merge fields left empty, comma-separated and URI-encoded) and `batch` a ZIP archive (with
+ * `missing-fields.json` in it when a field was left empty), not a `{ data }` body: a caller asks
+ * for them with `responseType: 'blob'`.
+ */
+export const DOCUMENT_ROUTES = {
+  fields: route({
+    method: 'GET',
+    path: DOCUMENTS.fields,
+    permission: templatesView,
+    summary: 'The merge fields a template of a record kind may use, with labels and examples',
+    query: documentFieldsQuery,
+    response: documentFields,
+    answer: answer<readonly DocumentField[]>(),
+  }),
+  tools: route({
+    method: 'GET',
+    path: DOCUMENTS.tools,
+    permission: templatesView,
+    summary: 'Whether this server makes PDF documents (LibreOffice installed), and why not',
+    response: documentTools,
+    answer: answer<DocumentTools>(),
+  }),
+  generate: route({
+    method: 'POST',
+    path: DOCUMENTS.generate,
+    permission: templatesView,
+    summary: 'A document from a template and a record, stored as a file of the record (201)',
+    body: generateDocumentBody,
+    response: generatedDocument,
+    answer: answer<GeneratedDocument>(),
+  }),
+  preview: route({
+    method: 'POST',
+    path: DOCUMENTS.preview,
+    permission: templatesView,
+    summary: 'A document as PDF to look at, stored nowhere (503 without LibreOffice)',
+    body: documentPreviewBody,
+  }),
+  batch: route({
+    method: 'POST',
+    path: DOCUMENTS.batch,
+    permission: templatesView,
+    summary: 'One document per record, each stored, all in one ZIP archive',
+    body: generateBatchBody,
+  }),
+};

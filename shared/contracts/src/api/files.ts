@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { SYSTEM } from '../endpoints';
-import { route } from '../route';
+import { answer, route } from '../route';
+import { globalSearchHit, type GlobalSearchHit } from './search';
 
 /** `GET /api/files/:id`: a stored file (its row's `StoredFile` carries the id). */
-
-export const fileParams = z.object({ id: z.string().meta({ description: 'Stored file id' }) });
 
 /** `?download=1` sends the file as an attachment even when a browser could show it. */
 export const fileDownloadQuery = z
@@ -29,8 +28,9 @@ export const FILE_ROUTES = {
  */
 export const FILES = {
   text: '/files/text',
+  textStates: '/files/text/states',
+  textSearch: '/files/text/search',
   versions: '/files/:id/versions',
-  version: '/files/:id/versions/:versionId',
   restoreVersion: '/files/:id/versions/:versionId/restore',
 } as const;
 
@@ -76,7 +76,6 @@ export const fileTextResult = z.object({
 export type FileTextResult = z.infer<typeof fileTextResult>;
 
 /** The text state of each file of a list, by file id (`GET /api/files/text/states?ids=1,2`). */
-export const FILE_TEXT_STATES_ROUTE = '/files/text/states';
 export const fileTextStatesQuery = z.object({
   ids: z
     .string()
@@ -104,4 +103,89 @@ export const fileVersion = z.object({
 export type FileVersion = z.infer<typeof fileVersion>;
 export const fileVersionsResult = z.object({ items: z.array(fileVersion) });
 export type FileVersionsResult = z.infer<typeof fileVersionsResult>;
-export const fileVersionParams = z.object({ id: z.string(), versionId: z.string() });
+
+/** `GET /api/files/text/search?q=&entity=attachments&ownerIds=1,2`: a list's files found by their content. */
+export const fileContentSearchQuery = z.object({
+  q: z.string().trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.string.max' }),
+  entity: z
+    .string()
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(100, { error: 'validation.string.max' }),
+  /** Only the files of these rows (`1,2,3`), such as one lawsuit's attachments. */
+  ownerIds: z
+    .string()
+    .trim()
+    .regex(/^\d+(,\d+){0,499}$/, { error: 'validation.pattern.mismatch' })
+    .optional(),
+});
+export type FileContentSearchQuery = z.input<typeof fileContentSearchQuery>;
+/** The files found (each hit's `file` says the page and the words around what was found). */
+export const fileContentSearchResult = z.object({
+  total: z.number().int(),
+  items: z.array(globalSearchHit),
+});
+export interface FileContentSearchResult {
+  total: number;
+  items: GlobalSearchHit[];
+}
+
+/**
+ * The text of stored files and their versions (paths from `FILES`). Reading needs what downloading
+ * the file needs (any signed-in employee; the file's owner decides); a new version or a restored
+ * one, also the `update` permission of the row the file belongs to.
+ */
+export const FILE_TEXT_ROUTES = {
+  text: route({
+    method: 'GET',
+    path: FILES.text,
+    permission: null,
+    summary: "A file's text, page by page, and where its reading stands",
+    query: fileTextQuery,
+    response: fileTextResult,
+    answer: answer<FileTextResult>(),
+  }),
+  states: route({
+    method: 'GET',
+    path: FILES.textStates,
+    permission: null,
+    summary: 'The text state of several files (those the reader may read)',
+    query: fileTextStatesQuery,
+    response: fileTextStatesResult,
+    answer: answer<FileTextStatesResult>(),
+  }),
+  search: route({
+    method: 'GET',
+    path: FILES.textSearch,
+    permission: null,
+    summary: 'Files of one list found by their content (snippet and page), those the reader may read',
+    query: fileContentSearchQuery,
+    response: fileContentSearchResult,
+    answer: answer<FileContentSearchResult>(),
+  }),
+  versions: route({
+    method: 'GET',
+    path: FILES.versions,
+    permission: null,
+    summary: 'The versions of a file, current first (each downloads at /api/files/:versionId)',
+    response: fileVersionsResult,
+    answer: answer<FileVersionsResult>(),
+  }),
+  upload: route({
+    method: 'POST',
+    path: FILES.versions,
+    permission: null,
+    summary: 'Upload a new version of a file (multipart `file`); earlier ones are kept (201)',
+    multipart: { parts: { file: 'file' }, required: ['file'] },
+    response: fileVersionsResult,
+    answer: answer<FileVersionsResult>(),
+  }),
+  restore: route({
+    method: 'POST',
+    path: FILES.restoreVersion,
+    permission: null,
+    summary: 'Make an earlier version of a file current again (the current one is kept as a version)',
+    response: fileVersionsResult,
+    answer: answer<FileVersionsResult>(),
+  }),
+};

@@ -3,13 +3,11 @@ import { Button, Flex, List, Modal, Typography } from 'antd';
 import { HistoryOutlined, RollbackOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FILES, type FileVersionsResult, type StoredFile } from '@mizan/contracts';
+import { FILE_TEXT_ROUTES, type StoredFile } from '@mizan/contracts';
 import { api } from '@mizan/sdk';
 import { notify } from '../data';
 import { formatSize } from '../fields/files';
 import { DownloadFileButton } from '../fields/StoredFileButtons';
-
-const versionsUrl = (fileId: number) => FILES.versions.replace(':id', String(fileId));
 
 /**
  * The versions of one stored file in a dialog: the current one first, then the earlier ones with
@@ -34,7 +32,7 @@ export function FileVersions({
   const key = ['fileVersions', file.id];
   const { data } = useQuery({
     queryKey: key,
-    queryFn: () => api.get<FileVersionsResult>(versionsUrl(file.id), { silent: true }),
+    queryFn: () => api.call(FILE_TEXT_ROUTES.versions, { params: { id: file.id } }, { silent: true }),
     enabled: open,
   });
   const changed = async () => {
@@ -46,7 +44,7 @@ export function FileVersions({
     form.append('file', picked, picked.name);
     setBusy(true);
     try {
-      await api.post(versionsUrl(file.id), form);
+      await api.call(FILE_TEXT_ROUTES.upload, { params: { id: file.id }, body: form });
       notify.success(t('record.files.versions.uploaded'));
       await changed();
     } catch {
@@ -58,7 +56,7 @@ export function FileVersions({
   const restore = async (versionId: number) => {
     setBusy(true);
     try {
-      await api.post(`${versionsUrl(file.id)}/${versionId}/restore`);
+      await api.call(FILE_TEXT_ROUTES.restore, { params: { id: file.id, versionId } });
       notify.success(t('record.files.versions.restored'));
       await changed();
     } catch {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Input, List, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FILES, type GlobalSearchHit } from '@mizan/contracts';
+import { FILE_TEXT_ROUTES, type GlobalSearchHit } from '@mizan/contracts';
 import { api } from '@mizan/sdk';
 
 export interface FilesContentSearchProps {
@@ -24,10 +24,11 @@ export function FilesContentSearch({ entity, ownerIds, onOpen }: FilesContentSea
   const { data, isFetching } = useQuery({
     queryKey: ['filesContent', entity, ownerIds.join(','), q],
     queryFn: () =>
-      api.get<{ total: number; items: GlobalSearchHit[] }>(`${FILES.text}/search`, {
-        params: { q, entity, ownerIds: ownerIds.join(',') },
-        silent: true,
-      }),
+      api.call(
+        FILE_TEXT_ROUTES.search,
+        { query: { q, entity, ownerIds: ownerIds.join(',') } },
+        { silent: true },
+      ),
     enabled: q.length > 0 && ownerIds.length > 0,
   });
   return (

@@ -5,11 +5,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import {
-  FILE_TEXT_STATES_ROUTE,
+  FILE_TEXT_ROUTES,
   permissionKey,
   type Entity,
   type Fields,
-  type FileTextStatesResult,
   type FileTextStatus,
   type StoredFile,
 } from '@mizan/contracts';
@@ -56,8 +55,7 @@ function TextState({ status }: { status: FileTextStatus }) {
 function useTextStates(ids: number[]): Map<number, FileTextStatus> {
   const { data } = useQuery({
     queryKey: ['fileTextStates', ids.join(',')],
-    queryFn: () =>
-      api.get<FileTextStatesResult>(FILE_TEXT_STATES_ROUTE, { params: { ids: ids.join(',') }, silent: true }),
+    queryFn: () => api.call(FILE_TEXT_ROUTES.states, { query: { ids: ids.join(',') } }, { silent: true }),
     enabled: ids.length > 0,
     refetchInterval: (query) =>
       query.state.data?.items.some((item: FileTextStatus) => item.state === 'queued') ? 3000 : false,
