@@ -191,6 +191,11 @@ describe.each(dialects())('calendar feeds on %s', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: `${API_BASE}/calendar/nothing.ics` })).statusCode).toBe(
       404,
     );
+    // A token of 100 characters is looked up; a longer one is refused by the router (414).
+    const feedOf = (token: string) =>
+      t.app.inject({ method: 'GET', url: `${API_BASE}/calendar/${token}.ics` });
+    expect((await feedOf('a'.repeat(100))).statusCode).toBe(404);
+    expect((await feedOf('a'.repeat(101))).statusCode).toBe(414);
     // Making one needs a signed-in employee.
     expect((await t.app.inject({ method: 'POST', url: TOKEN })).statusCode).toBe(401);
   });

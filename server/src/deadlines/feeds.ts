@@ -1,12 +1,12 @@
 import {
   API_BASE,
   AREA_PERMISSIONS,
-  CALENDAR_FEED,
   circuits,
   courts,
   deadlines,
   DEADLINE_ROUTES,
   lawsuits,
+  pathOf,
   sessions,
   tasks,
   type FeedToken,
@@ -14,7 +14,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createEvents, type DateArray, type EventAttributes } from 'ics';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import { accountBlock, accountPermissions, loadAccount } from '../auth/account';
 import { generateToken, hashToken } from '../auth/tokens';
 import type { AuthDatabase } from '../auth/types';
@@ -23,7 +22,7 @@ import { cols } from '../engine/rows';
 import { officeToday } from '../engine/today';
 import { AppError } from '../http/errors';
 import { translate, type Lang } from '../http/messages';
-import { defineRoute, PUBLIC } from '../http/route';
+import { defineRoute } from '../http/route';
 import { readEmployeeSettings } from '../notifications/store';
 import { wallTimeInZone } from '../scheduler';
 import { readSettings } from '../system';
@@ -57,7 +56,7 @@ const utcArray = (at: Date): DateArray => [
 /** The public URL of a token's feed: the office's public origin, else the request's. */
 function feedUrl(app: FastifyInstance, request: FastifyRequest, token: string): string {
   const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
-  return `${origin.replace(/\/$/, '')}${API_BASE}${CALENDAR_FEED.feed.replace(':token', token)}`;
+  return `${origin.replace(/\/$/, '')}${API_BASE}${pathOf(DEADLINE_ROUTES.feed.path, { token })}`;
 }
 
 /**
@@ -119,13 +118,8 @@ export function installCalendarFeeds(app: FastifyInstance): void {
     },
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + CALENDAR_FEED.feed,
-    permission: PUBLIC,
+  defineRoute(app, DEADLINE_ROUTES.feed, {
     tags: ['calendar'],
-    summary: "An employee's calendar feed (iCalendar), by its secret token; no other authentication",
-    params: z.object({ token: z.string().max(100) }),
     handler: async (_request, { params }, reply) => {
       const feed = await app.db
         .selectFrom(FEEDS)

@@ -1,15 +1,14 @@
 import {
-  API_BASE,
   FINANCE_REPORTS,
+  FINANCE_REPORT_ROUTES,
   customers,
   employees,
   lawsuits,
-  reportAnswer,
-  reportAsOfQuery,
-  reportRangeQuery,
   type FinanceReportKey,
   type ReportAnswer,
   type ReportDefinition,
+  type ReportQuery,
+  type ReportRoute,
 } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Dialect } from '../db';
@@ -309,21 +308,13 @@ export async function reportOf(
   return { currency: input.currency, ...range, rows, totals: totalsOf(definition, rows) };
 }
 
-/** One route per report of `FINANCE_REPORTS` (call once per app, from the finance plugin). */
+/** The route of each report of `FINANCE_REPORTS` (call once per app, from the finance plugin). */
 export function registerReportRoutes(app: FastifyInstance): void {
   for (const key of Object.keys(FINANCE_REPORTS) as FinanceReportKey[]) {
-    const definition: ReportDefinition = FINANCE_REPORTS[key];
-    defineRoute(app, {
-      method: 'GET',
-      url: API_BASE + definition.path,
-      permission: definition.permission,
-      tags: ['finance'],
-      summary: `Finance report "${key}": rows and sums (minor units)`,
-      query: definition.filter === 'range' ? reportRangeQuery : reportAsOfQuery,
-      response: reportAnswer,
+    defineRoute(app, FINANCE_REPORT_ROUTES[key] as ReportRoute, {
       labels: 'legal.reports.fields',
       handler: async (request, { query }) => {
-        const filters = query as { from?: string; to?: string; asOf?: string; customerId?: number };
+        const filters: ReportQuery = query;
         await checkReportFilters(app, request, filters);
         const billing = await readBilling(app.db);
         const input = {

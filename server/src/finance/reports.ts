@@ -1,14 +1,8 @@
 import {
-  API_BASE,
-  FINANCE,
-  customerStatement,
+  FINANCE_ROUTES,
   customers,
-  financeRangeQuery,
   CURRENCIES,
   MONEY_SCALE,
-  invoicePrint,
-  invoiceQr,
-  invoiceQrQuery,
   moneyInWords,
   officeCurrency,
   type Currency,
@@ -17,19 +11,16 @@ import {
   type ZatcaFields,
   invoices,
   moneyToMajor,
-  permissionKey,
   zatcaTlv,
   type AgingReport,
   type CustomerStatement,
   type InvoiceQr,
 } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Trx } from '../engine/context';
 import { actorOf } from '../engine/context';
 import { qrDataUrl, qrPng } from '../files/qrCode';
 import { AppError } from '../http/errors';
-import { pathId } from '../http/params';
 import { defineRoute } from '../http/route';
 import { readSettings } from '../settings/repository';
 import type { ApiRow } from '../engine/serialize';
@@ -205,18 +196,9 @@ async function qrOf(settings: SystemSettings, invoice: ApiRow): Promise<InvoiceQ
 
 /** The QR code route, the print data and the statement (call once per app, from the finance plugin); the reports are `reportRows.ts`. */
 export function registerFinanceReports(app: FastifyInstance): void {
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + FINANCE.invoiceQr,
-    permission: permissionKey(invoices.name, 'view'),
-    tags: ['finance'],
-    summary:
-      "An issued invoice's Saudi simplified tax invoice QR code (ZATCA phase 1): TLV in base64 and PNG",
-    params: z.object({ id: z.string() }),
-    query: invoiceQrQuery,
-    response: invoiceQr,
+  defineRoute(app, FINANCE_ROUTES.invoiceQr, {
     handler: async (request, { params, query }, reply) => {
-      const invoice = await app.entities.get(invoices.name).get(pathId(params.id), actorOf(request));
+      const invoice = await app.entities.get(invoices.name).get(params.id, actorOf(request));
       const settings = await readSettings(app.db);
       if (settings.officeCountry !== 'SA')
         throw new AppError('conflict', { messageKey: 'legal.invoices.qrSaudiOnly' });
@@ -231,16 +213,9 @@ export function registerFinanceReports(app: FastifyInstance): void {
     },
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + FINANCE.invoicePrint,
-    permission: permissionKey(invoices.name, 'view'),
-    tags: ['finance'],
-    summary: "What an invoice's print view shows: lines, the office, the total in words, the QR code",
-    params: z.object({ id: z.string() }),
-    response: invoicePrint,
+  defineRoute(app, FINANCE_ROUTES.invoicePrint, {
     handler: async (request, { params }) => {
-      const invoice = await app.entities.get(invoices.name).get(pathId(params.id), actorOf(request));
+      const invoice = await app.entities.get(invoices.name).get(params.id, actorOf(request));
       const settings = await readSettings(app.db);
       const currency = invoice.currency
         ? (CURRENCIES as Record<string, Currency>)[String(invoice.currency)]
@@ -301,19 +276,11 @@ export function registerFinanceReports(app: FastifyInstance): void {
     },
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + FINANCE.customerStatement,
-    permission: permissionKey(invoices.name, 'view'),
-    tags: ['finance'],
-    summary: "A client's statement: invoices, credit notes, payments, retainer and balance (minor units)",
-    params: z.object({ id: z.string() }),
-    query: financeRangeQuery,
-    response: customerStatement,
+  defineRoute(app, FINANCE_ROUTES.customerStatement, {
     labels: 'legal.reports.fields',
     handler: async (request, { params, query }) => {
       // Through the clients service: 404 for a client that does not exist or is out of scope.
-      const customer = await app.entities.get(customers.name).get(pathId(params.id), actorOf(request));
+      const customer = await app.entities.get(customers.name).get(params.id, actorOf(request));
       const billing = await readBilling(app.db);
       return { data: await statementOf(app.db, customer.id, query, billing.currency) };
     },

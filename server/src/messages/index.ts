@@ -1,27 +1,18 @@
 import {
-  API_BASE,
-  AREA_PERMISSIONS,
-  MESSAGES,
+  MESSAGE_ROUTES,
   messageTemplates,
-  messagingSettingsBody,
-  messagingTestBody,
-  permissionKey,
-  sendCustomerMessageBody,
   type CustomerMessage,
-  type CustomerMessageList,
   type MessageEvent,
   type MessagingTestResult,
 } from '@mizan/contracts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import crypto from 'node:crypto';
-import { z } from 'zod';
 import { writeAudit } from '../audit/audit';
 import { actorOf, type Trx } from '../engine/context';
 import { AppError } from '../http/errors';
 import { requestLanguage, translate } from '../http/messages';
-import { pathId } from '../http/params';
-import { defineRoute, PUBLIC } from '../http/route';
+import { defineRoute } from '../http/route';
 import { createMailer } from '../mail/mailer';
 import {
   EVENT_JOB,
@@ -78,10 +69,6 @@ export async function raiseClientEvent(
 ): Promise<void> {
   await app.jobs.enqueue(EVENT_JOB, payload, { key: `event:${key}`, trx });
 }
-
-/** The permission of the communications tab: reading a client's messages, and sending one. */
-const VIEW = permissionKey('customers', 'view');
-const SEND = permissionKey('customers', 'update');
 
 /**
  * Messages to clients by email (the server's SMTP), SMS (a generic HTTP gateway) and WhatsApp
@@ -186,49 +173,26 @@ function installTemplateCheck(app: FastifyInstance): void {
   });
 }
 
-const idParams = z.object({ id: z.string() });
-
 function installRoutes(app: FastifyInstance, outbox: Outbox, mailer: ReturnType<typeof createMailer>): void {
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + MESSAGES.customer,
-    permission: VIEW,
-    tags: ['customers'],
-    summary: "A client's messages, newest first (the communications tab)",
-    params: idParams,
+  defineRoute(app, MESSAGE_ROUTES.customer, {
     handler: async (request, { params }) => {
-      const customer = await app.entities.get('customers').get(pathId(params.id), actorOf(request));
-      return {
-        data: { items: await outbox.list({ customerId: customer.id }) } satisfies CustomerMessageList,
-      };
+      const customer = await app.entities.get('customers').get(params.id, actorOf(request));
+      return { data: { items: await outbox.list({ customerId: customer.id }) } };
     },
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: API_BASE + MESSAGES.lawsuit,
-    permission: permissionKey('lawsuits', 'view'),
-    tags: ['lawsuits'],
-    summary: "A lawsuit's messages to its clients, newest first",
-    params: idParams,
+  defineRoute(app, MESSAGE_ROUTES.lawsuit, {
     handler: async (request, { params }) => {
-      const lawsuit = await app.entities.get('lawsuits').get(pathId(params.id), actorOf(request));
-      return { data: { items: await outbox.list({ lawsuitId: lawsuit.id }) } satisfies CustomerMessageList };
+      const lawsuit = await app.entities.get('lawsuits').get(params.id, actorOf(request));
+      return { data: { items: await outbox.list({ lawsuitId: lawsuit.id }) } };
     },
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: API_BASE + MESSAGES.customer,
-    permission: SEND,
-    tags: ['customers'],
-    summary: 'Sends a one-off message to a client on a channel they agreed to (queued, 201)',
-    params: idParams,
-    body: sendCustomerMessageBody,
+  defineRoute(app, MESSAGE_ROUTES.send, {
     labels: 'clients.messages.fields',
     handler: async (request, { params, body }, reply) => {
       const actor = actorOf(request);
-      const customer = await app.entities.get('customers').get(pathId(params.id), actor);
+      const customer = await app.entities.get('customers').get(params.id, actor);
       const refuse = (field: string, key: string) =>
         new AppError('validation', { errors: { [field]: [{ key: `clients.messages.${key}` }] } });
       if (!optInOf(customer, body.channel)) throw refuse('channel', 'noConsent');
@@ -276,12 +240,9 @@ function installRoutes(app: FastifyInstance, outbox: Outbox, mailer: ReturnType<
     },
   });
 
-  const view = { permission: AREA_PERMISSIONS.systemSettingsView, tags: ['system'] };
-  defineRoute(app, {
-    ...view,
-    method: 'GET',
-    url: API_BASE + MESSAGES.providers,
-    summary: 'The SMS and WhatsApp providers (secrets only as whether they are set)',
+  const settings = { tags: ['system'], labels: 'clients.messages.fields' };
+  defineRoute(app, MESSAGE_ROUTES.providers, {
+    ...settings,
     handler: async () => ({
       data: publicConfigs(
         await readProviderConfigs(app.db),
@@ -291,15 +252,8 @@ function installRoutes(app: FastifyInstance, outbox: Outbox, mailer: ReturnType<
     }),
   });
 
-  defineRoute(app, {
-    ...view,
-    permission: AREA_PERMISSIONS.systemSettingsUpdate,
-    method: 'PUT',
-    url: API_BASE + MESSAGES.providers,
-    summary:
-      "Changes the SMS and WhatsApp providers (a secret left out is kept) and the clients' deadline notice",
-    body: messagingSettingsBody,
-    labels: 'clients.messages.fields',
+  defineRoute(app, MESSAGE_ROUTES.updateProviders, {
+    ...settings,
     handler: async (request, { body }) => {
       const email = Boolean(app.config.smtpUrl);
       const employeeId = request.user?.id ?? null;
@@ -326,14 +280,8 @@ function installRoutes(app: FastifyInstance, outbox: Outbox, mailer: ReturnType<
     },
   });
 
-  defineRoute(app, {
-    ...view,
-    permission: AREA_PERMISSIONS.systemSettingsUpdate,
-    method: 'POST',
-    url: API_BASE + MESSAGES.providersTest,
-    summary: "Sends a test message now through a channel's provider and answers what it said",
-    body: messagingTestBody,
-    labels: 'clients.messages.fields',
+  defineRoute(app, MESSAGE_ROUTES.testProvider, {
+    ...settings,
     handler: async (request, { body }) => {
       const lng = requestLanguage(request);
       const to = recipientOf(body.channel, body.to);
@@ -377,14 +325,6 @@ function installRoutes(app: FastifyInstance, outbox: Outbox, mailer: ReturnType<
   installWhatsappWebhook(app, outbox);
 }
 
-const webhookQuery = z
-  .object({
-    'hub.mode': z.string().optional(),
-    'hub.verify_token': z.string().optional(),
-    'hub.challenge': z.string().max(200).optional(),
-  })
-  .strip();
-
 interface StatusUpdate {
   id?: string;
   status?: string;
@@ -410,13 +350,7 @@ function installWhatsappWebhook(app: FastifyInstance, outbox: Outbox): void {
       }
     });
 
-    defineRoute(scope, {
-      method: 'GET',
-      url: API_BASE + MESSAGES.whatsappWebhook,
-      permission: PUBLIC,
-      tags: ['messages'],
-      summary: "WhatsApp's webhook verification: answers `hub.challenge` to the right verify token",
-      query: webhookQuery,
+    defineRoute(scope, MESSAGE_ROUTES.whatsappVerify, {
       handler: async (_request, { query }, reply) => {
         const { verifyToken } = (await readProviderConfigs(app.db)).whatsapp;
         if (
@@ -425,17 +359,14 @@ function installWhatsappWebhook(app: FastifyInstance, outbox: Outbox): void {
           !same(query['hub.verify_token'] ?? '', verifyToken)
         )
           throw new AppError('forbidden');
-        reply.type('text/plain').serializer((value: unknown) => String(value));
-        return query['hub.challenge'] ?? '';
+        return reply
+          .type('text/plain')
+          .serializer((value: unknown) => String(value))
+          .send(query['hub.challenge'] ?? '');
       },
     });
 
-    defineRoute(scope, {
-      method: 'POST',
-      url: API_BASE + MESSAGES.whatsappWebhook,
-      permission: PUBLIC,
-      tags: ['messages'],
-      summary: 'WhatsApp delivery statuses: a message delivered or failed with its reason',
+    defineRoute(scope, MESSAGE_ROUTES.whatsappStatus, {
       handler: async (request) => {
         const { appSecret } = (await readProviderConfigs(app.db)).whatsapp;
         if (appSecret) {

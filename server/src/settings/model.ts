@@ -1,6 +1,5 @@
 import {
   API_BASE,
-  AUTH,
   BACKUP_DEFAULTS,
   DEFAULT_TIME_ZONE,
   FILE_TEXT_DEFAULTS,
@@ -9,6 +8,7 @@ import {
   REMINDER_DEFAULTS,
   WORKING_DAY_DEFAULTS,
   SETTINGS_LIMITS as LIMITS,
+  SYSTEM_IMAGE_ROUTES,
   UPLOAD_DEFAULTS,
   type PublicSystemSettings,
   type SystemSettings,
@@ -27,9 +27,10 @@ export {
   type SystemSettings,
 } from '@mizan/contracts';
 
+/** Where the office's logo and favicon are served (`SYSTEM_IMAGE_ROUTES`), under `API_BASE`. */
 export const PUBLIC_IMAGE_PATHS = {
-  logo: `${API_BASE}${AUTH.systemSettings}/logo`,
-  favicon: `${API_BASE}${AUTH.systemSettings}/favicon`,
+  logo: `${API_BASE}${SYSTEM_IMAGE_ROUTES.logo.path}`,
+  favicon: `${API_BASE}${SYSTEM_IMAGE_ROUTES.favicon.path}`,
 } as const;
 
 /** Defaults until an administrator saves the settings (and after a reset). */

@@ -24,6 +24,13 @@ describe('route contracts', () => {
     expect([params, input]).toBeTruthy();
   });
 
+  it('end a parameter name where a `.` or `-` follows it', () => {
+    const feed: PathParams<'/calendar/:token.ics'> = { token: 'abc' };
+    const near: PathParams<'/near/:lat-:lng.json'> = { lat: '1', lng: '2' };
+    expect(pathOf('/calendar/:token.ics', feed)).toBe('/calendar/abc.ics');
+    expect(pathOf('/near/:lat-:lng.json', near)).toBe('/near/1-2.json');
+  });
+
   it('fill a path with encoded parameters, and refuse a missing one', () => {
     expect(pathOf(contract.path, { chatId: 4, id: 9 })).toBe('/admin/chats/4/messages/9');
     expect(pathOf('/options/:entity/:field', { entity: 'a b', field: 'x/y' })).toBe('/options/a%20b/x%2Fy');

@@ -28,12 +28,22 @@ export interface Answer<R> {
 /** Marks a route's answer type: `answer: answer<TimerState | null>()`. */
 export const answer = <R>(): Answer<R> => ({});
 
-/** The names of a path's `:parameters`: `'/chats/:chatId/messages/:id'` gives `'chatId' | 'id'`. */
+/**
+ * The names of a path's `:parameters`: `'/chats/:chatId/messages/:id'` gives `'chatId' | 'id'`. A
+ * name ends where a `.` or `-` follows it, as the router reads it: `'/calendar/:token.ics'` gives `'token'`.
+ */
 export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | PathParamNames<`/${Rest}`>
+  ? ParamName<Name> | PathParamNames<`/${Rest}`>
   : P extends `${string}:${infer Name}`
-    ? Name
+    ? ParamName<Name>
     : never;
+
+/** A parameter's name from what follows its `:` up to the next `/`, and any parameter after it. */
+type ParamName<S extends string> = S extends `${infer Name}.${infer Rest}`
+  ? ParamName<Name> | PathParamNames<Rest>
+  : S extends `${infer Name}-${infer Rest}`
+    ? ParamName<Name> | PathParamNames<Rest>
+    : S;
 
 /**
  * The parsed path parameters the server hands a route: `id` and names ending in `Id` are positive

@@ -211,7 +211,7 @@ export const api = {
    * Calls a route declared in `@mizan/contracts`: its method and path (parameters filled in), the
    * query and body its contract types, answering what the contract says it answers.
    *
-   * @example const timer = await api.call(FINANCE_ROUTES.timerStart, { body: { lawsuitId: 4 } });
+   * @example const timer = await api.call(TIMER_ROUTES.start, { body: { lawsuitId: 4 } });
    */
   call: <C extends AnyRoute>(contract: C, ...[input, options]: CallArgs<C>): Promise<RouteAnswer<C>> => {
     const { params, query, body } = (input ?? {}) as {

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
-  FINANCE,
+  FINANCE_ROUTES,
   invoices,
   moneyToMajor,
   payments,
@@ -63,8 +63,7 @@ export function CustomerStatement({
   const invalid = rangeReversed(range);
   const query = useQuery({
     queryKey: customerStatementKey(customerId, range),
-    queryFn: () =>
-      api.get<Statement>(FINANCE.customerStatement.replace(':id', String(customerId)), { params: range }),
+    queryFn: () => api.call(FINANCE_ROUTES.customerStatement, { params: { id: customerId }, query: range }),
     enabled: !invalid,
   });
   const data = query.data;

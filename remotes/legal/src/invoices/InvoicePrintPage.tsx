@@ -3,11 +3,10 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { FINANCE, invoices, type InvoicePrint } from '@mizan/contracts';
+import { FINANCE_ROUTES, invoices } from '@mizan/contracts';
 import { i18n } from '@mizan/i18n';
 import { api } from '@mizan/sdk';
 import { formatMoney, parseRecordId, type EntityRow } from '@mizan/ui';
-import { withId } from '../api';
 import './print.css';
 
 /**
@@ -52,7 +51,7 @@ export function InvoicePrintPage() {
   });
   const print = useQuery({
     queryKey: ['finance', 'invoicePrint', id],
-    queryFn: () => api.get<InvoicePrint>(withId(FINANCE.invoicePrint, id!)),
+    queryFn: () => api.call(FINANCE_ROUTES.invoicePrint, { params: { id: id! } }),
     enabled: id !== null,
   });
   if (invoice.isError || print.isError)

@@ -5,11 +5,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
+  FINANCE_REPORT_ROUTES,
   moneyToMajor,
+  type FinanceReportKey,
   type ReportAnswer,
   type ReportColumn,
   type ReportDefinition,
   type ReportQuery,
+  type ReportRoute,
 } from '@mizan/contracts';
 import { api } from '@mizan/sdk';
 import {
@@ -79,7 +82,8 @@ export function ReportPage({ report }: { report: ReportDefinition }) {
   const invalid = rangeReversed(filter);
   const query = useQuery({
     queryKey: ['finance', 'report', report.key, filter],
-    queryFn: () => api.get<ReportAnswer>(report.path, { params: filter }),
+    queryFn: () =>
+      api.call(FINANCE_REPORT_ROUTES[report.key as FinanceReportKey] as ReportRoute, { query: filter }),
     enabled: !invalid,
   });
   const title = t(`reports.${report.key}.title`);

@@ -1,13 +1,11 @@
 import {
   DEADLINE_NOTICE_DAYS,
   MESSAGE_CHANNELS,
-  MESSAGES,
+  MESSAGE_ROUTES,
   SMS_DEFAULTS,
   WHATSAPP_DEFAULTS,
   type MessageChannel,
-  type MessagingSettings,
   type MessagingSettingsInput,
-  type MessagingTestResult,
 } from '@mizan/contracts';
 import { api, isApiError, notify } from '@mizan/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -43,11 +41,11 @@ export function MessagingCard({ canEdit }: { canEdit: boolean }) {
   const [form] = Form.useForm<MessagingSettingsInput>();
   const query = useQuery({
     queryKey: messagingKey,
-    queryFn: () => api.get<MessagingSettings>(MESSAGES.providers),
+    queryFn: () => api.call(MESSAGE_ROUTES.providers),
   });
   const save = useMutation({
     mutationFn: (values: MessagingSettingsInput) =>
-      api.put<MessagingSettings>(MESSAGES.providers, values, { silent: true }),
+      api.call(MESSAGE_ROUTES.updateProviders, { body: values }, { silent: true }),
     onSuccess: (saved) => {
       client.setQueryData(messagingKey, saved);
       form.resetFields();
@@ -57,7 +55,7 @@ export function MessagingCard({ canEdit }: { canEdit: boolean }) {
   });
   const [test, setTest] = useState<{ channel: MessageChannel; to: string }>({ channel: 'sms', to: '' });
   const sendTest = useMutation({
-    mutationFn: () => api.post<MessagingTestResult>(MESSAGES.providersTest, test, { silent: true }),
+    mutationFn: () => api.call(MESSAGE_ROUTES.testProvider, { body: test }, { silent: true }),
   });
   const testError = isApiError(sendTest.error) ? Object.values(sendTest.error.errors)[0]?.[0] : undefined;
   const data = query.data;

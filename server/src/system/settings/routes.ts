@@ -1,20 +1,21 @@
-import { SYSTEM_SETTINGS_ROUTES } from '@mizan/contracts';
+import { SYSTEM_IMAGE_KINDS, SYSTEM_IMAGE_ROUTES, SYSTEM_SETTINGS_ROUTES } from '@mizan/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf } from '../../engine/context';
 import { AppError } from '../../http/errors';
 import { requestLanguage, translate } from '../../http/messages';
-import { defineRoute, PUBLIC } from '../../http/route';
+import { defineRoute } from '../../http/route';
 import { parseInput } from '../../http/validation';
 import { readParts, partBuffer } from '../../files/multipart';
 import { imageType } from '../../files/sniff';
 import { svgProblem } from '../../files/svg';
 import { IMAGE_RULES, type ImageKind } from './images';
-import { PUBLIC_IMAGE_PATHS, primaryColorSchema } from '../../settings/model';
+import { primaryColorSchema } from '../../settings/model';
 import type { AppearanceChange, ImageUpload, SettingsService } from './service';
 import { z } from 'zod';
 
 const KB = (bytes: number) => Math.round(bytes / 1024);
-const isImageKind = (name: string): name is ImageKind => name === 'logo' || name === 'favicon';
+const isImageKind = (name: string): name is ImageKind =>
+  (SYSTEM_IMAGE_KINDS as readonly string[]).includes(name);
 const truthy = (value: string | undefined) => value === '1' || value === 'true';
 
 /**
@@ -87,7 +88,6 @@ async function readAppearance(request: FastifyRequest): Promise<AppearanceChange
 /** `/api/admin/settings/system/general` (GET, PUT, DELETE /:id), its appearance form, and the public images. */
 export function settingsRoutes(app: FastifyInstance, service: SettingsService): void {
   const common = { tags: ['system'], labels: 'system.fields' };
-  const tags = ['system'];
 
   defineRoute(app, SYSTEM_SETTINGS_ROUTES.get, {
     ...common,
@@ -116,13 +116,9 @@ export function settingsRoutes(app: FastifyInstance, service: SettingsService): 
   });
 
   // The login page shows the logo before anyone signs in: these two are public.
-  for (const kind of ['logo', 'favicon'] as const) {
-    defineRoute(app, {
-      method: 'GET',
-      url: PUBLIC_IMAGE_PATHS[kind],
-      permission: PUBLIC,
-      tags,
-      summary: `The office ${kind} (public)`,
+  for (const kind of SYSTEM_IMAGE_KINDS) {
+    defineRoute(app, SYSTEM_IMAGE_ROUTES[kind], {
+      tags: ['system'],
       handler: async (request, _input, reply) => {
         const image = await service.image(kind);
         const found = image && (await app.fileStore.stat(image.storedName));

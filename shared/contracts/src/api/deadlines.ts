@@ -8,7 +8,7 @@ import {
   type CountryCode,
 } from '../entities/deadlines';
 import { permissionKey } from '../permissions';
-import { answer, route } from '../route';
+import { answer, PUBLIC, route } from '../route';
 import { normalizeDigits } from '../text';
 
 /** Routes of legal periods and calendar feeds beyond CRUD; paths are under `/api`. */
@@ -117,7 +117,10 @@ export interface FeedState {
   office: boolean;
 }
 
-/** The date calculator and the signed-in employee's feed URLs (paths from `DEADLINES` and `CALENDAR_FEED`). */
+/**
+ * The date calculator, the signed-in employee's feed URLs and the feed itself (paths from
+ * `DEADLINES` and `CALENDAR_FEED`).
+ */
 export const DEADLINE_ROUTES = {
   calculate: route({
     method: 'GET',
@@ -150,5 +153,15 @@ export const DEADLINE_ROUTES = {
     summary: 'Whether the signed-in employee has feed URLs (the tokens are shown only when made)',
     response: z.object({ own: z.boolean(), office: z.boolean() }),
     answer: answer<FeedState>(),
+  }),
+  /**
+   * Answers the iCalendar text itself (`text/calendar`, no `{ data }` envelope); an unknown token
+   * 404, one longer than the router reads (100 characters) 414 before the route.
+   */
+  feed: route({
+    method: 'GET',
+    path: CALENDAR_FEED.feed,
+    permission: PUBLIC,
+    summary: "An employee's calendar feed (iCalendar), by its secret token; no other authentication",
   }),
 };

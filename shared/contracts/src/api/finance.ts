@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timeEntries } from '../entities/finance';
+import { invoices, timeEntries } from '../entities/finance';
 import { permissionKey } from '../permissions';
 import { answer, route } from '../route';
 import { orderedRange } from '../schema';
@@ -245,3 +245,38 @@ export const invoicePrint = z.object({
   qr: invoiceQr.nullable(),
 });
 export type InvoicePrint = z.infer<typeof invoicePrint>;
+
+/**
+ * An invoice's QR code and print view, and a client's statement (paths from `FINANCE`; `:id` the
+ * invoice's or the client's id). The reports are `FINANCE_REPORT_ROUTES`.
+ */
+export const FINANCE_ROUTES = {
+  /** With `?format=png` it answers the image itself (`image/png`), not `InvoiceQr`. */
+  invoiceQr: route({
+    method: 'GET',
+    path: FINANCE.invoiceQr,
+    permission: permissionKey(invoices, 'view'),
+    summary:
+      "An issued invoice's Saudi simplified tax invoice QR code (ZATCA phase 1): TLV in base64 and PNG",
+    query: invoiceQrQuery,
+    response: invoiceQr,
+    answer: answer<InvoiceQr>(),
+  }),
+  invoicePrint: route({
+    method: 'GET',
+    path: FINANCE.invoicePrint,
+    permission: permissionKey(invoices, 'view'),
+    summary: "What an invoice's print view shows: lines, the office, the total in words, the QR code",
+    response: invoicePrint,
+    answer: answer<InvoicePrint>(),
+  }),
+  customerStatement: route({
+    method: 'GET',
+    path: FINANCE.customerStatement,
+    permission: permissionKey(invoices, 'view'),
+    summary: "A client's statement: invoices, credit notes, payments, retainer and balance (minor units)",
+    query: financeRangeQuery,
+    response: customerStatement,
+    answer: answer<CustomerStatement>(),
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AREA_PERMISSIONS } from '../areaPermissions';
+import { answer, route, type RouteContract } from '../route';
 import { orderedRange } from '../schema';
 import { parseDigits } from '../text';
 import { FINANCE } from './finance';
@@ -7,8 +8,8 @@ import { FINANCE } from './finance';
 /**
  * The office's money reports, each one declarative definition: its key (menu label, screen
  * title and i18n prefix `legal.reports.<key>`), its path (API under `/api`, and the screen's route),
- * its filters, and its columns. The server registers one route per definition (`finance/reports.ts`,
- * with a function that computes the rows); the legal remote shows every definition with one screen
+ * its filters, and its columns. Each definition gives its route contract (`FINANCE_REPORT_ROUTES`),
+ * which the server registers (`finance/reportRows.ts`, with a function that computes the rows); the legal remote shows every definition with one screen
  * (table, totals row, XLSX export). A new report is one more entry here and one row function.
  */
 
@@ -134,3 +135,28 @@ export const FINANCE_REPORTS = {
   },
 } as const satisfies Record<string, ReportDefinition>;
 export type FinanceReportKey = keyof typeof FINANCE_REPORTS;
+
+/** The route of a report: `GET` its path, the query of its filter, answering `ReportAnswer`. */
+export type ReportRoute<D extends ReportDefinition = ReportDefinition> = RouteContract<
+  'GET',
+  D['path'],
+  undefined,
+  D['filter'] extends 'range' ? typeof reportRangeQuery : typeof reportAsOfQuery,
+  ReportAnswer
+>;
+
+/** Each report's route, from its definition in `FINANCE_REPORTS`. */
+export const FINANCE_REPORT_ROUTES = Object.fromEntries(
+  Object.values(FINANCE_REPORTS).map((definition: ReportDefinition) => [
+    definition.key,
+    route({
+      method: 'GET',
+      path: definition.path,
+      permission: definition.permission,
+      summary: `Finance report "${definition.key}": rows and sums (minor units)`,
+      query: definition.filter === 'range' ? reportRangeQuery : reportAsOfQuery,
+      response: reportAnswer,
+      answer: answer<ReportAnswer>(),
+    }),
+  ]),
+) as { [K in FinanceReportKey]: ReportRoute<(typeof FINANCE_REPORTS)[K]> };

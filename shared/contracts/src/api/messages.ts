@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { AREA_PERMISSIONS } from '../areaPermissions';
 import { MESSAGE_CHANNELS, type MessageChannel, type MessageEvent } from '../entities/messages';
+import { permissionKey } from '../permissions';
+import { answer, PUBLIC, route } from '../route';
 import { normalizeDigits } from '../text';
 
 /**
@@ -197,3 +200,86 @@ export interface MessagingTestResult {
   providerId: string | null;
   reason: string | null;
 }
+
+/**
+ * The query of WhatsApp's webhook verification (`GET`): Meta's `hub.mode`, `hub.verify_token` and
+ * the `hub.challenge` to answer back.
+ */
+export const whatsappVerifyQuery = z
+  .object({
+    'hub.mode': z.string().optional(),
+    'hub.verify_token': z.string().optional(),
+    'hub.challenge': z.string().max(200).optional(),
+  })
+  .strip();
+
+/** What WhatsApp's status webhook answers: how many messages changed state. */
+export interface WhatsappStatusResult {
+  updated: number;
+}
+
+/** The communications tabs, the providers' settings and WhatsApp's webhook (paths from `MESSAGES`). */
+export const MESSAGE_ROUTES = {
+  customer: route({
+    method: 'GET',
+    path: MESSAGES.customer,
+    permission: permissionKey('customers', 'view'),
+    summary: "A client's messages, newest first (the communications tab)",
+    answer: answer<CustomerMessageList>(),
+  }),
+  lawsuit: route({
+    method: 'GET',
+    path: MESSAGES.lawsuit,
+    permission: permissionKey('lawsuits', 'view'),
+    summary: "A lawsuit's messages to its clients, newest first",
+    answer: answer<CustomerMessageList>(),
+  }),
+  send: route({
+    method: 'POST',
+    path: MESSAGES.customer,
+    permission: permissionKey('customers', 'update'),
+    summary: 'Sends a one-off message to a client on a channel they agreed to (queued, 201)',
+    body: sendCustomerMessageBody,
+    answer: answer<CustomerMessage>(),
+  }),
+  providers: route({
+    method: 'GET',
+    path: MESSAGES.providers,
+    permission: AREA_PERMISSIONS.systemSettingsView,
+    summary: 'The SMS and WhatsApp providers (secrets only as whether they are set)',
+    answer: answer<MessagingSettings>(),
+  }),
+  updateProviders: route({
+    method: 'PUT',
+    path: MESSAGES.providers,
+    permission: AREA_PERMISSIONS.systemSettingsUpdate,
+    summary:
+      "Changes the SMS and WhatsApp providers (a secret left out is kept) and the clients' deadline notice",
+    body: messagingSettingsBody,
+    answer: answer<MessagingSettings>(),
+  }),
+  testProvider: route({
+    method: 'POST',
+    path: MESSAGES.providersTest,
+    permission: AREA_PERMISSIONS.systemSettingsUpdate,
+    summary: "Sends a test message now through a channel's provider and answers what it said",
+    body: messagingTestBody,
+    answer: answer<MessagingTestResult>(),
+  }),
+  /** Answers `hub.challenge` itself, as plain text (no `{ data }` envelope), or 403. */
+  whatsappVerify: route({
+    method: 'GET',
+    path: MESSAGES.whatsappWebhook,
+    permission: PUBLIC,
+    summary: "WhatsApp's webhook verification: answers `hub.challenge` to the right verify token",
+    query: whatsappVerifyQuery,
+  }),
+  /** Signed by Meta (`X-Hub-Signature-256`); the handler reads the raw body itself. */
+  whatsappStatus: route({
+    method: 'POST',
+    path: MESSAGES.whatsappWebhook,
+    permission: PUBLIC,
+    summary: 'WhatsApp delivery statuses: a message delivered or failed with its reason',
+    answer: answer<WhatsappStatusResult>(),
+  }),
+};

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { AREA_PERMISSIONS } from '../areaPermissions';
 import { UPLOAD_LIMIT_BOUNDS } from '../constants';
-import { SYSTEM } from '../endpoints';
-import { answer, route } from '../route';
+import { AUTH, SYSTEM } from '../endpoints';
+import { answer, PUBLIC, route } from '../route';
 import { COUNTRY_CODES, type CountryCode } from '../entities/deadlines';
 import { VAT_ROUNDINGS, type VatRounding } from '../invoicing';
 import { CURRENCIES, currencyOfCountry, type Currency, type CurrencyCode } from '../tafqit';
@@ -429,3 +429,25 @@ export const SYSTEM_SETTINGS_ROUTES = {
     answer: answer<SystemSettings>(),
   }),
 };
+
+/** The images of the office's appearance form. */
+export const SYSTEM_IMAGE_KINDS = ['logo', 'favicon'] as const;
+export type SystemImageKind = (typeof SYSTEM_IMAGE_KINDS)[number];
+
+const systemImage = <K extends SystemImageKind>(kind: K) =>
+  route({
+    method: 'GET',
+    path: `${AUTH.systemSettings}/${kind}` as const,
+    permission: PUBLIC,
+    summary: `The office ${kind} (public)`,
+  });
+
+/**
+ * The office's logo and favicon, public since the login page shows them: the image itself (no
+ * `{ data }` envelope), or 404 when none is set. `logoUrl` and `faviconUrl` of the settings are
+ * these paths with the file's id (`?v=`).
+ */
+export const SYSTEM_IMAGE_ROUTES = {
+  logo: systemImage('logo'),
+  favicon: systemImage('favicon'),
+} satisfies Record<SystemImageKind, unknown>;

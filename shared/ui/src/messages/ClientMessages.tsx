@@ -1,8 +1,7 @@
 import {
   MESSAGE_CHANNELS,
-  MESSAGES,
+  MESSAGE_ROUTES,
   type CustomerMessage,
-  type CustomerMessageList,
   type MessageChannel,
   type MessageState,
   type SendCustomerMessageInput,
@@ -27,10 +26,10 @@ export type MessagesOf = { customerId: number } | { lawsuitId: number };
 export const messagesKey = (of: MessagesOf): QueryKey =>
   'customerId' in of ? ['messages', 'customer', of.customerId] : ['messages', 'lawsuit', of.lawsuitId];
 
-const urlOf = (of: MessagesOf) =>
+const listOf = (of: MessagesOf) =>
   'customerId' in of
-    ? MESSAGES.customer.replace(':id', String(of.customerId))
-    : MESSAGES.lawsuit.replace(':id', String(of.lawsuitId));
+    ? api.call(MESSAGE_ROUTES.customer, { params: { id: of.customerId } })
+    : api.call(MESSAGE_ROUTES.lawsuit, { params: { id: of.lawsuitId } });
 
 export interface MessagesTableProps {
   of: MessagesOf;
@@ -48,7 +47,7 @@ export function MessagesTable({ of, emptyText }: MessagesTableProps) {
   const { t, i18n } = useTranslation('ui');
   const list = useQuery({
     queryKey: messagesKey(of),
-    queryFn: () => api.get<CustomerMessageList>(urlOf(of)),
+    queryFn: () => listOf(of),
     refetchInterval: (query) => (query.state.data?.items.some((m) => m.state === 'queued') ? 3000 : false),
   });
   const when = new Intl.DateTimeFormat(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', {
@@ -120,7 +119,7 @@ export function SendMessageForm({ customerId, lawsuitPicker = false }: SendMessa
   const channel = Form.useWatch('channel', form) as MessageChannel | undefined;
   const send = useMutation({
     mutationFn: (body: SendCustomerMessageInput) =>
-      api.post<CustomerMessage>(urlOf({ customerId }), body, { silent: true }),
+      api.call(MESSAGE_ROUTES.send, { params: { id: customerId }, body }, { silent: true }),
     onSuccess: (message) => {
       notify.success(t('messages.queued'));
       form.resetFields(['body', 'subject']);
