@@ -1,7 +1,7 @@
 // Layout holds at every width: on every screen of the menu (and the profile, record pages, a lawsuit's
 // deadlines tab, the role form with its permission matrix), in Arabic and English, on a 1,440×900 desktop and a 390×844 phone,
 // the page is never wider than the window (`scrollWidth <= innerWidth`): wide tables scroll inside
-// their card, the header and the side menu stay on screen. One sign-in for the whole file; rows
+// their card, the header and the side menu stay on screen; no chart's axis label runs past its chart. One sign-in for the whole file; rows
 // with long names are made through the API so that tables have something wide to show.
 import { before, after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -78,6 +78,32 @@ async function overflow(page) {
       }
     }
     return { scrollWidth: document.documentElement.scrollWidth, width, culprit };
+  });
+}
+
+/**
+ * Chart labels drawn outside their chart (an SVG clips them): each text of a chart's SVG whose box
+ * runs past the SVG's own by more than a pixel, as `text (side)`.
+ */
+async function cutChartLabels(page) {
+  return page.evaluate(() => {
+    const cut = [];
+    for (const svg of document.querySelectorAll('main div[role=img] svg')) {
+      const box = svg.getBoundingClientRect();
+      for (const text of svg.querySelectorAll('text')) {
+        const r = text.getBoundingClientRect();
+        // A scrolling legend clips the items of its other pages on purpose.
+        if (!text.textContent?.trim() || r.width === 0 || text.closest('[clip-path]')) continue;
+        const sides = [
+          r.left < box.left - 1 && 'left',
+          r.right > box.right + 1 && 'right',
+          r.top < box.top - 1 && 'top',
+          r.bottom > box.bottom + 1 && 'bottom',
+        ].filter(Boolean);
+        if (sides.length) cut.push(`${text.textContent.trim()} (${sides.join(', ')})`);
+      }
+    }
+    return cut;
   });
 }
 
@@ -159,6 +185,14 @@ describe('layout holds at every width', () => {
               await go(page, SCREENS[0].path);
               await waitForApp(page);
               continue;
+            }
+            // The dashboard's charts load in a chunk of their own: their labels are checked drawn.
+            if (screen.name === 'dashboard')
+              await page.locator('main div[role=img] svg text').first().waitFor({ timeout: 15_000 });
+            const cut = await cutChartLabels(page);
+            if (cut.length) {
+              problems.push(`${screen.name}: chart labels cut at the chart's edge: ${cut.join('; ')}`);
+              await snap(page, `layout/${lng}-${viewport.name}-${screen.name}-charts`);
             }
             const found = await overflow(page);
             if (found) {

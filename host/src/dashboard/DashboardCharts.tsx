@@ -17,6 +17,20 @@ export interface DashboardChartsProps {
   dashboard: Pick<Dashboard, 'lawsuitStatusDistribution' | 'monthlyLawsuitTrend' | 'courtTypeDistribution'>;
 }
 
+/**
+ * The plot area shrinks until its axis labels (rotated court names, the first and last months at
+ * the line's ends, the values' digits) fit inside the card: by default ECharts lays the axes out
+ * first and lets their labels run past the chart's edges, where they were cut.
+ */
+const GRID = {
+  top: 16,
+  bottom: 8,
+  left: 12,
+  right: 12,
+  outerBoundsMode: 'same',
+  outerBoundsContain: 'axisLabel',
+} as const;
+
 const HEIGHT = 280;
 
 /**
@@ -90,7 +104,7 @@ export default function DashboardCharts({ dashboard }: DashboardChartsProps) {
       tooltip: { ...common.tooltip, trigger: 'axis', valueFormatter: number },
       // One series, named by the card's title: a legend would only cover the axis labels.
       legend: { show: false },
-      grid: { top: 16, bottom: 8, left: 8, right: 8 },
+      grid: GRID,
       xAxis: {
         type: 'category',
         inverse: rtl,
@@ -130,7 +144,7 @@ export default function DashboardCharts({ dashboard }: DashboardChartsProps) {
       tooltip: { ...common.tooltip, trigger: 'axis', valueFormatter: number },
       // One series, named by the card's title: a legend would only cover the axis labels.
       legend: { show: false },
-      grid: { top: 16, bottom: 8, left: 8, right: 8 },
+      grid: GRID,
       xAxis: {
         type: 'category',
         inverse: rtl,
