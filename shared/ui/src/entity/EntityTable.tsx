@@ -18,6 +18,9 @@ export interface EntityTableProps extends EntityList {
   extra?: ReactNode;
 }
 
+/** The widest a list's cell grows (about 30 Arabic letters of a name, or two or three name tags). */
+const CELL_MAX = '16rem';
+
 /**
  * Search box, filters, column chooser and the server-side paged, sorted table of one list, with
  * the row actions of the pattern (edit, delete, status and ban switches) as the user's permissions
@@ -59,7 +62,10 @@ export function EntityTable(props: EntityTableProps) {
           />
         );
       }
-      return column.render(row);
+      // However long a value, its column stays within `CELL_MAX`: text ends in an ellipsis (the
+      // whole of it in a tooltip), tags wrap to another line. Without it, one row with three
+      // long names widened its column for the whole page and pushed the others out of view.
+      return <div style={{ maxInlineSize: CELL_MAX }}>{column.render(row)}</div>;
     },
   }));
 
