@@ -20,6 +20,7 @@ import type { SavedUpload } from '../files/storage';
 import { AppError, type Translatable } from '../http/errors';
 import { parseOrThrow, zodFieldErrors } from '../http/validation';
 import type { Db } from '../db';
+import { present } from '../http/values';
 import { inTransaction, type ActorContext, type Trx, type WriteContext } from './context';
 import { HookRegistry, type ChangeAction, type HookContext } from './hooks';
 import { EntityReader, type EngineDeps } from './reader';
@@ -663,7 +664,7 @@ export class EntityService extends EntityReader {
     const errors: Record<string, Translatable[]> = {};
     for (const [key, field] of Object.entries(this.entity.fields)) {
       const value = values[key];
-      if (!field.unique || value === null || value === undefined || value === '') continue;
+      if (!field.unique || !present(value)) continue;
       if ((await this.repo.findDuplicate(ctx.trx, values, [key], exceptId)) !== null)
         errors[key] = [{ key: 'http.unique' }];
     }
