@@ -157,13 +157,6 @@ export function installDeadlineHooks(app: FastifyInstance): void {
         throw invalid(deadlines.name, 'dueDate', 'dueBeforeStart', { start });
       values.dueHijri = hijriOrNull(String(values.dueDate));
     },
-    beforeUpdate(_ctx, values, before) {
-      // Typed on create, then changed by `changeDue` only (its state, Hijri date and reason are the
-      // server's: `setBy`); sent back unchanged it is accepted.
-      if (!('dueDate' in values)) return;
-      if ((values.dueDate ?? null) === (before.dueDate ?? null)) delete values.dueDate;
-      else throw invalid(deadlines.name, 'dueDate', 'dueByAction');
-    },
     actions: {
       async changeDue(_ctx, row, body: { dueDate: string; reason: string }) {
         if (row.state !== 'open') throw new AppError('conflict', { messageKey: 'legal.deadlines.notOpen' });

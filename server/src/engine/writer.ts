@@ -11,6 +11,7 @@ import {
   type RefField,
   referencesIn,
   registry,
+  setByServer,
 } from '@mizan/contracts';
 import { z } from 'zod';
 import { writeAudit, writeAuditMany, type AuditEntry } from '../audit/audit';
@@ -296,9 +297,10 @@ export class EntityService extends EntityReader {
   }
 
   /**
-   * The fields only the server writes (`setBy`) that `values` would change: a value other than
-   * the stored one (`stored`; on create the field's default, else none) is refused, one sent back
-   * unchanged is dropped. The module's own writes (`serverWrite`: postponing, actions) pass.
+   * The fields only the server writes in this write (`setByServer`: a `setBy: 'create'` one on
+   * update and patch only) that `values` would change: a value other than the stored one
+   * (`stored`; on create the field's default, else none) is refused, one sent back unchanged is
+   * dropped. The module's own writes (`serverWrite`: postponing, actions) pass.
    */
   private serverFieldErrors(
     ctx: WriteContext,
@@ -308,7 +310,8 @@ export class EntityService extends EntityReader {
     if (ctx.serverWrite) return [];
     const refused: [string, Translatable][] = [];
     for (const key of this.serverFields) {
-      if (values[key] === undefined) continue;
+      if (values[key] === undefined || !setByServer(this.entity.fields[key]!, stored ? 'update' : 'create'))
+        continue;
       const current = stored ? stored[key] : this.entity.fields[key]!.default;
       if (sameValue(values[key], current)) delete values[key];
       else refused.push([key, { key: 'http.serverField.refused' }]);
