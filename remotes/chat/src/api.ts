@@ -64,8 +64,7 @@ export async function sendEntry(entry: OutboxEntry): Promise<SendOutcome<ChatMes
     body = form;
   }
   try {
-    // The route takes JSON as well as multipart; its contract types the multipart form only.
-    const answer = await api.call(CHAT_ROUTES.send, { body: body as FormData }, { silent: true });
+    const answer = await api.call(CHAT_ROUTES.send, { body }, { silent: true });
     return { kind: 'stored', message: answer.message };
   } catch (error) {
     if (isApiError(error) && !UNREACHABLE.has(error.status)) return { kind: 'refused', error: error.message };

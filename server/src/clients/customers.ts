@@ -7,9 +7,9 @@ import {
 } from '@mizan/contracts';
 import type { EntityServices } from '../engine/service';
 import { AppError, type Translatable } from '../http/errors';
+import { present } from '../http/values';
 
 const otherKind = (kind: CustomerKind): CustomerKind => (kind === 'person' ? 'company' : 'person');
-const blank = (value: unknown) => value === null || value === undefined || value === '';
 
 const FORMAT: Record<CustomerKind, Translatable> = {
   person: { key: 'clients.customers.nationalIdFormat', params: { length: NATIONAL_ID_LENGTH } },
@@ -37,11 +37,11 @@ export function applyKindRules(
   const own = CUSTOMER_ID_FIELD[kind];
   const value = merged[own];
   let problem: Translatable | null = null;
-  if (blank(value)) problem = required ? { key: `clients.customers.${own}Required` } : null;
+  if (!present(value)) problem = required ? { key: `clients.customers.${own}Required` } : null;
   else if (!customerIdValid(kind, String(value))) problem = FORMAT[kind];
   if (problem) throw new AppError('validation', { entity, errors: { [own]: [problem] } });
   const other = CUSTOMER_ID_FIELD[otherKind(kind)];
-  if (!blank(merged[other])) values[other] = null;
+  if (present(merged[other])) values[other] = null;
 }
 
 /** The customers' behaviour beyond the generic pattern (call once per app, from the clients plugin). */

@@ -2,9 +2,9 @@ import { procurations } from '@mizan/contracts';
 import { cols } from '../engine/rows';
 import type { EntityServices } from '../engine/service';
 import { AppError } from '../http/errors';
+import { present } from '../http/values';
 
 const EXPIRY = cols(procurations).expiryDate;
-const present = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /**
  * Expiry on or after issue, on the row as it will be stored (`merged`): a change of either date
@@ -12,8 +12,9 @@ const present = (value: unknown): value is string => typeof value === 'string' &
  * `YYYY-MM-DD`, so their text order is their calendar order.
  */
 function checkDates(merged: Record<string, unknown>): void {
-  const { issueDate, expiryDate } = merged;
-  if (!present(issueDate) || !present(expiryDate) || expiryDate >= issueDate) return;
+  if (!present(merged.issueDate) || !present(merged.expiryDate)) return;
+  const [issueDate, expiryDate] = [String(merged.issueDate), String(merged.expiryDate)];
+  if (expiryDate >= issueDate) return;
   throw new AppError('validation', {
     entity: procurations.name,
     errors: { expiryDate: [{ key: 'clients.procurations.expiryBeforeIssue', params: { issueDate } }] },

@@ -4,6 +4,7 @@ import type { Db, Dialect } from '../db';
 import { columnName, createDeclaredIndexes, joinTableName, type Migration } from '../db/migrations';
 import type { Trx } from '../engine/context';
 import type { ApiRow } from '../engine/serialize';
+import { present } from '../http/values';
 import { paidSql } from '../finance/lawsuitFees';
 
 /**
@@ -123,7 +124,6 @@ export const dashboardMigrations: Migration[] = [
 const id = (value: unknown): number => (typeof value === 'number' ? value : Number(value ?? 0) || 0);
 const monthOf = (day: unknown): string => (typeof day === 'string' && day.length >= 7 ? day.slice(0, 7) : '');
 const dayOf = (day: unknown): string => (typeof day === 'string' && day.length >= 10 ? day.slice(0, 10) : '');
-const present = (value: unknown): boolean => value !== null && value !== undefined && value !== '';
 
 function stat(
   kind: StatKind,

@@ -21,6 +21,7 @@ import { cols, readRow, selectFields } from '../engine/rows';
 import type { ApiRow } from '../engine/serialize';
 import { officeToday } from '../engine/today';
 import { AppError, type Translatable } from '../http/errors';
+import { present } from '../http/values';
 import { readSettings, readTimeZone } from '../system';
 import { countPeriod } from './calendar';
 import { gregorianMonthLength, hijriString, toHijri } from './period';
@@ -39,8 +40,6 @@ function invalid(
   const message: Translatable = { key: `legal.deadlines.${key}`, ...(params ? { params } : {}) };
   return new AppError('validation', { entity, errors: { [field]: [message] } });
 }
-
-const present = (value: unknown): boolean => value !== null && value !== undefined && value !== '';
 
 /**
  * A holiday's day must exist in its calendar: a recurring one needs its month and day (at most 30
@@ -157,13 +156,6 @@ export function installDeadlineHooks(app: FastifyInstance): void {
       if (String(values.dueDate) < start)
         throw invalid(deadlines.name, 'dueDate', 'dueBeforeStart', { start });
       values.dueHijri = hijriOrNull(String(values.dueDate));
-    },
-    beforeUpdate(_ctx, values, before) {
-      // Typed on create, then changed by `changeDue` only (its state, Hijri date and reason are the
-      // server's: `setBy`); sent back unchanged it is accepted.
-      if (!('dueDate' in values)) return;
-      if ((values.dueDate ?? null) === (before.dueDate ?? null)) delete values.dueDate;
-      else throw invalid(deadlines.name, 'dueDate', 'dueByAction');
     },
     actions: {
       async changeDue(_ctx, row, body: { dueDate: string; reason: string }) {

@@ -26,6 +26,7 @@ import type { ActorContext } from '../engine/context';
 import { cols } from '../engine/rows';
 import type { ApiRow } from '../engine/serialize';
 import { translate, type Lang } from '../http/messages';
+import { present } from '../http/values';
 import { documentImage, type DocumentImage } from './images';
 
 /**
@@ -140,7 +141,7 @@ export function formatField(
   value: unknown,
   style: FormatStyle,
 ): Record<string, string> {
-  if (value === null || value === undefined || value === '') return {};
+  if (!present(value)) return {};
   switch (field.type) {
     case 'date':
     case 'datetime': {

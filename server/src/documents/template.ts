@@ -4,6 +4,7 @@ import InspectModule from 'docxtemplater/js/inspect-module.js';
 import PizZip from 'pizzip';
 import zlib from 'node:zlib';
 import { AppError, type Translatable } from '../http/errors';
+import { present } from '../http/values';
 import { IMAGE_MODULE, ImageModule, embedImages } from './images';
 
 /**
@@ -193,7 +194,7 @@ function compile(
       parser: (tag: string) => ({
         get: (scope: unknown, context: ParserContext) => {
           const value = lookup(context.scopeList ?? [scope], tag);
-          if ((value === undefined || value === null || value === '') && missing) missing.add(tag);
+          if (!present(value) && missing) missing.add(tag);
           return value;
         },
       }),

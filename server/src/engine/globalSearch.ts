@@ -10,6 +10,7 @@ import {
 } from '@mizan/contracts';
 import type { Db } from '../db';
 import { defineRoute } from '../http/route';
+import { present } from '../http/values';
 import { actorOf, type ActorContext } from './context';
 import type { ApiRow } from './serialize';
 import type { EntityServices } from './service';
@@ -21,8 +22,7 @@ import type { EntityServices } from './service';
 
 type Display = { name?: string | null } | null | undefined;
 const nameOf = (value: unknown) => (value as Display)?.name ?? null;
-const joined = (...parts: unknown[]) =>
-  parts.filter((p) => p !== null && p !== undefined && p !== '').join(' · ') || null;
+const joined = (...parts: unknown[]) => parts.filter(present).join(' · ') || null;
 
 /** Title and detail of one row of each kind. */
 const HIT: Record<Exclude<GlobalSearchKind, 'sessions' | 'files'>, (row: ApiRow) => GlobalSearchHit> = {

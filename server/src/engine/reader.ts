@@ -18,6 +18,7 @@ import type { FileStore } from '../files/storage';
 import { AppError, type Translatable } from '../http/errors';
 import { unchanging } from '../http/headers';
 import { parseOrThrow } from '../http/validation';
+import { present } from '../http/values';
 import type { ActorContext, WriteContext } from './context';
 import {
   HookRegistry,
@@ -298,7 +299,7 @@ export class EntityReader {
       const field = this.entity.fields[key];
       const value =
         field?.type === 'ref' ? (row[displayKey(key, field)] as { name?: unknown } | null)?.name : row[key];
-      return value === null || value === undefined || value === '' ? null : String(value);
+      return present(value) ? String(value) : null;
     };
     return rows.map((row) => ({
       id: row.id,

@@ -13,6 +13,7 @@ import { columnName, joinTableName, readFilterCount, sortIndexName } from '../db
 import type { SavedUpload } from '../files/storage';
 import type { Trx } from './context';
 import type { Versions } from '../db/counts';
+import { present } from '../http/values';
 import { ListCache, type RowKey } from './listCache';
 import type { ScopeWhere } from './hooks';
 import { ftsMatches, ftsQueryOf, hasSearch, searchCondition, searchTokens } from './search';
@@ -36,7 +37,7 @@ export interface ListParams {
 /** Key of a row's values for a group of unique fields; null when any part is empty (no constraint applies). */
 export function uniqueKey(values: Record<string, unknown>, fields: readonly string[]): string | null {
   const parts = fields.map((f) => values[f]);
-  if (parts.some((p) => p === null || p === undefined || p === '')) return null;
+  if (!parts.every(present)) return null;
   return JSON.stringify(parts.map(String));
 }
 

@@ -11,6 +11,7 @@ import {
   type RefField,
   referencesIn,
   registry,
+  setByServer,
 } from '@mizan/contracts';
 import { z } from 'zod';
 import { writeAudit, writeAuditMany, type AuditEntry } from '../audit/audit';
@@ -20,6 +21,7 @@ import type { SavedUpload } from '../files/storage';
 import { AppError, type Translatable } from '../http/errors';
 import { parseOrThrow, zodFieldErrors } from '../http/validation';
 import type { Db } from '../db';
+import { present } from '../http/values';
 import { inTransaction, type ActorContext, type Trx, type WriteContext } from './context';
 import { HookRegistry, type ChangeAction, type HookContext } from './hooks';
 import { EntityReader, type EngineDeps } from './reader';
@@ -295,9 +297,10 @@ export class EntityService extends EntityReader {
   }
 
   /**
-   * The fields only the server writes (`setBy`) that `values` would change: a value other than
-   * the stored one (`stored`; on create the field's default, else none) is refused, one sent back
-   * unchanged is dropped. The module's own writes (`serverWrite`: postponing, actions) pass.
+   * The fields only the server writes in this write (`setByServer`: a `setBy: 'create'` one on
+   * update and patch only) that `values` would change: a value other than the stored one
+   * (`stored`; on create the field's default, else none) is refused, one sent back unchanged is
+   * dropped. The module's own writes (`serverWrite`: postponing, actions) pass.
    */
   private serverFieldErrors(
     ctx: WriteContext,
@@ -307,7 +310,8 @@ export class EntityService extends EntityReader {
     if (ctx.serverWrite) return [];
     const refused: [string, Translatable][] = [];
     for (const key of this.serverFields) {
-      if (values[key] === undefined) continue;
+      if (values[key] === undefined || !setByServer(this.entity.fields[key]!, stored ? 'update' : 'create'))
+        continue;
       const current = stored ? stored[key] : this.entity.fields[key]!.default;
       if (sameValue(values[key], current)) delete values[key];
       else refused.push([key, { key: 'http.serverField.refused' }]);
@@ -663,7 +667,7 @@ export class EntityService extends EntityReader {
     const errors: Record<string, Translatable[]> = {};
     for (const [key, field] of Object.entries(this.entity.fields)) {
       const value = values[key];
-      if (!field.unique || value === null || value === undefined || value === '') continue;
+      if (!field.unique || !present(value)) continue;
       if ((await this.repo.findDuplicate(ctx.trx, values, [key], exceptId)) !== null)
         errors[key] = [{ key: 'http.unique' }];
     }

@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db';
 import { toBoolean } from '../db';
 import type { Trx } from '../engine/context';
+import { present } from '../http/values';
 import { ALLOCATIONS, INVOICES, PAYMENTS, RETAINER, col } from './money';
 
 /**
@@ -113,7 +114,7 @@ export async function lawsuitOfInvoice(trx: Db | Trx, invoiceId: unknown): Promi
   return id === null || id === undefined ? null : Number(id);
 }
 
-const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
+const text = (v: unknown) => (present(v) ? String(v) : null);
 const day = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
 /**

@@ -1,11 +1,15 @@
-import type { Entity, FieldDefinition, Fields } from '@mizan/contracts';
+import { setByServer, type Entity, type FieldDefinition, type Fields } from '@mizan/contracts';
 import { resources } from '@mizan/i18n/resources';
 
 /** Fields an import file may fill: everything a person types, not uploads or passwords. */
 export function importableFields(entity: Entity<Fields>): [string, FieldDefinition][] {
   return Object.entries(entity.fields).filter(
-    // What only the server sets (`setBy`) is no file's to fill either.
-    ([, field]) => field.type !== 'files' && field.type !== 'password' && !field.writeOnly && !field.setBy,
+    // What only the server sets on create (`setByServer`) is no file's to fill either.
+    ([, field]) =>
+      field.type !== 'files' &&
+      field.type !== 'password' &&
+      !field.writeOnly &&
+      !setByServer(field, 'create'),
   );
 }
 

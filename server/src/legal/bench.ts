@@ -2,8 +2,7 @@ import { circuits, judges } from '@mizan/contracts';
 import type { Trx } from '../engine/context';
 import { readRow, selectFields } from '../engine/rows';
 import { AppError, type Translatable } from '../http/errors';
-
-const present = (value: unknown): boolean => value !== null && value !== undefined && value !== '';
+import { present } from '../http/values';
 
 /**
  * The bench of a lawsuit or a hearing, on the row as it will be stored (`merged`): a circuit must

@@ -13,14 +13,13 @@ import type { Trx } from '../engine/context';
 import { cols, readRow, selectFields } from '../engine/rows';
 import type { EntityServices } from '../engine/service';
 import { AppError } from '../http/errors';
+import { present } from '../http/values';
 import { checkBench } from './bench';
 
 const { fileNumber: FILE_NUMBER, filingDate: FILING_DATE } = cols(lawsuits);
 const HEARING = cols(sessions);
 /** `pg_advisory_xact_lock(class, year)`: one writer at a time picks a year's next file number. */
 const FILE_NUMBER_LOCK = 0x6c617773; // 'laws'
-
-const blank = (value: unknown) => value === null || value === undefined || value === '';
 
 function invalid(field: string, key: string, params?: Record<string, string | number>): AppError {
   return new AppError('validation', {
@@ -66,7 +65,7 @@ async function nextFileNumber(trx: Trx, dialect: Dialect, timeZone: string): Pro
 
 /** A completed lawsuit carries its final case (closing asks for it). */
 function checkCompleted(merged: Record<string, unknown>): void {
-  if (merged.state === 'completed' && blank(merged.lawsuitCaseId))
+  if (merged.state === 'completed' && !present(merged.lawsuitCaseId))
     throw invalid('lawsuitCaseId', 'finalCaseRequired');
 }
 
@@ -95,7 +94,7 @@ export function installLawsuitHooks(
     async beforeCreate(ctx, values) {
       // A new lawsuit is pending until someone records otherwise: the office's first active case
       // whose outcome is still pending ("قيد النظر"), when it has one.
-      if (blank(values.lawsuitCaseId) && values.state !== 'completed') {
+      if (!present(values.lawsuitCaseId) && values.state !== 'completed') {
         const pending = await ctx.trx
           .selectFrom(getEntity(lawsuitCases.name).table)
           .select('id')
@@ -108,11 +107,11 @@ export function installLawsuitHooks(
       checkCompleted(values);
       await checkBench(ctx, lawsuits.name, values);
       // Last: on PostgreSQL the number's lock is held until commit, and creates wait for it in turn.
-      if (blank(values.fileNumber))
+      if (!present(values.fileNumber))
         values.fileNumber = await nextFileNumber(ctx.trx, dialect, await timeZone(ctx.trx));
     },
     async beforeUpdate(ctx, values, before) {
-      if ('fileNumber' in values && blank(values.fileNumber))
+      if ('fileNumber' in values && !present(values.fileNumber))
         throw new AppError('validation', {
           entity: lawsuits.name,
           errors: { fileNumber: [{ key: 'validation.required' }] },

@@ -18,6 +18,7 @@ import type { EntityServices } from '../engine/service';
 import { officeToday } from '../engine/today';
 import { AppError, type Translatable } from '../http/errors';
 import { defineRoute } from '../http/route';
+import { present } from '../http/values';
 import { readSettings } from '../settings/repository';
 
 const CLIENTS_OF_PROCURATION = joinTableName(procurations, 'customerIds');
@@ -120,8 +121,6 @@ async function enforce(
   throw new AppError('validation', { entity, errors: { [field]: problems.map(message) } });
 }
 
-const present = (value: unknown): value is string => typeof value === 'string' && value !== '';
-
 /**
  * The power-of-attorney check of the office's writes: a lawsuit created, or its filing recorded
  * (its filing date set or changed), with a client who has no power of attorney covering
@@ -167,7 +166,7 @@ export function installProcurationCheck(app: FastifyInstance, entities: EntitySe
       },
     },
     async beforeCreate(ctx, values) {
-      const day = present(values.filingDate) ? values.filingDate : await todayOf(ctx.trx);
+      const day = present(values.filingDate) ? String(values.filingDate) : await todayOf(ctx.trx);
       await enforce(ctx, lawsuits.name, 'customerIds', ids(values.customerIds), day);
     },
     async beforeUpdate(ctx, values, before) {
@@ -175,7 +174,7 @@ export function installProcurationCheck(app: FastifyInstance, entities: EntitySe
         'filingDate' in values && present(values.filingDate) && values.filingDate !== before.filingDate;
       if (!filed && !('customerIds' in values)) return;
       const merged = { ...before, ...values };
-      const day = present(merged.filingDate) ? merged.filingDate : await todayOf(ctx.trx);
+      const day = present(merged.filingDate) ? String(merged.filingDate) : await todayOf(ctx.trx);
       await enforce(ctx, lawsuits.name, 'customerIds', ids(merged.customerIds), day);
     },
   });
@@ -187,7 +186,7 @@ export function installProcurationCheck(app: FastifyInstance, entities: EntitySe
       sessions.name,
       'date',
       await clientsOfLawsuit(ctx.trx, hearing.lawsuitId),
-      hearing.date,
+      String(hearing.date),
     );
   };
   entities.hooks(sessions.name, {

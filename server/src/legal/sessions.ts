@@ -19,6 +19,7 @@ import { cols, readRow, selectFields } from '../engine/rows';
 import type { ApiRow } from '../engine/serialize';
 import { AppError, type Translatable } from '../http/errors';
 import { defineRoute } from '../http/route';
+import { present } from '../http/values';
 import { checkBench } from './bench';
 
 const TABLE = sessions.table;
@@ -83,8 +84,6 @@ async function lawsuitInfoOf(ctx: ReadContext, rows: readonly ApiRow[]): Promise
     out.get(owner)?.opponents.push(party);
   return out;
 }
-
-const present = (value: unknown): boolean => value !== null && value !== undefined && value !== '';
 
 function invalid(field: string, key: string, params?: Record<string, string | number>): AppError {
   const message: Translatable = { key: `legal.sessions.${key}`, ...(params ? { params } : {}) };

@@ -5,6 +5,7 @@ import {
   FILE_TEXT_DEFAULTS,
   INVOICING_DEFAULTS,
   PROCURATION_CHECK_DEFAULT,
+  PUBLIC_SETTING_KEYS,
   REMINDER_DEFAULTS,
   WORKING_DAY_DEFAULTS,
   SETTINGS_LIMITS as LIMITS,
@@ -84,27 +85,7 @@ export interface SecurityPolicy {
   passwordRequireSymbols: boolean;
 }
 
+/** The settings every visitor may read (`PUBLIC_SETTING_KEYS`), picked from the stored ones. */
 export function toPublic(settings: SystemSettings): PublicSystemSettings {
-  const {
-    officeName,
-    logoUrl,
-    faviconUrl,
-    primaryColor,
-    defaultLanguage,
-    defaultTheme,
-    calendar,
-    timeZone,
-    maxUploadMb,
-  } = settings;
-  return {
-    officeName,
-    logoUrl,
-    faviconUrl,
-    primaryColor,
-    defaultLanguage,
-    defaultTheme,
-    calendar,
-    timeZone,
-    maxUploadMb,
-  };
+  return Object.fromEntries(PUBLIC_SETTING_KEYS.map((key) => [key, settings[key]])) as PublicSystemSettings;
 }

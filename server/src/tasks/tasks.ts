@@ -133,8 +133,8 @@ async function notifyAbout(
  * - create: the creator is the actor, the state `new`; a due instant in the past is 422 (allowed
  *   when editing); new assignees must be active and not banned (422); a hearing must be of the
  *   task's lawsuit; the text attachment is sanitised;
- * - update: `text` changes only through its action (422); `state`, the creator and the state
- *   move's who and when are declared `setBy`, which the engine refuses from a form;
+ * - update: `text` (`setBy: 'create'`), `state`, the creator and the state move's who and when
+ *   are declared `setBy`, which the engine refuses from a form;
  * - `status` moves the state and records who and when; `updateText` stores the sanitised text
  *   (the version check and the 409 with the current text are the engine's);
  * - list filters `overdue` and `dueWithinDays` (open tasks, by the due instant against now);
@@ -156,8 +156,6 @@ export function installTaskHooks(app: FastifyInstance): void {
       await checkHearing(ctx, values);
     },
     async beforeUpdate(ctx, values, before) {
-      if ('text' in values && (values.text ?? null) !== (before.text ?? null))
-        throw invalid({ text: [{ key: 'tasks.textByAction' }] });
       normalizeDue(values);
       await checkAssignees(ctx, values.assigneeIds, (before.assigneeIds as number[]) ?? []);
       if ('sessionId' in values || 'lawsuitId' in values) await checkHearing(ctx, { ...before, ...values });

@@ -1,4 +1,11 @@
-import { getEntity, permissionKey, type Entity, type FieldDefinition, type Fields } from '@mizan/contracts';
+import {
+  getEntity,
+  permissionKey,
+  setByServer,
+  type Entity,
+  type FieldDefinition,
+  type Fields,
+} from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE, AUTH, MONEY_MAX, PEOPLE } from '@mizan/contracts';
 import { customerSample } from '../clients/testing';
@@ -147,7 +154,7 @@ export const moduleSample = (entity: string, seq = nextSeq()): Record<string, un
 
 /**
  * A valid create body for `entity`, every field a client may send filled (optional ones too):
- * not those only the server sets (`setBy`).
+ * not those only the server sets on create (`setByServer`).
  */
 export async function validInput(
   app: FastifyInstance,
@@ -156,11 +163,14 @@ export async function validInput(
   seq = nextSeq(),
 ): Promise<Record<string, unknown>> {
   const sample = moduleSample(entity.name, seq);
-  for (const key of Object.keys(sample)) if (entity.fields[key]?.setBy) delete sample[key];
+  for (const key of Object.keys(sample)) {
+    const field = entity.fields[key];
+    if (field && setByServer(field, 'create')) delete sample[key];
+  }
   const input: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(entity.fields)) {
     // The sample's own value wins: nothing generated for it (no rows made for its references).
-    if (key in sample || field.setBy) continue;
+    if (key in sample || setByServer(field, 'create')) continue;
     const unique = Boolean(field.unique) || (entity.uniqueTogether ?? []).some((g) => g.includes(key));
     const value = await validValue(app, headers, key, field, seq, unique);
     if (value !== undefined) input[key] = value;

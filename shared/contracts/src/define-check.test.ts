@@ -27,6 +27,11 @@ describe('defineEntity checks its definition', () => {
     expect(defineEntity(base).table).toBe('gadgets');
   });
 
+  it('accepts a field the create form sets and only an action changes afterwards, in the forms', () => {
+    const fields = { ...base.fields, dueOn: { type: 'date', setBy: 'create' } } as const;
+    expect(defineEntity({ ...base, fields }).fields.dueOn.setBy).toBe('create');
+  });
+
   it('accepts a fileDeletePath with or without the owner, and declared list filters', () => {
     for (const fileDeletePath of ['/delete/file/:ownerId/:fileId', '/files/:fileId'])
       expect(
@@ -87,6 +92,11 @@ describe('defineEntity checks its definition', () => {
       'a field set by the server that a form would show',
       { fields: { name: { type: 'string' }, ownerId: { type: 'string', setBy: 'server' } } },
       /field "ownerId": a field set by server needs form: false/,
+    ],
+    [
+      'a create-only field the server would refuse on update',
+      { fields: { name: { type: 'string' }, dueOn: { type: 'date', createOnly: true, setBy: 'create' } } },
+      /field "dueOn": a create-only field is never updated: setBy create does not apply/,
     ],
     [
       'files set by an action',

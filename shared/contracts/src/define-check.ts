@@ -69,11 +69,14 @@ function fieldProblems(key: string, field: FieldDefinition, fields: Fields): str
   // A field the forms never show can only be required if the server fills it in.
   if (field.form === false && field.required && field.default === undefined)
     at('a required field kept out of forms (form: false) needs a default');
-  // What only the server writes is no form's to send.
-  if (field.setBy !== undefined && field.form !== false)
+  // What only the server writes is no form's to send (a `create` one is the create form's).
+  if (field.setBy !== undefined && field.setBy !== 'create' && field.form !== false)
     at(`a field set by ${field.setBy} needs form: false`);
   if (field.setBy !== undefined && field.type === 'files')
     at('files are uploaded: they cannot be set by the server');
+  // An update leaves a create-only field out unread: no value of it would be refused.
+  if (field.setBy !== undefined && field.createOnly)
+    at(`a create-only field is never updated: setBy ${field.setBy} does not apply`);
   switch (field.type) {
     case 'enum':
       if (!Array.isArray(field.values) || field.values.length === 0) at('an enum needs at least one value');

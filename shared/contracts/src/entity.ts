@@ -48,13 +48,15 @@ export interface FieldCommon {
   /**
    * Written only by the server: `server` when the engine or a module's hook fills it on create (a
    * task's creator, a comment's author), `action` when only a declared action or the module's own
-   * writes change it (a lawsuit's state, a hearing's place in its postponement chain). A create,
-   * update or patch sending another value than the stored one (on create: the default, else none)
-   * is refused with 422 on the field (`http.serverField.refused`); a value sent back unchanged is
-   * dropped, so a form echoing the row it read is not refused. Such fields belong out of forms
-   * too (`form: false`).
+   * writes change it (a lawsuit's state, a hearing's place in its postponement chain), `create`
+   * when the create's body sets it and afterwards only an action changes it (a deadline's due
+   * date, a task's working note). A write the field is the server's in (`setByServer`) sending
+   * another value than the stored one (on create: the default, else none) is refused with 422 on
+   * the field (`http.serverField.refused`); a value sent back unchanged is dropped, so a form
+   * echoing the row it read is not refused. Such fields belong out of forms too (`form: false`),
+   * but for `create` ones, which the create form may show and the edit form leaves out.
    */
-  setBy?: 'server' | 'action';
+  setBy?: 'server' | 'action' | 'create';
   /** Value used when the field is absent on create. */
   default?: string | number | boolean | null;
   /**
@@ -181,6 +183,14 @@ export type FieldDefinition =
   | RefField
   | RefsField
   | FilesField;
+
+/**
+ * Whether only the server may write `field` in a create or in an update (or patch): any `setBy`
+ * field, but a `setBy: 'create'` one on create, whose body sets it.
+ */
+export function setByServer(field: FieldDefinition, write: 'create' | 'update'): boolean {
+  return field.setBy !== undefined && !(write === 'create' && field.setBy === 'create');
+}
 
 export type FieldType = FieldDefinition['type'];
 export type Fields = Record<string, FieldDefinition>;

@@ -56,12 +56,24 @@ export type PathParams<P extends string> = {
 /** Whether a path parameter holds a row's id (a positive integer). */
 export const isIdParam = (name: string): boolean => name === 'id' || name.endsWith('Id');
 
+/**
+ * A multipart body's parts, for the documentation; the handler reads it. `json`: the JSON body the
+ * route takes as well (the same fields without the files), which the handler parses itself; a caller
+ * sends either.
+ */
+export interface MultipartBody {
+  readonly parts: Record<string, 'file' | 'string'>;
+  readonly required?: readonly string[];
+  readonly json?: z.ZodType;
+}
+
 export interface RouteContract<
   M extends HttpMethod = HttpMethod,
   P extends string = string,
   B extends Schema = Schema,
   Q extends Schema = Schema,
   R = unknown,
+  U extends MultipartBody | undefined = MultipartBody | undefined,
 > {
   readonly method: M;
   /** Under `API_BASE`, with `:name` parameters. */
@@ -72,18 +84,15 @@ export interface RouteContract<
   /** JSON body, parsed before the handler runs (422 with field messages). */
   readonly body?: B;
   readonly query?: Q;
-  /** A multipart body's parts, for the documentation; the handler reads it. The client sends FormData. */
-  readonly multipart?: { parts: Record<string, 'file' | 'string'>; required?: readonly string[] };
+  /** A multipart body (`MultipartBody`): the client sends FormData, or the `json` body when one is named. */
+  readonly multipart?: U;
   /** The answer's schema, for the documentation (answers are not re-serialised by it). */
   readonly response?: z.ZodType;
   readonly answer?: Answer<R>;
 }
 
-type Multipart = NonNullable<RouteContract['multipart']>;
-
 /**
- * Declares a route contract, keeping its literal method and path for the types, and its
- * `multipart` when it has one (its callers then send a form: `RouteInput`).
+ * Declares a route contract, keeping its literal method and path for the types.
  *
  * @example
  * export const TIMER_START = route({
@@ -101,19 +110,8 @@ export function route<
   B extends Schema = undefined,
   Q extends Schema = undefined,
   R = unknown,
->(
-  contract: RouteContract<M, P, B, Q, R> & { multipart: Multipart },
-): RouteContract<M, P, B, Q, R> & {
-  multipart: Multipart;
-};
-export function route<
-  const M extends HttpMethod,
-  const P extends string,
-  B extends Schema = undefined,
-  Q extends Schema = undefined,
-  R = unknown,
->(contract: RouteContract<M, P, B, Q, R>): RouteContract<M, P, B, Q, R>;
-export function route(contract: AnyRoute): AnyRoute {
+  const U extends MultipartBody | undefined = undefined,
+>(contract: RouteContract<M, P, B, Q, R, U>): RouteContract<M, P, B, Q, R, U> {
   return contract;
 }
 
@@ -126,13 +124,17 @@ export type RouteAnswer<C> = C extends RouteContract<HttpMethod, string, Schema,
 
 /** What a caller passes to call a route: its path parameters, query and body, as written. */
 export type RouteInput<C> =
-  C extends RouteContract<HttpMethod, infer P, infer B, infer Q, unknown>
+  C extends RouteContract<HttpMethod, infer P, infer B, infer Q, unknown, infer U>
     ? ([PathParamNames<P>] extends [never]
         ? unknown
         : { params: Record<PathParamNames<P>, string | number> }) &
         (B extends z.ZodType ? { body: z.input<B> } : unknown) &
         (Q extends z.ZodType ? { query?: z.input<Q> } : unknown) &
-        (C extends { multipart: object } ? { body: FormDataLike } : unknown)
+        (U extends { json: infer J extends z.ZodType }
+          ? { body: FormDataLike | z.input<J> }
+          : U extends MultipartBody
+            ? { body: FormDataLike }
+            : unknown)
     : never;
 
 /** A multipart body (the browser's `FormData`), named without the DOM's types. */

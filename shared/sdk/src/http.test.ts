@@ -290,4 +290,42 @@ describe('api.call', () => {
     expect(headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(body).toContain('filename="contract.pdf"');
   });
+
+  it('sends a multipart route its JSON body or a FormData, both typed', async () => {
+    const upload = route({
+      method: 'POST',
+      path: '/upload/:chatId',
+      permission: null,
+      summary: 'Takes JSON, or multipart with files',
+      multipart: { parts: { description: 'string', files: 'file' }, json: timerStopBody },
+      answer: answer<{ ok: boolean }>(),
+    });
+    const filesOnly = route({
+      method: 'POST',
+      path: '/upload',
+      permission: null,
+      summary: 'Takes multipart only',
+      multipart: { parts: { file: 'file' } },
+    });
+    const form = new FormData();
+    form.set('description', 'مرحبا');
+    expect(await api.call(upload, { params: { chatId: 7 }, body: { description: 'مرحبا' } })).toEqual({
+      ok: true,
+    });
+    expect(await api.call(upload, { params: { chatId: 7 }, body: form })).toEqual({ ok: true });
+    await api.call(filesOnly, { body: form });
+    expect(server.seen.map((r) => String(r.headers['content-type']).split(';')[0])).toEqual([
+      'application/json',
+      'multipart/form-data',
+      'multipart/form-data',
+    ]);
+    // What the types refuse, never sent.
+    const refused = () => [
+      // @ts-expect-error: `billable` is a boolean in the route's JSON body
+      api.call(upload, { params: { chatId: 7 }, body: { billable: 'yes' } }),
+      // @ts-expect-error: a route without a JSON body takes FormData only
+      api.call(filesOnly, { body: { file: 'x' } }),
+    ];
+    expect(typeof refused).toBe('function');
+  });
 });

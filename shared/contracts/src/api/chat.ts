@@ -423,6 +423,7 @@ export const CHAT_ROUTES = {
     summary: 'Send a message (JSON, or multipart with files); a retried clientId is stored once',
     multipart: {
       parts: { chatId: 'string', clientId: 'string', text: 'string', replyToId: 'string', files: 'file' },
+      json: sendMessageBody,
     },
     answer: answer<SendMessageAnswer>(),
   }),

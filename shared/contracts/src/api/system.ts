@@ -172,19 +172,21 @@ export type GeneralSettings = Pick<
   | 'vatRounding'
 >;
 
+/** The settings every visitor may read (the login page): `PublicSystemSettings` and what the server picks. */
+export const PUBLIC_SETTING_KEYS = [
+  'officeName',
+  'logoUrl',
+  'faviconUrl',
+  'primaryColor',
+  'defaultLanguage',
+  'defaultTheme',
+  'calendar',
+  'timeZone',
+  'maxUploadMb',
+] as const satisfies readonly (keyof SystemSettings)[];
+
 /** Settings every visitor may read (the login page), as `GET /api/auth/systemSettings` answers. */
-export type PublicSystemSettings = Pick<
-  SystemSettings,
-  | 'officeName'
-  | 'logoUrl'
-  | 'faviconUrl'
-  | 'primaryColor'
-  | 'defaultLanguage'
-  | 'defaultTheme'
-  | 'calendar'
-  | 'timeZone'
-  | 'maxUploadMb'
->;
+export type PublicSystemSettings = Pick<SystemSettings, (typeof PUBLIC_SETTING_KEYS)[number]>;
 
 /**
  * Days off until an administrator sets others: Friday and Saturday, the weekend of the courts and

@@ -178,7 +178,8 @@ export const deadlines = defineEntity({
   fields: {
     lawsuitId: { type: 'ref', entity: 'lawsuits', required: true, filter: true, createOnly: true },
     action: { type: 'enum', values: DEADLINE_ACTIONS, required: true, default: 'appeal', filter: true },
-    dueDate: { type: 'date', sort: true },
+    // Typed on create (or counted from its rule), then moved by `changeDue` only, with a reason.
+    dueDate: { type: 'date', sort: true, setBy: 'create' },
     dueHijri: { type: 'string', max: 10, code: true, form: false, setBy: 'server' },
     startDate: { type: 'date', required: true, sort: true, createOnly: true },
     ruleId: { type: 'ref', entity: 'deadlineRules', filter: true, createOnly: true },

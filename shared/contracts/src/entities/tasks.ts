@@ -97,7 +97,8 @@ export const tasks = defineEntity({
       maxCount: TASK_FILE_MAX_COUNT,
       list: false,
     },
-    text: { type: 'text', max: TASK_TEXT_MAX, list: false, form: false },
+    // The working note: given on create, then saved by `updateText` only.
+    text: { type: 'text', max: TASK_TEXT_MAX, list: false, form: false, setBy: 'create' },
     stateChangedAt: { type: 'datetime', list: false, form: false, setBy: 'action' },
     stateChangedById: { type: 'ref', entity: 'employees', list: false, form: false, setBy: 'action' },
   },

@@ -2,6 +2,7 @@ import {
   createSchema,
   updateSchema,
   issueMessage,
+  setByServer,
   type Entity,
   type FieldDefinition,
   type Fields,
@@ -16,12 +17,19 @@ export type FormMode = 'create' | 'update';
 /** A zod issue as `issueMessage` reads it (zod's own type is not a dependency of ui). */
 type Issue = Parameters<typeof issueMessage>[0];
 
-/** Fields the form shows: not those kept out of forms, nor create-only fields on update. */
+/**
+ * Fields the form shows: not those kept out of forms, nor on update those an update does not
+ * change (create-only ones, and those set on create that only an action changes afterwards).
+ */
 export function formFieldNames(entity: Entity<Fields>, mode: FormMode): string[] {
   return Object.entries(entity.fields)
-    .filter(([, field]) => field.form !== false && !(mode === 'update' && field.createOnly))
+    .filter(([, field]) => field.form !== false && !(mode === 'update' && !updatable(field)))
     .map(([name]) => name);
 }
+
+/** Whether an update's form may change `field`. */
+export const updatable = (field: FieldDefinition): boolean =>
+  !field.createOnly && !setByServer(field, 'update');
 
 /** The schema the server validates the same request with. */
 export function schemaFor(entity: Entity<Fields>, mode: FormMode) {

@@ -105,6 +105,14 @@ describe.each(registry.map((e) => [e.name, e as Entity<Fields>] as const))('%s',
       expect(formFieldNames(entity, mode).filter((n) => hidden.includes(n))).toEqual([]);
   });
 
+  it('leaves out of the edit form what an update cannot change; the create form asks for what only it sets', () => {
+    const fields = Object.entries(entity.fields);
+    const fixed = fields.filter(([, f]) => f.createOnly || f.setBy).map(([k]) => k);
+    expect(formFieldNames(entity, 'update').filter((n) => fixed.includes(n))).toEqual([]);
+    const onCreate = fields.filter(([, f]) => f.setBy === 'create' && f.form !== false).map(([k]) => k);
+    expect(formFieldNames(entity, 'create')).toEqual(expect.arrayContaining(onCreate));
+  });
+
   it('asks exactly for the required fields without a default when the create form is blank', () => {
     const text = entityText(entity, i18n.getFixedT('ar'), 'ar');
     const names = formFieldNames(entity, 'create');

@@ -16,6 +16,7 @@ import {
   isRequiredInForm,
   issueText,
   schemaFor,
+  updatable,
   type FormMode,
 } from './formValues';
 import { useEntityText } from './labels';
@@ -125,7 +126,7 @@ export function useEntityForm(entity: Entity<Fields>, options: EntityFormOptions
   const names = useMemo(
     () =>
       (fields ?? formFieldNames(entity, mode)).filter(
-        (name) => !(mode === 'update' && entity.fields[name]?.createOnly),
+        (name) => !(mode === 'update' && entity.fields[name] && !updatable(entity.fields[name])),
       ),
     [entity, fields, mode],
   );
