@@ -221,6 +221,114 @@ describe.each(splitDialects())('finance reports on %s', (dialect) => {
     expect(aging.totals.days0to30).toBe(aging.totals.total);
   });
 
+  it("limits every report to one branch by the money's lawsuit, leaving out money of no lawsuit", async () => {
+    const b1 = (await createRow(t.app, admin.headers, 'branches')).id;
+    const b2 = (await createRow(t.app, admin.headers, 'branches')).id;
+    const payer = (await createRow(t.app, admin.headers, 'customers', { name: 'Client C' })).id;
+    const inBranch = async (branchId: number, lawyerId: number) =>
+      (
+        await createRow(t.app, admin.headers, 'lawsuits', {
+          customerIds: [payer],
+          lawyerIds: [lawyerId],
+          branchId,
+        })
+      ).id;
+    const first = await inBranch(b1, lawyer);
+    const second = await inBranch(b2, timekeeper);
+    const issue = async (lawsuitId: number | null, unitPrice: number) => {
+      const draft = await ok(
+        await post(entityUrl(invoices), { customerId: payer, ...(lawsuitId ? { lawsuitId } : {}) }),
+        201,
+      );
+      await ok(
+        await post(entityUrl(invoiceLines), { invoiceId: draft.id, description: 'Fee', unitPrice }),
+        201,
+      );
+      return ok(await post(`${entityUrl(invoices)}/${draft.id}/issue`));
+    };
+    const one = await issue(first, 100_000);
+    const two = await issue(second, 40_000);
+    const none = await issue(null, 7_000);
+    const pay = async (invoiceIds: number[], amount: number) =>
+      ok(
+        await post(entityUrl(payments), {
+          customerId: payer,
+          date: '2026-03-10',
+          amount,
+          method: 'cash',
+          invoiceIds,
+        }),
+        201,
+      );
+    await pay([Number(one.id)], 10_000);
+    await pay([Number(none.id)], 2_000);
+    const category = (await createRow(t.app, admin.headers, 'expenseCategories')).id;
+    await ok(
+      await post(entityUrl(expenses), {
+        lawsuitId: second,
+        date: '2026-03-05',
+        amount: 3_000,
+        categoryId: category,
+        paidBy: 'office',
+        billable: true,
+      }),
+      201,
+    );
+
+    const of = (key: keyof typeof FINANCE_REPORTS, branch?: number) =>
+      answer(report(key, `customerId=${payer}${branch ? `&branchId=${branch}` : ''}`));
+    const sum =
+      (...answers: ReportAnswer[]) =>
+      (key: string) =>
+        answers.reduce((total, a) => total + (a.totals[key] ?? 0), 0);
+
+    // Revenue by month: each branch its lawsuit's invoice and the payment of it; the office all,
+    // the invoice and payment of no lawsuit included.
+    const month = [
+      await of('revenueByMonth'),
+      await of('revenueByMonth', b1),
+      await of('revenueByMonth', b2),
+    ];
+    expect(month[1]!.rows).toEqual([
+      expect.objectContaining({ month: '2026-03', invoiced: 100_000, revenue: 100_000, collected: 10_000 }),
+    ]);
+    expect(month[2]!.totals).toMatchObject({ invoiced: 40_000, vat: Number(two.vatTotal), collected: 0 });
+    expect(month[0]!.totals).toMatchObject({ invoiced: 147_000, collected: 12_000 });
+    const branches = sum(month[1]!, month[2]!);
+    expect(month[0]!.totals.invoiced! - branches('invoiced')).toBe(7_000);
+    expect(month[0]!.totals.collected! - branches('collected')).toBe(2_000);
+    expect(month[0]!.totals.vat! - branches('vat')).toBe(Number(none.vatTotal));
+
+    // Revenue by lawyer: the branch's lawsuit's responsible lawyer only.
+    expect((await of('revenueByLawyer', b1)).rows).toEqual([
+      expect.objectContaining({ lawyerId: lawyer, invoiced: 100_000, revenue: 100_000 }),
+    ]);
+    expect((await of('revenueByLawyer', b2)).rows).toEqual([
+      expect.objectContaining({ lawyerId: timekeeper, invoiced: 40_000 }),
+    ]);
+    expect((await of('revenueByLawyer')).totals.invoiced).toBe(147_000);
+
+    // What the client owes: by branch, what is left on that branch's invoice.
+    const aging = [await of('aging'), await of('aging', b1), await of('aging', b2)];
+    expect(aging[1]!.totals.total).toBe(Number(one.total) - 10_000);
+    expect(aging[2]!.totals.total).toBe(Number(two.total));
+    expect(aging[0]!.totals.total).toBe(
+      aging[1]!.totals.total! + aging[2]!.totals.total! + Number(none.total) - 2_000,
+    );
+
+    // Unbilled work always has a lawsuit: the expense counts for its branch, none for the other.
+    expect((await of('unbilled', b2)).rows).toEqual([
+      expect.objectContaining({ lawsuitId: second, expenses: 3_000, total: 3_000 }),
+    ]);
+    expect((await of('unbilled', b1)).rows).toEqual([]);
+    expect((await of('unbilled')).totals.total).toBe(3_000);
+
+    // Without the client: a branch holds only its own lawsuits' money (the earlier lawsuits have no branch).
+    const whole = await answer(report('revenueByMonth', `branchId=${b1}&from=2026-03-01&to=2026-03-31`));
+    expect(whole.totals).toMatchObject({ invoiced: 100_000, collected: 10_000 });
+    expect(whole).toMatchObject({ from: '2026-03-01', to: '2026-03-31' });
+  });
+
   it('refuses bad filters with 422, in the request language', async () => {
     const refused = async (url: string, field: string, lang = 'en') => {
       const res = await get(url, lang);
@@ -238,6 +346,15 @@ describe.each(splitDialects())('finance reports on %s', (dialect) => {
     await refused(report('unbilled', 'customerId=abc'), 'customerId');
     expect(await refused(report('revenueByLawyer', 'customerId=999999'), 'customerId')).toBe(
       'The selected Client does not exist',
+    );
+    await refused(report('aging', 'branchId=abc'), 'branchId');
+    for (const key of Object.keys(FINANCE_REPORTS) as (keyof typeof FINANCE_REPORTS)[])
+      expect([key, await refused(report(key, 'branchId=999999'), 'branchId')]).toEqual([
+        key,
+        'The selected Branch does not exist',
+      ]);
+    expect(await refused(report('unbilled', 'branchId=999999'), 'branchId', 'ar')).toBe(
+      'القيمة المختارة في «الفرع» غير موجودة',
     );
     await refused(
       `${API_BASE}${FINANCE.customerStatement.replace(':id', String(client))}?from=2026-03-10&to=2026-03-01`,

@@ -39,9 +39,9 @@ export interface ReportInput {
   asOf?: string;
   customerId?: number;
   /**
-   * One branch only (the dashboard's branch filter): money of the lawsuits in that branch, by
-   * their invoices', payments', time's, expenses' and instalments' lawsuit; money of no lawsuit
-   * counts for the whole office only.
+   * One branch only (a report's and the dashboard's branch filter): money of the lawsuits in that
+   * branch, by their invoices', payments', time's, expenses' and instalments' lawsuit; money of no
+   * lawsuit counts for the whole office only.
    */
   branchId?: number;
   currency: string;

@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { API_BASE, FINANCE_REPORTS, type ReportAnswer } from '@mizan/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { API_BASE, FINANCE_REPORTS, branches, type ReportAnswer } from '@mizan/contracts';
 import { startApiServer, type TestServer } from '@mizan/sdk/testing/apiServer';
 import { captureToasts, pointSdkAt, signIn } from '@mizan/ui/testing/render';
 import { ALL_PERMISSIONS } from '../test/fixtures';
@@ -20,6 +20,11 @@ const ANSWER: ReportAnswer = {
   totals: { invoiced: 120_000, credited: 5_000, revenue: 115_000, vat: 17_250, collected: 50_000 },
 };
 
+const BRANCHES = [
+  { id: 2, name: 'فرع الدقي' },
+  { id: 3, name: 'فرع جدة' },
+];
+
 let server: TestServer;
 beforeEach(async () => {
   localStorage.clear();
@@ -27,6 +32,9 @@ beforeEach(async () => {
   signIn(ALL_PERMISSIONS);
   server = await startApiServer({
     [`GET ${API_BASE}${report.path}`]: { body: { data: ANSWER } },
+    [`GET ${API_BASE}${branches.path}`]: {
+      body: { data: { items: BRANCHES, total: BRANCHES.length, page: 1, pageSize: 20 } },
+    },
   });
   pointSdkAt(server.url);
 });
@@ -66,5 +74,31 @@ describe('a finance report', () => {
     expect(screen.getByLabelText('من تاريخ')).toBeInTheDocument();
     expect(screen.getByLabelText('إلى تاريخ')).toBeInTheDocument();
     expect(server.calls('GET', `${API_BASE}${report.path}`)).toHaveLength(0);
+  });
+
+  it('sends the branch of the address, and the one picked, keeping the other filters', async () => {
+    await switchLanguage('ar');
+    signIn([...ALL_PERMISSIONS, 'branches.view']);
+    const { location } = renderRoute(
+      `${report.path}?from=2026-01-01&branchId=2`,
+      report.path,
+      <ReportPage report={report} />,
+    );
+    const calls = () => server.calls('GET', `${API_BASE}${report.path}`);
+    await waitFor(() => expect(calls()).toHaveLength(1));
+    expect(Object.fromEntries(calls()[0]!.query)).toEqual({ from: '2026-01-01', branchId: '2' });
+    const picker = screen.getByRole('combobox', { name: 'الفرع' });
+    fireEvent.mouseDown(picker);
+    fireEvent.click(await screen.findByText('فرع جدة', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(calls().at(-1)!.query.get('branchId')).toBe('3'));
+    expect(calls().at(-1)!.query.get('from')).toBe('2026-01-01');
+    expect(location()).toContain('branchId=3');
+  });
+
+  it('offers no branch picker without the right to see branches', async () => {
+    await switchLanguage('ar');
+    open();
+    await screen.findByRole('table');
+    expect(screen.queryByRole('combobox', { name: 'الفرع' })).not.toBeInTheDocument();
   });
 });

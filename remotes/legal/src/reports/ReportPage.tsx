@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import {
   FINANCE_REPORT_ROUTES,
   moneyToMajor,
+  permissionKey,
   type FinanceReportKey,
   type ReportAnswer,
   type ReportColumn,
@@ -14,7 +15,8 @@ import {
   type ReportQuery,
   type ReportRoute,
 } from '@mizan/contracts';
-import { api } from '@mizan/sdk';
+import { useAtomValue } from 'jotai';
+import { api, permissionsAtom, sdkStore } from '@mizan/sdk';
 import {
   DateInput,
   DateRangeFilter,
@@ -30,19 +32,20 @@ import {
 
 type Row = ReportAnswer['rows'][number];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const FILTERS = ['from', 'to', 'asOf', 'customerId'] as const;
+const FILTERS = ['from', 'to', 'asOf', 'customerId', 'branchId'] as const;
 
 /** A report's filters, kept in the URL so that a filtered report is bookmarkable; malformed values are left out. */
 function useReportFilter(): [ReportQuery, (change: ReportQuery) => void] {
   const [params, setParams] = useSearchParams();
   const text = FILTERS.map((key) => params.get(key) ?? '').join('|');
   const filter = useMemo<ReportQuery>(() => {
-    const [from, to, asOf, customer] = text.split('|') as [string, string, string, string];
+    const [from, to, asOf, customer, branch] = text.split('|') as [string, string, string, string, string];
     return {
       ...(DAY.test(from) ? { from } : {}),
       ...(DAY.test(to) ? { to } : {}),
       ...(DAY.test(asOf) ? { asOf } : {}),
       ...(/^\d+$/.test(customer) ? { customerId: Number(customer) } : {}),
+      ...(/^\d+$/.test(branch) ? { branchId: Number(branch) } : {}),
     };
   }, [text]);
   const update = (change: ReportQuery) =>
@@ -72,13 +75,14 @@ const monthName = (month: string, lng: string) =>
 
 /**
  * One screen for every finance report of `FINANCE_REPORTS`: its filters (a day range or the day it is
- * taken at, and a client), its rows with a totals row, and the export to XLSX or CSV of exactly what
+ * taken at, a client, and a branch for whoever may see branches), its rows with a totals row, and the export to XLSX or CSV of exactly what
  * it shows (money in major units, time in hours, so a spreadsheet can sum them).
  */
 export function ReportPage({ report }: { report: ReportDefinition }) {
   const { t, i18n } = useTranslation('legal');
   const lng = i18n.resolvedLanguage ?? i18n.language;
   const [filter, setFilter] = useReportFilter();
+  const permissions = useAtomValue(permissionsAtom, { store: sdkStore });
   const invalid = rangeReversed(filter);
   const query = useQuery({
     queryKey: ['finance', 'report', report.key, filter],
@@ -165,6 +169,17 @@ export function ReportPage({ report }: { report: ReportDefinition }) {
           value={filter.customerId ?? null}
           onChange={(value) => setFilter({ customerId: typeof value === 'number' ? value : undefined })}
         />
+        {permissions.has(permissionKey('branches', 'view')) && (
+          <RefSelect
+            entity="branches"
+            aria-label={t('reports.filters.branchId')}
+            placeholder={t('reports.filters.allBranches')}
+            allowClear
+            style={{ minInlineSize: 200 }}
+            value={filter.branchId ?? null}
+            onChange={(value) => setFilter({ branchId: typeof value === 'number' ? value : undefined })}
+          />
+        )}
       </Flex>
       {data && (
         <Typography.Paragraph type="secondary">
