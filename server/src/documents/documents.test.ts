@@ -10,8 +10,13 @@ import {
   documentTemplates,
   formatHijri,
   localizeDigits,
+  moneyToMajor,
+  readZatcaTlv,
+  SYSTEM,
   type DocumentField,
 } from '@mizan/contracts';
+import { qrPng } from '../files/qrCode';
+import { QR_IMAGE } from '../finance/qr';
 import { countRows, createRow, createUserWith, entityUrl } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { findTool } from '../tools';
@@ -391,6 +396,88 @@ describe.each(dialects())('document templates on %s', (dialect) => {
     expect(zip.file('word/_rels/document.xml.rels')!.asText()).toContain(
       `Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${media[0]!.slice('word/'.length)}"`,
     );
+  });
+
+  it('an issued invoice’s Saudi QR code is drawn where `{%invoice.qr}` stands, the PNG of the QR route; a draft’s is left empty', async () => {
+    const fields = (await api('GET', `${API_BASE}${DOCUMENTS.fields}?record=invoice`)).json()
+      .data as DocumentField[];
+    expect(fields.find((f) => f.tag === 'invoice.qr')).toMatchObject({ kind: 'image', loop: null });
+    const general = API_BASE + SYSTEM.general;
+    const put = (payload: object) => t.app.inject({ method: 'PUT', url: general, headers: h(), payload });
+    const before = (await api('GET', general)).json().data as Record<string, unknown>;
+    expect((await put({ officeCountry: 'SA', vatNumber: '310122393500003' })).statusCode).toBe(200);
+    try {
+      const created = await upload(
+        { name: 'فاتورة برمز الاستجابة', record: 'invoice' },
+        docx(templateOf(['فاتورة رقم {invoice.number}', '{%invoice.qr}'], 'invoice')),
+      );
+      expect([created.statusCode, created.json().errors]).toEqual([201, undefined]);
+      const invoice = await createRow(t.app, admin.headers, 'invoices', { customerId: customer.id });
+      await createRow(t.app, admin.headers, 'invoiceLines', {
+        invoiceId: invoice.id,
+        description: 'استشارة',
+        unitPrice: 100_000,
+      });
+      const fill = async () => {
+        const res = await generate(created.json().data.id, { entity: 'invoices', id: invoice.id });
+        expect([res.statusCode, res.json().errors]).toEqual([201, undefined]);
+        const zip = new PizZip(await download(res.json().data.url));
+        const media = Object.keys(zip.files).filter((n) => n.startsWith('word/media/'));
+        return { zip, media, missing: res.json().data.missing as string[] };
+      };
+
+      // A draft has no QR code (nor number): the tag is left empty, no error.
+      const draft = await fill();
+      expect([draft.media, draft.missing]).toEqual([[], ['invoice.number', 'invoice.qr']]);
+      expect(draft.zip.file('word/document.xml')!.asText()).not.toContain('<w:drawing>');
+
+      const issued = await t.app.inject({
+        method: 'POST',
+        url: `${entityUrl('invoices')}/${invoice.id}/issue`,
+        headers: h(),
+      });
+      expect(issued.statusCode).toBe(200);
+      const filled = await fill();
+      expect(filled.missing).toEqual([]);
+      expect(filled.media).toHaveLength(1);
+      const drawn = filled.zip.file(filled.media[0]!)!.asNodeBuffer();
+      // The QR route's PNG, byte for byte: the office's TLV (name, VAT number, instant, totals).
+      const qrUrl = `${entityUrl('invoices')}/${invoice.id}/qr`;
+      const route = await download(`${qrUrl}?format=png`);
+      expect(drawn.equals(route)).toBe(true);
+      expect([drawn.readUInt32BE(16), drawn.readUInt32BE(20)]).toEqual([240, 240]);
+      const { tlv } = (await api('GET', qrUrl)).json().data as { tlv: string };
+      const row = issued.json().data as Row;
+      expect(readZatcaTlv(tlv)).toMatchObject({
+        vatNumber: '310122393500003',
+        total: moneyToMajor(Number(row.total)),
+        vatTotal: moneyToMajor(Number(row.vatTotal)),
+      });
+      expect(drawn.equals(await qrPng(tlv, QR_IMAGE))).toBe(true);
+      const id = /<a:blip r:embed="([^"]+)"/.exec(filled.zip.file('word/document.xml')!.asText())![1];
+      expect(filled.zip.file('word/_rels/document.xml.rels')!.asText()).toContain(
+        `Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image"`,
+      );
+
+      // The starter invoice draws it too.
+      const starter = await generate(await templateId('invoice.docx'), {
+        entity: 'invoices',
+        id: invoice.id,
+      });
+      expect([starter.statusCode, starter.json().errors]).toEqual([201, undefined]);
+      expect(starter.json().data.missing).not.toContain('invoice.qr');
+      const starterZip = new PizZip(await download(starter.json().data.url));
+      const starterMedia = Object.keys(starterZip.files).filter((n) => n.startsWith('word/media/'));
+      // Beside the office's logo (set by the test before).
+      expect(starterMedia.filter((n) => starterZip.file(n)!.asNodeBuffer().equals(route))).toHaveLength(1);
+
+      // Outside Saudi Arabia an issued invoice has none either.
+      expect((await put({ officeCountry: before.officeCountry })).statusCode).toBe(200);
+      const abroad = await fill();
+      expect([abroad.media, abroad.missing]).toEqual([[], ['invoice.qr']]);
+    } finally {
+      await put({ officeCountry: before.officeCountry, vatNumber: before.vatNumber ?? null });
+    }
   });
 
   it('a template of another record kind is 422; an unknown template or record 404', async () => {

@@ -27,6 +27,7 @@ import { cols } from '../engine/rows';
 import type { ApiRow } from '../engine/serialize';
 import { translate, type Lang } from '../http/messages';
 import { present } from '../http/values';
+import { invoiceQrPng } from '../finance/qr';
 import { documentImage, type DocumentImage } from './images';
 
 /**
@@ -41,6 +42,7 @@ import { documentImage, type DocumentImage } from './images';
  *   lawsuit) or among a `refs` field's rows (`{#lawsuits}{fileNumber}{/lawsuits}` in a client: the
  *   lawsuits naming the client), and the next of them by date (`next.sessions.date`) when they
  *   have a `date` field;
+ * - the images of its kind (`RECORD_IMAGES`: an issued invoice's Saudi QR code, `{%invoice.qr}`);
  * - the office (`office.name`, `office.address`, `office.vatNumber`…, its logo as an image `{%office.logo}`) and
  *   today (`today`, `todayHijri`…).
  * A field added to a definition is offered at once, no code.
@@ -298,6 +300,33 @@ const TODAY_TAGS = [
   ['todayGregorian', 'gregorian'],
 ] as const;
 
+/**
+ * Images a record kind offers under its name beside its fields (labels and examples:
+ * `documents.images.<kind>.<key>` and `…Example`), each read from the record's row and the office's
+ * settings; none (the tag left empty, listed as missing) when the record has no such image.
+ */
+const RECORD_IMAGES: Partial<
+  Record<
+    DocumentRecordKind,
+    readonly {
+      key: string;
+      read: (settings: SystemSettings, row: ApiRow) => Promise<DocumentImage | undefined>;
+    }[]
+  >
+> = {
+  // An issued invoice's Saudi QR code (ZATCA phase 1): the PNG of the QR route, none for a draft,
+  // a void invoice never issued, or an office outside Saudi Arabia or without a VAT number.
+  invoice: [
+    {
+      key: 'qr',
+      read: async (settings, row) => {
+        const png = await invoiceQrPng(settings, row);
+        return (png && documentImage(png)) ?? undefined;
+      },
+    },
+  ],
+};
+
 /** Every merge field a template of `kind` may use, in the order a person reads them. */
 export function catalogue(kind: DocumentRecordKind): readonly DocumentField[] {
   let fields = catalogues.get(kind);
@@ -312,6 +341,16 @@ function buildCatalogue(kind: DocumentRecordKind): DocumentField[] {
   const entity = entityOf(DOCUMENT_RECORDS[kind]);
   const out: DocumentField[] = [];
   catalogueOf(entity, kind, 1, null, out);
+  for (const { key } of RECORD_IMAGES[kind] ?? []) {
+    const text = (lng: Lang, suffix = '') => translate(lng, `documents.images.${kind}.${key}${suffix}`);
+    out.push({
+      tag: `${kind}.${key}`,
+      kind: 'image',
+      loop: null,
+      label: { ar: text('ar'), en: text('en') },
+      example: { ar: text('ar', 'Example'), en: text('en', 'Example') },
+    });
+  }
   for (const ref of loopsOf(entity)) {
     const label = entityLabel(ref.entity.name);
     out.push({ tag: ref.entity.name, kind: 'loop', loop: null, label, example: label });
@@ -449,7 +488,11 @@ export async function recordData(
   };
   const entity = entityOf(DOCUMENT_RECORDS[kind]);
   const row = await app.entities.get(entity.name).get(id, actor);
-  const data: Record<string, unknown> = { [kind]: await dataOf(loader, entity, row, 1) };
+  const own = await dataOf(loader, entity, row, 1);
+  // Texts (client messages) draw no image: these are read for documents only.
+  if (options.images !== false)
+    for (const image of RECORD_IMAGES[kind] ?? []) own[image.key] = await image.read(settings, row);
+  const data: Record<string, unknown> = { [kind]: own };
   const next: Record<string, unknown> = {};
   for (const ref of loopsOf(entity)) {
     const dated = ref.entity.fields.date?.type === 'date';

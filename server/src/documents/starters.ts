@@ -132,6 +132,7 @@ export const STARTERS: readonly Starter[] = [
       'ضريبة القيمة المضافة: {invoice.vatTotal}',
       { text: 'الإجمالي شاملًا الضريبة: {invoice.total}', heading: true },
       '({invoice.totalWords})',
+      { text: '{%invoice.qr}', center: true },
       '{#invoice.notes}ملاحظات: {invoice.notes}{/invoice.notes}',
       'تحريرًا في {today}',
     ],

@@ -8,9 +8,7 @@ import {
   type Currency,
   type InvoicePrint,
   type SystemSettings,
-  type ZatcaFields,
   invoices,
-  moneyToMajor,
   zatcaTlv,
   type AgingReport,
   type CustomerStatement,
@@ -19,11 +17,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Trx } from '../engine/context';
 import { actorOf } from '../engine/context';
-import { qrDataUrl, qrPng } from '../files/qrCode';
+import { qrDataUrl } from '../files/qrCode';
 import { AppError } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { readSettings } from '../settings/repository';
 import type { ApiRow } from '../engine/serialize';
+import { QR_IMAGE, invoiceQrPng, qrAbsence, qrFields } from './qr';
 import { INVOICES, LINES, PAYMENTS, RETAINER, col, lawsuitsOfBranch, lineInput, readBilling } from './money';
 
 type Entry = CustomerStatement['entries'][number];
@@ -174,20 +173,6 @@ export async function agingOf(
   };
 }
 
-const QR_IMAGE = { margin: 1, width: 240 };
-
-/** The five fields of an issued invoice's Saudi QR code (ZATCA phase 1). */
-function qrFields(settings: SystemSettings, invoice: ApiRow): ZatcaFields {
-  return {
-    sellerName: settings.officeName,
-    vatNumber: settings.vatNumber ?? '',
-    // Seconds precision, UTC, as the QR readers of the Authority's app expect.
-    timestamp: new Date(String(invoice.issuedAt)).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    total: moneyToMajor(Number(invoice.total)),
-    vatTotal: moneyToMajor(Number(invoice.vatTotal)),
-  };
-}
-
 async function qrOf(settings: SystemSettings, invoice: ApiRow): Promise<InvoiceQr> {
   const fields = qrFields(settings, invoice);
   const tlv = zatcaTlv(fields);
@@ -200,13 +185,10 @@ export function registerFinanceReports(app: FastifyInstance): void {
     handler: async (request, { params, query }, reply) => {
       const invoice = await app.entities.get(invoices.name).get(params.id, actorOf(request));
       const settings = await readSettings(app.db);
-      if (settings.officeCountry !== 'SA')
-        throw new AppError('conflict', { messageKey: 'legal.invoices.qrSaudiOnly' });
-      if (!settings.vatNumber) throw new AppError('conflict', { messageKey: 'legal.invoices.noVatNumber' });
-      if (invoice.state === 'draft' || !invoice.issuedAt)
-        throw new AppError('conflict', { messageKey: 'legal.invoices.notIssued' });
+      const absent = qrAbsence(settings, invoice);
+      if (absent) throw new AppError('conflict', { messageKey: `legal.invoices.${absent}` });
       if (query.format === 'png') {
-        const png = await qrPng(zatcaTlv(qrFields(settings, invoice)), QR_IMAGE);
+        const png = (await invoiceQrPng(settings, invoice))!;
         return reply.type('image/png').header('cache-control', 'private, no-store').send(png);
       }
       return { data: await qrOf(settings, invoice) };

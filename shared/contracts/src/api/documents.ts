@@ -34,7 +34,8 @@ export const documentFieldsQuery = z.object({ record: recordKind }).strip();
  * One merge field: its tag as written in the template (`{lawsuit.court.name}`), or a loop
  * (`{#sessions}…{/sessions}`, `kind: 'loop'`) whose fields are listed after it with `loop` set
  * to its tag (written bare inside it: `{date}`), or an image (`kind: 'image'`, written
- * `{%office.logo}`, drawn where the tag stands). Labels in both languages and an example value
+ * `{%office.logo}` or `{%invoice.qr}`, drawn where the tag stands; left empty when the record has
+ * none). Labels in both languages and an example value
  * in the template's language.
  */
 export const documentField = z.object({
