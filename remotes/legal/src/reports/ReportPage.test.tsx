@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { API_BASE, FINANCE_REPORTS, branches, type ReportAnswer } from '@mizan/contracts';
+import { API_BASE, FINANCE_REPORTS, branches, customers, type ReportAnswer } from '@mizan/contracts';
 import { startApiServer, type TestServer } from '@mizan/sdk/testing/apiServer';
 import { captureToasts, pointSdkAt, signIn } from '@mizan/ui/testing/render';
 import { ALL_PERMISSIONS } from '../test/fixtures';
@@ -35,6 +35,9 @@ beforeEach(async () => {
     [`GET ${API_BASE}${branches.path}`]: {
       body: { data: { items: BRANCHES, total: BRANCHES.length, page: 1, pageSize: 20 } },
     },
+    ...Object.fromEntries(
+      BRANCHES.map((branch) => [`GET ${API_BASE}${branches.path}/${branch.id}`, { body: { data: branch } }]),
+    ),
   });
   pointSdkAt(server.url);
 });
@@ -74,6 +77,8 @@ describe('a finance report', () => {
     expect(screen.getByLabelText('من تاريخ')).toBeInTheDocument();
     expect(screen.getByLabelText('إلى تاريخ')).toBeInTheDocument();
     expect(server.calls('GET', `${API_BASE}${report.path}`)).toHaveLength(0);
+    // The client picker's list asked (nothing left in flight when the server stops).
+    await waitFor(() => expect(server.calls('GET', `${API_BASE}${customers.path}`)).toHaveLength(1));
   });
 
   it('sends the branch of the address, and the one picked, keeping the other filters', async () => {
@@ -88,17 +93,23 @@ describe('a finance report', () => {
     await waitFor(() => expect(calls()).toHaveLength(1));
     expect(Object.fromEntries(calls()[0]!.query)).toEqual({ from: '2026-01-01', branchId: '2' });
     const picker = screen.getByRole('combobox', { name: 'الفرع' });
+    // The address's branch shown by name.
+    expect(
+      await screen.findByText('فرع الدقي', { selector: '.ant-select-content *, .ant-select-content' }),
+    ).toBeInTheDocument();
     fireEvent.mouseDown(picker);
     fireEvent.click(await screen.findByText('فرع جدة', { selector: '.ant-select-item-option-content' }));
     await waitFor(() => expect(calls().at(-1)!.query.get('branchId')).toBe('3'));
     expect(calls().at(-1)!.query.get('from')).toBe('2026-01-01');
     expect(location()).toContain('branchId=3');
+    // Its answer shown (nothing left in flight when the server stops).
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
   });
 
   it('offers no branch picker without the right to see branches', async () => {
     await switchLanguage('ar');
     open();
-    await screen.findByRole('table');
+    expect(await screen.findByText('يناير ٢٠٢٦')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'الفرع' })).not.toBeInTheDocument();
   });
 });
