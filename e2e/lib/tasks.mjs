@@ -1,6 +1,6 @@
 // Tasks in a real browser: helpers of specs/tasks.spec.mjs.
 import { createReadyEmployee } from './app.mjs';
-import { t } from './i18n.mjs';
+import { escapeRegExp, t } from './i18n.mjs';
 
 export const TASKS = '/admin/lawsuits/tasks';
 export const BOARD = `${TASKS}/board`;
@@ -33,6 +33,10 @@ export const stateName = (lng, state) => t(lng, `entities:tasks.values.state.${s
 export const boardColumn = (page, state) => page.locator(`[data-board-column="${state}"]`);
 export const boardCard = (page, id) => page.locator(`[data-task-card="${id}"]`);
 
+/** Resolves after the page has drawn two more frames. */
+const nextFrames = (page) =>
+  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
 /**
  * Moves a card on the board from the keyboard, as the board's instructions say: its handle picks
  * it up (space), the arrows carry it one column at a time towards the end of the reading order
@@ -44,13 +48,20 @@ export const boardCard = (page, id) => page.locator(`[data-task-card="${id}"]`);
 export async function moveCard(page, lng, title, path) {
   const handle = page.getByRole('button', { name: t(lng, 'tasks:board.handle', { title }) });
   await handle.focus();
-  await page.keyboard.press('Space');
-  const arrow = lng === 'ar' ? 'ArrowLeft' : 'ArrowRight';
   const announced = page.locator('[id^="DndLiveRegion"]');
+  await page.keyboard.press('Space');
+  // Once the board's keyboard sensor holds the card it announces the pick-up, then, the card
+  // measured, that it is over its own column; an arrow pressed before that moves nothing.
+  const [before, after] = t(lng, 'tasks:board.announce.over', { title, column: '\u0000' }).split('\u0000');
+  const overAny = new RegExp(`${escapeRegExp(before)}.+${escapeRegExp(after)}`);
+  await announced.filter({ hasText: overAny }).waitFor({ state: 'attached' });
+  await nextFrames(page);
+  const arrow = lng === 'ar' ? 'ArrowLeft' : 'ArrowRight';
   for (const state of path) {
     await page.keyboard.press(arrow);
     const over = t(lng, 'tasks:board.announce.over', { title, column: stateName(lng, state) });
     await announced.filter({ hasText: over }).waitFor({ state: 'attached' });
+    await nextFrames(page);
   }
   await page.keyboard.press('Space');
 }

@@ -12,7 +12,7 @@ import {
   type FeedToken,
 } from '@mizan/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createEvents, type DateArray, type EventAttributes } from 'ics';
+import type { DateArray, EventAttributes } from 'ics';
 import type { Kysely } from 'kysely';
 import { accountBlock, accountPermissions, loadAccount } from '../auth/account';
 import { generateToken, hashToken } from '../auth/tokens';
@@ -284,6 +284,8 @@ export async function buildFeed(
       duration: { minutes: 30 },
     });
   }
+  // ics is loaded with the first feed asked for.
+  const { createEvents } = await import('ics');
   const { error, value } = createEvents(events, {
     productId: '-//Mizan//Calendar//AR',
     calName: t(employeeId === null ? 'legal.feed.officeName' : 'legal.feed.name'),

@@ -18,7 +18,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import PizZip from 'pizzip';
 import { writeAudit } from '../audit/audit';
 import { actorOf, type ActorContext } from '../engine/context';
 import { neverWritten } from '../engine/seeding';
@@ -30,8 +29,6 @@ import { defineRoute } from '../http/route';
 import { readSettings } from '../settings/repository';
 import { ToolMissingError, findTool, runTool, TOOLS } from '../tools';
 import { catalogue, recordData } from './fields';
-import { STARTERS, starterFile } from './starters';
-import { checkTemplate, fillTemplate } from './template';
 
 /**
  * Documents generated from the office's templates (`documentTemplates`, a settings list): the
@@ -83,6 +80,12 @@ function pdfUnavailable(lang: Lang): string | null {
     env: TOOLS.soffice.env,
   });
 }
+
+/**
+ * The DOCX libraries (docxtemplater, pizzip and theirs), loaded with the first template checked or
+ * filled: a process that never touches a document does not carry them.
+ */
+const docx = () => import('./template.js');
 
 /**
  * A DOCX as PDF by LibreOffice, in a folder and a LibreOffice profile of its own (two conversions
@@ -274,8 +277,10 @@ async function generate(
     template.language === 'en' ? 'en' : 'ar',
     today,
   );
-  const { docx, missing } = fillTemplate(await storedBytes(app, file.id), data);
-  const content = input.format === 'pdf' ? await docxToPdf(docx) : docx;
+  const { fillTemplate } = await docx();
+  const filled = fillTemplate(await storedBytes(app, file.id), data);
+  const { missing } = filled;
+  const content = input.format === 'pdf' ? await docxToPdf(filled.docx) : filled.docx;
   const entity = app.entities.get(input.record.entity).entity;
   const recordTitle = String(record[entity.titleField ?? 'name'] ?? record.id);
   const title = `${String(template.name)} - ${recordTitle}`;
@@ -312,6 +317,7 @@ async function generate(
  */
 export async function seedStarterTemplates(app: FastifyInstance): Promise<void> {
   if (!(await neverWritten(app.db, documentTemplates))) return;
+  const { STARTERS, starterFile } = await import('./starters.js');
   const service = app.entities.get(documentTemplates.name);
   for (const starter of STARTERS) {
     const content = starterFile(starter);
@@ -347,7 +353,11 @@ export const documentsPlugin: FastifyPluginAsync = async (app) => {
     async beforeFiles(_ctx, uploads, row) {
       for (const upload of uploads) {
         const kind = row.record as DocumentRecordKind;
-        checkTemplate(await uploadBytes(app, upload.storedName), catalogue(kind), upload.field);
+        (await docx()).checkTemplate(
+          await uploadBytes(app, upload.storedName),
+          catalogue(kind),
+          upload.field,
+        );
       }
     },
     async beforeUpdate(_ctx, values, before) {
@@ -356,7 +366,7 @@ export const documentsPlugin: FastifyPluginAsync = async (app) => {
       if (values.record === undefined || values.record === before.record) return;
       const file = (before.file as StoredFile[])[0];
       if (file)
-        checkTemplate(
+        (await docx()).checkTemplate(
           await storedBytes(app, file.id),
           catalogue(values.record as DocumentRecordKind),
           'record',
@@ -414,6 +424,7 @@ export const documentsPlugin: FastifyPluginAsync = async (app) => {
     labels: 'documents.fields',
     handler: async (request, { body }, reply) => {
       const actor = actorOf(request);
+      const { default: PizZip } = await import('pizzip');
       const zip = new PizZip();
       const names = new Set<string>();
       const missing: Record<string, string[]> = {};

@@ -1,4 +1,4 @@
-import QRCode from 'qrcode';
+import type QRCode from 'qrcode';
 
 /**
  * QR code images as PNG. The PNG writer tries all five row filters for every row unless told one;
@@ -13,8 +13,9 @@ export interface QrImage {
   margin: number;
 }
 
-export const qrPng = (text: string, image: QrImage): Promise<Buffer> =>
-  QRCode.toBuffer(text, { ...OPTIONS, ...image } as QRCode.QRCodeToBufferOptions);
+/** qrcode is loaded with the first image drawn. */
+export const qrPng = async (text: string, image: QrImage): Promise<Buffer> =>
+  (await import('qrcode')).default.toBuffer(text, { ...OPTIONS, ...image } as QRCode.QRCodeToBufferOptions);
 
 export const qrDataUrl = async (text: string, image: QrImage): Promise<string> =>
   `data:image/png;base64,${(await qrPng(text, image)).toString('base64')}`;

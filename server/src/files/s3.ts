@@ -1,15 +1,5 @@
 import type { Readable } from 'node:stream';
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Location } from '../config';
 import { AppError } from '../http/errors';
 import { FileStore, STORED, type ByteRange, type StoredEntry } from './storage';
@@ -18,6 +8,16 @@ import { FileStore, STORED, type ByteRange, type StoredEntry } from './storage';
 const PART_SIZE = 5 * 1024 * 1024;
 /** Removals sent at once by a sweep. */
 const REMOVALS_AT_ONCE = 8;
+
+/**
+ * The AWS SDK and a client of the bucket, loaded on the first call: the SDK is the largest library
+ * the server has, and a process whose files stay on disk never needs it.
+ */
+interface Sdk {
+  s3: typeof import('@aws-sdk/client-s3');
+  Upload: typeof import('@aws-sdk/lib-storage').Upload;
+  client: S3Client;
+}
 
 function notFound(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } } | null;
@@ -31,27 +31,37 @@ function notFound(error: unknown): boolean {
  * a download or a byte range comes down as the bucket sends it.
  */
 export class S3FileStore extends FileStore {
-  readonly client: S3Client;
   private readonly bucket: string;
   private readonly prefix: string;
+  private sdk: Promise<Sdk> | null = null;
 
-  constructor(where: S3Location) {
+  constructor(private readonly where: S3Location) {
     super();
     this.bucket = where.bucket;
     this.prefix = where.prefix ? `${where.prefix}/` : '';
-    this.client = new S3Client({
-      region: where.region,
-      endpoint: where.endpoint ?? undefined,
-      forcePathStyle: where.forcePathStyle,
-      // From the URL, else the SDK's usual chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, profiles, roles).
-      credentials: where.credentials ?? undefined,
-      // Checksums only where S3 requires them: S3-compatible servers do not all know the newer ones.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      // A bucket that cannot be reached is known quickly: the upload answers 503 rather than hang.
-      maxAttempts: 2,
-      requestHandler: { connectionTimeout: 3000, requestTimeout: 60_000 },
-    });
+  }
+
+  private connect(): Promise<Sdk> {
+    this.sdk ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(
+      ([s3, { Upload }]) => {
+        const { where } = this;
+        const client = new s3.S3Client({
+          region: where.region,
+          endpoint: where.endpoint ?? undefined,
+          forcePathStyle: where.forcePathStyle,
+          // From the URL, else the SDK's usual chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, profiles, roles).
+          credentials: where.credentials ?? undefined,
+          // Checksums only where S3 requires them: S3-compatible servers do not all know the newer ones.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+          // A bucket that cannot be reached is known quickly: the upload answers 503 rather than hang.
+          maxAttempts: 2,
+          requestHandler: { connectionTimeout: 3000, requestTimeout: 60_000 },
+        });
+        return { s3, Upload, client };
+      },
+    );
+    return this.sdk;
   }
 
   get location(): string {
@@ -69,17 +79,19 @@ export class S3FileStore extends FileStore {
       Body: source,
       Metadata: sha256 ? { sha256 } : undefined,
     };
+    const { s3, Upload, client } = await this.connect();
     if (size !== undefined) {
-      await this.client.send(new PutObjectCommand({ ...params, ContentLength: size }));
+      await client.send(new s3.PutObjectCommand({ ...params, ContentLength: size }));
       return;
     }
-    await new Upload({ client: this.client, params, partSize: PART_SIZE, queueSize: 1 }).done();
+    await new Upload({ client, params, partSize: PART_SIZE, queueSize: 1 }).done();
   }
 
   protected async statObject(key: string): Promise<{ size: number; sha256?: string } | null> {
+    const { s3, client } = await this.connect();
     try {
-      const head = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+      const head = await client.send(
+        new s3.HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
       );
       return { size: Number(head.ContentLength ?? 0), sha256: head.Metadata?.sha256 };
     } catch (error) {
@@ -89,9 +101,10 @@ export class S3FileStore extends FileStore {
   }
 
   protected async readObject(key: string, range?: ByteRange): Promise<Readable> {
+    const { s3, client } = await this.connect();
     try {
-      const answer = await this.client.send(
-        new GetObjectCommand({
+      const answer = await client.send(
+        new s3.GetObjectCommand({
           Bucket: this.bucket,
           Key: this.objectKey(key),
           Range: range ? `bytes=${range.start}-${range.end}` : undefined,
@@ -108,29 +121,32 @@ export class S3FileStore extends FileStore {
   protected async renameObject(from: string, to: string): Promise<void> {
     // S3 has no rename: a copy inside the bucket, then the old name goes.
     const source = `${this.bucket}/${this.objectKey(from)}`.split('/').map(encodeURIComponent).join('/');
-    await this.client.send(
-      new CopyObjectCommand({ Bucket: this.bucket, Key: this.objectKey(to), CopySource: source }),
+    const { s3, client } = await this.connect();
+    await client.send(
+      new s3.CopyObjectCommand({ Bucket: this.bucket, Key: this.objectKey(to), CopySource: source }),
     );
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(from) }));
+    await client.send(new s3.DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(from) }));
   }
 
   protected async removeObjects(keys: string[]): Promise<void> {
     // One by one (a few at once): a batch delete needs a checksum some S3-compatible servers refuse.
+    const { s3, client } = await this.connect();
     for (let i = 0; i < keys.length; i += REMOVALS_AT_ONCE)
       await Promise.all(
         keys
           .slice(i, i + REMOVALS_AT_ONCE)
           .map((key) =>
-            this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) })),
+            client.send(new s3.DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) })),
           ),
       );
   }
 
   protected async *listObjects(): AsyncIterable<StoredEntry> {
+    const { s3, client } = await this.connect();
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix, ContinuationToken: token }),
+      const page = await client.send(
+        new s3.ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix, ContinuationToken: token }),
       );
       for (const object of page.Contents ?? []) {
         const match = STORED.exec((object.Key ?? '').slice(this.prefix.length));
@@ -148,7 +164,8 @@ export class S3FileStore extends FileStore {
 
   async reachable(): Promise<boolean> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      const { s3, client } = await this.connect();
+      await client.send(new s3.HeadBucketCommand({ Bucket: this.bucket }));
       return true;
     } catch {
       return false;
@@ -156,6 +173,6 @@ export class S3FileStore extends FileStore {
   }
 
   override close(): void {
-    this.client.destroy();
+    void this.sdk?.then(({ client }) => client.destroy());
   }
 }

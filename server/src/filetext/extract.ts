@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { foldArabic } from '@mizan/contracts';
 import { loadExcel } from '../files/excel';
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
 import { SaxesParser } from 'saxes';
 import { ToolFailedError, ToolMissingError, findTool, runTool } from '../tools';
 
@@ -215,6 +215,8 @@ async function zipText(zip: JSZip, name: string): Promise<string | null> {
 
 async function openZip(file: string): Promise<JSZip> {
   try {
+    // jszip is loaded with the first office file read.
+    const { default: JSZip } = await import('jszip');
     return await JSZip.loadAsync(fs.readFileSync(file));
   } catch (error) {
     throw new UnreadableFileError(`not a readable zip: ${(error as Error).message}`);

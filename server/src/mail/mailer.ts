@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -56,7 +56,11 @@ export interface MailerOptions {
 export function createMailer(options: MailerOptions): Mailer {
   const db = options.db as Kysely<OutboxDatabase>;
   const from = options.from || process.env.MIZAN_MAIL_FROM || 'Mizan <no-reply@mizan.local>';
-  const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const { smtpUrl } = options;
+  // nodemailer is loaded with the first message sent: most processes never send one.
+  let transport: Promise<Transporter> | null = null;
+  const connect = (url: string) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)));
 
   return {
     async send(message) {
@@ -74,7 +78,7 @@ export function createMailer(options: MailerOptions): Mailer {
         .returning('id')
         .executeTakeFirstOrThrow();
       const outboxId = Number(row.id);
-      if (!transport) {
+      if (!smtpUrl) {
         options.log.info(
           { mail: { to: message.to, subject: message.subject, text: message.text }, outboxId },
           'mail kept in the outbox (SMTP_URL is not set)',
@@ -82,7 +86,9 @@ export function createMailer(options: MailerOptions): Mailer {
         return { delivered: false, outboxId };
       }
       try {
-        await transport.sendMail({
+        await (
+          await connect(smtpUrl)
+        ).sendMail({
           from,
           to: message.to,
           subject: message.subject,
@@ -107,7 +113,7 @@ export function createMailer(options: MailerOptions): Mailer {
       }
     },
     close() {
-      transport?.close();
+      void transport?.then((t) => t.close());
     },
   };
 }

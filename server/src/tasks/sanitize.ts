@@ -1,4 +1,4 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 
 /**
  * What the working note's editor (Tiptap on the client) writes, and nothing else: paragraphs,
@@ -75,8 +75,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
  * so scripts, event handlers, `javascript:`/`data:` links, styles and foreign tags never reach a
  * reader, whatever a client sends.
  *
- * @example sanitizeTaskText('<p onclick="x()">Hi<script>alert(1)</script></p>') // '<p>Hi</p>'
+ * @example await sanitizeTaskText('<p onclick="x()">Hi<script>alert(1)</script></p>') // '<p>Hi</p>'
  */
-export function sanitizeTaskText(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+export async function sanitizeTaskText(html: string): Promise<string> {
+  // sanitize-html (with its CSS parser) is loaded with the first note written.
+  const { default: sanitize } = await import('sanitize-html');
+  return sanitize(html, OPTIONS);
 }

@@ -151,7 +151,7 @@ export function installTaskHooks(app: FastifyInstance): void {
       normalizeDue(values);
       if (typeof values.dueAt === 'string' && Date.parse(values.dueAt) < app.clock().getTime())
         throw invalid({ dueAt: [{ key: 'tasks.dueInPast' }] });
-      if (typeof values.text === 'string') values.text = sanitizeTaskText(values.text);
+      if (typeof values.text === 'string') values.text = await sanitizeTaskText(values.text);
       await checkAssignees(ctx, values.assigneeIds, []);
       await checkHearing(ctx, values);
     },
@@ -181,8 +181,8 @@ export function installTaskHooks(app: FastifyInstance): void {
           },
         };
       },
-      updateText(_ctx, _row, body: { text: string }) {
-        return { set: { text: sanitizeTaskText(body.text) } };
+      async updateText(_ctx, _row, body: { text: string }) {
+        return { set: { text: await sanitizeTaskText(body.text) } };
       },
     },
     listFilters: {
