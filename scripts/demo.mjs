@@ -21,7 +21,7 @@ const serverRequire = createRequire(path.join(root, 'server', 'package.json'));
 const SERVER_DIST = path.join(root, 'server', 'dist');
 
 /** Bump when what the demo writes changes: an older demo folder is then made again. */
-const DEMO_VERSION = 1;
+const DEMO_VERSION = 2;
 /** Small scale: a few hundred clients, lawsuits over ten years, their hearings, tasks, chat. */
 const COUNTS = { lawsuits: 900, sessions: 2600, customers: 320, opponents: 300 };
 const WORK = { tasks: 400, messages: 1500 };
