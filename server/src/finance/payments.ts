@@ -131,7 +131,10 @@ export function installPaymentHooks(app: FastifyInstance): void {
   /**
    * Moves the dashboard's paid figures by what `allocations` settled for their invoices' lawsuits,
    * once they are written (`sign` 1) or deleted (-1): each such lawsuit gains it, and the lawsuit the
-   * payment names (if any) counts it no more in the payment's rest (lawsuitFees.ts).
+   * payment names (if any) counts it no more in the payment's rest (lawsuitFees.ts). The payment's
+   * row itself is the dashboard's hooks' (dashboard/maintain.ts: all it did not hold, for the
+   * lawsuit it names), which run before these (the dashboard module is registered before finance):
+   * on a create before its allocations are written, on a delete after they were deleted here.
    */
   async function moveSettled(
     ctx: HookContext,
