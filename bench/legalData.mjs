@@ -869,7 +869,8 @@ export async function recountFilterTotals(databaseUrl, serverDist = path.join(ro
 /**
  * Computes the dashboard's maintained aggregates of the database `databaseUrl` (`sqlite:<file>` or
  * `postgres://…`) from its tables with the server build's own `rebuildStats` (forced: its rows and
- * roll-ups, with the "built" mark), so that the next start finds them built. Done here rather than
+ * roll-ups, with the "built" mark), so that the next start finds them built; the fees ledger's
+ * rows are made payments first (`moveLedgerPayments`). Done here rather than
  * left to that start: at a million lawsuits the rebuild outlasts the 10 s Fastify lets a plugin
  * start. Answers the rows stored and the seconds it took.
  */
@@ -877,8 +878,14 @@ export async function buildDashboardStats(databaseUrl, serverDist = path.join(ro
   const started = Date.now();
   const { createDatabase } = serverRequire(path.join(serverDist, 'db/index.js'));
   const { rebuildStats, STATS_TABLE } = serverRequire(path.join(serverDist, 'dashboard/stats.js'));
+  const { moveLedgerPayments } = serverRequire(path.join(serverDist, 'finance/ledger.js'));
   const { db, dialect, destroy } = createDatabase(databaseUrl);
   try {
+    // The fee payments were written to the fees ledger's table: each becomes its payment first, as
+    // the next start would make it (server/src/finance/ledger.ts), so that the aggregates count it.
+    // That start's move leaves the aggregates as they are (a ledger row of a running instance was
+    // counted when written), and a fee would show nothing paid while the payments were collected.
+    await moveLedgerPayments(db, dialect);
     await rebuildStats(db, dialect, { force: true });
     const { n } = await db
       .selectFrom(STATS_TABLE)

@@ -2,7 +2,8 @@
 // DEMO_DATA_DIR to choose another), made once and reused: courts, a few hundred clients and
 // opponents, lawsuits with hearings and their postponements, fee payments (bench/legalData.mjs),
 // tasks and chat conversations (bench/workData.mjs), all at a small scale, then powers of attorney
-// with their scanned files through the API, and three people to sign in as.
+// with their scanned files and invoices of lawsuits with their payments through the API, and three
+// people to sign in as.
 //
 // `prepareDemo()` makes the data set when the folder has none and answers the environment the
 // server runs with (scripts/run.mjs starts it). Delete the folder to start over.
@@ -21,7 +22,7 @@ const serverRequire = createRequire(path.join(root, 'server', 'package.json'));
 const SERVER_DIST = path.join(root, 'server', 'dist');
 
 /** Bump when what the demo writes changes: an older demo folder is then made again. */
-const DEMO_VERSION = 1;
+const DEMO_VERSION = 2;
 /** Small scale: a few hundred clients, lawsuits over ten years, their hearings, tasks, chat. */
 const COUNTS = { lawsuits: 900, sessions: 2600, customers: 320, opponents: 300 };
 const WORK = { tasks: 400, messages: 1500 };
@@ -177,6 +178,70 @@ async function addProcurations(base, headers, file) {
   }
 }
 
+const INVOICES = 40;
+
+/**
+ * Invoices through the API, as an office bills its lawsuits: each for one lawsuit of its client
+ * (the client's lawsuits first that have two, so that some payments settle invoices of two
+ * lawsuits), issued, most of them paid in full or in part. What a payment settles of an invoice
+ * counts for that invoice's lawsuit (server/src/finance/lawsuitFees.ts), so the dashboard's paid
+ * fees take in what the invoicing figures show as collected.
+ */
+async function addInvoices(base, headers, file) {
+  const Database = serverRequire('better-sqlite3');
+  const { getEntity } = serverRequire('@mizan/contracts');
+  const db = new Database(file, { readonly: true });
+  const pairs = db
+    .prepare(
+      `select k.ref_id as client, min(k.owner_id) as first, max(k.owner_id) as second
+       from lawsuits_customer_ids k group by k.ref_id having count(*) >= 2 order by k.ref_id limit ?`,
+    )
+    .all(INVOICES / 4);
+  db.close();
+  const send = async (method, url, body) => {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+    });
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return (await res.json()).data;
+  };
+  const invoices = getEntity('invoices').path;
+  const lines = getEntity('invoiceLines').path;
+  const payments = getEntity('payments').path;
+  const today = new Date().toISOString().slice(0, 10);
+  const issue = async (customerId, lawsuitId, n) => {
+    const draft = await send('POST', invoices, { customerId, lawsuitId });
+    await send('POST', lines, {
+      invoiceId: draft.id,
+      description: 'أتعاب المحاماة عن المرحلة الحالية من الدعوى',
+      quantity: 1,
+      unitPrice: (5 + (n % 7) * 2.5) * 100_000,
+    });
+    return send('POST', `${invoices}/${draft.id}/issue`);
+  };
+  const pay = (customerId, invoiceIds, amount, n) =>
+    send('POST', payments, {
+      customerId,
+      date: today,
+      amount,
+      method: ['bankTransfer', 'cash', 'cheque'][n % 3],
+      invoiceIds,
+    });
+  let n = 0;
+  for (const { client, first, second } of pairs) {
+    const a = await issue(client, first, n++);
+    const b = await issue(client, second, n++);
+    // One payment for both lawsuits' invoices: all of the first, half of the second.
+    if (n % 8 !== 0) await pay(client, [a.id, b.id], a.total + Math.round(b.total / 2), n);
+    const c = await issue(client, first, n++);
+    const d = await issue(client, second, n++);
+    if (n % 3 !== 0) await pay(client, [c.id], c.total, n);
+    if (n % 5 === 0) await pay(client, [d.id], Math.round(d.total / 3), n);
+  }
+}
+
 /** Makes the demo office in `dataDir` (emptied first). */
 async function makeDemo(dataDir) {
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -193,7 +258,9 @@ async function makeDemo(dataDir) {
   await givePeopleSignIns(file);
   const server = await startSetupServer(dataDir);
   try {
-    await addProcurations(server.base, await signIn(server.base, DEMO_PEOPLE[0]), file);
+    const admin = await signIn(server.base, DEMO_PEOPLE[0]);
+    await addProcurations(server.base, admin, file);
+    await addInvoices(server.base, admin, file);
     // Every sign-in works as printed.
     for (const person of DEMO_PEOPLE) await signIn(server.base, person);
   } finally {

@@ -46,6 +46,25 @@ async function movedTasks(trx: Trx, lawsuitId: number, from: number, to: number)
 }
 
 /**
+ * Adds to the dashboard's aggregates what lawsuit `lawsuitId`'s paid total moved by in the write
+ * just made (`now` less `change`: what it was). The payments' hooks of finance call it too, for
+ * what a payment settled of invoices of a lawsuit (written after the payment's own row: its
+ * allocations, finance/payments.ts).
+ */
+export async function repaidLawsuit(
+  ctx: HookContext,
+  entities: EntityServices,
+  lawsuitId: number,
+  change: number,
+): Promise<void> {
+  if (change === 0) return;
+  const lawsuit = await entities.get(lawsuits.name).getIn(ctx, lawsuitId);
+  if (!lawsuit) return;
+  const now = await paidOf(ctx.trx, lawsuitId);
+  await applyDelta(ctx.trx, difference(lawsuitStats(lawsuit, now - change), lawsuitStats(lawsuit, now)));
+}
+
+/**
  * Keeps the dashboard's aggregates (stats.ts) exact: every create, update, delete and action
  * (close, reopen, postpone, a task's state) of a lawsuit, hearing, payment (`payments`, which
  * holds the fees ledger's entries too), retainer application or task adds the difference between what the
@@ -100,15 +119,13 @@ export function installStatsHooks(entities: EntityServices): void {
     },
   });
 
-  /** Adds what lawsuit `lawsuitId`'s paid total moved by (`now` less `change`: what it was). */
-  async function repaid(ctx: HookContext, lawsuitId: number, change: number) {
-    if (change === 0) return;
-    const lawsuit = await entities.get(lawsuits.name).getIn(ctx, lawsuitId);
-    if (!lawsuit) return;
-    const now = await paidOf(ctx.trx, lawsuitId);
-    await applyDelta(ctx.trx, difference(lawsuitStats(lawsuit, now - change), lawsuitStats(lawsuit, now)));
-  }
+  const repaid = (ctx: HookContext, lawsuitId: number, change: number) =>
+    repaidLawsuit(ctx, entities, lawsuitId, change);
 
+  // A payment's row: its rest for the lawsuit it names (finance/lawsuitFees.ts), all of it not held
+  // when it is written or deleted (its allocations are written after it and deleted before it, and
+  // the finance hooks move what they settled for their invoices' lawsuits); an update changes no
+  // amount.
   entities.hooks(payments.name, {
     async afterChange(ctx, { before, after }) {
       const amount = (row: ApiRow | null) => (row ? Number(row.amount ?? 0) - Number(row.retained ?? 0) : 0);

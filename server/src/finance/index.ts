@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { seedExpenseCategories } from './expenses';
 import { installInvoiceHooks } from './invoices';
 import { installLedgerHooks, moveLedgerPayments } from './ledger';
-import { backfillPaymentLawsuits } from './paymentLawsuits';
+import { backfillAllocationLawsuits, backfillPaymentLawsuits } from './paymentLawsuits';
 import { installPaymentHooks } from './payments';
 import { registerFinanceReports } from './reports';
 import { registerReportRoutes } from './reportRows';
@@ -30,6 +30,8 @@ export const financePlugin: FastifyPluginAsync = async (app) => {
   await moveLedgerPayments(app.db, app.dialect);
   // Payments without their invoices' lawsuit that an instance of an older release wrote meanwhile.
   await backfillPaymentLawsuits(app.db, app.dialect);
+  // Allocations to invoices of a lawsuit that an instance of an older release wrote without it.
+  await backfillAllocationLawsuits(app.db, app.dialect);
   registerFinanceReports(app);
   registerReportRoutes(app);
   await seedExpenseCategories(app);

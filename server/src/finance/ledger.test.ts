@@ -21,6 +21,7 @@ import { createRow, entityUrl } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { moveLedgerPayments } from './ledger';
 import { financeMigrations } from './migrations';
+import { ALLOCATIONS } from './money';
 import { backfillPaymentLawsuits } from './paymentLawsuits';
 
 type Row = Record<string, unknown> & { id: number };
@@ -62,12 +63,21 @@ describe.each(dialects())('the fees ledger on payments (%s)', (dialect) => {
       .where('ledger_entry_id', 'in', entryIds)
       .orderBy('ledger_entry_id')
       .execute();
-  /** What the office was paid, summed from the payments' table itself. */
+  /**
+   * What the office was paid for its lawsuits, summed from the payments' table itself: all a
+   * payment naming a lawsuit did not hold, and what a payment naming none settled of invoices of a
+   * lawsuit.
+   */
   const paidInTable = async () => {
     const row = await t.app.db
       .selectFrom(payments.table)
-      .select(sql<string | number>`coalesce(sum(amount - retained), 0)`.as('paid'))
-      .where('lawsuit_id', 'is not', null)
+      .select(
+        sql<string | number>`coalesce(sum(case when lawsuit_id is not null then amount - retained
+          else (select coalesce(sum(a.amount), 0) from ${sql.table(ALLOCATIONS)} a
+            where a.payment_id = ${sql.ref(`${payments.table}.id`)} and a.lawsuit_id is not null) end), 0)`.as(
+          'paid',
+        ),
+      )
       .executeTakeFirst();
     return Number(row?.paid ?? 0);
   };
@@ -426,8 +436,14 @@ describe.each(dialects())('the fees ledger on payments (%s)', (dialect) => {
     const dashboard = await storedPaid();
     expect(dashboard).toBe(await dashboardPaid());
 
-    // As the older release left it: the payment without a lawsuit, counted for none.
+    // As the older release left it: the payment without a lawsuit, counted for none (its
+    // allocations without theirs either: the release before finance_007's).
     await t.app.db.updateTable(payments.table).set({ lawsuit_id: null }).where('id', '=', one.id).execute();
+    await t.app.db
+      .updateTable(ALLOCATIONS)
+      .set({ lawsuit_id: null })
+      .where('payment_id', '=', one.id)
+      .execute();
     await rebuildStats(t.app.db, t.dialect, { force: true });
     expect((await fees(suits[0]!.id)).paid).toBe(paid - 15_000);
     expect(await storedPaid()).toBe(dashboard - 15_000);

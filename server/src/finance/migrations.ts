@@ -3,7 +3,8 @@ import { feeInstalments, invoiceLines } from '@mizan/contracts';
 import { addEntityFields, createEntityTables } from '../db/migrations';
 import { instantType } from '../db/migrations/entityTables';
 import { moveLedgerPayments } from './ledger';
-import { backfillPaymentLawsuits } from './paymentLawsuits';
+import { ALLOCATIONS } from './money';
+import { backfillAllocationLawsuits, backfillPaymentLawsuits } from './paymentLawsuits';
 
 /** Columns and tables of the office's money (group `finance` in app.ts). Append only. */
 export const financeMigrations: Migration[] = [
@@ -97,6 +98,22 @@ export const financeMigrations: Migration[] = [
     name: 'finance_006_payment_lawsuits',
     async up(db, dialect) {
       await backfillPaymentLawsuits(db, dialect);
+    },
+  },
+  {
+    // What a payment settled of each invoice counts for that invoice's lawsuit: the allocations
+    // name it (`lawsuit_id`, written with them from now on), the existing ones are given it, and the
+    // dashboard's aggregates follow (paymentLawsuits.ts). A payment of invoices of several lawsuits
+    // is thus split by invoice.
+    name: 'finance_007_allocation_lawsuits',
+    async up(db, dialect) {
+      await db.schema.alterTable(ALLOCATIONS).addColumn('lawsuit_id', 'integer').execute();
+      await db.schema
+        .createIndex('finance_payment_allocations_lawsuit_idx')
+        .on(ALLOCATIONS)
+        .column('lawsuit_id')
+        .execute();
+      await backfillAllocationLawsuits(db, dialect);
     },
   },
 ];

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../db';
 import { joinTableName } from '../db/migrations';
 import { applyDelta, difference, recount, statsBuilt } from '../dashboard/stats';
-import { INVOICES, PAYMENTS, col } from './money';
+import { ALLOCATIONS, INVOICES, PAYMENTS, col } from './money';
 
 /**
  * Gives a lawsuit to the payments recorded before a payment took it from its invoices: a payment
@@ -74,6 +74,88 @@ async function backfill(db: Db, dialect: Dialect): Promise<number> {
           .where(LAWSUIT, 'is', null)
           .execute();
     }
+    if (counted) await applyDelta(db, difference(before, await recount(db, dialect, filter)));
+  }
+  return found.rows.length;
+}
+
+/**
+ * Gives each allocation of a payment to an invoice (`finance_payment_allocations`) the lawsuit of
+ * that invoice, as a new payment's are written (payments.ts), so that what a payment settled of an
+ * invoice counts for the invoice's lawsuit (lawsuitFees.ts): a payment settling invoices of several
+ * lawsuits is split by invoice, and one settling invoices of another lawsuit than the one it names
+ * counts for theirs. An allocation without its lawsuit counts with the rest of its payment, for the
+ * lawsuit the payment names (what it counted for before), so the dashboard's aggregates of the
+ * lawsuits concerned (the invoices' and the payments' own) are moved by what a recount of them gives
+ * before and after, in the same transaction (when they are built; else the start builds them).
+ *
+ * The `finance_007` migration step, and again at start for the payments an instance of an older
+ * release wrote meanwhile, under a lock on PostgreSQL; safe to repeat: an allocation that has its
+ * lawsuit is left alone, and one to an invoice of no lawsuit keeps none. Returns how many
+ * allocations were given one.
+ */
+export async function backfillAllocationLawsuits(db: Db, dialect: Dialect): Promise<number> {
+  if (db.isTransaction) return split(db, dialect);
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SPLIT_LOCK})`.execute(trx);
+    return split(trx, dialect);
+  });
+}
+
+/** The advisory lock of `backfillAllocationLawsuits` on PostgreSQL. */
+const SPLIT_LOCK = 7_204_313;
+
+async function split(db: Db, dialect: Dialect): Promise<number> {
+  const tables = await db.introspection.getTables();
+  const names = new Set(tables.map((t) => t.name));
+  if (![PAYMENTS, INVOICES, lawsuits.table].every((t) => names.has(t))) return 0;
+  const allocations = tables.find((t) => t.name === ALLOCATIONS);
+  if (!allocations?.columns.some((c) => c.name === 'lawsuit_id')) return 0;
+  const found = await sql<{
+    payment: number | string;
+    own: number | string | null;
+    lawsuit: number | string;
+  }>`
+    select a.payment_id as payment, ${sql.ref(`p.${LAWSUIT}`)} as own, ${sql.ref(`i.${LAWSUIT}`)} as lawsuit
+    from ${sql.table(ALLOCATIONS)} a
+    join ${sql.table(PAYMENTS)} p on p.id = a.payment_id
+    join ${sql.table(INVOICES)} i on i.id = a.invoice_id
+    join ${sql.table(lawsuits.table)} l on l.id = ${sql.ref(`i.${LAWSUIT}`)}
+    where a.lawsuit_id is null
+    order by a.payment_id`.execute(db);
+  if (!found.rows.length) return 0;
+  // The lawsuits each payment's allocations move money between: its own and its invoices'.
+  const touched = new Map<number, Set<number>>();
+  for (const r of found.rows) {
+    const set = touched.get(Number(r.payment)) ?? new Set<number>();
+    set.add(Number(r.lawsuit));
+    if (r.own !== null) set.add(Number(r.own));
+    touched.set(Number(r.payment), set);
+  }
+  const counted = await statsBuilt(db);
+  // Payments in parts whose lawsuits stay within a statement's bound parameters (a payment names
+  // at most 50 invoices).
+  const parts: { payments: number[]; lawsuits: Set<number> }[] = [];
+  for (const [payment, lawsuitIds] of touched) {
+    let part = parts.at(-1);
+    if (!part || part.lawsuits.size + lawsuitIds.size > CHUNK)
+      parts.push((part = { payments: [], lawsuits: new Set() }));
+    part.payments.push(payment);
+    for (const id of lawsuitIds) part.lawsuits.add(id);
+  }
+  const invoiceLawsuit = sql`(select ${sql.ref(`si.${LAWSUIT}`)} from ${sql.table(INVOICES)} si
+    join ${sql.table(lawsuits.table)} sl on sl.id = ${sql.ref(`si.${LAWSUIT}`)}
+    where si.id = ${sql.ref(`${ALLOCATIONS}.invoice_id`)})`;
+  for (const part of parts) {
+    const filter = { kinds: ['lawsuit'] as const, lawsuitIds: [...part.lawsuits].sort((a, b) => a - b) };
+    const before = counted ? await recount(db, dialect, filter) : [];
+    await db
+      .updateTable(ALLOCATIONS)
+      .set({ lawsuit_id: invoiceLawsuit })
+      .where('payment_id', 'in', part.payments)
+      .where('lawsuit_id', 'is', null)
+      .where(() => sql<boolean>`${invoiceLawsuit} is not null`)
+      .execute();
     if (counted) await applyDelta(db, difference(before, await recount(db, dialect, filter)));
   }
   return found.rows.length;

@@ -10,14 +10,23 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Dialect } from '../db';
 import type { Trx, WriteContext } from '../engine/context';
+import type { HookContext } from '../engine/hooks';
 import type { ApiRow } from '../engine/serialize';
 import { AppError } from '../http/errors';
+import { repaidLawsuit } from '../dashboard/maintain';
 import { lawsuitOfInvoice } from './lawsuitFees';
 import { ALLOCATIONS, INVOICES, col, invalid, lockRow, retainerBalance, settleInvoice } from './money';
 
+/** What a payment settles of one invoice, counted for the invoice's lawsuit (lawsuitFees.ts). */
+interface Allocation {
+  invoiceId: number;
+  amount: number;
+  lawsuitId: number | null;
+}
+
 /** How a payment is shared out: so much to each invoice, the rest to the retainer. */
 interface Plan {
-  allocations: { invoiceId: number; amount: number }[];
+  allocations: Allocation[];
   leftover: number;
   /** The lawsuit every invoice named is for, when they all are for one; else null. */
   lawsuitId: number | null;
@@ -84,7 +93,13 @@ export function installPaymentHooks(app: FastifyInstance): void {
     const allocations: Plan['allocations'] = [];
     for (const row of rows) {
       const take = Math.min(left, Number(row.due));
-      if (take > 0) allocations.push({ invoiceId: Number(row.id), amount: take });
+      const lawsuit = row[col('lawsuitId')];
+      if (take > 0)
+        allocations.push({
+          invoiceId: Number(row.id),
+          amount: take,
+          lawsuitId: lawsuit === null || lawsuit === undefined ? null : Number(lawsuit),
+        });
       left -= take;
     }
     const lawsuitIds = new Set(rows.map((row) => row[col('lawsuitId')] ?? null));
@@ -97,6 +112,45 @@ export function installPaymentHooks(app: FastifyInstance): void {
   }
 
   const plans = new WeakMap<object, Plan>();
+  /** A payment's allocations as they were before it is deleted, by the write's unit of work. */
+  const deleted = new WeakMap<object, Allocation[]>();
+
+  const allocationsOf = async (trx: Trx, paymentId: unknown): Promise<Allocation[]> =>
+    (
+      await trx
+        .selectFrom(ALLOCATIONS)
+        .select(['invoice_id', 'amount', 'lawsuit_id'])
+        .where('payment_id', '=', paymentId as number)
+        .execute()
+    ).map((a) => ({
+      invoiceId: Number(a.invoice_id),
+      amount: Number(a.amount),
+      lawsuitId: a.lawsuit_id === null || a.lawsuit_id === undefined ? null : Number(a.lawsuit_id),
+    }));
+
+  /**
+   * Moves the dashboard's paid figures by what `allocations` settled for their invoices' lawsuits,
+   * once they are written (`sign` 1) or deleted (-1): each such lawsuit gains it, and the lawsuit the
+   * payment names (if any) counts it no more in the payment's rest (lawsuitFees.ts). The payment's
+   * row itself is the dashboard's hooks' (dashboard/maintain.ts: all it did not hold, for the
+   * lawsuit it names), which run before these (the dashboard module is registered before finance):
+   * on a create before its allocations are written, on a delete after they were deleted here.
+   */
+  async function moveSettled(
+    ctx: HookContext,
+    own: unknown,
+    allocations: readonly Allocation[],
+    sign: 1 | -1,
+  ) {
+    const changes = new Map<number, number>();
+    const add = (id: number, amount: number) => changes.set(id, (changes.get(id) ?? 0) + amount);
+    for (const a of allocations)
+      if (a.lawsuitId !== null) {
+        add(a.lawsuitId, sign * a.amount);
+        if (typeof own === 'number') add(own, -sign * a.amount);
+      }
+    for (const [lawsuitId, change] of changes) await repaidLawsuit(ctx, app.entities, lawsuitId, change);
+  }
 
   /** A ledger entry's payment changes and goes with its entry only (ledger.ts), never from here. */
   const refuseLedgerEntry = (ctx: WriteContext, before: Record<string, unknown>) => {
@@ -138,27 +192,42 @@ export function installPaymentHooks(app: FastifyInstance): void {
       const retained = Number(before.retained ?? 0);
       if (retained > 0 && (await retainerBalance(ctx.trx, before.customerId as number)) < retained)
         throw new AppError('conflict', { messageKey: 'legal.billing.retainerBelowZero' });
-      const allocated = await ctx.trx
-        .selectFrom(ALLOCATIONS)
-        .select('invoice_id')
-        .where('payment_id', '=', before.id)
-        .execute();
+      const allocated = await allocationsOf(ctx.trx, before.id);
       await ctx.trx.deleteFrom(ALLOCATIONS).where('payment_id', '=', before.id).execute();
-      for (const { invoice_id } of allocated) await settleInvoice(ctx.trx, Number(invoice_id));
+      for (const { invoiceId } of allocated) await settleInvoice(ctx.trx, invoiceId);
+      await moveSettled(ctx, before.lawsuitId, allocated, -1);
+      deleted.set(ctx.work, allocated);
     },
     async afterChange(ctx, { action, before, after }) {
-      feesChanged(ctx, [notLedger(before)?.lawsuitId, notLedger(after)?.lawsuitId]);
-      if (action !== 'create' || !after) return;
+      // Every lawsuit the payment counts for: the one it names and its invoices'.
+      const lawsuitsOf = (allocations: readonly Allocation[]) => allocations.map((a) => a.lawsuitId);
+      if (action === 'delete') {
+        const allocated = deleted.get(ctx.work) ?? [];
+        deleted.delete(ctx.work);
+        feesChanged(ctx, [notLedger(before)?.lawsuitId, ...lawsuitsOf(allocated)]);
+        return;
+      }
+      if (action !== 'create' || !after) {
+        const allocated = after ? await allocationsOf(ctx.trx, after.id) : [];
+        feesChanged(ctx, [
+          notLedger(before)?.lawsuitId,
+          notLedger(after)?.lawsuitId,
+          ...lawsuitsOf(allocated),
+        ]);
+        return;
+      }
       const shared = plans.get(ctx.work);
       plans.delete(ctx.work);
+      feesChanged(ctx, [notLedger(after)?.lawsuitId, ...lawsuitsOf(shared?.allocations ?? [])]);
       if (!shared) return;
-      for (const { invoiceId, amount } of shared.allocations) {
+      for (const { invoiceId, amount, lawsuitId } of shared.allocations) {
         await ctx.trx
           .insertInto(ALLOCATIONS)
-          .values({ payment_id: after.id, invoice_id: invoiceId, amount })
+          .values({ payment_id: after.id, invoice_id: invoiceId, amount, lawsuit_id: lawsuitId })
           .execute();
         await settleInvoice(ctx.trx, invoiceId);
       }
+      await moveSettled(ctx, after.lawsuitId, shared.allocations, 1);
     },
   });
 

@@ -327,6 +327,21 @@ describe.each(splitDialects())('finance reports on %s', (dialect) => {
     const whole = await answer(report('revenueByMonth', `branchId=${b1}&from=2026-03-01&to=2026-03-31`));
     expect(whole.totals).toMatchObject({ invoiced: 100_000, collected: 10_000 });
     expect(whole).toMatchObject({ from: '2026-03-01', to: '2026-03-31' });
+
+    // A payment of both branches' invoices is collected for each by what it settled of its invoice
+    // (as the lawsuits' fees count it), the whole of it for the office.
+    const rest = Number(one.total) - 10_000;
+    const split = await pay([Number(one.id), Number(two.id)], rest + 6_000);
+    expect(split.lawsuitId).toBeNull();
+    const after = [
+      await of('revenueByMonth'),
+      await of('revenueByMonth', b1),
+      await of('revenueByMonth', b2),
+    ];
+    expect(after[1]!.totals.collected).toBe(10_000 + rest);
+    expect(after[2]!.totals.collected).toBe(6_000);
+    expect(after[0]!.totals.collected).toBe(12_000 + rest + 6_000);
+    expect(after[0]!.totals.collected! - sum(after[1]!, after[2]!)('collected')).toBe(2_000);
   });
 
   it('refuses bad filters with 422, in the request language', async () => {

@@ -11,10 +11,12 @@ import {
   type ReportRoute,
 } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { Dialect } from '../db';
 import type { Trx } from '../engine/context';
 import { defineRoute } from '../http/route';
 import {
+  ALLOCATIONS,
   EXPENSES,
   INSTALMENTS,
   INVOICES,
@@ -157,9 +159,26 @@ async function revenueByLawyer(db: Db | Trx, input: ReportInput): Promise<Row[]>
 }
 
 /**
+ * What of a payment (`p`) was collected for branch `branchId`'s lawsuits, as its lawsuits' fees
+ * count it (lawsuitFees.ts): what it settled of invoices of the branch's lawsuits, and, when it names
+ * a lawsuit of the branch, the rest of it (the part held as retainer included) less what it settled
+ * of invoices of a lawsuit. A payment of invoices of several lawsuits is so shared between their
+ * branches.
+ */
+const branchShare = (db: Db | Trx, branchId: number) => {
+  const branch = lawsuitsOfBranch(db, branchId);
+  return sql<number>`(case when ${sql.ref(`p.${col('lawsuitId')}`)} in (${branch})
+      then p.amount - coalesce((select sum(x.amount) from ${sql.table(ALLOCATIONS)} x
+        where x.payment_id = p.id and x.lawsuit_id is not null), 0)
+      else 0 end)
+    + coalesce((select sum(y.amount) from ${sql.table(ALLOCATIONS)} y
+      where y.payment_id = p.id and y.lawsuit_id in (${branch})), 0)`.as('amount');
+};
+
+/**
  * Revenue by month of issue: issued invoices' net (`invoiced`), issued credit notes' (`credited`),
  * the difference (`revenue`) and its VAT; `collected` is the payments received in the month (all
- * of each amount, including a part held as retainer).
+ * of each amount, including a part held as retainer; of a branch: `branchShare`).
  */
 async function revenueByMonth(db: Db | Trx, input: ReportInput): Promise<Row[]> {
   const issued = await db
@@ -174,13 +193,28 @@ async function revenueByMonth(db: Db | Trx, input: ReportInput): Promise<Row[]> 
     )
     .execute();
   const paid = await db
-    .selectFrom(PAYMENTS)
-    .select(['date', 'amount'])
-    .$if(Boolean(input.from), (q) => q.where('date', '>=', input.from!))
-    .$if(Boolean(input.to), (q) => q.where('date', '<=', input.to!))
-    .$if(input.customerId !== undefined, (q) => q.where(col('customerId'), '=', input.customerId!))
+    .selectFrom(`${PAYMENTS} as p`)
+    .select([
+      'p.date as date',
+      input.branchId === undefined ? 'p.amount as amount' : branchShare(db, input.branchId),
+    ])
+    .$if(Boolean(input.from), (q) => q.where('p.date', '>=', input.from!))
+    .$if(Boolean(input.to), (q) => q.where('p.date', '<=', input.to!))
+    .$if(input.customerId !== undefined, (q) => q.where(`p.${col('customerId')}`, '=', input.customerId!))
     .$if(input.branchId !== undefined, (q) =>
-      q.where(col('lawsuitId'), 'in', lawsuitsOfBranch(db, input.branchId!)),
+      q.where((eb) =>
+        eb.or([
+          eb(`p.${col('lawsuitId')}`, 'in', lawsuitsOfBranch(db, input.branchId!)),
+          eb(
+            'p.id',
+            'in',
+            eb
+              .selectFrom(ALLOCATIONS)
+              .select('payment_id')
+              .where('lawsuit_id', 'in', lawsuitsOfBranch(db, input.branchId!)),
+          ),
+        ]),
+      ),
     )
     .execute();
   const months = new Map<string, { invoiced: number; credited: number; vat: number; collected: number }>();

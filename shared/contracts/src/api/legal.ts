@@ -122,8 +122,9 @@ export type FeeRowSource = (typeof FEE_ROW_SOURCES)[number];
 /**
  * One row of a lawsuit's fees tab: what counts towards its fee, each once (the sum of `amount` is
  * the `paid` of `LawsuitFees`). `amount` is what counts (a payment's part held in the retainer is
- * left out; it counts when applied to an invoice of the lawsuit, as a `retainer` row);
- * `invoiceNumbers` the invoices it settled; `ledgerEntryId` the ledger entry to edit or delete
+ * left out; it counts when applied to an invoice of the lawsuit, as a `retainer` row; a payment
+ * settling invoices of several lawsuits is a row of each, for what it settled of that lawsuit's);
+ * `invoiceNumbers` the invoices it settled for the lawsuit; `ledgerEntryId` the ledger entry to edit or delete
  * (ledger rows only); `paymentId` or `retainerMovementId` the record it is.
  */
 export const lawsuitFeeRow = z.object({
@@ -148,8 +149,9 @@ export type LawsuitFeeRows = z.infer<typeof lawsuitFeeRows>;
 
 /**
  * The event a write under Finance raises on the fees ledger's channel (`lawsuitPayments`) when it
- * changes what a lawsuit's fees tab lists: a payment for the lawsuit, or the retainer applied to an
- * invoice of it, recorded, changed or deleted; `data` is `LawsuitFeesChanged`. It names no ledger
+ * changes what a lawsuit's fees tab lists: a payment naming the lawsuit or settling an invoice of
+ * it (one event for each lawsuit it counts for), or the retainer applied to an invoice of it,
+ * recorded, changed or deleted; `data` is `LawsuitFeesChanged`. It names no ledger
  * row, so the SDK reads the ledger's lists again (`applyEntityEvent`), and the tab its rows and
  * figures with them.
  */
