@@ -404,8 +404,11 @@ export const fieldRegistry: FieldRegistry = {
   refs: {
     cell: (_v, row, ctx) => (
       <Space size={[4, 4]} wrap>
+        {/* A long name wraps within its tag rather than widening the list's column. */}
         {refLabels(row, ctx.name, ctx.field, ctx.lng).map((ref) => (
-          <Tag key={ref.id}>{ref.name}</Tag>
+          <Tag key={ref.id} style={{ whiteSpace: 'normal' }}>
+            {ref.name}
+          </Tag>
         ))}
       </Space>
     ),
