@@ -181,7 +181,7 @@ export const deadlines = defineEntity({
     // Typed on create (or counted from its rule), then moved by `changeDue` only, with a reason.
     dueDate: { type: 'date', sort: true, setBy: 'create' },
     dueHijri: { type: 'string', max: 10, code: true, form: false, setBy: 'server' },
-    startDate: { type: 'date', required: true, sort: true, createOnly: true },
+    startDate: { type: 'date', required: true, sort: true, createOnly: true, list: false },
     ruleId: { type: 'ref', entity: 'deadlineRules', filter: true, createOnly: true },
     event: { type: 'enum', values: DEADLINE_EVENTS, filter: true, list: false, createOnly: true },
     // A hearing deleted (entered by mistake) takes the deadlines its decision started with it.
