@@ -55,7 +55,7 @@ export interface ColumnFit {
  */
 export const COLUMN_WIDTHS: Readonly<Record<FieldType, ColumnFit>> = {
   string: { min: 80, max: 224 },
-  text: { min: 96, max: 240 },
+  text: { min: 80, max: 240 },
   email: { min: 96, max: 224 },
   url: { min: 96, max: 224 },
   phone: { min: 0, max: 144 },

@@ -356,7 +356,9 @@ export const fieldRegistry: FieldRegistry = {
   date: dateKind('date'),
   datetime: dateKind('datetime'),
   enum: {
-    cell: (v, _row, ctx) => (empty(v) ? null : <Tag>{enumLabel(ctx, String(v))}</Tag>),
+    // A long label wraps within its tag rather than running past its column's cap.
+    cell: (v, _row, ctx) =>
+      empty(v) ? null : <Tag style={{ whiteSpace: 'normal' }}>{enumLabel(ctx, String(v))}</Tag>,
     text: (v, _row, ctx) => (empty(v) ? '' : enumLabel(ctx, String(v))),
     filter: (ctx, { value, onChange }) => (
       <Select
