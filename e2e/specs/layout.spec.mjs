@@ -1,8 +1,11 @@
 // Layout holds at every width: on every screen of the menu (and the profile, record pages, a lawsuit's
 // deadlines tab, the role form with its permission matrix), in Arabic and English, on a 1,440×900 desktop and a 390×844 phone,
 // the page is never wider than the window (`scrollWidth <= innerWidth`): wide tables scroll inside
-// their card, the header and the side menu stay on screen; no chart's axis label runs past its chart. One sign-in for the whole file; rows
-// with long names are made through the API so that tables have something wide to show.
+// their card, the header and the side menu stay on screen; no chart's axis label runs past its chart.
+// On the desktop no entity list scrolls sideways: its default columns all show. On the phone a toast
+// raised while a form's drawer covers the screen leaves the drawer's title in view. One sign-in for
+// the whole file; rows with long names are made through the API so that tables have something wide
+// to show.
 import { before, after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -22,7 +25,10 @@ import { t, tx } from '../lib/i18n.mjs';
 import { CUSTOMERS, PROCURATIONS, createClientWithProcuration } from '../lib/clients.mjs';
 import { LAWSUITS, createLegalParties } from '../lib/legal.mjs';
 
-const { MENU, isMenuGroup, ROUTES } = createRequire(import.meta.url)(CONTRACTS_DIST);
+const { MENU, isMenuGroup, ROUTES, registry } = createRequire(import.meta.url)(CONTRACTS_DIST);
+
+/** Names of the entities, whose list screens are named after them. */
+const ENTITIES = new Set(registry.map((entity) => entity.name));
 
 /** Every screen of the menu, by route, plus the host's profile page. */
 const SCREENS = [
@@ -61,6 +67,26 @@ async function settled(page) {
   if (broken > 0) throw new Error('the screen shows an error result instead of its content');
 }
 
+/**
+ * An entity's list screen shows its own list, not the previous screen's still on view while the
+ * new one loads (navigations are transitions); other screens pass at once.
+ */
+async function newList(page, lng, name) {
+  if (!ENTITIES.has(name)) return;
+  const title = t(lng, `entities:${name}.title`);
+  await page
+    .waitForFunction(
+      (expected) => {
+        const heading = document.querySelector('main .mizan-entity-page h3');
+        return !heading || heading.textContent === expected;
+      },
+      title,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
+  await paintSettled(page);
+}
+
 /** How far the page is wider than the window, with the widest element that sticks out. */
 async function overflow(page) {
   return page.evaluate(() => {
@@ -78,6 +104,39 @@ async function overflow(page) {
       }
     }
     return { scrollWidth: document.documentElement.scrollWidth, width, culprit };
+  });
+}
+
+/**
+ * Entity tables wider than their scrolling box (their last columns hidden behind a sideways
+ * scroll), each as `widths: column widths`.
+ */
+async function scrollingTables(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('main .mizan-entity-table .ant-table-content')]
+      .filter((box) => box.scrollWidth > box.clientWidth)
+      .map((box) => {
+        const columns = [...box.querySelectorAll('thead th')].map(
+          (th) => `${th.textContent?.trim() || '·'} ${Math.round(th.getBoundingClientRect().width)}`,
+        );
+        return `${box.scrollWidth}px > ${box.clientWidth}px: ${columns.join(', ')}`;
+      }),
+  );
+}
+
+/** Where the open drawer's header and the toasts on screen overlap, as `toast text`; none: []. */
+async function toastsOverDrawerHeader(page) {
+  return page.evaluate(() => {
+    const headers = [...document.querySelectorAll('.ant-drawer-header')]
+      .map((el) => el.getBoundingClientRect())
+      .filter((r) => r.height > 0);
+    return [...document.querySelectorAll('.ant-message-notice')].flatMap((notice) => {
+      const t = notice.getBoundingClientRect();
+      const over = headers.some(
+        (h) => t.left < h.right && h.left < t.right && t.top < h.bottom && h.top < t.bottom,
+      );
+      return over ? [`${notice.textContent?.trim()} (${Math.round(t.top)}-${Math.round(t.bottom)}px)`] : [];
+    });
   });
 }
 
@@ -123,7 +182,7 @@ describe('layout holds at every width', () => {
       nationality: long,
       continentId: continent.id,
     });
-    await createEmployee(api, { name: long });
+    const { employee } = await createEmployee(api, { name: long });
     await api.post('/employees/roles', { name: `دور ${long.slice(0, 80)} ${uniq()}`, description: long });
     // Record pages (not in the menu): a client with a long name and their power of attorney.
     const made = await createClientWithProcuration(api, { name: `${long.slice(0, 120)} ${uniq()}` });
@@ -131,9 +190,22 @@ describe('layout holds at every width', () => {
     const parties = await createLegalParties(api);
     const lawsuit = await api.post(LAWSUITS, {
       fileNumber: `LAYOUT-${uniq()}`,
+      caseNumber: `${uniq()}`.slice(0, 12),
       courtId: parties.court.id,
-      customerIds: [parties.client.id],
+      customerIds: [made.client.id, parties.client.id],
       opponentIds: [parties.opponent.id],
+      lawyerIds: [employee.id],
+      filingDate: '2026-01-04',
+    });
+    // The lists with the most default columns, filled: lawsuits (above), hearings, tasks, invoices.
+    await api.post('/admin/finance/invoices', { customerId: made.client.id, lawsuitId: lawsuit.id });
+    await api.post('/admin/lawsuits/sessions', { lawsuitId: lawsuit.id, date: '2026-02-01', time: '10:00' });
+    await api.post('/admin/lawsuits/tasks', {
+      title: `${long} ${uniq()}`.slice(0, 200),
+      priority: 'urgent',
+      assigneeIds: [employee.id],
+      dueAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      lawsuitId: lawsuit.id,
     });
     await api.post('/admin/lawsuits/deadlines', {
       lawsuitId: lawsuit.id,
@@ -176,6 +248,7 @@ describe('layout holds at every width', () => {
             await go(page, screen.path);
             try {
               await settled(page);
+              await newList(page, lng, screen.name);
             } catch (error) {
               await snap(page, `failures/layout-${lng}-${viewport.name}-${screen.name}`);
               problems.push(
@@ -193,6 +266,13 @@ describe('layout holds at every width', () => {
             if (cut.length) {
               problems.push(`${screen.name}: chart labels cut at the chart's edge: ${cut.join('; ')}`);
               await snap(page, `layout/${lng}-${viewport.name}-${screen.name}-charts`);
+            }
+            if (viewport.name === 'desktop') {
+              const scrolling = await scrollingTables(page);
+              if (scrolling.length) {
+                problems.push(`${screen.name}: a list scrolls sideways: ${scrolling.join('; ')}`);
+                await snap(page, `layout/${lng}-${viewport.name}-${screen.name}-table`);
+              }
             }
             const found = await overflow(page);
             if (found) {
@@ -220,6 +300,40 @@ describe('layout holds at every width', () => {
             await snap(page, `layout/${lng}-${viewport.name}-role-form`);
           }
           await page.keyboard.press('Escape');
+          if (viewport.name === 'phone') {
+            // A toast while a form's drawer covers the screen: the pickers' options fail to load.
+            await go(page, SCREENS.find((x) => x.name === 'countries').path);
+            await settled(page);
+            await page
+              .getByRole('button', {
+                name: tx(lng, 'ui:actions.createNamed', { name: t(lng, 'entities:countries.singular') }),
+              })
+              .click();
+            const form = page.getByRole('dialog');
+            const continent = form.getByLabel(t(lng, 'entities:countries.fields.continentId'), {
+              exact: true,
+            });
+            await continent.waitFor();
+            await paintSettled(page);
+            // The continents searched for do not load (the server is unreachable): an error toast.
+            await page.route('**/api/options/**', (route) => route.abort('failed'));
+            try {
+              await continent.click();
+              await page.keyboard.type('zz');
+              await page.locator('.ant-message-notice').first().waitFor();
+              await paintSettled(page);
+              const covered = await toastsOverDrawerHeader(page);
+              if (covered.length) {
+                problems.push(`a toast covers the drawer's title: ${covered.join('; ')}`);
+                await snap(page, `layout/${lng}-${viewport.name}-toast-over-drawer`);
+              }
+            } finally {
+              await page.unroute('**/api/options/**');
+            }
+            // The continent's dropdown, then the drawer.
+            await page.keyboard.press('Escape');
+            await page.keyboard.press('Escape');
+          }
           assert.deepEqual(problems, [], `${lng} at ${viewport.width}px`);
         },
       );

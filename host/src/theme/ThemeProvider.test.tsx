@@ -1,8 +1,8 @@
 import { TOAST } from '@mizan/contracts';
 import { notify, queryClient, sdkStore } from '@mizan/sdk';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import { theme } from 'antd';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { Drawer, theme } from 'antd';
 import { Provider as JotaiProvider } from 'jotai';
 import { SETTINGS_ANSWER, serveApiForFile } from '../test/apiServer';
 import { resetPage } from '../test/renderApp';
@@ -45,6 +45,62 @@ describe('toasts on demand', () => {
     // Once loaded, toasts go straight to antd.
     act(() => notify.success('saved'));
     expect(await screen.findByText('saved')).toBeInTheDocument();
+  });
+});
+
+describe('toasts and drawers', () => {
+  /** jsdom lays nothing out: the boxes a 390 px phone gives a full-width drawer's header. */
+  function phoneLayout(headerBottom: number) {
+    const width = window.innerWidth;
+    const measure = HTMLElement.prototype.getBoundingClientRect;
+    window.innerWidth = 390;
+    HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
+      return this.classList.contains('ant-drawer-header')
+        ? new DOMRect(0, 0, 390, headerBottom)
+        : measure.call(this);
+    };
+    return () => {
+      window.innerWidth = width;
+      HTMLElement.prototype.getBoundingClientRect = measure;
+    };
+  }
+  /** Where antd places the toasts (the top offset it writes on their list). */
+  const toastsTop = () =>
+    (document.querySelector('.ant-message') as HTMLElement | null)?.style.getPropertyValue(
+      '--notification-top',
+    );
+
+  it('shows toasts under the header of a drawer that covers the screen, at TOAST.top otherwise', async () => {
+    const restore = phoneLayout(57);
+    try {
+      const { rerender } = renderProvider(
+        <Drawer open title="Add a country">
+          form
+        </Drawer>,
+      );
+      expect(await screen.findByText('Add a country')).toBeInTheDocument();
+      act(() => notify.error('The server did not answer'));
+      expect(await screen.findByText('The server did not answer')).toBeInTheDocument();
+      await waitFor(() => expect(toastsTop()).toBe('65px'));
+      // The drawer closed: the next toast is back at the product's offset.
+      rerender(
+        <JotaiProvider store={sdkStore}>
+          <QueryClientProvider client={queryClient}>
+            <ThemeProvider>
+              <Drawer open={false} title="Add a country" destroyOnHidden>
+                form
+              </Drawer>
+            </ThemeProvider>
+          </QueryClientProvider>
+        </JotaiProvider>,
+      );
+      await waitFor(() => expect(document.querySelector('.ant-drawer-header')).toBeNull());
+      act(() => notify.info('saved'));
+      expect(await screen.findByText('saved')).toBeInTheDocument();
+      await waitFor(() => expect(toastsTop()).toBe(`${TOAST.top}px`));
+    } finally {
+      restore();
+    }
   });
 });
 

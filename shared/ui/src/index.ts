@@ -60,7 +60,7 @@ export {
   type FieldDifference,
   type StaleConflict,
 } from './entity/conflict';
-export { deriveColumns, type EntityColumn } from './entity/columns';
+export { COLUMN_WIDTHS, columnFit, deriveColumns, type ColumnFit, type EntityColumn } from './entity/columns';
 export { useEntityText, entityText, type EntityText } from './entity/labels';
 export {
   useListState,

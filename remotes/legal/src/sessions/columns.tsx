@@ -10,10 +10,10 @@ export function pastWithoutDecision(row: EntityRow, today: string): boolean {
   return typeof row.date === 'string' && row.date < today && decision === '';
 }
 
-/** The red flag of a hearing left without its decision. */
+/** The red flag of a hearing left without its decision (its words wrap in a narrow column). */
 export function NoDecisionTag() {
   return (
-    <Tag color="red" style={{ marginInlineEnd: 0 }}>
+    <Tag color="red" style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>
       {i18n.t('sessions.noDecision', { ns: 'legal' })}
     </Tag>
   );

@@ -91,12 +91,12 @@ export const deadlineRules = defineEntity({
     event: { type: 'enum', values: DEADLINE_EVENTS, required: true, default: 'judgmentIssued', filter: true },
     lawsuitTypeIds: { type: 'refs', entity: 'lawsuitTypes', filter: true, list: false },
     courtType: { type: 'enum', values: COURT_TYPES, filter: true },
-    country: { type: 'enum', values: COUNTRY_CODES, filter: true },
+    country: { type: 'enum', values: COUNTRY_CODES, filter: true, list: false },
     amount: { type: 'integer', required: true, min: 1, max: PERIOD_MAX.days, code: true },
     unit: { type: 'enum', values: PERIOD_UNITS, required: true, default: 'days' },
-    calendar: { type: 'enum', values: PERIOD_CALENDARS, required: true, default: 'gregorian' },
+    calendar: { type: 'enum', values: PERIOD_CALENDARS, required: true, default: 'gregorian', list: false },
     action: { type: 'enum', values: DEADLINE_ACTIONS, required: true, default: 'appeal', filter: true },
-    shift: { type: 'enum', values: PERIOD_SHIFTS, required: true, default: 'next' },
+    shift: { type: 'enum', values: PERIOD_SHIFTS, required: true, default: 'next', list: false },
     legalBasis: { type: 'text', max: 1000, search: true, list: false },
   },
 });
@@ -181,7 +181,7 @@ export const deadlines = defineEntity({
     // Typed on create (or counted from its rule), then moved by `changeDue` only, with a reason.
     dueDate: { type: 'date', sort: true, setBy: 'create' },
     dueHijri: { type: 'string', max: 10, code: true, form: false, setBy: 'server' },
-    startDate: { type: 'date', required: true, sort: true, createOnly: true },
+    startDate: { type: 'date', required: true, sort: true, createOnly: true, list: false },
     ruleId: { type: 'ref', entity: 'deadlineRules', filter: true, createOnly: true },
     event: { type: 'enum', values: DEADLINE_EVENTS, filter: true, list: false, createOnly: true },
     // A hearing deleted (entered by mistake) takes the deadlines its decision started with it.

@@ -75,7 +75,7 @@ export const sessions = defineEntity({
     date: { type: 'date', required: true, sort: true },
     time: { type: 'string', max: 5, code: true, sort: true },
     courtId: { type: 'ref', entity: 'courts', filter: true },
-    circuitId: { type: 'ref', entity: 'circuits', filter: true },
+    circuitId: { type: 'ref', entity: 'circuits', filter: true, list: false },
     judgeId: { type: 'ref', entity: 'judges', filter: true, list: false },
     sessionTypeId: { type: 'ref', entity: 'sessionTypes', filter: true },
     attendanceId: { type: 'ref', entity: 'sessionAttendances', filter: true, list: false },

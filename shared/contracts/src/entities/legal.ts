@@ -82,6 +82,10 @@ export type CloseLawsuitInput = z.input<typeof closeLawsuitBody> & { updatedAt?:
  * `state` changes only through the actions: `close` (with the final case, required) and `reopen`,
  * each audited under its own name. List filters: `filedFrom`/`filedTo` (filing date range, both
  * days included) and `hearingWithinDays=N` (a hearing between today and today + N days).
+ *
+ * The list shows the file number, case number, court, clients, responsible lawyers, filing date,
+ * state and creation date by default (all of them on a 1,440 px desktop without scrolling); the
+ * case year, type, stage, opponents and the rest come back through the column chooser.
  */
 export const lawsuits = defineEntity({
   name: 'lawsuits',
@@ -98,9 +102,9 @@ export const lawsuits = defineEntity({
   fields: {
     fileNumber: { type: 'string', max: 30, code: true, unique: true, search: true, sort: true },
     caseNumber: { type: 'string', max: 50, code: true, search: true },
-    caseYear: { type: 'integer', min: 1900, max: 2100, code: true, sort: true },
-    lawsuitTypeId: { type: 'ref', entity: 'lawsuitTypes', filter: true },
-    lawsuitCaseId: { type: 'ref', entity: 'lawsuitCases', filter: true },
+    caseYear: { type: 'integer', min: 1900, max: 2100, code: true, sort: true, list: false },
+    lawsuitTypeId: { type: 'ref', entity: 'lawsuitTypes', filter: true, list: false },
+    lawsuitCaseId: { type: 'ref', entity: 'lawsuitCases', filter: true, list: false },
     courtId: { type: 'ref', entity: 'courts', filter: true },
     circuitId: { type: 'ref', entity: 'circuits', filter: true, list: false },
     judgeId: { type: 'ref', entity: 'judges', filter: true, list: false },
@@ -108,7 +112,7 @@ export const lawsuits = defineEntity({
     administrativeSectionId: { type: 'ref', entity: 'administrativeSections', filter: true, list: false },
     customerIds: { type: 'refs', entity: 'customers', required: true, filter: true },
     ownerTypeId: { type: 'ref', entity: 'lawsuitOwners', filter: true, list: false },
-    opponentIds: { type: 'refs', entity: 'opponents', filter: true },
+    opponentIds: { type: 'refs', entity: 'opponents', filter: true, list: false },
     lawyerIds: { type: 'refs', entity: 'employees', filter: true, options: LAWYERS_ONLY },
     subject: { type: 'text', max: 5000, search: true, list: false },
     claimAmount: { type: 'money', sort: true, list: false },

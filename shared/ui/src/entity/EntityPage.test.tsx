@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { countries, continents } from '@mizan/contracts';
+import { COLUMN_WIDTHS } from './columns';
 import { EntityPage } from './EntityPage';
 import { startApiServer, type TableSpec } from '../test/apiServer';
 import { connectFakeSocket } from '../testing/fakeSocket';
@@ -225,6 +226,35 @@ describe('EntityPage built from the countries definition', () => {
     const again = renderAt(ROUTE, <EntityPage entity={countries} />);
     await screen.findByText('السعودية');
     expect(headerTexts(again.container)).toContain('الجنسية');
+  });
+
+  it("shares out the box's width by each column's type: names give way down to a minimum, dates stay whole", async () => {
+    await serve([country(1, 'جمهورية '.repeat(12).trim(), 1)]);
+    const { container } = renderAt(ROUTE, <EntityPage entity={countries} />);
+    const name = await screen.findByText(/^جمهورية/);
+    // As wide as its box (not as its content): it scrolls only when the minimums do not fit.
+    const table = container.querySelector('.ant-table-content table') as HTMLElement;
+    expect(table.style.width).toBe('auto');
+    expect(table.style.tableLayout).toBe('auto');
+    const box = (el: Element) => el.closest('td > div') as HTMLElement;
+    const { string, ref, datetime } = COLUMN_WIDTHS;
+    // A name wraps or ends in an ellipsis within its cap and gives way down to its minimum.
+    expect(box(name).style).toMatchObject({
+      maxInlineSize: `${string.max}px`,
+      minInlineSize: `${string.min}px`,
+      display: 'grid',
+    });
+    expect(box(screen.getByText('آسيا')).style).toMatchObject({
+      maxInlineSize: `${ref.max}px`,
+      minInlineSize: `${ref.min}px`,
+    });
+    // A date keeps its natural width (both calendars, one above the other), never squeezed.
+    const created = box(container.querySelector('td .mizan-dual-date')!);
+    expect(created.style.maxInlineSize).toBe(`${datetime.max}px`);
+    expect(created.style.minInlineSize).toBe('');
+    expect(created.style.display).toBe('');
+    // No cell cuts its content at the column's edge: the whole name is there to wrap.
+    expect(container.querySelector('td.ant-table-cell-ellipsis')).toBeNull();
   });
 
   it('toggles the status through PATCH /status/:id, with the version the row was read at', async () => {

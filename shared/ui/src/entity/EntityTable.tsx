@@ -18,13 +18,18 @@ export interface EntityTableProps extends EntityList {
   extra?: ReactNode;
 }
 
-/** The widest a list's cell grows (about 30 Arabic letters of a name, or two or three name tags). */
+/**
+ * The widest a cell of a column without a width rule grows (a screen's own column): about 30 Arabic
+ * letters of a name, or two or three name tags. Derived columns carry their type's (`COLUMN_WIDTHS`).
+ */
 const CELL_MAX = '16rem';
 
 /**
  * Search box, filters, column chooser and the server-side paged, sorted table of one list, with
  * the row actions of the pattern (edit, delete, status and ban switches) as the user's permissions
- * allow. Wide tables scroll inside their own box with the actions column kept at the reading end.
+ * allow. The columns share out the box's width by their type's width rule (`COLUMN_WIDTHS`); a
+ * table whose columns do not fit even at their minimums (a phone) scrolls inside its own box, the
+ * actions column kept at the reading end.
  *
  * @example
  * const list = useEntityList(courts);
@@ -47,7 +52,6 @@ export function EntityTable(props: EntityTableProps) {
     width: column.width,
     sorter: column.sortable,
     sortOrder: sortField === column.key ? sortOrder : null,
-    ellipsis: column.key !== 'status' && column.key !== 'baned',
     render: (_: unknown, row: EntityRow) => {
       if (column.key === 'status' || column.key === 'baned') {
         const kind = column.key;
@@ -62,10 +66,27 @@ export function EntityTable(props: EntityTableProps) {
           />
         );
       }
-      // However long a value, its column stays within `CELL_MAX`: text ends in an ellipsis (the
-      // whole of it in a tooltip), tags wrap to another line. Without it, one row with three
-      // long names widened its column for the whole page and pushed the others out of view.
-      return <div style={{ maxInlineSize: CELL_MAX }}>{column.render(row)}</div>;
+      // However long a value, its column stays within its type's cap (`COLUMN_WIDTHS`): names
+      // and tags wrap to another line, free text ends in an ellipsis (the whole of it in a
+      // tooltip). Without it, one row with three long names widened its column for the whole page
+      // and pushed the others out of view.
+      const min = column.fit?.min ?? 0;
+      return (
+        <div
+          style={{
+            maxInlineSize: column.fit?.max ?? CELL_MAX,
+            overflowWrap: 'break-word',
+            // A column that gives way: its content asks for no more than the minimum when the
+            // table is squeezed (a one-line ellipsis would otherwise hold its whole width), and
+            // takes what the table gives it up to the cap.
+            ...(min > 0
+              ? { display: 'grid', gridTemplateColumns: 'minmax(0, auto)', minInlineSize: min }
+              : {}),
+          }}
+        >
+          {column.render(row)}
+        </div>
+      );
     },
   }));
 
@@ -76,8 +97,8 @@ export function EntityTable(props: EntityTableProps) {
       key: 'actions',
       title: t('table.actions', { ns: 'ui' }),
       // Logical end: the left edge in Arabic, the right in English, kept in view while scrolling.
+      // As wide as its buttons: a fixed width wasted the room of a column on short lists of them.
       fixed: 'end',
-      width: 120,
       render: (_: unknown, row: EntityRow) => {
         const name = String(row[entity.titleField] ?? row.id);
         return (
@@ -202,8 +223,11 @@ export function EntityTable(props: EntityTableProps) {
           dataSource={list.data?.items ?? []}
           loading={list.isLoading || (list.isFetching && list.isPlaceholderData)}
           onChange={onTableChange}
-          // Wider than its box: the table scrolls sideways instead of squeezing the columns.
-          scroll={{ x: 'max-content' }}
+          // The columns share out the box's width: each as wide as its content up to its cap,
+          // squeezed (wrapping) down to its minimum when they do not all fit; only when even
+          // the minimums are wider than the box (a phone) does the table scroll sideways.
+          scroll={{ x: true }}
+          tableLayout="auto"
           pagination={{
             current: query.page,
             pageSize: query.pageSize,

@@ -1,7 +1,14 @@
 import type { ReactNode } from 'react';
 import { Tag } from 'antd';
 import { Link } from 'react-router-dom';
-import { recordTitle, sortableFields, type Entity, type Fields } from '@mizan/contracts';
+import {
+  recordTitle,
+  sortableFields,
+  type Entity,
+  type FieldDefinition,
+  type Fields,
+  type FieldType,
+} from '@mizan/contracts';
 import { DualDate } from '../dates/DualDate';
 import { fieldKind } from '../fields/registry';
 import type { EntityRow } from '../fields/types';
@@ -23,7 +30,58 @@ export interface EntityColumn {
   sortable: boolean;
   /** Shown until the user changes the column chooser. */
   defaultVisible: boolean;
+  /** Fixed width in pixels (the id, the status switches). */
   width?: number;
+  /**
+   * The width a cell's content may take, in pixels (see `COLUMN_WIDTHS`): it never grows past
+   * `max` (longer text wraps or ends in an ellipsis) and is squeezed no narrower than `min` when
+   * the table shares out a narrow screen. Absent: `EntityTable`'s default cap and no minimum.
+   */
+  fit?: ColumnFit;
+}
+
+/** The narrowest and widest a column's content goes, in pixels. */
+export interface ColumnFit {
+  min: number;
+  max: number;
+}
+
+/**
+ * The width rule of list columns, by field type: dates, numbers, amounts, enums and yes/no are
+ * narrow (their whole value shows on one or two lines); names and references wrap within a cap and
+ * give way down to a minimum so that a list's default columns fit a 1,440 px desktop beside the
+ * side menu; free text ends in an ellipsis with the whole of it in a tooltip. Codes (file numbers)
+ * are short single words.
+ */
+export const COLUMN_WIDTHS: Readonly<Record<FieldType, ColumnFit>> = {
+  string: { min: 80, max: 224 },
+  text: { min: 80, max: 240 },
+  email: { min: 96, max: 224 },
+  url: { min: 96, max: 224 },
+  phone: { min: 0, max: 144 },
+  password: { min: 0, max: 0 },
+  color: { min: 0, max: 128 },
+  integer: { min: 0, max: 112 },
+  number: { min: 0, max: 128 },
+  money: { min: 0, max: 160 },
+  duration: { min: 0, max: 144 },
+  boolean: { min: 0, max: 96 },
+  enum: { min: 0, max: 144 },
+  date: { min: 0, max: 160 },
+  datetime: { min: 0, max: 160 },
+  ref: { min: 80, max: 192 },
+  refs: { min: 96, max: 224 },
+  files: { min: 0, max: 80 },
+};
+
+/** An identifier or code's column: as wide as its value, which has no spaces to wrap at. */
+const CODE_WIDTH: ColumnFit = { min: 0, max: 160 };
+
+/** The width rule of one field's column (`COLUMN_WIDTHS`, codes narrower). */
+export function columnFit(field: FieldDefinition): ColumnFit {
+  return field.code && (field.type === 'string' || field.type === 'text')
+    ? CODE_WIDTH
+    : COLUMN_WIDTHS[field.type];
 }
 
 const statusText = (text: EntityText, on: unknown, kind: 'status' | 'baned') =>
@@ -65,6 +123,7 @@ export function deriveColumns(entity: Entity<Fields>, text: EntityText): EntityC
       exportValue: (row) => kind.text(shown(row), row, ctx),
       sortable: sortable.has(name),
       defaultVisible: field.list !== false,
+      fit: columnFit(field),
     });
   }
   for (const kind of ['status', 'baned'] as const) {
@@ -91,6 +150,7 @@ export function deriveColumns(entity: Entity<Fields>, text: EntityText): EntityC
       exportValue: (row) => exportDate(row[key], 'datetime'),
       sortable: true,
       defaultVisible: key === 'createdAt',
+      fit: COLUMN_WIDTHS.datetime,
     });
   }
   return columns;

@@ -356,7 +356,9 @@ export const fieldRegistry: FieldRegistry = {
   date: dateKind('date'),
   datetime: dateKind('datetime'),
   enum: {
-    cell: (v, _row, ctx) => (empty(v) ? null : <Tag>{enumLabel(ctx, String(v))}</Tag>),
+    // A long label wraps within its tag rather than running past its column's cap.
+    cell: (v, _row, ctx) =>
+      empty(v) ? null : <Tag style={{ whiteSpace: 'normal' }}>{enumLabel(ctx, String(v))}</Tag>,
     text: (v, _row, ctx) => (empty(v) ? '' : enumLabel(ctx, String(v))),
     filter: (ctx, { value, onChange }) => (
       <Select
@@ -404,8 +406,11 @@ export const fieldRegistry: FieldRegistry = {
   refs: {
     cell: (_v, row, ctx) => (
       <Space size={[4, 4]} wrap>
+        {/* A long name wraps within its tag rather than widening the list's column. */}
         {refLabels(row, ctx.name, ctx.field, ctx.lng).map((ref) => (
-          <Tag key={ref.id}>{ref.name}</Tag>
+          <Tag key={ref.id} style={{ whiteSpace: 'normal' }}>
+            {ref.name}
+          </Tag>
         ))}
       </Space>
     ),
