@@ -5,12 +5,12 @@
 // prints it, `MIZAN_PROPERTY_SEED=<n>` replays it.
 import {
   API_BASE,
-  FINANCE,
   invoiceLines,
   invoices,
   payments,
   retainerMovements,
   type CustomerStatement,
+  FINANCE_ROUTES,
 } from '@mizan/contracts';
 import { createRow, entityUrl } from '../test/fixtures';
 import { createTestApp, splitDialects, type Session, type TestApp } from '../test/harness';
@@ -183,7 +183,7 @@ describe.each(splitDialects())('client balances against a recount on %s', (diale
         moves.reduce((s, m) => s + (m.kind === 'deposit' ? 1 : -1) * n(m.amount), 0);
       expect(held).toBeGreaterThanOrEqual(0);
       const statement = (await get(
-        API_BASE + FINANCE.customerStatement.replace(':id', String(client)),
+        API_BASE + FINANCE_ROUTES.customerStatement.path.replace(':id', String(client)),
       )) as CustomerStatement;
       expect({ balance: statement.balance, retainer: statement.retainer }).toEqual({
         balance: owed,

@@ -115,6 +115,46 @@ export function route<
   return contract;
 }
 
+/**
+ * Declares a route for the light contracts (`@mizan/contracts/light`, which holds no zod and no
+ * entity definition): everything but its schemas, whose types are named here (`typeof loginBody`,
+ * imported as a type, which no bundle downloads) so that a caller's body and query are typed as
+ * the full route's. The full contracts add the schemas with `withSchemas`; the server registers
+ * that one.
+ *
+ * @example
+ * export const LIGHT_AUTH_ROUTES = {
+ *   login: lightRoute<typeof loginBody>()({
+ *     method: 'POST', path: '/auth/login', permission: PUBLIC, summary: 'Sign in',
+ *     answer: answer<LoginAnswer>(),
+ *   }),
+ * };
+ */
+export const lightRoute =
+  <B extends Schema = undefined, Q extends Schema = undefined>() =>
+  <const M extends HttpMethod, const P extends string, R = unknown>(
+    contract: RouteContract<M, P, undefined, undefined, R>,
+  ): RouteContract<M, P, B, Q, R> =>
+    // No schema at run time: the types only, for the callers (`withSchemas` adds the schemas).
+    contract as RouteContract<M, P, never, never, R> as RouteContract<M, P, B, Q, R>;
+
+/** The schemas a light route (`lightRoute`) was declared without: each one its types name is required. */
+type SchemasOf<B extends Schema, Q extends Schema> = (B extends z.ZodType ? { body: B } : unknown) &
+  (Q extends z.ZodType ? { query: Q } : unknown) & { response?: z.ZodType };
+
+/**
+ * A light route (`lightRoute`) with its schemas: the route the server registers, the path, method,
+ * permission and answer being the light one's.
+ *
+ * @example login: withSchemas(LIGHT_AUTH_ROUTES.login, { body: loginBody })
+ */
+export function withSchemas<M extends HttpMethod, P extends string, B extends Schema, Q extends Schema, R>(
+  light: RouteContract<M, P, B, Q, R>,
+  schemas: SchemasOf<B, Q>,
+): RouteContract<M, P, B, Q, R> {
+  return { ...light, ...schemas };
+}
+
 /** Any route contract. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyRoute = RouteContract<HttpMethod, string, any, any, any>;

@@ -3,9 +3,8 @@ import { lineText } from '../schema';
 import type { EntityRecord } from '../entity';
 import type { employees } from '../entities/people';
 import { AREA_PERMISSIONS } from '../areaPermissions';
-import { AUTH, SYSTEM } from '../endpoints';
-import { answer, PUBLIC, route } from '../route';
-import type { PublicSystemSettings } from './system';
+import { answer, route, withSchemas } from '../route';
+import { LIGHT_AUTH_ROUTES } from './lightRoutes';
 
 /** `/api/auth/*`: sign-in, session check, sign-out and the password reset. */
 
@@ -218,146 +217,39 @@ export interface TwoFactorRoles {
 
 /**
  * Sign-in, the session, two-factor sign-in, the employee's own sessions and the password reset
- * (`/api/auth/*`), and the roles that must use two factors. The paths are `AUTH`'s, which the
- * client's light bundle (the login page) calls without the schemas.
+ * (`/api/auth/*`), and the roles that must use two factors. Paths, methods and answers are the
+ * light routes' (`LIGHT_AUTH_ROUTES`, which the login page calls without the schemas).
  */
 export const AUTH_ROUTES = {
-  login: route({
-    method: 'POST',
-    path: AUTH.login,
-    permission: PUBLIC,
-    summary: 'Sign in with email or username',
-    body: loginBody,
-    answer: answer<LoginAnswer>(),
-  }),
-  twoFactorVerify: route({
-    method: 'POST',
-    path: AUTH.twoFactorVerify,
-    permission: PUBLIC,
-    summary: 'Second step of a sign-in: a code from the authenticator or a recovery code',
-    body: twoFactorVerifyBody,
-    answer: answer<LoginAnswer>(),
-  }),
-  /** Signed in (profile), or with an enrolment challenge from the login answer (no token yet). */
-  twoFactorSetup: route({
-    method: 'POST',
-    path: AUTH.twoFactorSetup,
-    permission: PUBLIC,
-    summary: 'Start two-factor setup: an otpauth:// URI, its QR code and the secret',
-    body: twoFactorSetupBody,
-    answer: answer<TwoFactorSetupResult>(),
-  }),
-  twoFactorEnable: route({
-    method: 'POST',
-    path: AUTH.twoFactorEnable,
-    permission: PUBLIC,
-    summary: 'Turn two-factor sign-in on with a first code; answers ten recovery codes',
-    body: twoFactorEnableBody,
-    answer: answer<TwoFactorEnableResult>(),
-  }),
-  twoFactorStatus: route({
-    method: 'GET',
-    path: AUTH.twoFactor,
-    permission: null,
-    summary: 'Whether two-factor sign-in is on, required, and the recovery codes left',
-    answer: answer<TwoFactorStatus>(),
-  }),
-  twoFactorDisable: route({
-    method: 'DELETE',
-    path: AUTH.twoFactor,
-    permission: null,
-    summary: 'Turn two-factor sign-in off (a current code or the password)',
-    body: twoFactorDisableBody,
-    answer: answer<MessageResult>(),
-  }),
-  sessions: route({
-    method: 'GET',
-    path: AUTH.sessions,
-    permission: null,
-    summary: 'My open sessions (device, browser, IP, signed in, last seen, current)',
-    answer: answer<SessionInfo[]>(),
-  }),
-  endSession: route({
-    method: 'DELETE',
-    path: `${AUTH.sessions}/:id`,
-    permission: null,
-    summary: 'Sign one of my sessions out (on every instance at once)',
-    answer: answer<MessageResult>(),
-  }),
-  endOtherSessions: route({
-    method: 'DELETE',
-    path: AUTH.sessions,
-    permission: null,
-    summary: 'Sign out every session of mine but this one',
-    answer: answer<SessionsEnded>(),
-  }),
+  login: withSchemas(LIGHT_AUTH_ROUTES.login, { body: loginBody }),
+  twoFactorVerify: withSchemas(LIGHT_AUTH_ROUTES.twoFactorVerify, { body: twoFactorVerifyBody }),
+  twoFactorSetup: withSchemas(LIGHT_AUTH_ROUTES.twoFactorSetup, { body: twoFactorSetupBody }),
+  twoFactorEnable: withSchemas(LIGHT_AUTH_ROUTES.twoFactorEnable, { body: twoFactorEnableBody }),
+  twoFactorStatus: LIGHT_AUTH_ROUTES.twoFactorStatus,
+  twoFactorDisable: withSchemas(LIGHT_AUTH_ROUTES.twoFactorDisable, { body: twoFactorDisableBody }),
+  sessions: LIGHT_AUTH_ROUTES.sessions,
+  endSession: LIGHT_AUTH_ROUTES.endSession,
+  endOtherSessions: LIGHT_AUTH_ROUTES.endOtherSessions,
   twoFactorRoles: route({
     method: 'GET',
-    path: SYSTEM.twoFactorRoles,
+    path: '/admin/settings/system/twoFactorRoles',
     permission: AREA_PERMISSIONS.systemSettingsView,
     summary: 'The roles whose members must sign in with two factors',
     answer: answer<TwoFactorRoles>(),
   }),
   setTwoFactorRoles: route({
     method: 'PUT',
-    path: SYSTEM.twoFactorRoles,
+    path: '/admin/settings/system/twoFactorRoles',
     permission: AREA_PERMISSIONS.systemSettingsUpdate,
     summary: 'Require two-factor sign-in for these roles (members enrol at their next sign-in)',
     body: twoFactorRolesBody,
     answer: answer<TwoFactorRoles>(),
   }),
-  /** The session is checked by the handler itself (401/403 with the auth module's reasons). */
-  check: route({
-    method: 'POST',
-    path: AUTH.check,
-    permission: PUBLIC,
-    summary: 'Check the session (slides its expiry)',
-    answer: answer<CheckResult>(),
-  }),
-  logout: route({
-    method: 'POST',
-    path: AUTH.logout,
-    permission: PUBLIC,
-    summary: 'Sign out (revokes the token)',
-    answer: answer<MessageResult>(),
-  }),
-  systemSettings: route({
-    method: 'GET',
-    path: AUTH.systemSettings,
-    permission: PUBLIC,
-    summary: 'Public system settings for the login page (no auth)',
-    answer: answer<PublicSystemSettings>(),
-  }),
-  forgotPassword: route({
-    method: 'POST',
-    path: AUTH.forgotPassword,
-    permission: PUBLIC,
-    summary: 'Send a reset link and code by mail',
-    body: forgotPasswordBody,
-    answer: answer<MessageResult>(),
-  }),
-  verifyResetToken: route({
-    method: 'GET',
-    path: AUTH.verifyResetToken,
-    permission: PUBLIC,
-    summary: 'Check a reset link',
-    query: verifyResetTokenQuery,
-    answer: answer<VerifyResetTokenResult>(),
-  }),
-  verifyResetCode: route({
-    method: 'POST',
-    path: AUTH.verifyResetCode,
-    permission: PUBLIC,
-    summary: 'Trade a reset code for a reset token',
-    body: verifyResetCodeBody,
-    answer: answer<VerifyResetCodeResult>(),
-  }),
-  resetPassword: route({
-    method: 'PUT',
-    path: AUTH.resetPassword,
-    permission: PUBLIC,
-    summary: 'Set a new password with a reset token',
-    body: resetPasswordBody,
-    answer: answer<MessageResult>(),
-  }),
+  check: LIGHT_AUTH_ROUTES.check,
+  logout: LIGHT_AUTH_ROUTES.logout,
+  systemSettings: LIGHT_AUTH_ROUTES.systemSettings,
+  forgotPassword: withSchemas(LIGHT_AUTH_ROUTES.forgotPassword, { body: forgotPasswordBody }),
+  verifyResetToken: withSchemas(LIGHT_AUTH_ROUTES.verifyResetToken, { query: verifyResetTokenQuery }),
+  verifyResetCode: withSchemas(LIGHT_AUTH_ROUTES.verifyResetCode, { body: verifyResetCodeBody }),
+  resetPassword: withSchemas(LIGHT_AUTH_ROUTES.resetPassword, { body: resetPasswordBody }),
 };
