@@ -1,6 +1,6 @@
 // The light contracts: this module is requested at sign-in, before the dashboard's call can start
 // (./prefetch), and the full contracts (zod, every definition) would hold the call back.
-import { LIGHT_DASHBOARD_ROUTES } from '@mizan/contracts/light';
+import { LIGHT_DASHBOARD_ROUTES } from '@mizan/contracts/lightRoutes';
 import type { DashboardQuery } from '@mizan/contracts';
 import { DASHBOARD_QUERY, api } from '@mizan/sdk';
 

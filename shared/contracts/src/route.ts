@@ -79,8 +79,11 @@ export interface RouteContract<
   /** Under `API_BASE`, with `:name` parameters. */
   readonly path: P;
   readonly permission: RoutePermission;
-  /** One line for the API's documentation. */
-  readonly summary: string;
+  /**
+   * One line for the API's documentation. Every route the server registers has one (`route()` and
+   * `fullRoute` require it); a light route (`lightRoute`) leaves it to its full route.
+   */
+  readonly summary?: string;
   /** JSON body, parsed before the handler runs (422 with field messages). */
   readonly body?: B;
   readonly query?: Q;
@@ -111,48 +114,50 @@ export function route<
   Q extends Schema = undefined,
   R = unknown,
   const U extends MultipartBody | undefined = undefined,
->(contract: RouteContract<M, P, B, Q, R, U>): RouteContract<M, P, B, Q, R, U> {
+>(contract: RouteContract<M, P, B, Q, R, U> & { readonly summary: string }): RouteContract<M, P, B, Q, R, U> {
   return contract;
 }
 
 /**
- * Declares a route for the light contracts (`@mizan/contracts/light`, which holds no zod and no
- * entity definition): everything but its schemas, whose types are named here (`typeof loginBody`,
- * imported as a type, which no bundle downloads) so that a caller's body and query are typed as
- * the full route's. The full contracts add the schemas with `withSchemas`; the server registers
- * that one.
+ * Declares a route for the light contracts (`@mizan/contracts/lightRoutes`, which hold no zod and
+ * no entity definition): its method, path, permission and answer, without its schemas, whose types
+ * are named here (`typeof loginBody`, imported as a type, which no bundle downloads) so that a
+ * caller's body and query are typed as the full route's, and without its summary (bytes the client
+ * has no use for). The full contracts add both with `fullRoute`; the server registers that one.
  *
  * @example
  * export const LIGHT_AUTH_ROUTES = {
  *   login: lightRoute<typeof loginBody>()({
- *     method: 'POST', path: '/auth/login', permission: PUBLIC, summary: 'Sign in',
- *     answer: answer<LoginAnswer>(),
+ *     method: 'POST', path: '/auth/login', permission: PUBLIC, answer: answer<LoginAnswer>(),
  *   }),
  * };
  */
 export const lightRoute =
   <B extends Schema = undefined, Q extends Schema = undefined>() =>
   <const M extends HttpMethod, const P extends string, R = unknown>(
-    contract: RouteContract<M, P, undefined, undefined, R>,
+    contract: RouteContract<M, P, undefined, undefined, R> & { readonly summary?: undefined },
   ): RouteContract<M, P, B, Q, R> =>
-    // No schema at run time: the types only, for the callers (`withSchemas` adds the schemas).
+    // No schema at run time: the types only, for the callers (`fullRoute` adds the schemas).
     contract as RouteContract<M, P, never, never, R> as RouteContract<M, P, B, Q, R>;
 
-/** The schemas a light route (`lightRoute`) was declared without: each one its types name is required. */
-type SchemasOf<B extends Schema, Q extends Schema> = (B extends z.ZodType ? { body: B } : unknown) &
-  (Q extends z.ZodType ? { query: Q } : unknown) & { response?: z.ZodType };
+/**
+ * What a light route (`lightRoute`) was declared without: its summary, and each schema its types
+ * name.
+ */
+type FullPart<B extends Schema, Q extends Schema> = (B extends z.ZodType ? { body: B } : unknown) &
+  (Q extends z.ZodType ? { query: Q } : unknown) & { summary: string; response?: z.ZodType };
 
 /**
- * A light route (`lightRoute`) with its schemas: the route the server registers, the path, method,
- * permission and answer being the light one's.
+ * A light route (`lightRoute`) with its summary and schemas: the route the server registers, the
+ * path, method, permission and answer being the light one's.
  *
- * @example login: withSchemas(LIGHT_AUTH_ROUTES.login, { body: loginBody })
+ * @example login: fullRoute(LIGHT_AUTH_ROUTES.login, { summary: 'Sign in', body: loginBody })
  */
-export function withSchemas<M extends HttpMethod, P extends string, B extends Schema, Q extends Schema, R>(
+export function fullRoute<M extends HttpMethod, P extends string, B extends Schema, Q extends Schema, R>(
   light: RouteContract<M, P, B, Q, R>,
-  schemas: SchemasOf<B, Q>,
+  full: FullPart<B, Q>,
 ): RouteContract<M, P, B, Q, R> {
-  return { ...light, ...schemas };
+  return { ...light, ...full };
 }
 
 /** Any route contract. */

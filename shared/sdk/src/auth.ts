@@ -1,9 +1,5 @@
-import {
-  LIGHT_AUTH_ROUTES,
-  LIGHT_PEOPLE_ROUTES,
-  STORAGE_KEYS,
-  type RouteInput,
-} from '@mizan/contracts/light';
+import { STORAGE_KEYS, type RouteInput } from '@mizan/contracts/light';
+import { LIGHT_AUTH_ROUTES, LIGHT_PEOPLE_ROUTES } from '@mizan/contracts/lightRoutes';
 import { i18n } from '@mizan/i18n';
 import { atom, useAtomValue } from 'jotai';
 import { useCallback, useMemo } from 'react';
@@ -21,7 +17,7 @@ import {
   userAtom,
 } from './session';
 import { secureStorage } from './storage';
-import type { LoginAnswer, TwoFactorChallenge } from '@mizan/contracts';
+import type { LoginAnswer, ProfileBody, TwoFactorChallenge } from '@mizan/contracts';
 import type { LoginResult, SystemSettings } from './types';
 import { wsClient } from './ws';
 
@@ -58,13 +54,12 @@ export const authApi = {
     api.call(LIGHT_AUTH_ROUTES.forgotPassword, { body: { email } }, { anonymous: true }),
   resetPassword: (body: RouteInput<typeof LIGHT_AUTH_ROUTES.resetPassword>['body']) =>
     api.call(LIGHT_AUTH_ROUTES.resetPassword, { body }, { anonymous: true }),
-  verifyResetToken: (query: RouteInput<typeof LIGHT_AUTH_ROUTES.verifyResetToken>['query']) =>
+  verifyResetToken: (query: NonNullable<RouteInput<typeof LIGHT_AUTH_ROUTES.verifyResetToken>['query']>) =>
     api.call(LIGHT_AUTH_ROUTES.verifyResetToken, { query }, { anonymous: true }),
   verifyResetCode: (body: RouteInput<typeof LIGHT_AUTH_ROUTES.verifyResetCode>['body']) =>
     api.call(LIGHT_AUTH_ROUTES.verifyResetCode, { body }, { anonymous: true }),
   profile: () => api.call(LIGHT_PEOPLE_ROUTES.profile),
-  updateProfile: (body: RouteInput<typeof LIGHT_PEOPLE_ROUTES.updateProfile>['body']) =>
-    api.call(LIGHT_PEOPLE_ROUTES.updateProfile, { body }),
+  updateProfile: (body: ProfileBody) => api.call(LIGHT_PEOPLE_ROUTES.updateProfile, { body }),
   changePassword: (body: RouteInput<typeof LIGHT_PEOPLE_ROUTES.changePassword>['body']) =>
     api.call(LIGHT_PEOPLE_ROUTES.changePassword, { body }),
 };

@@ -1,4 +1,5 @@
-import { LIGHT_FILE_ROUTES, MAX_PAGE_SIZE, pathOf, VERSION_FIELD } from '@mizan/contracts/light';
+import { MAX_PAGE_SIZE, pathOf, VERSION_FIELD } from '@mizan/contracts/light';
+import { LIGHT_FILE_ROUTES } from '@mizan/contracts/lightRoutes';
 import type { Entity, EntityInput, EntityRecord, Fields, Page } from '@mizan/contracts';
 import { api, type RequestOptions } from './http';
 

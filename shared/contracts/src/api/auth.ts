@@ -3,8 +3,8 @@ import { lineText } from '../schema';
 import type { EntityRecord } from '../entity';
 import type { employees } from '../entities/people';
 import { AREA_PERMISSIONS } from '../areaPermissions';
-import { answer, route, withSchemas } from '../route';
-import { LIGHT_AUTH_ROUTES } from './lightRoutes';
+import { answer, route, fullRoute } from '../route';
+import { LIGHT_AUTH_ROUTES } from '../lightRoutes';
 
 /** `/api/auth/*`: sign-in, session check, sign-out and the password reset. */
 
@@ -221,15 +221,35 @@ export interface TwoFactorRoles {
  * light routes' (`LIGHT_AUTH_ROUTES`, which the login page calls without the schemas).
  */
 export const AUTH_ROUTES = {
-  login: withSchemas(LIGHT_AUTH_ROUTES.login, { body: loginBody }),
-  twoFactorVerify: withSchemas(LIGHT_AUTH_ROUTES.twoFactorVerify, { body: twoFactorVerifyBody }),
-  twoFactorSetup: withSchemas(LIGHT_AUTH_ROUTES.twoFactorSetup, { body: twoFactorSetupBody }),
-  twoFactorEnable: withSchemas(LIGHT_AUTH_ROUTES.twoFactorEnable, { body: twoFactorEnableBody }),
-  twoFactorStatus: LIGHT_AUTH_ROUTES.twoFactorStatus,
-  twoFactorDisable: withSchemas(LIGHT_AUTH_ROUTES.twoFactorDisable, { body: twoFactorDisableBody }),
-  sessions: LIGHT_AUTH_ROUTES.sessions,
-  endSession: LIGHT_AUTH_ROUTES.endSession,
-  endOtherSessions: LIGHT_AUTH_ROUTES.endOtherSessions,
+  login: fullRoute(LIGHT_AUTH_ROUTES.login, { summary: 'Sign in with email or username', body: loginBody }),
+  twoFactorVerify: fullRoute(LIGHT_AUTH_ROUTES.twoFactorVerify, {
+    summary: 'Second step of a sign-in: a code from the authenticator or a recovery code',
+    body: twoFactorVerifyBody,
+  }),
+  twoFactorSetup: fullRoute(LIGHT_AUTH_ROUTES.twoFactorSetup, {
+    summary: 'Start two-factor setup: an otpauth:// URI, its QR code and the secret',
+    body: twoFactorSetupBody,
+  }),
+  twoFactorEnable: fullRoute(LIGHT_AUTH_ROUTES.twoFactorEnable, {
+    summary: 'Turn two-factor sign-in on with a first code; answers ten recovery codes',
+    body: twoFactorEnableBody,
+  }),
+  twoFactorStatus: fullRoute(LIGHT_AUTH_ROUTES.twoFactorStatus, {
+    summary: 'Whether two-factor sign-in is on, required, and the recovery codes left',
+  }),
+  twoFactorDisable: fullRoute(LIGHT_AUTH_ROUTES.twoFactorDisable, {
+    summary: 'Turn two-factor sign-in off (a current code or the password)',
+    body: twoFactorDisableBody,
+  }),
+  sessions: fullRoute(LIGHT_AUTH_ROUTES.sessions, {
+    summary: 'My open sessions (device, browser, IP, signed in, last seen, current)',
+  }),
+  endSession: fullRoute(LIGHT_AUTH_ROUTES.endSession, {
+    summary: 'Sign one of my sessions out (on every instance at once)',
+  }),
+  endOtherSessions: fullRoute(LIGHT_AUTH_ROUTES.endOtherSessions, {
+    summary: 'Sign out every session of mine but this one',
+  }),
   twoFactorRoles: route({
     method: 'GET',
     path: '/admin/settings/system/twoFactorRoles',
@@ -245,11 +265,25 @@ export const AUTH_ROUTES = {
     body: twoFactorRolesBody,
     answer: answer<TwoFactorRoles>(),
   }),
-  check: LIGHT_AUTH_ROUTES.check,
-  logout: LIGHT_AUTH_ROUTES.logout,
-  systemSettings: LIGHT_AUTH_ROUTES.systemSettings,
-  forgotPassword: withSchemas(LIGHT_AUTH_ROUTES.forgotPassword, { body: forgotPasswordBody }),
-  verifyResetToken: withSchemas(LIGHT_AUTH_ROUTES.verifyResetToken, { query: verifyResetTokenQuery }),
-  verifyResetCode: withSchemas(LIGHT_AUTH_ROUTES.verifyResetCode, { body: verifyResetCodeBody }),
-  resetPassword: withSchemas(LIGHT_AUTH_ROUTES.resetPassword, { body: resetPasswordBody }),
+  check: fullRoute(LIGHT_AUTH_ROUTES.check, { summary: 'Check the session (slides its expiry)' }),
+  logout: fullRoute(LIGHT_AUTH_ROUTES.logout, { summary: 'Sign out (revokes the token)' }),
+  systemSettings: fullRoute(LIGHT_AUTH_ROUTES.systemSettings, {
+    summary: 'Public system settings for the login page (no auth)',
+  }),
+  forgotPassword: fullRoute(LIGHT_AUTH_ROUTES.forgotPassword, {
+    summary: 'Send a reset link and code by mail',
+    body: forgotPasswordBody,
+  }),
+  verifyResetToken: fullRoute(LIGHT_AUTH_ROUTES.verifyResetToken, {
+    summary: 'Check a reset link',
+    query: verifyResetTokenQuery,
+  }),
+  verifyResetCode: fullRoute(LIGHT_AUTH_ROUTES.verifyResetCode, {
+    summary: 'Trade a reset code for a reset token',
+    body: verifyResetCodeBody,
+  }),
+  resetPassword: fullRoute(LIGHT_AUTH_ROUTES.resetPassword, {
+    summary: 'Set a new password with a reset token',
+    body: resetPasswordBody,
+  }),
 };

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { LAWSUIT_STATES } from '../entities/legal';
 import { COURT_TYPES, LAWSUIT_OUTCOMES } from '../entities/settings';
 import { DASHBOARD } from '../endpoints';
-import { withSchemas } from '../route';
-import { LIGHT_DASHBOARD_ROUTES } from './lightRoutes';
+import { fullRoute } from '../route';
+import { LIGHT_DASHBOARD_ROUTES } from '../lightRoutes';
 import { orderedRange } from '../schema';
 import { normalizeDigits, parseDigits } from '../text';
 
@@ -189,5 +189,9 @@ export function percentOf(part: number, whole: number): number {
 }
 
 export const DASHBOARD_ROUTES = {
-  get: withSchemas(LIGHT_DASHBOARD_ROUTES.get, { query: dashboardQuery, response: dashboard }),
+  get: fullRoute(LIGHT_DASHBOARD_ROUTES.get, {
+    summary: "The office's figures: counts, rates, upcoming hearings, recent lawsuits, distributions",
+    query: dashboardQuery,
+    response: dashboard,
+  }),
 };

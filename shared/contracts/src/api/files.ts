@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { answer, route, withSchemas } from '../route';
-import { LIGHT_FILE_ROUTES } from './lightRoutes';
+import { answer, route, fullRoute } from '../route';
+import { LIGHT_FILE_ROUTES } from '../lightRoutes';
 import { globalSearchHit, type GlobalSearchHit } from './search';
 
 /** `?download=1` sends the file as an attachment even when a browser could show it. */
@@ -9,7 +9,10 @@ export const fileDownloadQuery = z
   .strip();
 
 export const FILE_ROUTES = {
-  download: withSchemas(LIGHT_FILE_ROUTES.download, { query: fileDownloadQuery }),
+  download: fullRoute(LIGHT_FILE_ROUTES.download, {
+    summary: 'Download a stored file (?download=1 for an attachment)',
+    query: fileDownloadQuery,
+  }),
 };
 
 /**

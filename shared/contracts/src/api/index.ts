@@ -1,5 +1,4 @@
 // Request and answer shapes of the routes that are not an entity's CRUD, one file per area.
-export * from './lightRoutes';
 export * from './auth';
 export * from './system';
 export * from './health';

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import type { EntityInput } from '../entity';
 import { employees } from '../entities/people';
 import { permissionKey } from '../permissions';
-import { answer, route, withSchemas } from '../route';
+import { answer, route, fullRoute } from '../route';
 import { createSchema } from '../schema';
 import type { MessageResult } from './auth';
-import { LIGHT_PEOPLE_ROUTES } from './lightRoutes';
+import { LIGHT_PEOPLE_ROUTES } from '../lightRoutes';
 
 /** The signed-in employee's own routes (`LIGHT_PEOPLE_ROUTES`) and the administrator's password reset. */
 
@@ -36,9 +36,15 @@ export const profileBody = createSchema(employees)
 
 /** The signed-in employee's profile and password, and what an administrator does to an account. */
 export const PEOPLE_ROUTES = {
-  profile: LIGHT_PEOPLE_ROUTES.profile,
-  updateProfile: withSchemas(LIGHT_PEOPLE_ROUTES.updateProfile, { body: profileBody }),
-  changePassword: withSchemas(LIGHT_PEOPLE_ROUTES.changePassword, { body: changePasswordBody }),
+  profile: fullRoute(LIGHT_PEOPLE_ROUTES.profile, { summary: 'The signed-in employee' }),
+  updateProfile: fullRoute(LIGHT_PEOPLE_ROUTES.updateProfile, {
+    summary: 'Update the own profile',
+    body: profileBody,
+  }),
+  changePassword: fullRoute(LIGHT_PEOPLE_ROUTES.changePassword, {
+    summary: 'Change the own password',
+    body: changePasswordBody,
+  }),
   adminResetPassword: route({
     method: 'PUT',
     path: `${employees.path}/resetPassword/:id`,
@@ -47,7 +53,13 @@ export const PEOPLE_ROUTES = {
     body: adminResetPasswordBody,
     answer: answer<MessageResult>(),
   }),
-  security: LIGHT_PEOPLE_ROUTES.security,
-  signOutEverywhere: LIGHT_PEOPLE_ROUTES.signOutEverywhere,
-  resetTwoFactor: LIGHT_PEOPLE_ROUTES.resetTwoFactor,
+  security: fullRoute(LIGHT_PEOPLE_ROUTES.security, {
+    summary: "An employee's open sessions, last sign-in attempts and two-factor state",
+  }),
+  signOutEverywhere: fullRoute(LIGHT_PEOPLE_ROUTES.signOutEverywhere, {
+    summary: 'Sign an employee out everywhere (every session, on every instance at once)',
+  }),
+  resetTwoFactor: fullRoute(LIGHT_PEOPLE_ROUTES.resetTwoFactor, {
+    summary: "Reset an employee's two-factor sign-in (they set it up again)",
+  }),
 };

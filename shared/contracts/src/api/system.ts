@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AREA_PERMISSIONS } from '../areaPermissions';
 import { UPLOAD_LIMIT_BOUNDS } from '../constants';
 import { answer, PUBLIC, route } from '../route';
-import { LIGHT_AUTH_ROUTES } from './lightRoutes';
+import { LIGHT_AUTH_ROUTES } from '../lightRoutes';
 import { COUNTRY_CODES, type CountryCode } from '../entities/deadlines';
 import { VAT_ROUNDINGS, type VatRounding } from '../invoicing';
 import { CURRENCIES, currencyOfCountry, type Currency, type CurrencyCode } from '../tafqit';
