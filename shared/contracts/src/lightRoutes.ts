@@ -1,5 +1,5 @@
 import { AREA_PERMISSIONS } from './areaPermissions';
-import { answer, lightRoute, PUBLIC } from './route';
+import { lightRoute, PUBLIC } from './route';
 import type {
   CheckResult,
   EmployeeSecurity,
@@ -42,103 +42,87 @@ import type { PublicSystemSettings } from './api/system';
 
 /** `/api/auth/*`: sign-in, two-factor sign-in, the session, the own sessions and the password reset. */
 export const LIGHT_AUTH_ROUTES = {
-  login: lightRoute<typeof loginBody>()({
+  login: lightRoute<LoginAnswer, typeof loginBody>()({
     method: 'POST',
     path: '/auth/login',
     permission: PUBLIC,
-    answer: answer<LoginAnswer>(),
   }),
-  twoFactorVerify: lightRoute<typeof twoFactorVerifyBody>()({
+  twoFactorVerify: lightRoute<LoginResult, typeof twoFactorVerifyBody>()({
     method: 'POST',
     path: '/auth/2fa/verify',
     permission: PUBLIC,
-    answer: answer<LoginResult>(),
   }),
   /** Signed in (profile), or with an enrolment challenge from the login answer (no token yet). */
-  twoFactorSetup: lightRoute<typeof twoFactorSetupBody>()({
+  twoFactorSetup: lightRoute<TwoFactorSetupResult, typeof twoFactorSetupBody>()({
     method: 'POST',
     path: '/auth/2fa/setup',
     permission: PUBLIC,
-    answer: answer<TwoFactorSetupResult>(),
   }),
-  twoFactorEnable: lightRoute<typeof twoFactorEnableBody>()({
+  twoFactorEnable: lightRoute<TwoFactorEnableResult, typeof twoFactorEnableBody>()({
     method: 'POST',
     path: '/auth/2fa/enable',
     permission: PUBLIC,
-    answer: answer<TwoFactorEnableResult>(),
   }),
-  twoFactorStatus: lightRoute()({
+  twoFactorStatus: lightRoute<TwoFactorStatus>()({
     method: 'GET',
     path: '/auth/2fa',
     permission: null,
-    answer: answer<TwoFactorStatus>(),
   }),
-  twoFactorDisable: lightRoute<typeof twoFactorDisableBody>()({
+  twoFactorDisable: lightRoute<MessageResult, typeof twoFactorDisableBody>()({
     method: 'DELETE',
     path: '/auth/2fa',
     permission: null,
-    answer: answer<MessageResult>(),
   }),
-  sessions: lightRoute()({
+  sessions: lightRoute<SessionInfo[]>()({
     method: 'GET',
     path: '/auth/sessions',
     permission: null,
-    answer: answer<SessionInfo[]>(),
   }),
-  endSession: lightRoute()({
+  endSession: lightRoute<MessageResult>()({
     method: 'DELETE',
     path: '/auth/sessions/:id',
     permission: null,
-    answer: answer<MessageResult>(),
   }),
-  endOtherSessions: lightRoute()({
+  endOtherSessions: lightRoute<SessionsEnded>()({
     method: 'DELETE',
     path: '/auth/sessions',
     permission: null,
-    answer: answer<SessionsEnded>(),
   }),
   /** The session is checked by the handler itself (401/403 with the auth module's reasons). */
-  check: lightRoute()({
+  check: lightRoute<CheckResult>()({
     method: 'POST',
     path: '/auth/check',
     permission: PUBLIC,
-    answer: answer<CheckResult>(),
   }),
-  logout: lightRoute()({
+  logout: lightRoute<MessageResult>()({
     method: 'POST',
     path: '/auth/logout',
     permission: PUBLIC,
-    answer: answer<MessageResult>(),
   }),
-  systemSettings: lightRoute()({
+  systemSettings: lightRoute<PublicSystemSettings>()({
     method: 'GET',
     path: '/auth/systemSettings',
     permission: PUBLIC,
-    answer: answer<PublicSystemSettings>(),
   }),
-  forgotPassword: lightRoute<typeof forgotPasswordBody>()({
+  forgotPassword: lightRoute<MessageResult, typeof forgotPasswordBody>()({
     method: 'POST',
     path: '/auth/forgotPassword',
     permission: PUBLIC,
-    answer: answer<MessageResult>(),
   }),
-  verifyResetToken: lightRoute<undefined, typeof verifyResetTokenQuery>()({
+  verifyResetToken: lightRoute<VerifyResetTokenResult, undefined, typeof verifyResetTokenQuery>()({
     method: 'GET',
     path: '/auth/verifyResetToken',
     permission: PUBLIC,
-    answer: answer<VerifyResetTokenResult>(),
   }),
-  verifyResetCode: lightRoute<typeof verifyResetCodeBody>()({
+  verifyResetCode: lightRoute<VerifyResetCodeResult, typeof verifyResetCodeBody>()({
     method: 'POST',
     path: '/auth/verifyResetCode',
     permission: PUBLIC,
-    answer: answer<VerifyResetCodeResult>(),
   }),
-  resetPassword: lightRoute<typeof resetPasswordBody>()({
+  resetPassword: lightRoute<MessageResult, typeof resetPasswordBody>()({
     method: 'PUT',
     path: '/auth/resetPassword',
     permission: PUBLIC,
-    answer: answer<MessageResult>(),
   }),
 };
 
@@ -147,57 +131,50 @@ const employeeAdmin = 'employees.update';
 
 /** The signed-in employee's profile and password, and an administrator's view of an account's sign-ins. */
 export const LIGHT_PEOPLE_ROUTES = {
-  profile: lightRoute()({
+  profile: lightRoute<AuthUser>()({
     method: 'GET',
     path: '/employees/employees/profile',
     permission: null,
-    answer: answer<AuthUser>(),
   }),
-  updateProfile: lightRoute<typeof profileBody>()({
+  updateProfile: lightRoute<AuthUser, typeof profileBody>()({
     method: 'PUT',
     path: '/employees/employees/profile',
     permission: null,
-    answer: answer<AuthUser>(),
   }),
-  changePassword: lightRoute<typeof changePasswordBody>()({
+  changePassword: lightRoute<MessageResult, typeof changePasswordBody>()({
     method: 'PUT',
     path: '/employees/employees/changePassword',
     permission: null,
-    answer: answer<MessageResult>(),
   }),
-  security: lightRoute()({
+  security: lightRoute<EmployeeSecurity>()({
     method: 'GET',
     path: '/employees/employees/sessions/:id',
     permission: employeeAdmin,
-    answer: answer<EmployeeSecurity>(),
   }),
-  signOutEverywhere: lightRoute()({
+  signOutEverywhere: lightRoute<SessionsEnded>()({
     method: 'POST',
     path: '/employees/employees/signOutEverywhere/:id',
     permission: employeeAdmin,
-    answer: answer<SessionsEnded>(),
   }),
-  resetTwoFactor: lightRoute()({
+  resetTwoFactor: lightRoute<MessageResult>()({
     method: 'DELETE',
     path: '/employees/employees/twoFactor/:id',
     permission: employeeAdmin,
-    answer: answer<MessageResult>(),
   }),
 };
 
 /** `GET /api/admin/dashboard`: see `DASHBOARD_ROUTES` and `DASHBOARD` (its sizes and channels). */
 export const LIGHT_DASHBOARD_ROUTES = {
-  get: lightRoute<undefined, typeof dashboardQuery>()({
+  get: lightRoute<Dashboard, undefined, typeof dashboardQuery>()({
     method: 'GET',
     path: '/admin/dashboard',
     permission: AREA_PERMISSIONS.dashboardView,
-    answer: answer<Dashboard>(),
   }),
 };
 
 /** `GET /api/files/:id`: a stored file (its row's `StoredFile` carries the id). */
 export const LIGHT_FILE_ROUTES = {
-  download: lightRoute<undefined, typeof fileDownloadQuery>()({
+  download: lightRoute<unknown, undefined, typeof fileDownloadQuery>()({
     method: 'GET',
     path: '/files/:id',
     // Any signed-in employee; whether this one may read this file is decided per owner.

@@ -120,25 +120,26 @@ export function route<
 
 /**
  * Declares a route for the light contracts (`@mizan/contracts/lightRoutes`, which hold no zod and
- * no entity definition): its method, path, permission and answer, without its schemas, whose types
- * are named here (`typeof loginBody`, imported as a type, which no bundle downloads) so that a
- * caller's body and query are typed as the full route's, and without its summary (bytes the client
- * has no use for). The full contracts add both with `fullRoute`; the server registers that one.
+ * no entity definition): its method, path and permission. Its types are named here, its answer's
+ * and those of its body and query schemas (`typeof loginBody`, imported as a type, which no bundle
+ * downloads), so that a caller's body, query and answer are typed as the full route's; its schemas
+ * and summary (bytes the client has no use for) are left out. The full contracts add them with
+ * `fullRoute`; the server registers that one.
  *
  * @example
  * export const LIGHT_AUTH_ROUTES = {
- *   login: lightRoute<typeof loginBody>()({
- *     method: 'POST', path: '/auth/login', permission: PUBLIC, answer: answer<LoginAnswer>(),
+ *   login: lightRoute<LoginAnswer, typeof loginBody>()({
+ *     method: 'POST', path: '/auth/login', permission: PUBLIC,
  *   }),
  * };
  */
 export const lightRoute =
-  <B extends Schema = undefined, Q extends Schema = undefined>() =>
-  <const M extends HttpMethod, const P extends string, R = unknown>(
-    contract: RouteContract<M, P, undefined, undefined, R> & { readonly summary?: undefined },
+  <R = unknown, B extends Schema = undefined, Q extends Schema = undefined>() =>
+  <const M extends HttpMethod, const P extends string>(
+    contract: Omit<RouteContract<M, P, undefined, undefined>, 'summary' | 'answer'>,
   ): RouteContract<M, P, B, Q, R> =>
-    // No schema at run time: the types only, for the callers (`fullRoute` adds the schemas).
-    contract as RouteContract<M, P, never, never, R> as RouteContract<M, P, B, Q, R>;
+    // Types only at run time: `fullRoute` adds the schemas and the summary.
+    contract as RouteContract<M, P, never, never> as RouteContract<M, P, B, Q, R>;
 
 /**
  * What a light route (`lightRoute`) was declared without: its summary, and each schema its types
