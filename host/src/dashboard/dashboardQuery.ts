@@ -1,7 +1,7 @@
 // The light contracts: this module is requested at sign-in, before the dashboard's call can start
 // (./prefetch), and the full contracts (zod, every definition) would hold the call back.
-import { DASHBOARD } from '@mizan/contracts/light';
-import type { Dashboard, DashboardQuery } from '@mizan/contracts';
+import { LIGHT_DASHBOARD_ROUTES } from '@mizan/contracts/lightRoutes';
+import type { DashboardQuery } from '@mizan/contracts';
 import { DASHBOARD_QUERY, api } from '@mizan/sdk';
 
 /** The filter of the dashboard as the page holds it (days `YYYY-MM-DD`). */
@@ -25,7 +25,7 @@ function toQuery(filter: DashboardFilter): DashboardQuery {
 export function dashboardQuery(filter: DashboardFilter) {
   return {
     queryKey: dashboardKeys.one(filter),
-    queryFn: () => api.get<Dashboard>(DASHBOARD.path, { params: toQuery(filter) }),
+    queryFn: () => api.call(LIGHT_DASHBOARD_ROUTES.get, { query: toQuery(filter) }),
     ...DASHBOARD_QUERY,
   };
 }

@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { badgeCount } from './badgeCount';
 
-const CHATS_PATH = '/admin/chats';
+/** The chat screen, whose URL is the chats' route's. */
+const CHATS_PATH = CHAT_ROUTES.list.path;
 const UNREAD_KEY = ['chats', 'unreadTotal'] as const;
 
 /** The chat a path shows (`/admin/chats/12` → 12), if any. */

@@ -1,5 +1,7 @@
 import {
   CHAT_PRESENCE_CHANNEL,
+  CHAT_ROUTES,
+  pathOf,
   chatInboxChannel,
   type ChatInboxData,
   type ChatPresenceMessage,
@@ -18,7 +20,8 @@ import { OutboxProvider } from './outboxContext';
 import { ChatRoom } from './room/ChatRoom';
 import { ChatSettings } from './room/ChatSettings';
 
-const CHATS_PATH = '/admin/chats';
+/** The chat screen, whose URL is the chats' route's. */
+const CHATS_PATH = CHAT_ROUTES.list.path;
 
 const NOBODY: ReadonlySet<number> = new Set();
 
@@ -140,7 +143,7 @@ export function ChatPage() {
         onClose={() => setCreating(false)}
         onOpened={(id) => {
           setCreating(false);
-          navigate(`${CHATS_PATH}/${id}`);
+          navigate(pathOf(CHAT_ROUTES.one.path, { id }));
         }}
       />
     </OutboxProvider>

@@ -35,14 +35,14 @@ export const legalKeys = {
   chains: () => ['legal', 'chain'] as const,
 };
 
-/** The fee figures of one lawsuit (`GET LEGAL.lawsuitFees`). */
+/** The fee figures of one lawsuit (`LEGAL_ROUTES.lawsuitFees`). */
 export const fetchLawsuitFees = (lawsuitId: number, options?: RequestOptions) =>
   api.call(LEGAL_ROUTES.lawsuitFees, { params: { id: lawsuitId } }, options);
 
-/** Every payment that counts towards one lawsuit's fee, one row each (`GET LEGAL.lawsuitFeeRows`). */
+/** Every payment that counts towards one lawsuit's fee, one row each (`LEGAL_ROUTES.lawsuitFeeRows`). */
 export const fetchLawsuitFeeRows = (lawsuitId: number, options?: RequestOptions) =>
   api.call(LEGAL_ROUTES.lawsuitFeeRows, { params: { id: lawsuitId } }, options);
 
-/** The postponement chain of one hearing, first to last (`GET LEGAL.sessionChain`). */
+/** The postponement chain of one hearing, first to last (`LEGAL_ROUTES.sessionChain`). */
 export const fetchSessionChain = (sessionId: number, options?: RequestOptions) =>
   api.call(LEGAL_ROUTES.sessionChain, { params: { id: sessionId } }, options);

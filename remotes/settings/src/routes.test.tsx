@@ -1,4 +1,13 @@
-import { AREA_PERMISSIONS, SYSTEM, courts, permissionKey, registry } from '@mizan/contracts';
+import {
+  AREA_PERMISSIONS,
+  courts,
+  permissionKey,
+  registry,
+  AUDIT_ROUTES,
+  BACKUP_ROUTES,
+  LOG_ROUTES,
+  SYSTEM_SETTINGS_ROUTES,
+} from '@mizan/contracts';
 import { EntityPage, type EntityPageProps } from '@mizan/ui';
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { PermissionsPage } from './permissions/PermissionsPage';
@@ -53,11 +62,11 @@ describe('settings routes', () => {
 
   it('adds the system screens with their area permissions', () => {
     const byPath = Object.fromEntries(routes.map((r) => [r.path, r.permission]));
-    expect(byPath[SYSTEM.general]).toBe(AREA_PERMISSIONS.systemSettingsView);
-    expect(byPath[SYSTEM.appearances]).toBe(AREA_PERMISSIONS.systemSettingsView);
-    expect(byPath[SYSTEM.logs]).toBe(AREA_PERMISSIONS.logsView);
-    expect(byPath[SYSTEM.audit]).toBe(AREA_PERMISSIONS.auditView);
-    expect(byPath[SYSTEM.backups]).toBe(AREA_PERMISSIONS.backupsView);
+    expect(byPath[SYSTEM_SETTINGS_ROUTES.get.path]).toBe(AREA_PERMISSIONS.systemSettingsView);
+    expect(byPath[SYSTEM_SETTINGS_ROUTES.appearance.path]).toBe(AREA_PERMISSIONS.systemSettingsView);
+    expect(byPath[LOG_ROUTES.latest.path]).toBe(AREA_PERMISSIONS.logsView);
+    expect(byPath[AUDIT_ROUTES.list.path]).toBe(AREA_PERMISSIONS.auditView);
+    expect(byPath[BACKUP_ROUTES.list.path]).toBe(AREA_PERMISSIONS.backupsView);
   });
 
   it('paths are unique, absolute under /admin/ and every route has a permission', () => {

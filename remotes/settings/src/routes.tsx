@@ -1,5 +1,14 @@
 import type { RemoteRoute } from '@mizan/build/routes';
-import { AREA_PERMISSIONS, DOCUMENTS, SYSTEM, documentTemplates, permissionKey } from '@mizan/contracts';
+import {
+  AREA_PERMISSIONS,
+  documentTemplates,
+  permissionKey,
+  AUDIT_ROUTES,
+  BACKUP_ROUTES,
+  DOCUMENT_ROUTES,
+  LOG_ROUTES,
+  SYSTEM_SETTINGS_ROUTES,
+} from '@mizan/contracts';
 import { entityRoutes } from '@mizan/ui';
 import { AuditPage } from './audit/AuditPage';
 import { DocumentFieldsPage } from './documents/DocumentFieldsPage';
@@ -16,16 +25,24 @@ import { GeneralSettingsPage } from './system/GeneralSettingsPage';
  */
 export const routes: RemoteRoute[] = [
   ...entityRoutes('settings', ENTITY_OVERRIDES),
-  { path: SYSTEM.general, permission: AREA_PERMISSIONS.systemSettingsView, element: <GeneralSettingsPage /> },
-  { path: SYSTEM.appearances, permission: AREA_PERMISSIONS.systemSettingsView, element: <AppearancePage /> },
-  { path: SYSTEM.logs, permission: AREA_PERMISSIONS.logsView, element: <LogsPage /> },
-  { path: SYSTEM.audit, permission: AREA_PERMISSIONS.auditView, element: <AuditPage /> },
   {
-    path: DOCUMENTS.fields,
+    path: SYSTEM_SETTINGS_ROUTES.get.path,
+    permission: AREA_PERMISSIONS.systemSettingsView,
+    element: <GeneralSettingsPage />,
+  },
+  {
+    path: SYSTEM_SETTINGS_ROUTES.appearance.path,
+    permission: AREA_PERMISSIONS.systemSettingsView,
+    element: <AppearancePage />,
+  },
+  { path: LOG_ROUTES.latest.path, permission: AREA_PERMISSIONS.logsView, element: <LogsPage /> },
+  { path: AUDIT_ROUTES.list.path, permission: AREA_PERMISSIONS.auditView, element: <AuditPage /> },
+  {
+    path: DOCUMENT_ROUTES.fields.path,
     permission: permissionKey(documentTemplates, 'view'),
     element: <DocumentFieldsPage />,
   },
-  { path: SYSTEM.backups, permission: AREA_PERMISSIONS.backupsView, element: <BackupsPage /> },
+  { path: BACKUP_ROUTES.list.path, permission: AREA_PERMISSIONS.backupsView, element: <BackupsPage /> },
 ];
 
 export default routes;

@@ -1,4 +1,4 @@
-import { AUTH_ROUTES, type CheckResult, type LoginAnswer } from '@mizan/contracts';
+import { AUTH_ROUTES, type CheckResult, type LoginAnswer, type LoginResult } from '@mizan/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import Redis from 'ioredis';
 import type { Kysely } from 'kysely';
@@ -167,7 +167,7 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
     labels,
     handler: async (request, { body }) => {
       const data = await service.verifySecondStep(body, clientOf(request));
-      return { data: data as unknown as LoginAnswer };
+      return { data: data as unknown as LoginResult };
     },
   });
 

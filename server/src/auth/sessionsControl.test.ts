@@ -1,4 +1,4 @@
-import { AUTH, PEOPLE } from '@mizan/contracts';
+import { AUTH_ROUTES, PEOPLE_ROUTES, pathOf } from '@mizan/contracts';
 import type WebSocket from 'ws';
 import { openSocket } from '../chat/testing';
 import { createUserWith } from '../test/fixtures';
@@ -51,7 +51,7 @@ const CHROME =
           const phoneSocket = await openSocket(base, phone);
           const laptopSocket = await openSocket(base, laptop);
 
-          const listed = await get(first, here, AUTH.sessions);
+          const listed = await get(first, here, AUTH_ROUTES.sessions.path);
           expect(listed.statusCode).toBe(200);
           const sessions = listed.json().data as { id: number; current: boolean; browser: string }[];
           expect(sessions).toHaveLength(4);
@@ -59,29 +59,34 @@ const CHROME =
           expect(sessions[0]).toEqual(
             expect.objectContaining({ device: 'desktop', browser: 'Chrome 130 · Windows', ip: '10.1.2.3' }),
           );
-          const phoneId = (await get(second, phone, AUTH.sessions))
+          const phoneId = (await get(second, phone, AUTH_ROUTES.sessions.path))
             .json()
             .data.find((s: { current: boolean }) => s.current).id;
 
           // Ending the phone's session on the first instance: 401 on the second at the next request,
           // and its socket there closes at once.
           const phoneClosed = closed(phoneSocket.socket);
-          const ended = await del(first, here, `${AUTH.sessions}/${phoneId}`);
+          const ended = await del(first, here, `${pathOf(AUTH_ROUTES.endSession.path, { id: phoneId })}`);
           expect([ended.statusCode, ended.json().data.message]).toEqual([200, 'The session was signed out']);
           expect(await phoneClosed).toBe(4403);
-          expect((await get(second, phone, AUTH.sessions)).statusCode).toBe(401);
-          expect((await del(first, here, `${AUTH.sessions}/${phoneId}`)).statusCode).toBe(404);
+          expect((await get(second, phone, AUTH_ROUTES.sessions.path)).statusCode).toBe(401);
+          expect(
+            (await del(first, here, `${pathOf(AUTH_ROUTES.endSession.path, { id: phoneId })}`)).statusCode,
+          ).toBe(404);
           // Someone else's session is not mine to end.
-          const adminSessionId = (await get(first, admin, AUTH.sessions)).json().data[0].id;
-          expect((await del(first, here, `${AUTH.sessions}/${adminSessionId}`)).statusCode).toBe(404);
+          const adminSessionId = (await get(first, admin, AUTH_ROUTES.sessions.path)).json().data[0].id;
+          expect(
+            (await del(first, here, `${pathOf(AUTH_ROUTES.endSession.path, { id: adminSessionId })}`))
+              .statusCode,
+          ).toBe(404);
 
           // All but this one.
           const laptopClosed = closed(laptopSocket.socket);
-          const others = await del(first, here, AUTH.sessions);
+          const others = await del(first, here, AUTH_ROUTES.sessions.path);
           expect(others.json().data).toEqual({ ended: 2 });
           expect(await laptopClosed).toBe(4403);
-          expect((await get(second, laptop, AUTH.sessions)).statusCode).toBe(401);
-          expect((await get(first, here, AUTH.sessions)).json().data).toHaveLength(1);
+          expect((await get(second, laptop, AUTH_ROUTES.sessions.path)).statusCode).toBe(401);
+          expect((await get(first, here, AUTH_ROUTES.sessions.path)).json().data).toHaveLength(1);
 
           // An administrator signs the employee out everywhere (audited); the history shows the attempts.
           const again = await second.login(member.email, member.password);
@@ -89,7 +94,7 @@ const CHROME =
           const againClosed = closed(againSocket.socket);
           const everywhere = await first.app.inject({
             method: 'POST',
-            url: `/api${PEOPLE.signOutEverywhere}/${member.employeeId}`,
+            url: `/api${pathOf(PEOPLE_ROUTES.signOutEverywhere.path, { id: member.employeeId })}`,
             headers: admin.headers,
           });
           expect(everywhere.json().data).toEqual({ ended: 2 });
@@ -98,7 +103,7 @@ const CHROME =
             [first, here],
             [second, again],
           ] as const)
-            expect((await get(t, s, AUTH.sessions)).statusCode).toBe(401);
+            expect((await get(t, s, AUTH_ROUTES.sessions.path)).statusCode).toBe(401);
           const audit = await first.app.db
             .selectFrom('audit_log')
             .select(['action', 'employee_id'])
@@ -113,7 +118,11 @@ const CHROME =
             headers: { 'x-fingerprint-session': 'x', 'user-agent': CHROME },
             payload: { email: member.email, password: 'Wrong-pass-1' },
           });
-          const security = await get(first, admin, `${PEOPLE.sessions}/${member.employeeId}`);
+          const security = await get(
+            first,
+            admin,
+            `${pathOf(PEOPLE_ROUTES.security.path, { id: member.employeeId })}`,
+          );
           expect(security.statusCode).toBe(200);
           const { sessions: open, history, twoFactorEnabled } = security.json().data;
           expect(open).toEqual([]);
@@ -128,8 +137,13 @@ const CHROME =
           expect(history.filter((h: { success: boolean }) => h.success)).toHaveLength(5);
           // Only for those who may manage employees.
           const fresh = await first.login(member.email, member.password);
-          expect((await get(first, fresh, `${PEOPLE.sessions}/${member.employeeId}`)).statusCode).toBe(403);
-          expect((await get(first, admin, `${PEOPLE.sessions}/999999`)).statusCode).toBe(404);
+          expect(
+            (await get(first, fresh, `${pathOf(PEOPLE_ROUTES.security.path, { id: member.employeeId })}`))
+              .statusCode,
+          ).toBe(403);
+          expect(
+            (await get(first, admin, `${pathOf(PEOPLE_ROUTES.security.path, { id: 999999 })}`)).statusCode,
+          ).toBe(404);
         } finally {
           await second.close();
           await first.close();

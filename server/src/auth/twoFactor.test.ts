@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import { AUTH, PEOPLE, SYSTEM } from '@mizan/contracts';
+import { AUTH_ROUTES, PEOPLE_ROUTES, pathOf } from '@mizan/contracts';
 import { createUserWith } from '../test/fixtures';
 import { createTestApp, dialects, type TestApp } from '../test/harness';
 
@@ -33,23 +33,25 @@ describe.each(dialects())('two-factor sign-in on %s', (dialect) => {
   ) => t.app.inject({ method, url: `/api${url}`, headers: { 'accept-language': 'en', ...headers }, payload });
 
   const login = (email: string, password: string, fingerprint = 'a') =>
-    call('POST', AUTH.login, device(fingerprint), { email, password });
+    call('POST', AUTH_ROUTES.login.path, device(fingerprint), { email, password });
 
   /** A member who turned two-factor sign-in on from the profile; answers the secret and codes. */
   async function enrolled() {
     const member = await createUserWith(t.app, admin.headers, ['courts.view']);
     const session = await t.login(member.email, member.password);
-    const setup = await call('POST', AUTH.twoFactorSetup, session.headers);
+    const setup = await call('POST', AUTH_ROUTES.twoFactorSetup.path, session.headers);
     expect(setup.statusCode).toBe(200);
     const { uri, qr, secret } = setup.json().data;
     expect(uri).toMatch(/^otpauth:\/\/totp\/.+\?.*secret=/);
     expect(new URL(uri).searchParams.get('secret')).toBe(secret);
     expect(qr).toMatch(/^data:image\/png;base64,/);
     // A wrong first code: 422 on the field (a 401 would sign the employee out), nothing enabled.
-    const wrong = await call('POST', AUTH.twoFactorEnable, session.headers, { code: '000000' });
+    const wrong = await call('POST', AUTH_ROUTES.twoFactorEnable.path, session.headers, { code: '000000' });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.code).toEqual(['The code is wrong or was already used']);
-    const on = await call('POST', AUTH.twoFactorEnable, session.headers, { code: codeAt(secret) });
+    const on = await call('POST', AUTH_ROUTES.twoFactorEnable.path, session.headers, {
+      code: codeAt(secret),
+    });
     expect(on.statusCode).toBe(200);
     const { recoveryCodes } = on.json().data as { recoveryCodes: string[] };
     expect(recoveryCodes).toHaveLength(10);
@@ -63,7 +65,7 @@ describe.each(dialects())('two-factor sign-in on %s', (dialect) => {
       .execute();
     expect(stored).toHaveLength(10);
     for (const row of stored) expect(recoveryCodes.join()).not.toContain(row.code_hash);
-    const status = await call('GET', AUTH.twoFactor, session.headers);
+    const status = await call('GET', AUTH_ROUTES.twoFactorStatus.path, session.headers);
     expect(status.json().data).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
     return { member, secret, recoveryCodes, session };
   }
@@ -84,7 +86,7 @@ describe.each(dialects())('two-factor sign-in on %s', (dialect) => {
     expect(expires).toBeLessThanOrEqual(5 * 60_000);
 
     // The code that enabled it was accepted for this step already: a replay is refused.
-    const replay = await call('POST', AUTH.twoFactorVerify, device('a'), {
+    const replay = await call('POST', AUTH_ROUTES.twoFactorVerify.path, device('a'), {
       challenge: answer.challenge,
       code: codeAt(secret),
     });
@@ -92,7 +94,7 @@ describe.each(dialects())('two-factor sign-in on %s', (dialect) => {
     expect(replay.json().message).toBe('The code is wrong or was already used');
     // The next step's code (clocks drift by one step either way) completes the sign-in.
     const next = codeAt(secret, 1);
-    const ok = await call('POST', AUTH.twoFactorVerify, device('a'), {
+    const ok = await call('POST', AUTH_ROUTES.twoFactorVerify.path, device('a'), {
       challenge: answer.challenge,
       code: next,
     });
@@ -102,7 +104,7 @@ describe.each(dialects())('two-factor sign-in on %s', (dialect) => {
     );
     expect(ok.json().data.user.email).toBe(member.email);
     // The challenge was spent; the same code on a new challenge is a replay.
-    const again = await call('POST', AUTH.twoFactorVerify, device('a'), {
+    const again = await call('POST', AUTH_ROUTES.twoFactorVerify.path, device('a'), {
       challenge: answer.challenge,
       code: next,
     });
@@ -111,10 +113,13 @@ describe.each(dialects())('two-factor sign-in on %s', (dialect) => {
       'This sign-in step has ended, please sign in again',
     ]);
     const fresh = (await login(member.email, member.password)).json().data.challenge;
-    const replayed = await call('POST', AUTH.twoFactorVerify, device('a'), { challenge: fresh, code: next });
+    const replayed = await call('POST', AUTH_ROUTES.twoFactorVerify.path, device('a'), {
+      challenge: fresh,
+      code: next,
+    });
     expect(replayed.statusCode).toBe(401);
     // Another device cannot use the challenge.
-    const stolen = await call('POST', AUTH.twoFactorVerify, device('b'), {
+    const stolen = await call('POST', AUTH_ROUTES.twoFactorVerify.path, device('b'), {
       challenge: fresh,
       code: codeAt(secret, -1),
     });
@@ -122,7 +127,7 @@ describe.each(dialects())('two-factor sign-in on %s', (dialect) => {
     // Arabic by default.
     const arabic = await t.app.inject({
       method: 'POST',
-      url: `/api${AUTH.twoFactorVerify}`,
+      url: `/api${AUTH_ROUTES.twoFactorVerify.path}`,
       headers: device('a'),
       payload: { challenge: fresh, code: '123456' },
     });
@@ -147,30 +152,37 @@ describe.each(dialects())('two-factor sign-in on %s', (dialect) => {
     const challenge = async () =>
       (await login(member.email, member.password)).json().data.challenge as string;
     const used = recoveryCodes[3]!.toUpperCase();
-    const ok = await call('POST', AUTH.twoFactorVerify, device('a'), {
+    const ok = await call('POST', AUTH_ROUTES.twoFactorVerify.path, device('a'), {
       challenge: await challenge(),
       recoveryCode: used,
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.token).toEqual(expect.any(String));
-    const gone = await call('POST', AUTH.twoFactorVerify, device('a'), {
+    const gone = await call('POST', AUTH_ROUTES.twoFactorVerify.path, device('a'), {
       challenge: await challenge(),
       recoveryCode: used,
     });
     expect([gone.statusCode, gone.json().message]).toEqual([401, 'The code is wrong or was already used']);
     const session = await t.app.inject({
       method: 'POST',
-      url: `/api${AUTH.twoFactorVerify}`,
+      url: `/api${AUTH_ROUTES.twoFactorVerify.path}`,
       headers: device('a'),
       payload: { challenge: await challenge(), recoveryCode: recoveryCodes[4] },
     });
     const headers = { ...device('a'), authorization: `Bearer ${session.json().data.token}` };
-    expect((await call('GET', AUTH.twoFactor, headers)).json().data.recoveryCodesLeft).toBe(8);
+    expect((await call('GET', AUTH_ROUTES.twoFactorStatus.path, headers)).json().data.recoveryCodesLeft).toBe(
+      8,
+    );
     // A malformed code is a 422 naming the field; neither code: 422.
-    const bad = await call('POST', AUTH.twoFactorVerify, device('a'), { challenge: 'x', code: '12ab' });
+    const bad = await call('POST', AUTH_ROUTES.twoFactorVerify.path, device('a'), {
+      challenge: 'x',
+      code: '12ab',
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.code).toBeDefined();
-    expect((await call('POST', AUTH.twoFactorVerify, device('a'), { challenge: 'x' })).statusCode).toBe(422);
+    expect(
+      (await call('POST', AUTH_ROUTES.twoFactorVerify.path, device('a'), { challenge: 'x' })).statusCode,
+    ).toBe(422);
   });
 
   it('counts wrong codes toward the account limit, and refuses an expired challenge', async () => {
@@ -180,9 +192,10 @@ describe.each(dialects())('two-factor sign-in on %s', (dialect) => {
     const { challenge } = (await login(member.email, member.password)).json().data;
     for (let i = 0; i < 5; i++)
       expect(
-        (await call('POST', AUTH.twoFactorVerify, device('a'), { challenge, code: '000000' })).statusCode,
+        (await call('POST', AUTH_ROUTES.twoFactorVerify.path, device('a'), { challenge, code: '000000' }))
+          .statusCode,
       ).toBe(401);
-    const locked = await call('POST', AUTH.twoFactorVerify, device('a'), {
+    const locked = await call('POST', AUTH_ROUTES.twoFactorVerify.path, device('a'), {
       challenge,
       code: codeAt(secret, 1),
     });
@@ -197,25 +210,38 @@ describe.each(dialects())('two-factor sign-in on %s', (dialect) => {
       .where('employee_id', '=', member.employeeId)
       .execute();
     expect(
-      (await call('POST', AUTH.twoFactorVerify, device('a'), { challenge: late, code: codeAt(secret, 1) }))
-        .statusCode,
+      (
+        await call('POST', AUTH_ROUTES.twoFactorVerify.path, device('a'), {
+          challenge: late,
+          code: codeAt(secret, 1),
+        })
+      ).statusCode,
     ).toBe(401);
   });
 
   it('turns off with the password or a code, and an administrator can reset it (audited)', async () => {
     const { member, secret, session } = await enrolled();
-    const wrong = await call('DELETE', AUTH.twoFactor, session.headers, { password: 'nope-nope-1' });
+    const wrong = await call('DELETE', AUTH_ROUTES.twoFactorStatus.path, session.headers, {
+      password: 'nope-nope-1',
+    });
     expect(wrong.statusCode).toBe(422);
     expect(
-      (await call('DELETE', AUTH.twoFactor, session.headers, { code: codeAt(secret, 1) })).statusCode,
+      (await call('DELETE', AUTH_ROUTES.twoFactorStatus.path, session.headers, { code: codeAt(secret, 1) }))
+        .statusCode,
     ).toBe(200);
-    expect((await call('GET', AUTH.twoFactor, session.headers)).json().data.enabled).toBe(false);
+    expect((await call('GET', AUTH_ROUTES.twoFactorStatus.path, session.headers)).json().data.enabled).toBe(
+      false,
+    );
     // Straight in without a code now.
     expect((await login(member.email, member.password)).json().data.token).toEqual(expect.any(String));
 
     clearLimits();
     const second = await enrolled();
-    const reset = await call('DELETE', `${PEOPLE.resetTwoFactor}/${second.member.employeeId}`, admin.headers);
+    const reset = await call(
+      'DELETE',
+      `${pathOf(PEOPLE_ROUTES.resetTwoFactor.path, { id: second.member.employeeId })}`,
+      admin.headers,
+    );
     expect(reset.statusCode).toBe(200);
     expect((await login(second.member.email, second.member.password)).json().data.token).toEqual(
       expect.any(String),
@@ -231,8 +257,13 @@ describe.each(dialects())('two-factor sign-in on %s', (dialect) => {
     // Not for employees without the permission.
     const other = await t.login(member.email, member.password);
     expect(
-      (await call('DELETE', `${PEOPLE.resetTwoFactor}/${second.member.employeeId}`, other.headers))
-        .statusCode,
+      (
+        await call(
+          'DELETE',
+          `${pathOf(PEOPLE_ROUTES.resetTwoFactor.path, { id: second.member.employeeId })}`,
+          other.headers,
+        )
+      ).statusCode,
     ).toBe(403);
   });
 
@@ -240,11 +271,11 @@ describe.each(dialects())('two-factor sign-in on %s', (dialect) => {
     const member = await createUserWith(t.app, admin.headers, ['courts.view']);
     const signedIn = (await login(member.email, member.password)).json().data;
     const roleIds = (signedIn.user.Roles as { id: number }[]).map((r) => r.id);
-    const set = await call('PUT', SYSTEM.twoFactorRoles, admin.headers, { roleIds });
+    const set = await call('PUT', AUTH_ROUTES.twoFactorRoles.path, admin.headers, { roleIds });
     expect([set.statusCode, set.json().data]).toEqual([200, { roleIds: [...roleIds].sort((a, b) => a - b) }]);
-    expect((await call('PUT', SYSTEM.twoFactorRoles, admin.headers, { roleIds: [999_999] })).statusCode).toBe(
-      422,
-    );
+    expect(
+      (await call('PUT', AUTH_ROUTES.twoFactorRoles.path, admin.headers, { roleIds: [999_999] })).statusCode,
+    ).toBe(422);
 
     const first = (await login(member.email, member.password)).json().data;
     expect(first).toEqual({
@@ -252,25 +283,30 @@ describe.each(dialects())('two-factor sign-in on %s', (dialect) => {
       challenge: expect.any(String),
       expiresAt: expect.any(String),
     });
-    const setup = await call('POST', AUTH.twoFactorSetup, device('a'), { challenge: first.challenge });
+    const setup = await call('POST', AUTH_ROUTES.twoFactorSetup.path, device('a'), {
+      challenge: first.challenge,
+    });
     expect(setup.statusCode).toBe(200);
     const { secret } = setup.json().data;
-    const done = await call('POST', AUTH.twoFactorEnable, device('a'), {
+    const done = await call('POST', AUTH_ROUTES.twoFactorEnable.path, device('a'), {
       challenge: first.challenge,
       code: codeAt(secret),
     });
     expect(done.statusCode).toBe(200);
     expect(done.json().data.recoveryCodes).toHaveLength(10);
     const headers = { ...device('a'), authorization: `Bearer ${done.json().data.login.token}` };
-    expect((await call('GET', AUTH.twoFactor, headers)).json().data).toEqual({
+    expect((await call('GET', AUTH_ROUTES.twoFactorStatus.path, headers)).json().data).toEqual({
       enabled: true,
       required: true,
       recoveryCodesLeft: 10,
     });
     // Required by the role: it cannot be turned off by the employee.
-    expect((await call('DELETE', AUTH.twoFactor, headers, { code: codeAt(secret, 1) })).statusCode).toBe(403);
+    expect(
+      (await call('DELETE', AUTH_ROUTES.twoFactorStatus.path, headers, { code: codeAt(secret, 1) }))
+        .statusCode,
+    ).toBe(403);
     // The next sign-in asks for a code.
     expect((await login(member.email, member.password)).json().data.twoFactorRequired).toBe(true);
-    await call('PUT', SYSTEM.twoFactorRoles, admin.headers, { roleIds: [] });
+    await call('PUT', AUTH_ROUTES.twoFactorRoles.path, admin.headers, { roleIds: [] });
   });
 });

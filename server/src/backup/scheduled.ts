@@ -4,7 +4,6 @@ import path from 'node:path';
 import {
   AREA_PERMISSIONS,
   BACKUP_ROUTES,
-  SYSTEM,
   type BackupItem,
   type BackupList,
   type BackupState,
@@ -264,7 +263,7 @@ export class Backups {
         employeeId: Number(r.id),
         kind: 'backupFailed' as const,
         params: { number: id },
-        link: SYSTEM.backups,
+        link: BACKUP_ROUTES.list.path,
         key: `backupFailed:${id}`,
       })),
     );

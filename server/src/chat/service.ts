@@ -1,5 +1,7 @@
 import {
+  CHAT_ROUTES,
   foldArabic,
+  pathOf,
   genderOf,
   type ChatCursorAnswer,
   type ChatDetail,
@@ -513,7 +515,7 @@ export class ChatService {
           ...(gender ? { gender } : {}),
           text: message.text.slice(0, 200),
         },
-        link: `/admin/chats/${chatId}`,
+        link: pathOf(CHAT_ROUTES.one.path, { id: chatId }),
         key: `chatMention:${message.id}`,
       })),
     );

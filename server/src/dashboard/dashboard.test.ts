@@ -2,6 +2,7 @@ import {
   API_BASE,
   AREA_PERMISSIONS,
   DASHBOARD,
+  DASHBOARD_ROUTES,
   dashboard as dashboardSchema,
   type Dashboard,
 } from '@mizan/contracts';
@@ -10,7 +11,7 @@ import { createTestApp, type Session, type TestApp, splitDialects } from '../tes
 import { spans, splitRange } from './figures';
 import { STATS_TABLE, rebuildStats, recount, rollUp, storedStats, type StatRow } from './stats';
 
-const url = API_BASE + DASHBOARD.path;
+const url = API_BASE + DASHBOARD_ROUTES.get.path;
 /** The office's day in these tests: 2026-06-15 (the trend runs 2025-07 … 2026-06). */
 const TODAY = new Date('2026-06-15T09:00:00Z');
 let now = TODAY;

@@ -1,4 +1,4 @@
-import { API_BASE, DEADLINES, SYSTEM } from '@mizan/contracts';
+import { API_BASE, DEADLINE_ROUTES, SYSTEM_SETTINGS_ROUTES } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { createRow, entityUrl, nextSeq } from '../test/fixtures';
@@ -6,7 +6,7 @@ import { createTestApp, dialects, type Session, type TestApp } from '../test/har
 
 jest.setTimeout(180_000);
 
-const CALCULATE = API_BASE + DEADLINES.calculate;
+const CALCULATE = API_BASE + DEADLINE_ROUTES.calculate.path;
 const HOLIDAYS = entityUrl('holidays');
 const RULES = entityUrl('deadlineRules');
 const DEADLINES_URL = entityUrl('deadlines');
@@ -37,7 +37,7 @@ describe.each(dialects())('legal periods and deadlines on %s', (dialect) => {
     t = await createTestApp({ dialect, app: { clock: () => clock.now } });
     admin = await t.login();
     // The office is in Saudi Arabia: its holidays count.
-    const put = await send('PUT', API_BASE + SYSTEM.general, { officeCountry: 'SA' });
+    const put = await send('PUT', API_BASE + SYSTEM_SETTINGS_ROUTES.get.path, { officeCountry: 'SA' });
     expect(put.statusCode).toBe(200);
     expect(put.json().data).toMatchObject({
       officeCountry: 'SA',

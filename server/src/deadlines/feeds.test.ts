@@ -1,11 +1,11 @@
-import { API_BASE, CALENDAR_FEED, NOTIFICATION_ROUTES } from '@mizan/contracts';
+import { API_BASE, NOTIFICATION_ROUTES, DEADLINE_ROUTES } from '@mizan/contracts';
 import ICAL from 'ical.js';
 import { createRow, entityUrl, nextSeq } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 
 jest.setTimeout(180_000);
 
-const TOKEN = API_BASE + CALENDAR_FEED.token;
+const TOKEN = API_BASE + DEADLINE_ROUTES.feedToken.path;
 
 interface Parsed {
   uid: string;

@@ -4,7 +4,6 @@ import FormData from 'form-data';
 import PizZip from 'pizzip';
 import {
   API_BASE,
-  DOCUMENTS,
   DOCX_TYPE,
   attachments,
   documentTemplates,
@@ -12,8 +11,9 @@ import {
   localizeDigits,
   moneyToMajor,
   readZatcaTlv,
-  SYSTEM,
   type DocumentField,
+  DOCUMENT_ROUTES,
+  SYSTEM_SETTINGS_ROUTES,
 } from '@mizan/contracts';
 import { qrPng } from '../files/qrCode';
 import { QR_IMAGE } from '../finance/qr';
@@ -83,7 +83,7 @@ describe.each(dialects())('document templates on %s', (dialect) => {
     return (res.json().data.items as Row[]).find((r) => r.name === starter.name)!.id;
   };
   const generate = (templateId: number, record: { entity: string; id: number }, format = 'docx') =>
-    api('POST', API_BASE + DOCUMENTS.generate, { templateId, record, format });
+    api('POST', API_BASE + DOCUMENT_ROUTES.generate.path, { templateId, record, format });
   const download = async (to: string) => {
     const res = await t.app.inject({ method: 'GET', url: to, headers: h() });
     expect(res.statusCode).toBe(200);
@@ -138,7 +138,7 @@ describe.each(dialects())('document templates on %s', (dialect) => {
   });
 
   it('the field catalogue lists a record kind’s fields, related records, loops and the office, in both languages', async () => {
-    const res = await api('GET', `${API_BASE}${DOCUMENTS.fields}?record=lawsuit`);
+    const res = await api('GET', `${API_BASE}${DOCUMENT_ROUTES.fields.path}?record=lawsuit`);
     expect(res.statusCode).toBe(200);
     const fields = res.json().data as DocumentField[];
     const byTag = new Map(fields.map((f) => [`${f.loop ?? ''}:${f.tag}`, f]));
@@ -163,13 +163,14 @@ describe.each(dialects())('document templates on %s', (dialect) => {
     expect(byTag.get(':lawsuit.agreedFeeWords')!.example.ar).toMatch(/^فقط .* لا غير$/);
     expect(byTag.get(':lawsuit.court.name')!.label.en).toBe('Name');
     // Loops through the rows naming a client among several (a `refs` field): a client's lawsuits.
-    const customerFields = (await api('GET', `${API_BASE}${DOCUMENTS.fields}?record=customer`)).json()
-      .data as DocumentField[];
+    const customerFields = (
+      await api('GET', `${API_BASE}${DOCUMENT_ROUTES.fields.path}?record=customer`)
+    ).json().data as DocumentField[];
     expect(customerFields).toContainEqual(expect.objectContaining({ tag: 'lawsuits', kind: 'loop' }));
     expect(customerFields).toContainEqual(expect.objectContaining({ tag: 'procurations', kind: 'loop' }));
     expect(customerFields).toContainEqual(expect.objectContaining({ tag: 'subject', loop: 'lawsuits' }));
     for (const kind of ['lawsuit', 'customer', 'session', 'procuration']) {
-      const all = (await api('GET', `${API_BASE}${DOCUMENTS.fields}?record=${kind}`)).json()
+      const all = (await api('GET', `${API_BASE}${DOCUMENT_ROUTES.fields.path}?record=${kind}`)).json()
         .data as DocumentField[];
       const keys = all.map((f) => `${f.loop ?? ''}:${f.tag}`);
       expect([kind, keys.length]).toEqual([kind, new Set(keys).size]);
@@ -178,7 +179,7 @@ describe.each(dialects())('document templates on %s', (dialect) => {
       kind: 'image',
       label: { ar: 'شعار المكتب', en: 'Office logo' },
     });
-    const bad = await api('GET', `${API_BASE}${DOCUMENTS.fields}?record=expense`);
+    const bad = await api('GET', `${API_BASE}${DOCUMENT_ROUTES.fields.path}?record=expense`);
     expect(bad.statusCode).toBe(422);
   });
 
@@ -291,7 +292,8 @@ describe.each(dialects())('document templates on %s', (dialect) => {
   });
 
   it('an invoice’s document: its fields, the total in words, a loop over its lines, filed as a file of the invoice', async () => {
-    const fields = (await api('GET', `${API_BASE}${DOCUMENTS.fields}?record=invoice`)).json().data as {
+    const fields = (await api('GET', `${API_BASE}${DOCUMENT_ROUTES.fields.path}?record=invoice`)).json()
+      .data as {
       tag: string;
       loop: string | null;
     }[];
@@ -399,10 +401,10 @@ describe.each(dialects())('document templates on %s', (dialect) => {
   });
 
   it('an issued invoice’s Saudi QR code is drawn where `{%invoice.qr}` stands, the PNG of the QR route; a draft’s is left empty', async () => {
-    const fields = (await api('GET', `${API_BASE}${DOCUMENTS.fields}?record=invoice`)).json()
+    const fields = (await api('GET', `${API_BASE}${DOCUMENT_ROUTES.fields.path}?record=invoice`)).json()
       .data as DocumentField[];
     expect(fields.find((f) => f.tag === 'invoice.qr')).toMatchObject({ kind: 'image', loop: null });
-    const general = API_BASE + SYSTEM.general;
+    const general = API_BASE + SYSTEM_SETTINGS_ROUTES.get.path;
     const put = (payload: object) => t.app.inject({ method: 'PUT', url: general, headers: h(), payload });
     const before = (await api('GET', general)).json().data as Record<string, unknown>;
     expect((await put({ officeCountry: 'SA', vatNumber: '310122393500003' })).statusCode).toBe(200);
@@ -499,7 +501,7 @@ describe.each(dialects())('document templates on %s', (dialect) => {
     const before = await count('files');
     const res = await t.app.inject({
       method: 'POST',
-      url: API_BASE + DOCUMENTS.generate,
+      url: API_BASE + DOCUMENT_ROUTES.generate.path,
       headers: session.headers,
       payload: { templateId: memo, record: { entity: 'lawsuits', id: lawsuit.id } },
     });
@@ -618,7 +620,7 @@ describe.each(dialects())('document templates on %s', (dialect) => {
       lawsuitId: lawsuit.id,
       date: '2026-03-16',
     });
-    const res = await api('POST', API_BASE + DOCUMENTS.batch, {
+    const res = await api('POST', API_BASE + DOCUMENT_ROUTES.batch.path, {
       templateId: await templateId('hearing-notice.docx'),
       records: [
         { entity: 'sessions', id: hearing.id },
@@ -634,7 +636,7 @@ describe.each(dialects())('document templates on %s', (dialect) => {
   });
 
   it('tells whether PDF can be made, and makes it when LibreOffice is installed', async () => {
-    const tools = await api('GET', API_BASE + DOCUMENTS.tools);
+    const tools = await api('GET', API_BASE + DOCUMENT_ROUTES.tools.path);
     expect(tools.json().data.pdf).toBe(findTool('soffice') !== null);
     if (!findTool('soffice')) return;
     const res = await generate(
@@ -648,7 +650,7 @@ describe.each(dialects())('document templates on %s', (dialect) => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     // A preview is a PDF stored nowhere.
     const files = await count('files');
-    const preview = await api('POST', API_BASE + DOCUMENTS.preview, {
+    const preview = await api('POST', API_BASE + DOCUMENT_ROUTES.preview.path, {
       templateId: await templateId('hearing-notice.docx'),
       record: { entity: 'sessions', id: hearing.id },
     });

@@ -3,7 +3,6 @@ import {
   DOCUMENT_RECORDS,
   DOCUMENT_ROUTES,
   DOCX_TYPE,
-  SYSTEM,
   attachmentGroups,
   attachments,
   documentTemplates,
@@ -12,6 +11,8 @@ import {
   type DocumentRecordKind,
   type GeneratedDocument,
   type StoredFile,
+  FILE_ROUTES,
+  pathOf,
 } from '@mizan/contracts';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -307,7 +308,12 @@ async function generate(
     mimeType,
     content,
   );
-  return { attachment, url: `${API_BASE}${SYSTEM.files}/${attachment.fileId}`, missing, content };
+  return {
+    attachment,
+    url: `${API_BASE}${pathOf(FILE_ROUTES.download.path, { id: attachment.fileId })}`,
+    missing,
+    content,
+  };
 }
 
 /**

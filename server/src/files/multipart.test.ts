@@ -1,9 +1,9 @@
 import FormData from 'form-data';
-import { API_BASE, SYSTEM } from '@mizan/contracts';
+import { API_BASE, SYSTEM_SETTINGS_ROUTES } from '@mizan/contracts';
 import { entityUrl } from '../test/fixtures';
 import { createTestApp, type Session, type TestApp } from '../test/harness';
 
-const APPEARANCE = API_BASE + SYSTEM.appearances;
+const APPEARANCE = API_BASE + SYSTEM_SETTINGS_ROUTES.appearance.path;
 
 // Every multipart route reads its body through `readParts`: the parser's own errors are 400.
 describe('multipart routes on sqlite', () => {
@@ -53,7 +53,11 @@ describe('multipart routes on sqlite', () => {
 
   it('refuses a logo whose script hides behind a namespace prefix, and keeps the settings', async () => {
     const before = (
-      await t.app.inject({ method: 'GET', url: API_BASE + SYSTEM.general, headers: admin.headers })
+      await t.app.inject({
+        method: 'GET',
+        url: API_BASE + SYSTEM_SETTINGS_ROUTES.get.path,
+        headers: admin.headers,
+      })
     ).json();
     const form = new FormData();
     const svg =
@@ -67,7 +71,11 @@ describe('multipart routes on sqlite', () => {
     });
     expect(res.statusCode).toBe(415);
     const after = (
-      await t.app.inject({ method: 'GET', url: API_BASE + SYSTEM.general, headers: admin.headers })
+      await t.app.inject({
+        method: 'GET',
+        url: API_BASE + SYSTEM_SETTINGS_ROUTES.get.path,
+        headers: admin.headers,
+      })
     ).json();
     expect(after).toEqual(before);
   });

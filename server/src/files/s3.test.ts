@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { API_BASE, employees, SYSTEM } from '@mizan/contracts';
+import { API_BASE, employees, SYSTEM_SETTINGS_ROUTES } from '@mizan/contracts';
 import { createBackup } from '../backup/backup';
 import { restoreBackup } from '../backup/restore';
 import { createDatabase } from '../db';
@@ -203,7 +203,7 @@ describe.each(dialects())('files in an S3 bucket on %s', (dialect) => {
     const limit = (maxUploadMb: number) =>
       t.app.inject({
         method: 'PUT',
-        url: API_BASE + SYSTEM.general,
+        url: API_BASE + SYSTEM_SETTINGS_ROUTES.get.path,
         headers: admin.headers,
         payload: { maxUploadMb },
       });

@@ -8,13 +8,13 @@
 // prints it, `MIZAN_PROPERTY_SEED=<n>` replays it.
 import {
   API_BASE,
-  FINANCE,
-  LEGAL,
   invoiceLines,
   invoices,
   payments,
   retainerMovements,
   type CustomerStatement,
+  FINANCE_ROUTES,
+  LEGAL_ROUTES,
   type LawsuitFeeRows,
   type LawsuitFees,
 } from '@mizan/contracts';
@@ -214,7 +214,7 @@ describe.each(splitDialects())('client balances against a recount on %s', (diale
         moves.reduce((s, m) => s + (m.kind === 'deposit' ? 1 : -1) * n(m.amount), 0);
       expect(held).toBeGreaterThanOrEqual(0);
       const statement = (await get(
-        API_BASE + FINANCE.customerStatement.replace(':id', String(client)),
+        API_BASE + FINANCE_ROUTES.customerStatement.path.replace(':id', String(client)),
       )) as CustomerStatement;
       expect({ balance: statement.balance, retainer: statement.retainer }).toEqual({
         balance: owed,
@@ -253,9 +253,9 @@ describe.each(splitDialects())('client balances against a recount on %s', (diale
       .execute())
       add(lawsuitOf.get(n(m.invoice_id)), n(m.amount));
     for (const suit of [...suitsOf.values()].flat()) {
-      const fees = (await get(API_BASE + LEGAL.lawsuitFees.replace(':id', String(suit)))) as LawsuitFees;
+      const fees = (await get(API_BASE + LEGAL_ROUTES.lawsuitFees.path.replace(':id', String(suit)))) as LawsuitFees;
       const rows = (await get(
-        API_BASE + LEGAL.lawsuitFeeRows.replace(':id', String(suit)),
+        API_BASE + LEGAL_ROUTES.lawsuitFeeRows.path.replace(':id', String(suit)),
       )) as LawsuitFeeRows;
       expect({ suit, paid: fees.paid, rows: rows.items.reduce((sum, r) => sum + r.amount, 0) }).toEqual({
         suit,

@@ -1,7 +1,5 @@
 import {
   API_BASE,
-  FINANCE,
-  SYSTEM,
   feeInstalments,
   invoiceLines,
   invoices,
@@ -10,6 +8,9 @@ import {
   retainerMovements,
   timeEntries,
   type CustomerStatement,
+  FINANCE_REPORT_ROUTES,
+  FINANCE_ROUTES,
+  SYSTEM_SETTINGS_ROUTES,
 } from '@mizan/contracts';
 import { createRow, entityUrl, rowCount } from '../test/fixtures';
 import { createTestApp, splitDialects, type Session, type TestApp } from '../test/harness';
@@ -36,7 +37,14 @@ describe.each(splitDialects())('invoices, payments and the retainer on %s', (dia
     return res.json().data as Row;
   };
   const settings = async (values: Record<string, unknown>) =>
-    ok(await t.app.inject({ method: 'PUT', url: API_BASE + SYSTEM.general, headers: h(), payload: values }));
+    ok(
+      await t.app.inject({
+        method: 'PUT',
+        url: API_BASE + SYSTEM_SETTINGS_ROUTES.get.path,
+        headers: h(),
+        payload: values,
+      }),
+    );
   const newClient = async () => (await createRow(t.app, admin.headers, 'customers')).id;
   const newLawsuit = async (customerId: number) =>
     (await ok(await post(entityUrl('lawsuits'), { customerIds: [customerId] }), 201)).id;
@@ -240,7 +248,7 @@ describe.each(splitDialects())('invoices, payments and the retainer on %s', (dia
 
   it('gives the Saudi QR code as TLV (five fields) and PNG', async () => {
     const invoice = await issued(await newClient(), 100_000);
-    const res = await get(route(FINANCE.invoiceQr, invoice.id));
+    const res = await get(route(FINANCE_ROUTES.invoiceQr.path, invoice.id));
     const data = (await ok(res)) as unknown as { tlv: string; png: string };
     expect(readZatcaTlv(data.tlv)).toEqual({
       sellerName: 'مكتب ميزان',
@@ -250,7 +258,7 @@ describe.each(splitDialects())('invoices, payments and the retainer on %s', (dia
       vatTotal: '150.00',
     });
     expect(data.png).toMatch(/^data:image\/png;base64,/);
-    const png = await get(`${route(FINANCE.invoiceQr, invoice.id)}?format=png`);
+    const png = await get(`${route(FINANCE_ROUTES.invoiceQr.path, invoice.id)}?format=png`);
     expect([png.statusCode, png.headers['content-type']]).toEqual([200, 'image/png']);
     expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
   });
@@ -427,7 +435,7 @@ describe.each(splitDialects())('invoices, payments and the retainer on %s', (dia
     ).toBe(409);
 
     const statement = (await ok(
-      await get(route(FINANCE.customerStatement, client)),
+      await get(route(FINANCE_ROUTES.customerStatement.path, client)),
     )) as unknown as CustomerStatement;
     expect(statement).toMatchObject({
       invoiced: 11_500 + 23_000 + 4_600,
@@ -454,7 +462,7 @@ describe.each(splitDialects())('invoices, payments and the retainer on %s', (dia
     await issued(client, 10_000);
     now = new Date('2026-05-01T08:00:00Z'); // 52 days later
     await issued(client, 20_000);
-    const res = await get(`${API_BASE + FINANCE.agingReport}?customerId=${client}`);
+    const res = await get(`${API_BASE + FINANCE_REPORT_ROUTES.aging.path}?customerId=${client}`);
     const report = (await ok(res)) as unknown as { rows: Record<string, number>[] };
     expect(report.rows).toEqual([
       expect.objectContaining({

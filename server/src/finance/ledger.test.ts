@@ -1,8 +1,7 @@
 import {
   API_BASE,
-  DASHBOARD,
+  DASHBOARD_ROUTES,
   LAWSUIT_FEES_CHANGED,
-  LEGAL,
   feeInstalments,
   invoiceLines,
   invoices,
@@ -12,6 +11,7 @@ import {
   type Dashboard,
   type LawsuitFeeRows,
   type LawsuitFees,
+  LEGAL_ROUTES,
 } from '@mizan/contracts';
 import { sql } from 'kysely';
 import { MIGRATION_GROUPS } from '../app';
@@ -55,7 +55,10 @@ describe.each(dialects())('the fees ledger on payments (%s)', (dialect) => {
     return res.body?.data as Row;
   };
   const fees = async (id: number) =>
-    (await ok('GET', API_BASE + LEGAL.lawsuitFees.replace(':id', String(id)))) as unknown as LawsuitFees;
+    (await ok(
+      'GET',
+      API_BASE + LEGAL_ROUTES.lawsuitFees.path.replace(':id', String(id)),
+    )) as unknown as LawsuitFees;
   const paymentsOf = (entryIds: number[]) =>
     t.app.db
       .selectFrom(payments.table)
@@ -82,7 +85,8 @@ describe.each(dialects())('the fees ledger on payments (%s)', (dialect) => {
     return Number(row?.paid ?? 0);
   };
   const dashboardPaid = async () =>
-    ((await ok('GET', API_BASE + DASHBOARD.path)) as unknown as Dashboard).financialStatistics!.paidFees;
+    ((await ok('GET', API_BASE + DASHBOARD_ROUTES.get.path)) as unknown as Dashboard).financialStatistics!
+      .paidFees;
   const expectStatsEqualRecount = async () =>
     expect(byKey(await storedStats(t.app.db))).toEqual(byKey(rollUp(await recount(t.app.db, t.dialect))));
 
@@ -183,7 +187,7 @@ describe.each(dialects())('the fees ledger on payments (%s)', (dialect) => {
       (
         (await ok(
           'GET',
-          API_BASE + LEGAL.lawsuitFeeRows.replace(':id', String(id)),
+          API_BASE + LEGAL_ROUTES.lawsuitFeeRows.path.replace(':id', String(id)),
         )) as unknown as LawsuitFeeRows
       ).items;
     const entry = await ok('POST', ledgerUrl, {

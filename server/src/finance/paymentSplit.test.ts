@@ -5,7 +5,7 @@
 import {
   API_BASE,
   LAWSUIT_FEES_CHANGED,
-  LEGAL,
+  LEGAL_ROUTES,
   invoiceLines,
   invoices,
   lawsuitPayments,
@@ -48,12 +48,12 @@ describe.each(splitDialects())('a payment split by invoice between lawsuits (%s)
     return (res.body ? res.json().data : undefined) as Row;
   };
   const fees = async (id: number) =>
-    (await ok('GET', API_BASE + LEGAL.lawsuitFees.replace(':id', String(id)))) as unknown as LawsuitFees;
+    (await ok('GET', API_BASE + LEGAL_ROUTES.lawsuitFees.path.replace(':id', String(id)))) as unknown as LawsuitFees;
   const rowsOf = async (id: number) =>
     (
       (await ok(
         'GET',
-        API_BASE + LEGAL.lawsuitFeeRows.replace(':id', String(id)),
+        API_BASE + LEGAL_ROUTES.lawsuitFeeRows.path.replace(':id', String(id)),
       )) as unknown as LawsuitFeeRows
     ).items;
   /** The dashboard's kept paid figure: every branch, all time. */

@@ -1,7 +1,6 @@
 import {
   AREA_PERMISSIONS,
   API_BASE,
-  FINANCE,
   FINANCE_REPORTS,
   expenses,
   feeInstalments,
@@ -10,6 +9,7 @@ import {
   payments,
   timeEntries,
   type ReportAnswer,
+  FINANCE_ROUTES,
 } from '@mizan/contracts';
 import { createRow, createUserWith, entityUrl } from '../test/fixtures';
 import { createTestApp, splitDialects, type Session, type TestApp } from '../test/harness';
@@ -372,7 +372,7 @@ describe.each(splitDialects())('finance reports on %s', (dialect) => {
       'القيمة المختارة في «الفرع» غير موجودة',
     );
     await refused(
-      `${API_BASE}${FINANCE.customerStatement.replace(':id', String(client))}?from=2026-03-10&to=2026-03-01`,
+      `${API_BASE}${FINANCE_ROUTES.customerStatement.path.replace(':id', String(client))}?from=2026-03-10&to=2026-03-01`,
       'from',
     );
   });

@@ -1,4 +1,4 @@
-import { API_BASE, AUTH, SYSTEM } from '@mizan/contracts';
+import { API_BASE, AUDIT_ROUTES, AUTH_ROUTES, LOG_ROUTES, SYSTEM_SETTINGS_ROUTES } from '@mizan/contracts';
 import { createUserWith } from '../test/fixtures';
 import { createTestApp, type Session, type TestApp } from '../test/harness';
 
@@ -17,7 +17,7 @@ describe('defineRoute', () => {
   it('answers 422 with each field named by its label in the request language, and 400 for a non-object', async () => {
     const en = await t.app.inject({
       method: 'POST',
-      url: API_BASE + AUTH.verifyResetCode,
+      url: API_BASE + AUTH_ROUTES.verifyResetCode.path,
       headers: { 'accept-language': 'en' },
       payload: { email: 'a@b.c', code: '12' },
     });
@@ -27,7 +27,7 @@ describe('defineRoute', () => {
 
     const query = await t.app.inject({
       method: 'GET',
-      url: `${API_BASE}${SYSTEM.audit}?pageSize=500&page=x`,
+      url: `${API_BASE}${AUDIT_ROUTES.list.path}?pageSize=500&page=x`,
       headers: { ...admin.headers, 'accept-language': 'ar' },
     });
     expect(query.statusCode).toBe(422);
@@ -35,7 +35,7 @@ describe('defineRoute', () => {
 
     const array = await t.app.inject({
       method: 'POST',
-      url: API_BASE + AUTH.login,
+      url: API_BASE + AUTH_ROUTES.login.path,
       headers: { 'content-type': 'application/json' },
       payload: '[1]',
     });
@@ -43,13 +43,16 @@ describe('defineRoute', () => {
   });
 
   it('checks the permission before parsing: 401 without a session, 403 without the key', async () => {
-    const anonymous = await t.app.inject({ method: 'GET', url: `${API_BASE}${SYSTEM.audit}?pageSize=500` });
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `${API_BASE}${AUDIT_ROUTES.list.path}?pageSize=500`,
+    });
     expect(anonymous.statusCode).toBe(401);
     const user = await createUserWith(t.app, admin.headers, ['courts.view']);
     const session = await t.login(user.email, user.password);
     const forbidden = await t.app.inject({
       method: 'GET',
-      url: `${API_BASE}${SYSTEM.logs}/dates`,
+      url: `${API_BASE}${LOG_ROUTES.latest.path}/dates`,
       headers: session.headers,
     });
     expect(forbidden.statusCode).toBe(403);
@@ -70,16 +73,16 @@ describe('defineRoute', () => {
         >
       >;
     };
-    const audit = doc.paths[API_BASE + SYSTEM.audit]!.get!;
+    const audit = doc.paths[API_BASE + AUDIT_ROUTES.list.path]!.get!;
     expect(audit.parameters!.map((p) => p.name)).toEqual(
       expect.arrayContaining(['page', 'pageSize', 'entity', 'from', 'to']),
     );
     expect(audit.security).toEqual([{ bearerAuth: [] }]);
     expect(Object.keys(audit.responses)).toEqual(expect.arrayContaining(['200', '4XX']));
-    const login = doc.paths[API_BASE + AUTH.login]!.post!;
+    const login = doc.paths[API_BASE + AUTH_ROUTES.login.path]!.post!;
     expect(login.security).toBeUndefined();
     expect(Object.keys(login.requestBody!.content)).toEqual(['application/json']);
-    const appearance = doc.paths[API_BASE + SYSTEM.appearances]!.put!;
+    const appearance = doc.paths[API_BASE + SYSTEM_SETTINGS_ROUTES.appearance.path]!.put!;
     expect(Object.keys(appearance.requestBody!.content)).toEqual(['multipart/form-data']);
     expect(
       doc.paths[`${API_BASE}/admin/settings/courts/courts/import`]!.post!.parameters!.map((p) => p.name),

@@ -186,9 +186,16 @@ export function defineRoute(
   specOrContract: RouteSpec<Schema, Schema, Schema> | AnyRoute,
   impl?: RouteImpl<AnyRoute>,
 ): void {
+  const summary = specOrContract.summary;
+  // A light route (`lightRoute`) has neither summary nor schemas: its full route is the one to serve.
+  if (summary === undefined)
+    throw new Error(
+      `${specOrContract.method} ${(specOrContract as AnyRoute).path}: a light route, serve its fullRoute`,
+    );
   const spec: RouteSpec<Schema, Schema, Schema> & { pathParams?: boolean } = impl
     ? {
         ...(specOrContract as AnyRoute),
+        summary,
         url: apiPath(app, (specOrContract as AnyRoute).path),
         multipart: (specOrContract as AnyRoute).multipart as RouteSpec<Schema, Schema, Schema>['multipart'],
         tags: impl.tags ?? [defaultTag((specOrContract as AnyRoute).path)],

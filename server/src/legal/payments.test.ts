@@ -1,11 +1,11 @@
-import { API_BASE, LEGAL, MONEY_MAX, lawsuitPayments, type LawsuitFees } from '@mizan/contracts';
+import { API_BASE, MONEY_MAX, lawsuitPayments, type LawsuitFees, LEGAL_ROUTES } from '@mizan/contracts';
 import { createRow, createUserWith, entityUrl } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 
 type Row = Record<string, unknown> & { id: number; updatedAt: string };
 
 const url = entityUrl(lawsuitPayments);
-const feesUrl = (id: number | string) => API_BASE + LEGAL.lawsuitFees.replace(':id', String(id));
+const feesUrl = (id: number | string) => API_BASE + LEGAL_ROUTES.lawsuitFees.path.replace(':id', String(id));
 
 describe.each(dialects())('lawsuit fees and payments on %s', (dialect) => {
   let t: TestApp;

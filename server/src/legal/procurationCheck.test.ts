@@ -1,4 +1,4 @@
-import { API_BASE, LEGAL, SYSTEM } from '@mizan/contracts';
+import { API_BASE, LEGAL_ROUTES, SYSTEM_SETTINGS_ROUTES } from '@mizan/contracts';
 import { sql } from 'kysely';
 import { toBoolean } from '../db';
 import { deadlineMigrations } from '../deadlines/migrations';
@@ -7,7 +7,7 @@ import { createTestApp, dialects, type Session, type TestApp } from '../test/har
 
 jest.setTimeout(180_000);
 
-const CHECK = API_BASE + LEGAL.procurationCheck;
+const CHECK = API_BASE + LEGAL_ROUTES.procurationCheck.path;
 const LAWSUITS = entityUrl('lawsuits');
 const SESSIONS = entityUrl('sessions');
 
@@ -26,7 +26,7 @@ describe.each(dialects())('the power-of-attorney check on %s', (dialect) => {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   const mode = async (procurationCheck: 'warn' | 'refuse') => {
-    const put = await send('PUT', API_BASE + SYSTEM.general, { procurationCheck });
+    const put = await send('PUT', API_BASE + SYSTEM_SETTINGS_ROUTES.get.path, { procurationCheck });
     expect([put.statusCode, put.json().data?.procurationCheck]).toEqual([200, procurationCheck]);
   };
   const count = async (table: string) =>
@@ -224,7 +224,9 @@ describe.each(dialects())('the power-of-attorney check on %s', (dialect) => {
   });
 
   it('takes only warn or refuse as the mode', async () => {
-    const res = await send('PUT', API_BASE + SYSTEM.general, { procurationCheck: 'sometimes' });
+    const res = await send('PUT', API_BASE + SYSTEM_SETTINGS_ROUTES.get.path, {
+      procurationCheck: 'sometimes',
+    });
     expect([res.statusCode, Object.keys(res.json().errors)]).toEqual([422, ['procurationCheck']]);
   });
 

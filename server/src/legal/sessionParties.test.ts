@@ -1,4 +1,4 @@
-import { API_BASE, LEGAL, permissionKey, sessions, type SessionRow } from '@mizan/contracts';
+import { API_BASE, permissionKey, sessions, type SessionRow, LEGAL_ROUTES } from '@mizan/contracts';
 import { signInWith } from '../system/testing/users';
 import { createRow, entityUrl } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
@@ -7,7 +7,7 @@ import { createTestApp, dialects, type Session, type TestApp } from '../test/har
 jest.setTimeout(90_000);
 
 const url = entityUrl(sessions);
-const chainUrl = (id: number) => API_BASE + LEGAL.sessionChain.replace(':id', String(id));
+const chainUrl = (id: number) => API_BASE + LEGAL_ROUTES.sessionChain.path.replace(':id', String(id));
 
 /**
  * What hearing rows say of their lawsuit (`lawsuitInfo`), the list filters through the lawsuit

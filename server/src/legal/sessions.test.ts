@@ -1,4 +1,4 @@
-import { API_BASE, LEGAL, SEEDED_ROLES, sessions, type SessionRow } from '@mizan/contracts';
+import { API_BASE, SEEDED_ROLES, sessions, type SessionRow, LEGAL_ROUTES } from '@mizan/contracts';
 import { AppError } from '../http/errors';
 import { createRow, entityUrl } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
@@ -6,7 +6,8 @@ import { createTestApp, dialects, type Session, type TestApp } from '../test/har
 type Row = SessionRow & Record<string, unknown>;
 
 const url = entityUrl(sessions);
-const chainUrl = (id: number | string) => API_BASE + LEGAL.sessionChain.replace(':id', String(id));
+const chainUrl = (id: number | string) =>
+  API_BASE + LEGAL_ROUTES.sessionChain.path.replace(':id', String(id));
 
 /** Today plus `days` in UTC, `YYYY-MM-DD`. */
 const day = (days: number) => {

@@ -1,11 +1,11 @@
-import { API_BASE, MESSAGES, invoiceLines, invoices, type CustomerMessage } from '@mizan/contracts';
+import { API_BASE, invoiceLines, invoices, type CustomerMessage, MESSAGE_ROUTES } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { createRow, entityUrl } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { startHttpStandIn } from '../test/httpStandIn';
 
-const customerMessages = (id: number) => API_BASE + MESSAGES.customer.replace(':id', String(id));
+const customerMessages = (id: number) => API_BASE + MESSAGE_ROUTES.customer.path.replace(':id', String(id));
 const PHONE = '+201001234567';
 
 /**
@@ -42,7 +42,7 @@ describe.each(dialects())('client messages raised by invoices and deadlines on %
     }));
     t = await createTestApp({ dialect, app: { clock: () => clock.now } });
     admin = await t.login();
-    await ok('PUT', API_BASE + MESSAGES.providers, {
+    await ok('PUT', API_BASE + MESSAGE_ROUTES.providers.path, {
       sms: {
         url: `${gateway.url}/send`,
         method: 'POST',
@@ -195,7 +195,7 @@ describe.each(dialects())('client messages raised by invoices and deadlines on %
     const settings = async (deadlineNoticeDays?: unknown) =>
       t.app.inject({
         method: 'PUT',
-        url: API_BASE + MESSAGES.providers,
+        url: API_BASE + MESSAGE_ROUTES.providers.path,
         headers: h(),
         payload: {
           ...(deadlineNoticeDays === undefined ? {} : { deadlineNoticeDays }),
@@ -208,13 +208,13 @@ describe.each(dialects())('client messages raised by invoices and deadlines on %
           whatsapp: { baseUrl: whatsapp.url, apiVersion: 'v21.0', phoneNumberId: '1098765' },
         },
       });
-    expect((await ok('GET', API_BASE + MESSAGES.providers)).deadlineNoticeDays).toBe(3);
+    expect((await ok('GET', API_BASE + MESSAGE_ROUTES.providers.path)).deadlineNoticeDays).toBe(3);
     for (const bad of [-1, 91, 2.5, 'x']) {
       const res = await settings(bad);
       expect([res.statusCode, Object.keys(res.json().errors ?? {})]).toEqual([422, ['deadlineNoticeDays']]);
     }
     expect((await settings(-1)).json().errors.deadlineNoticeDays[0]).toContain("Clients' deadline notice");
-    expect((await ok('GET', API_BASE + MESSAGES.providers)).deadlineNoticeDays).toBe(3);
+    expect((await ok('GET', API_BASE + MESSAGE_ROUTES.providers.path)).deadlineNoticeDays).toBe(3);
     expect((await settings(10)).json().data.deadlineNoticeDays).toBe(10);
     // Left out: kept.
     expect((await settings()).json().data.deadlineNoticeDays).toBe(10);

@@ -1,11 +1,11 @@
-import { API_BASE, MESSAGES, type CustomerMessage } from '@mizan/contracts';
+import { API_BASE, type CustomerMessage, MESSAGE_ROUTES } from '@mizan/contracts';
 import { mailText, startTestSmtp } from '../mail/testSmtp';
 import { createRow, entityUrl } from '../test/fixtures';
 import { createTestApp, splitDialects, type Session, type TestApp } from '../test/harness';
 import { startHttpStandIn } from '../test/httpStandIn';
 
-const customerMessages = (id: number) => API_BASE + MESSAGES.customer.replace(':id', String(id));
-const lawsuitMessages = (id: number) => API_BASE + MESSAGES.lawsuit.replace(':id', String(id));
+const customerMessages = (id: number) => API_BASE + MESSAGE_ROUTES.customer.path.replace(':id', String(id));
+const lawsuitMessages = (id: number) => API_BASE + MESSAGE_ROUTES.lawsuit.path.replace(':id', String(id));
 const PHONE = '+201001234567';
 /** The same number as a person types it on an Arabic keyboard. */
 const ARABIC_PHONE = '+٢٠ ١٠٠ ١٢٣ ٤٥٦٧';
@@ -27,7 +27,7 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
     return res.json().data.items as CustomerMessage[];
   };
   const providers = (payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'PUT', url: API_BASE + MESSAGES.providers, headers: h(), payload });
+    t.app.inject({ method: 'PUT', url: API_BASE + MESSAGE_ROUTES.providers.path, headers: h(), payload });
   const settings = (extra: { sms?: object; whatsapp?: object } = {}) => ({
     sms: {
       url: `${gateway.url}/send`,
@@ -69,7 +69,11 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
       settings({ sms: { authHeader: 'Bearer sms-key' }, whatsapp: { token: 'wa-token' } }),
     );
     expect([saved.statusCode, saved.json().errors]).toEqual([200, undefined]);
-    const res = await t.app.inject({ method: 'GET', url: API_BASE + MESSAGES.providers, headers: h() });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: API_BASE + MESSAGE_ROUTES.providers.path,
+      headers: h(),
+    });
     expect(res.json().data).toMatchObject({
       sms: { url: `${gateway.url}/send`, authHeaderSet: true },
       whatsapp: { phoneNumberId: '1098765', tokenSet: true, appSecretSet: false },
@@ -202,7 +206,7 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
     // WhatsApp reports the delivery on its webhook.
     const hook = await t.app.inject({
       method: 'POST',
-      url: API_BASE + MESSAGES.whatsappWebhook,
+      url: API_BASE + MESSAGE_ROUTES.whatsappVerify.path,
       payload: {
         entry: [{ changes: [{ value: { statuses: [{ id: done.providerId, status: 'delivered' }] } }] }],
       },
@@ -296,7 +300,7 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
     gateway.failNext(1, 401);
     const refused = await t.app.inject({
       method: 'POST',
-      url: API_BASE + MESSAGES.providersTest,
+      url: API_BASE + MESSAGE_ROUTES.testProvider.path,
       headers: h(),
       payload: { channel: 'sms', to: ARABIC_PHONE },
     });
@@ -307,7 +311,7 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
     });
     const ok = await t.app.inject({
       method: 'POST',
-      url: API_BASE + MESSAGES.providersTest,
+      url: API_BASE + MESSAGE_ROUTES.testProvider.path,
       headers: h(),
       payload: { channel: 'whatsapp', to: PHONE },
     });

@@ -1,4 +1,4 @@
-import { API_BASE, SYSTEM } from '@mizan/contracts';
+import { API_BASE, SYSTEM_SETTINGS_ROUTES } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { postponedFrom } from '../legal/testing';
@@ -8,7 +8,7 @@ import { createTestApp, dialects, type Session, type TestApp } from '../test/har
 // Each lawsuit, hearing and power of attorney is made through the API with every reference it takes.
 jest.setTimeout(180_000);
 
-const GENERAL = API_BASE + SYSTEM.general;
+const GENERAL = API_BASE + SYSTEM_SETTINGS_ROUTES.get.path;
 const MORNING_JOBS = [
   'reminders.deadlineDue',
   'reminders.hearingNoDecision',

@@ -1,4 +1,4 @@
-import { API_BASE, TASKS, taskChannel, taskEmployeeChannel } from '@mizan/contracts';
+import { API_BASE, taskChannel, taskEmployeeChannel, TASK_ROUTES } from '@mizan/contracts';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import {
   COMMENTS_URL,
@@ -17,9 +17,10 @@ import {
 // A project's `testTimeout` is ignored when Jest runs several projects: set it here (app start-up on a busy machine).
 jest.setTimeout(120_000);
 
-const threadUrl = (taskId: number) => API_BASE + TASKS.taskComments.replace(':id', String(taskId));
+const threadUrl = (taskId: number) => API_BASE + TASK_ROUTES.comments.path.replace(':id', String(taskId));
 const commentUrl = (taskId: number, commentId: number) =>
-  API_BASE + TASKS.taskComment.replace(':id', String(taskId)).replace(':commentId', String(commentId));
+  API_BASE +
+  TASK_ROUTES.deleteComment.path.replace(':id', String(taskId)).replace(':commentId', String(commentId));
 
 describe.each(dialects())('task comments and channels on %s', (dialect) => {
   let t: TestApp;

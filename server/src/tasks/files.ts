@@ -1,29 +1,18 @@
-import { API_BASE, TASKS, permissionKey, taskComments, tasks, type FilesField } from '@mizan/contracts';
+import { TASK_ROUTES, taskComments, tasks, type FilesField, type TaskRecord } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../engine/context';
 import { coerceFormFields } from '../engine/form';
-import { pathId } from '../http/params';
 import { readMultipart } from '../files/multipart';
 import { AppError } from '../http/errors';
-import { requirePermission } from '../auth/guard';
+import { defineRoute } from '../http/route';
 import { mayViewTask } from './tasks';
 
-/**
- * `POST /{taskId}/attachments`: more files on a task, multipart `files` (and the
- * `updatedAt` read, optional), each checked for type and size like the task form's, within the
- * task's file limit; a write of the task (scope, version, audit, event). No file is 422, a body
- * that is not multipart 415.
- */
+/** More files on a task (`TASK_ROUTES.addFiles`), each checked like the task form's. */
 export function registerAttachmentRoute(app: FastifyInstance): void {
   const field = tasks.fields.files as FilesField;
-  app.post<{ Params: { id: string } }>(
-    API_BASE + TASKS.attachments,
-    {
-      onRequest: requirePermission(permissionKey(tasks.name, 'update')),
-      schema: { tags: [tasks.name], summary: 'Add files to a task (multipart `files`)' },
-    },
-    async (request) => {
-      const id = pathId(request.params.id);
+  defineRoute(app, TASK_ROUTES.addFiles, {
+    tags: [tasks.name],
+    handler: async (request, { params }) => {
       if (!request.isMultipart()) throw new AppError('unsupportedMediaType');
       const { fields, uploads } = await readMultipart(request, app.fileStore, {
         files: { files: field },
@@ -35,10 +24,12 @@ export function registerAttachmentRoute(app: FastifyInstance): void {
         });
       const { updatedAt } = coerceFormFields(tasks, fields, false);
       return {
-        data: await app.entities.get(tasks.name).patch(actorOf(request), id, { updatedAt }, uploads),
+        data: (await app.entities
+          .get(tasks.name)
+          .patch(actorOf(request), params.id, { updatedAt }, uploads)) as unknown as TaskRecord,
       };
     },
-  );
+  });
 }
 
 /**

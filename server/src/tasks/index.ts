@@ -1,4 +1,4 @@
-import { API_BASE, TASKS, tasks } from '@mizan/contracts';
+import { API_BASE, entityActionPath, tasks } from '@mizan/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../http/errors';
 import { defineReminderJobs } from '../reminders';
@@ -8,7 +8,7 @@ import { installChannelGuard } from './live';
 import { remindTasksDueTomorrow, remindTasksOverdue } from './reminders';
 import { installTaskHooks } from './tasks';
 
-const TEXT_ROUTE = API_BASE + TASKS.text;
+const TEXT_ROUTE = API_BASE + entityActionPath(tasks, 'updateText');
 
 /**
  * Tasks on the server: who sees which task, the rules of a task and its state move,

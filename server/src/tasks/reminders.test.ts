@@ -1,4 +1,4 @@
-import { API_BASE, SYSTEM } from '@mizan/contracts';
+import { API_BASE, SYSTEM_SETTINGS_ROUTES } from '@mizan/contracts';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { TASKS_URL, blockedEmployee, createTask, member, type Member, type Row } from './testkit';
 
@@ -35,7 +35,7 @@ describe.each(dialects())('task reminders on %s', (dialect) => {
     admin = await t.login();
     const general = await t.app.inject({
       method: 'PUT',
-      url: API_BASE + SYSTEM.general,
+      url: API_BASE + SYSTEM_SETTINGS_ROUTES.get.path,
       headers: admin.headers,
       payload: { timeZone: 'Africa/Cairo' },
     });

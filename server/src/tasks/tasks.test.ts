@@ -1,4 +1,4 @@
-import { TASKS, API_BASE, taskChannel, taskEmployeeChannel } from '@mizan/contracts';
+import { API_BASE, taskChannel, taskEmployeeChannel, TASK_ROUTES, tasks } from '@mizan/contracts';
 import { translate } from '../http/messages';
 import { createRow, entityUrl } from '../test/fixtures';
 import { createTestApp, type Session, type TestApp, splitDialects } from '../test/harness';
@@ -429,7 +429,7 @@ describe.each(splitDialects())('tasks on %s', (dialect) => {
 
   it('adds files by POST /{taskId}/attachments, readable by those who see the task, removable one by one', async () => {
     const task = await createTask(t, a, { assigneeIds: [b.id] });
-    const url = API_BASE + TASKS.attachments.replace(':id', String(task.id));
+    const url = API_BASE + TASK_ROUTES.addFiles.path.replace(':id', String(task.id));
     const body = multipart({ updatedAt: task.updatedAt }, [
       { data: PDF, filename: 'مذكرة.pdf', type: 'application/pdf' },
     ]);
@@ -493,7 +493,9 @@ describe.each(splitDialects())('tasks on %s', (dialect) => {
       method: 'DELETE',
       url:
         API_BASE +
-        TASKS.attachment.replace(':ownerId', String(task.id)).replace(':fileId', String(files[0]!.id)),
+        (tasks.path + tasks.fileDeletePath!)
+          .replace(':ownerId', String(task.id))
+          .replace(':fileId', String(files[0]!.id)),
       headers: a.headers(),
     });
     expect([removed.statusCode, removed.json().data.files]).toEqual([200, []]);

@@ -7,7 +7,7 @@ import {
   type Fields,
 } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
-import { API_BASE, AUTH, MONEY_MAX, PEOPLE } from '@mizan/contracts';
+import { API_BASE, AUTH_ROUTES, MONEY_MAX, PEOPLE_ROUTES } from '@mizan/contracts';
 import { customerSample } from '../clients/testing';
 import { deadlineRuleSample, deadlineSample, holidaySample } from '../deadlines/testing';
 import {
@@ -308,7 +308,7 @@ export async function createUserWith(
   const headers = { 'x-fingerprint-session': `setup-${seq}`, 'x-fingerprint': 'test-device' };
   const login = await app.inject({
     method: 'POST',
-    url: `${API_BASE}${AUTH.login}`,
+    url: `${API_BASE}${AUTH_ROUTES.login.path}`,
     headers,
     payload: { email, password: TEST_PASSWORD },
   });
@@ -316,7 +316,7 @@ export async function createUserWith(
     throw new Error(`login as ${email} failed: ${login.statusCode} ${login.body}`);
   const changed = await app.inject({
     method: 'PUT',
-    url: `${API_BASE}${PEOPLE.changePassword}`,
+    url: `${API_BASE}${PEOPLE_ROUTES.changePassword.path}`,
     headers: { ...headers, authorization: `Bearer ${login.json().data.token}` },
     payload: { currentPassword: TEST_PASSWORD, newPassword: password },
   });

@@ -234,6 +234,21 @@ export function actionPath(action: string, definition: EntityActionDefinition): 
   return definition.path ?? `/:id/${action}`;
 }
 
+/**
+ * The path (under `/api`) of an action the entity's definition declares; an action it does not
+ * declare throws.
+ *
+ * @example entityActionPath(tasks, 'status') // '/admin/lawsuits/tasks/status/:id'
+ */
+export function entityActionPath(
+  entity: { readonly path: string; readonly actions?: Readonly<Record<string, EntityActionDefinition>> },
+  action: string,
+): string {
+  const definition = entity.actions?.[action];
+  if (!definition) throw new Error(`${entity.path}: no action ${action}`);
+  return entity.path + actionPath(action, definition);
+}
+
 export interface EntityDefinition<F extends Fields = Fields> {
   /** camelCase plural; also the real-time channel, the permission prefix and the i18n key. */
   name: string;

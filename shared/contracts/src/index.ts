@@ -13,6 +13,7 @@ export * from './permissions';
 export * from './conflict';
 export * from './endpoints';
 export * from './route';
+export * from './lightRoutes';
 export * from './ws';
 export * from './constants';
 export * from './errors';

@@ -2,7 +2,8 @@
  * `@mizan/contracts/light`: the constants of the contracts without the entity definitions and
  * their zod schemas (the login page downloaded all of them, ~43 KB gzip, for its route
  * paths and storage keys). Bundled into each build that imports it, not shared: it is small and
- * holds no state. Everything here is also exported by `@mizan/contracts`.
+ * holds no state. Everything here is also exported by `@mizan/contracts`. The routes called
+ * before the full contracts load are `@mizan/contracts/lightRoutes`.
  */
 export * from './constants';
 export * from './endpoints';

@@ -2,8 +2,11 @@ import { AREA_PERMISSIONS, permissionKey } from './permissions';
 import type { Entity, Fields, RemoteName } from './entity';
 import { registry } from './registry';
 import { ROUTES } from './constants';
-import { SYSTEM } from './endpoints';
-import { DOCUMENTS } from './api/documents';
+import { AUDIT_ROUTES } from './api/audit';
+import { BACKUP_ROUTES } from './api/backups';
+import { DOCUMENT_ROUTES } from './api/documents';
+import { LOG_ROUTES } from './api/logs';
+import { SYSTEM_SETTINGS_ROUTES } from './api/system';
 import { FINANCE_REPORTS, type ReportDefinition } from './api/financeReports';
 
 /**
@@ -59,20 +62,36 @@ const SLOTS: MenuSlot[] = [
     screens: [
       {
         order: 1,
-        item: screen('generalSystem', SYSTEM.general, AREA_PERMISSIONS.systemSettingsView, 'settings'),
+        item: screen(
+          'generalSystem',
+          SYSTEM_SETTINGS_ROUTES.get.path,
+          AREA_PERMISSIONS.systemSettingsView,
+          'settings',
+        ),
       },
       {
         order: 2,
-        item: screen('appearance', SYSTEM.appearances, AREA_PERMISSIONS.systemSettingsView, 'settings'),
+        item: screen(
+          'appearance',
+          SYSTEM_SETTINGS_ROUTES.appearance.path,
+          AREA_PERMISSIONS.systemSettingsView,
+          'settings',
+        ),
       },
-      { order: 3, item: screen('systemLogs', SYSTEM.logs, AREA_PERMISSIONS.logsView, 'settings') },
-      { order: 4, item: screen('auditTrail', SYSTEM.audit, AREA_PERMISSIONS.auditView, 'settings') },
-      { order: 5, item: screen('backups', SYSTEM.backups, AREA_PERMISSIONS.backupsView, 'settings') },
+      { order: 3, item: screen('systemLogs', LOG_ROUTES.latest.path, AREA_PERMISSIONS.logsView, 'settings') },
+      {
+        order: 4,
+        item: screen('auditTrail', AUDIT_ROUTES.list.path, AREA_PERMISSIONS.auditView, 'settings'),
+      },
+      {
+        order: 5,
+        item: screen('backups', BACKUP_ROUTES.list.path, AREA_PERMISSIONS.backupsView, 'settings'),
+      },
       {
         order: 7,
         item: screen(
           'documentFields',
-          DOCUMENTS.fields,
+          DOCUMENT_ROUTES.fields.path,
           permissionKey('documentTemplates', 'view'),
           'settings',
         ),

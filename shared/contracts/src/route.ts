@@ -79,8 +79,11 @@ export interface RouteContract<
   /** Under `API_BASE`, with `:name` parameters. */
   readonly path: P;
   readonly permission: RoutePermission;
-  /** One line for the API's documentation. */
-  readonly summary: string;
+  /**
+   * One line for the API's documentation. Every route the server registers has one (`route()` and
+   * `fullRoute` require it); a light route (`lightRoute`) leaves it to its full route.
+   */
+  readonly summary?: string;
   /** JSON body, parsed before the handler runs (422 with field messages). */
   readonly body?: B;
   readonly query?: Q;
@@ -111,8 +114,51 @@ export function route<
   Q extends Schema = undefined,
   R = unknown,
   const U extends MultipartBody | undefined = undefined,
->(contract: RouteContract<M, P, B, Q, R, U>): RouteContract<M, P, B, Q, R, U> {
+>(contract: RouteContract<M, P, B, Q, R, U> & { readonly summary: string }): RouteContract<M, P, B, Q, R, U> {
   return contract;
+}
+
+/**
+ * Declares a route for the light contracts (`@mizan/contracts/lightRoutes`, which hold no zod and
+ * no entity definition): its method, path and permission. Its types are named here, its answer's
+ * and those of its body and query schemas (`typeof loginBody`, imported as a type, which no bundle
+ * downloads), so that a caller's body, query and answer are typed as the full route's; its schemas
+ * and summary (bytes the client has no use for) are left out. The full contracts add them with
+ * `fullRoute`; the server registers that one.
+ *
+ * @example
+ * export const LIGHT_AUTH_ROUTES = {
+ *   login: lightRoute<LoginAnswer, typeof loginBody>()({
+ *     method: 'POST', path: '/auth/login', permission: PUBLIC,
+ *   }),
+ * };
+ */
+export const lightRoute =
+  <R = unknown, B extends Schema = undefined, Q extends Schema = undefined>() =>
+  <const M extends HttpMethod, const P extends string>(
+    contract: Omit<RouteContract<M, P, undefined, undefined>, 'summary' | 'answer'>,
+  ): RouteContract<M, P, B, Q, R> =>
+    // Types only at run time: `fullRoute` adds the schemas and the summary.
+    contract as RouteContract<M, P, never, never> as RouteContract<M, P, B, Q, R>;
+
+/**
+ * What a light route (`lightRoute`) was declared without: its summary, and each schema its types
+ * name.
+ */
+type FullPart<B extends Schema, Q extends Schema> = (B extends z.ZodType ? { body: B } : unknown) &
+  (Q extends z.ZodType ? { query: Q } : unknown) & { summary: string; response?: z.ZodType };
+
+/**
+ * A light route (`lightRoute`) with its summary and schemas: the route the server registers, the
+ * path, method, permission and answer being the light one's.
+ *
+ * @example login: fullRoute(LIGHT_AUTH_ROUTES.login, { summary: 'Sign in', body: loginBody })
+ */
+export function fullRoute<M extends HttpMethod, P extends string, B extends Schema, Q extends Schema, R>(
+  light: RouteContract<M, P, B, Q, R>,
+  full: FullPart<B, Q>,
+): RouteContract<M, P, B, Q, R> {
+  return { ...light, ...full };
 }
 
 /** Any route contract. */

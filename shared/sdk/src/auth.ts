@@ -1,4 +1,5 @@
-import { AUTH, PEOPLE, STORAGE_KEYS } from '@mizan/contracts/light';
+import { STORAGE_KEYS, type RouteInput } from '@mizan/contracts/light';
+import { LIGHT_AUTH_ROUTES, LIGHT_PEOPLE_ROUTES } from '@mizan/contracts/lightRoutes';
 import { i18n } from '@mizan/i18n';
 import { atom, useAtomValue } from 'jotai';
 import { useCallback, useMemo } from 'react';
@@ -16,55 +17,51 @@ import {
   userAtom,
 } from './session';
 import { secureStorage } from './storage';
-import type {
-  EmployeeSecurity,
-  LoginAnswer,
-  SessionInfo,
-  SessionsEnded,
-  TwoFactorChallenge,
-  TwoFactorEnableResult,
-  TwoFactorSetupResult,
-  TwoFactorStatus,
-} from '@mizan/contracts';
-import type { AuthUser, CheckResult, LoginResult, SystemSettings } from './types';
+import type { LoginAnswer, ProfileBody, TwoFactorChallenge } from '@mizan/contracts';
+import type { LoginResult, SystemSettings } from './types';
 import { wsClient } from './ws';
 
-/** The auth endpoints (`/api/auth/*`) and the profile routes. */
+/**
+ * The auth routes (`/api/auth/*`) and the profile routes, called through their light contracts
+ * (`LIGHT_AUTH_ROUTES`, `LIGHT_PEOPLE_ROUTES`: no zod on the login page).
+ */
 export const authApi = {
   login: (email: string, password: string) =>
-    api.post<LoginAnswer>(AUTH.login, { email, password }, { silent: true }),
+    api.call(LIGHT_AUTH_ROUTES.login, { body: { email, password } }, { silent: true }),
   /** The second step of a sign-in (no token yet: the challenge and this device's fingerprint). */
-  twoFactorVerify: (body: { challenge: string; code?: string; recoveryCode?: string }) =>
-    api.post<LoginResult>(AUTH.twoFactorVerify, body, { silent: true }),
+  twoFactorVerify: (body: RouteInput<typeof LIGHT_AUTH_ROUTES.twoFactorVerify>['body']) =>
+    api.call(LIGHT_AUTH_ROUTES.twoFactorVerify, { body }, { silent: true }),
   /** Signed in (profile), or with an enrolment challenge from the login answer. */
   twoFactorSetup: (challenge?: string) =>
-    api.post<TwoFactorSetupResult>(AUTH.twoFactorSetup, challenge ? { challenge } : {}),
-  twoFactorEnable: (body: { code: string; challenge?: string }) =>
-    api.post<TwoFactorEnableResult>(AUTH.twoFactorEnable, body, { silent: true }),
-  twoFactorStatus: () => api.get<TwoFactorStatus>(AUTH.twoFactor),
-  twoFactorDisable: (body: { code?: string; password?: string }) =>
-    api.delete<unknown>(AUTH.twoFactor, { data: body, silent: true }),
-  sessions: () => api.get<SessionInfo[]>(AUTH.sessions),
-  endSession: (id: number) => api.delete<unknown>(`${AUTH.sessions}/${id}`),
-  endOtherSessions: () => api.delete<SessionsEnded>(AUTH.sessions),
+    api.call(LIGHT_AUTH_ROUTES.twoFactorSetup, { body: challenge ? { challenge } : {} }),
+  twoFactorEnable: (body: RouteInput<typeof LIGHT_AUTH_ROUTES.twoFactorEnable>['body']) =>
+    api.call(LIGHT_AUTH_ROUTES.twoFactorEnable, { body }, { silent: true }),
+  twoFactorStatus: () => api.call(LIGHT_AUTH_ROUTES.twoFactorStatus),
+  twoFactorDisable: (body: RouteInput<typeof LIGHT_AUTH_ROUTES.twoFactorDisable>['body']) =>
+    api.call(LIGHT_AUTH_ROUTES.twoFactorDisable, { body }, { silent: true }),
+  sessions: () => api.call(LIGHT_AUTH_ROUTES.sessions),
+  endSession: (id: number) => api.call(LIGHT_AUTH_ROUTES.endSession, { params: { id } }),
+  endOtherSessions: () => api.call(LIGHT_AUTH_ROUTES.endOtherSessions),
   /** An administrator's view of an employee: open sessions, sign-in history, two-factor state. */
-  employeeSecurity: (id: number) => api.get<EmployeeSecurity>(`${PEOPLE.sessions}/${id}`),
-  signOutEverywhere: (id: number) => api.post<SessionsEnded>(`${PEOPLE.signOutEverywhere}/${id}`),
-  resetTwoFactor: (id: number) => api.delete<unknown>(`${PEOPLE.resetTwoFactor}/${id}`),
-  check: () => api.post<CheckResult>(AUTH.check, undefined, { silent: true }),
-  logout: () => api.post<unknown>(AUTH.logout, undefined, { silent: true }),
+  employeeSecurity: (id: number) => api.call(LIGHT_PEOPLE_ROUTES.security, { params: { id } }),
+  signOutEverywhere: (id: number) => api.call(LIGHT_PEOPLE_ROUTES.signOutEverywhere, { params: { id } }),
+  resetTwoFactor: (id: number) => api.call(LIGHT_PEOPLE_ROUTES.resetTwoFactor, { params: { id } }),
+  check: () => api.call(LIGHT_AUTH_ROUTES.check, undefined, { silent: true }),
+  logout: () => api.call(LIGHT_AUTH_ROUTES.logout, undefined, { silent: true }),
   /** Public: sent without Authorization and fingerprint headers. */
-  systemSettings: () => api.get<SystemSettings>(AUTH.systemSettings, { anonymous: true }),
-  forgotPassword: (email: string) => api.post<unknown>(AUTH.forgotPassword, { email }, { anonymous: true }),
-  resetPassword: (body: { token: string; email: string; password: string }) =>
-    api.put<unknown>(AUTH.resetPassword, body, { anonymous: true }),
-  verifyResetToken: (params: { token: string; email: string }) =>
-    api.get<unknown>(AUTH.verifyResetToken, { params, anonymous: true }),
-  verifyResetCode: (body: Record<string, unknown>) =>
-    api.post<unknown>(AUTH.verifyResetCode, body, { anonymous: true }),
-  profile: () => api.get<AuthUser>(PEOPLE.profile),
-  updateProfile: (body: Record<string, unknown> | FormData) => api.put<AuthUser>(PEOPLE.profile, body),
-  changePassword: (body: Record<string, unknown>) => api.put<unknown>(PEOPLE.changePassword, body),
+  systemSettings: () => api.call(LIGHT_AUTH_ROUTES.systemSettings, undefined, { anonymous: true }),
+  forgotPassword: (email: string) =>
+    api.call(LIGHT_AUTH_ROUTES.forgotPassword, { body: { email } }, { anonymous: true }),
+  resetPassword: (body: RouteInput<typeof LIGHT_AUTH_ROUTES.resetPassword>['body']) =>
+    api.call(LIGHT_AUTH_ROUTES.resetPassword, { body }, { anonymous: true }),
+  verifyResetToken: (query: NonNullable<RouteInput<typeof LIGHT_AUTH_ROUTES.verifyResetToken>['query']>) =>
+    api.call(LIGHT_AUTH_ROUTES.verifyResetToken, { query }, { anonymous: true }),
+  verifyResetCode: (body: RouteInput<typeof LIGHT_AUTH_ROUTES.verifyResetCode>['body']) =>
+    api.call(LIGHT_AUTH_ROUTES.verifyResetCode, { body }, { anonymous: true }),
+  profile: () => api.call(LIGHT_PEOPLE_ROUTES.profile),
+  updateProfile: (body: ProfileBody) => api.call(LIGHT_PEOPLE_ROUTES.updateProfile, { body }),
+  changePassword: (body: RouteInput<typeof LIGHT_PEOPLE_ROUTES.changePassword>['body']) =>
+    api.call(LIGHT_PEOPLE_ROUTES.changePassword, { body }),
 };
 
 /** Whether a login answer still asks for a second step (a code, or an enrolment). */
@@ -180,7 +177,7 @@ export async function loadSystemSettings(): Promise<SystemSettings | null> {
   try {
     // As `authApi.systemSettings`, with the tries before the last one silent.
     const settings = await untilReachable((lastTry) =>
-      api.get<SystemSettings>(AUTH.systemSettings, { anonymous: true, silent: !lastTry }),
+      api.call(LIGHT_AUTH_ROUTES.systemSettings, undefined, { anonymous: true, silent: !lastTry }),
     );
     sdkStore.set(systemSettingsAtom, settings);
     await secureStorage.set(STORAGE_KEYS.systemSettings, settings);

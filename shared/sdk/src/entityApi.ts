@@ -1,4 +1,5 @@
-import { MAX_PAGE_SIZE, SYSTEM, VERSION_FIELD } from '@mizan/contracts/light';
+import { MAX_PAGE_SIZE, pathOf, VERSION_FIELD } from '@mizan/contracts/light';
+import { LIGHT_FILE_ROUTES } from '@mizan/contracts/lightRoutes';
 import type { Entity, EntityInput, EntityRecord, Fields, Page } from '@mizan/contracts';
 import { api, type RequestOptions } from './http';
 
@@ -227,5 +228,5 @@ export const entityApi = {
 
 /** A stored file's content (authorised download through `GET /api/files/:id`). */
 export function fetchFile(id: number, options?: RequestOptions): Promise<Blob> {
-  return api.get<Blob>(`${SYSTEM.files}/${id}`, { ...options, responseType: 'blob' });
+  return api.get<Blob>(pathOf(LIGHT_FILE_ROUTES.download.path, { id }), { ...options, responseType: 'blob' });
 }

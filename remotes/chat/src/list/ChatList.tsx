@@ -1,5 +1,5 @@
 import { PlusOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import type { ChatSummary } from '@mizan/contracts';
+import { CHAT_ROUTES, pathOf, type ChatSummary } from '@mizan/contracts';
 import { useDebouncedValue } from '@mizan/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Badge, Button, Flex, Input, Segmented, Spin, Typography, theme } from 'antd';
@@ -36,7 +36,7 @@ function ChatRow({
   return (
     <li style={{ listStyle: 'none' }}>
       <Link
-        to={`/admin/chats/${chat.id}`}
+        to={pathOf(CHAT_ROUTES.one.path, { id: chat.id })}
         aria-current={open ? 'page' : undefined}
         data-testid="chat-row"
         style={{

@@ -25,7 +25,7 @@ export interface FeesPanelProps {
 }
 
 /**
- * The fee figures of a lawsuit (`GET LEGAL.lawsuitFees`): agreed fee, paid, pending, overpaid
+ * The fee figures of a lawsuit (`LEGAL_ROUTES.lawsuitFees`): agreed fee, paid, pending, overpaid
  * and the collection rate as a bar, amounts as money in the interface language (Arabic-Indic
  * digits in Arabic). No agreed fee recorded: the rate is left out and the panel says why.
  */

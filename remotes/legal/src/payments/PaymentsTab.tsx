@@ -28,7 +28,7 @@ type DrawerState = { mode: FormMode; row?: EntityRow } | null;
 
 /**
  * A lawsuit's fees tab: the fee figures above every payment that counts towards its fee, one row
- * each (`GET LEGAL.lawsuitFeeRows`): the fees ledger's entries (added, edited and deleted here as
+ * each (`LEGAL_ROUTES.lawsuitFeeRows`): the fees ledger's entries (added, edited and deleted here as
  * the user may), payments recorded under Finance with the invoices they settled, and the client's
  * retainer applied to the lawsuit's invoices (those two are changed under Finance). The figures and
  * the rows are read again whenever the ledger changes (a save here, a change seen live) or the

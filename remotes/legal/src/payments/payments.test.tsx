@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { LAWSUIT_FEES_CHANGED, LEGAL, lawsuitPayments, lawsuits } from '@mizan/contracts';
+import { LAWSUIT_FEES_CHANGED, lawsuitPayments, lawsuits, LEGAL_ROUTES } from '@mizan/contracts';
 import { recordElement } from '@mizan/ui';
 import { connectFakeSocket } from '@mizan/ui/testing/fakeSocket';
 import { captureToasts, pointSdkAt, signIn } from '@mizan/ui/testing/render';
@@ -33,8 +33,8 @@ const figure = (panel: HTMLElement, title: string) =>
   (within(panel).getByText(title).closest('.ant-statistic') as HTMLElement).querySelector(
     '.ant-statistic-content',
   )?.textContent;
-const feeReads = () => server.to('GET', withId(LEGAL.lawsuitFees, 7));
-const rowReads = () => server.to('GET', withId(LEGAL.lawsuitFeeRows, 7));
+const feeReads = () => server.to('GET', withId(LEGAL_ROUTES.lawsuitFees.path, 7));
+const rowReads = () => server.to('GET', withId(LEGAL_ROUTES.lawsuitFeeRows.path, 7));
 
 beforeEach(async () => {
   localStorage.clear();

@@ -15,7 +15,7 @@ export interface SessionChainProps {
 }
 
 /**
- * The postponement chain a hearing belongs to (`GET LEGAL.sessionChain`), first to last, as a
+ * The postponement chain a hearing belongs to (`LEGAL_ROUTES.sessionChain`), first to last, as a
  * timeline: each hearing's date linking to its page, its decision and the date it was postponed
  * to; the hearing of this page marked, one past its day with no decision flagged.
  */

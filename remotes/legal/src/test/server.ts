@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
 import {
-  LEGAL,
   foldArabic,
   getEntity,
   lawsuitFeeFigures,
@@ -8,6 +7,7 @@ import {
   type Fields,
   type LawsuitFeeRow,
   type LawsuitFees,
+  LEGAL_ROUTES,
 } from '@mizan/contracts';
 import { json, startServer, type SeenRequest } from '@mizan/sdk/testing/apiServer';
 
@@ -143,12 +143,12 @@ export async function startLegalServer(entities: readonly Entity<Fields>[], spec
 
   const handle = (req: SeenRequest, res: ServerResponse) => {
     const path = req.path.replace(/^\/api/, '');
-    const rowsMatch = new RegExp(`^${LEGAL.lawsuitFeeRows.replace(':id', '(\\d+)')}$`).exec(path);
+    const rowsMatch = new RegExp(`^${LEGAL_ROUTES.lawsuitFeeRows.path.replace(':id', '(\\d+)')}$`).exec(path);
     if (req.method === 'GET' && rowsMatch)
       return json(res, 200, { data: { items: feeRows(Number(rowsMatch[1])) } });
-    const feesMatch = new RegExp(`^${LEGAL.lawsuitFees.replace(':id', '(\\d+)')}$`).exec(path);
+    const feesMatch = new RegExp(`^${LEGAL_ROUTES.lawsuitFees.path.replace(':id', '(\\d+)')}$`).exec(path);
     if (req.method === 'GET' && feesMatch) return json(res, 200, { data: fees(Number(feesMatch[1])) });
-    const chainMatch = new RegExp(`^${LEGAL.sessionChain.replace(':id', '(\\d+)')}$`).exec(path);
+    const chainMatch = new RegExp(`^${LEGAL_ROUTES.sessionChain.path.replace(':id', '(\\d+)')}$`).exec(path);
     if (req.method === 'GET' && chainMatch)
       return json(res, 200, { data: { items: chain(Number(chainMatch[1])) } });
     if (req.method === 'GET' && /^\/files\/\d+$/.test(path)) {

@@ -1,4 +1,4 @@
-import { AREA_PERMISSIONS, AUDIT_VERBS, SYSTEM, employees, registry } from '@mizan/contracts';
+import { AREA_PERMISSIONS, AUDIT_VERBS, employees, registry, AUDIT_ROUTES } from '@mizan/contracts';
 import { createI18n, i18n } from '@mizan/i18n';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { startApiServer } from '../test/apiServer';
@@ -6,7 +6,7 @@ import { captureToasts, pointSdkAt, renderScreen, signIn } from '../test/render'
 import { AuditPage } from './AuditPage';
 import type { AuditEntry } from './types';
 
-const path = `/api${SYSTEM.audit}`;
+const path = `/api${AUDIT_ROUTES.list.path}`;
 const entries: AuditEntry[] = [
   {
     id: 2,

@@ -1,11 +1,11 @@
-import { AREA_PERMISSIONS, SYSTEM, type BackupItem, type BackupList } from '@mizan/contracts';
+import { AREA_PERMISSIONS, type BackupItem, type BackupList, BACKUP_ROUTES } from '@mizan/contracts';
 import { i18n } from '@mizan/i18n';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { startApiServer } from '../test/apiServer';
 import { captureToasts, pointSdkAt, renderScreen, signIn } from '../test/render';
 import { BackupsPage } from './BackupsPage';
 
-const path = `/api${SYSTEM.backups}`;
+const path = `/api${BACKUP_ROUTES.list.path}`;
 
 const done: BackupItem = {
   id: 3,

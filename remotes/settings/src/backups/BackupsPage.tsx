@@ -1,5 +1,11 @@
 import { CloudDownloadOutlined, DeleteOutlined, ReloadOutlined, SaveOutlined } from '@ant-design/icons';
-import { AREA_PERMISSIONS, BACKUP_ROUTES, pathOf, SYSTEM, type BackupItem } from '@mizan/contracts';
+import {
+  AREA_PERMISSIONS,
+  BACKUP_ROUTES,
+  pathOf,
+  type BackupItem,
+  SYSTEM_SETTINGS_ROUTES,
+} from '@mizan/contracts';
 import { api, notify, useAuth } from '@mizan/sdk';
 import { DualDate, formatNumber, formatSize } from '@mizan/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -172,7 +178,7 @@ export function BackupsPage() {
               </Typography.Text>
             )}
             {can(AREA_PERMISSIONS.systemSettingsUpdate) && (
-              <Link to={SYSTEM.general}>{t('backups.changeSchedule')}</Link>
+              <Link to={SYSTEM_SETTINGS_ROUTES.get.path}>{t('backups.changeSchedule')}</Link>
             )}
           </Space>
         </Card>

@@ -1,4 +1,4 @@
-import { PEOPLE } from '@mizan/contracts';
+import { PEOPLE_ROUTES, pathOf } from '@mizan/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { startApiServer } from '../test/apiServer';
 import { captureToasts, pointSdkAt, renderScreen, signIn } from '../test/render';
@@ -40,13 +40,15 @@ describe('EmployeeSecurityButton', () => {
   let state: { sessions: (typeof session)[]; twoFactorEnabled: boolean };
   beforeAll(async () => {
     server = await startApiServer({
-      [`GET /api${PEOPLE.sessions}/7`]: () => ({ body: { data: { ...state, history: attempts } } }),
-      [`POST /api${PEOPLE.signOutEverywhere}/7`]: () => {
+      [`GET /api${pathOf(PEOPLE_ROUTES.security.path, { id: 7 })}`]: () => ({
+        body: { data: { ...state, history: attempts } },
+      }),
+      [`POST /api${pathOf(PEOPLE_ROUTES.signOutEverywhere.path, { id: 7 })}`]: () => {
         const ended = state.sessions.length;
         state.sessions = [];
         return { body: { data: { ended } } };
       },
-      [`DELETE /api${PEOPLE.resetTwoFactor}/7`]: () => {
+      [`DELETE /api${pathOf(PEOPLE_ROUTES.resetTwoFactor.path, { id: 7 })}`]: () => {
         state.twoFactorEnabled = false;
         return { body: { data: { message: 'ok' } } };
       },
@@ -82,7 +84,7 @@ describe('EmployeeSecurityButton', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
     await waitFor(() => expect(toasts.success).toContain('1 session of Huda Saleh was ended.'));
     expect(server.seen.map((r) => `${r.method} ${r.url}`)).toContain(
-      `POST /api${PEOPLE.signOutEverywhere}/7`,
+      `POST /api${pathOf(PEOPLE_ROUTES.signOutEverywhere.path, { id: 7 })}`,
     );
     expect(await within(drawer).findByText('Not signed in on any device now.')).toBeInTheDocument();
   });

@@ -1,11 +1,11 @@
-import { AREA_PERMISSIONS, SYSTEM } from '@mizan/contracts';
+import { AREA_PERMISSIONS, LOG_ROUTES } from '@mizan/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { startApiServer } from '../test/apiServer';
 import { captureToasts, pointSdkAt, renderScreen, signIn } from '../test/render';
 import { LogsPage } from './LogsPage';
 import type { DayStats, ErrorGroup, LogEntry, RouteStat } from './types';
 
-const base = `/api${SYSTEM.logs}`;
+const base = `/api${LOG_ROUTES.latest.path}`;
 
 /** A day as the server's log reader summarises it (server/src/system/logs/analysis.ts). */
 const stats: DayStats & { date: string } = {

@@ -1,12 +1,12 @@
-import { AREA_PERMISSIONS, SYSTEM } from '@mizan/contracts';
+import { AREA_PERMISSIONS, SYSTEM_SETTINGS_ROUTES } from '@mizan/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { startApiServer } from '../test/apiServer';
 import { captureToasts, pointSdkAt, renderScreen, signIn } from '../test/render';
 import { AppearancePage } from './AppearancePage';
 import { appearanceForm, imageProblem } from './appearance';
 
-const general = `/api${SYSTEM.general}`;
-const appearances = `/api${SYSTEM.appearances}`;
+const general = `/api${SYSTEM_SETTINGS_ROUTES.get.path}`;
+const appearances = `/api${SYSTEM_SETTINGS_ROUTES.appearance.path}`;
 const stored = {
   id: 1,
   officeName: 'Office',

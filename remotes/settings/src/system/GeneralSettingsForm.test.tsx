@@ -1,4 +1,4 @@
-import { AREA_PERMISSIONS, SYSTEM } from '@mizan/contracts';
+import { AREA_PERMISSIONS, SYSTEM_SETTINGS_ROUTES } from '@mizan/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { startApiServer } from '../test/apiServer';
 import { captureToasts, pointSdkAt, renderScreen, signIn } from '../test/render';
@@ -41,7 +41,7 @@ const stored: GeneralSettings & Record<string, unknown> = {
   updatedAt: read,
 };
 
-const path = `/api${SYSTEM.general}`;
+const path = `/api${SYSTEM_SETTINGS_ROUTES.get.path}`;
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let current: typeof stored;
 

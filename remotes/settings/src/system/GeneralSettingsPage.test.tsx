@@ -1,4 +1,4 @@
-import { AREA_PERMISSIONS, SYSTEM } from '@mizan/contracts';
+import { AREA_PERMISSIONS, AUTH_ROUTES, SYSTEM_SETTINGS_ROUTES } from '@mizan/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { startApiServer } from '../test/apiServer';
 import { captureToasts, pointSdkAt, renderScreen, signIn } from '../test/render';
@@ -43,14 +43,14 @@ const stored: GeneralSettings & Record<string, unknown> = {
   updatedBy: null,
 };
 
-const path = `/api${SYSTEM.general}`;
+const path = `/api${SYSTEM_SETTINGS_ROUTES.get.path}`;
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let current: typeof stored;
 
 beforeAll(async () => {
   server = await startApiServer({
     [`GET ${path}`]: () => ({ body: { data: current } }),
-    [`GET /api${SYSTEM.twoFactorRoles}`]: () => ({ body: { data: { roleIds: [] } } }),
+    [`GET /api${AUTH_ROUTES.twoFactorRoles.path}`]: () => ({ body: { data: { roleIds: [] } } }),
     [`PUT ${path}`]: (req) => {
       const body = JSON.parse(req.body) as Record<string, unknown>;
       // The real server refuses a taken-over field the same way: 422 with the field's message.

@@ -1,4 +1,4 @@
-import { MESSAGES, SMS_DEFAULTS, WHATSAPP_DEFAULTS, type MessagingSettings } from '@mizan/contracts';
+import { SMS_DEFAULTS, WHATSAPP_DEFAULTS, type MessagingSettings, MESSAGE_ROUTES } from '@mizan/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { startApiServer } from '../test/apiServer';
 import { captureToasts, pointSdkAt, renderScreen, signIn } from '../test/render';
@@ -10,7 +10,7 @@ const stored: MessagingSettings = {
   emailConfigured: true,
   deadlineNoticeDays: 3,
 };
-const path = `/api${MESSAGES.providers}`;
+const path = `/api${MESSAGE_ROUTES.providers.path}`;
 let server: Awaited<ReturnType<typeof startApiServer>>;
 
 beforeAll(async () => {

@@ -1,10 +1,10 @@
-import { SYSTEM, roles } from '@mizan/contracts';
+import { roles, AUTH_ROUTES } from '@mizan/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { startApiServer } from '../test/apiServer';
 import { captureToasts, pointSdkAt, renderScreen, signIn } from '../test/render';
 import { TwoFactorRolesCard } from './TwoFactorRolesCard';
 
-const path = `/api${SYSTEM.twoFactorRoles}`;
+const path = `/api${AUTH_ROUTES.twoFactorRoles.path}`;
 const roleRows = [
   { id: 1, name: 'Administrator' },
   { id: 2, name: 'Lawyer' },

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { AREA_PERMISSIONS } from '../areaPermissions';
-import { SYSTEM } from '../endpoints';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page } from '../entity';
 import { answer, route } from '../route';
 import type { Gender } from '../entities/people';
@@ -92,7 +91,7 @@ const auditPage = z.object({
 export const AUDIT_ROUTES = {
   list: route({
     method: 'GET',
-    path: SYSTEM.audit,
+    path: '/admin/settings/system/audit',
     // Signed in is checked by the guard; which entries the user may read, by the handler.
     permission: null,
     summary:

@@ -3,9 +3,8 @@ import { lineText } from '../schema';
 import type { EntityRecord } from '../entity';
 import type { employees } from '../entities/people';
 import { AREA_PERMISSIONS } from '../areaPermissions';
-import { AUTH, SYSTEM } from '../endpoints';
-import { answer, PUBLIC, route } from '../route';
-import type { PublicSystemSettings } from './system';
+import { answer, route, fullRoute } from '../route';
+import { LIGHT_AUTH_ROUTES } from '../lightRoutes';
 
 /** `/api/auth/*`: sign-in, session check, sign-out and the password reset. */
 
@@ -218,146 +217,73 @@ export interface TwoFactorRoles {
 
 /**
  * Sign-in, the session, two-factor sign-in, the employee's own sessions and the password reset
- * (`/api/auth/*`), and the roles that must use two factors. The paths are `AUTH`'s, which the
- * client's light bundle (the login page) calls without the schemas.
+ * (`/api/auth/*`), and the roles that must use two factors. Paths, methods and answers are the
+ * light routes' (`LIGHT_AUTH_ROUTES`, which the login page calls without the schemas).
  */
 export const AUTH_ROUTES = {
-  login: route({
-    method: 'POST',
-    path: AUTH.login,
-    permission: PUBLIC,
-    summary: 'Sign in with email or username',
-    body: loginBody,
-    answer: answer<LoginAnswer>(),
-  }),
-  twoFactorVerify: route({
-    method: 'POST',
-    path: AUTH.twoFactorVerify,
-    permission: PUBLIC,
+  login: fullRoute(LIGHT_AUTH_ROUTES.login, { summary: 'Sign in with email or username', body: loginBody }),
+  twoFactorVerify: fullRoute(LIGHT_AUTH_ROUTES.twoFactorVerify, {
     summary: 'Second step of a sign-in: a code from the authenticator or a recovery code',
     body: twoFactorVerifyBody,
-    answer: answer<LoginAnswer>(),
   }),
-  /** Signed in (profile), or with an enrolment challenge from the login answer (no token yet). */
-  twoFactorSetup: route({
-    method: 'POST',
-    path: AUTH.twoFactorSetup,
-    permission: PUBLIC,
+  twoFactorSetup: fullRoute(LIGHT_AUTH_ROUTES.twoFactorSetup, {
     summary: 'Start two-factor setup: an otpauth:// URI, its QR code and the secret',
     body: twoFactorSetupBody,
-    answer: answer<TwoFactorSetupResult>(),
   }),
-  twoFactorEnable: route({
-    method: 'POST',
-    path: AUTH.twoFactorEnable,
-    permission: PUBLIC,
+  twoFactorEnable: fullRoute(LIGHT_AUTH_ROUTES.twoFactorEnable, {
     summary: 'Turn two-factor sign-in on with a first code; answers ten recovery codes',
     body: twoFactorEnableBody,
-    answer: answer<TwoFactorEnableResult>(),
   }),
-  twoFactorStatus: route({
-    method: 'GET',
-    path: AUTH.twoFactor,
-    permission: null,
+  twoFactorStatus: fullRoute(LIGHT_AUTH_ROUTES.twoFactorStatus, {
     summary: 'Whether two-factor sign-in is on, required, and the recovery codes left',
-    answer: answer<TwoFactorStatus>(),
   }),
-  twoFactorDisable: route({
-    method: 'DELETE',
-    path: AUTH.twoFactor,
-    permission: null,
+  twoFactorDisable: fullRoute(LIGHT_AUTH_ROUTES.twoFactorDisable, {
     summary: 'Turn two-factor sign-in off (a current code or the password)',
     body: twoFactorDisableBody,
-    answer: answer<MessageResult>(),
   }),
-  sessions: route({
-    method: 'GET',
-    path: AUTH.sessions,
-    permission: null,
+  sessions: fullRoute(LIGHT_AUTH_ROUTES.sessions, {
     summary: 'My open sessions (device, browser, IP, signed in, last seen, current)',
-    answer: answer<SessionInfo[]>(),
   }),
-  endSession: route({
-    method: 'DELETE',
-    path: `${AUTH.sessions}/:id`,
-    permission: null,
+  endSession: fullRoute(LIGHT_AUTH_ROUTES.endSession, {
     summary: 'Sign one of my sessions out (on every instance at once)',
-    answer: answer<MessageResult>(),
   }),
-  endOtherSessions: route({
-    method: 'DELETE',
-    path: AUTH.sessions,
-    permission: null,
+  endOtherSessions: fullRoute(LIGHT_AUTH_ROUTES.endOtherSessions, {
     summary: 'Sign out every session of mine but this one',
-    answer: answer<SessionsEnded>(),
   }),
   twoFactorRoles: route({
     method: 'GET',
-    path: SYSTEM.twoFactorRoles,
+    path: '/admin/settings/system/twoFactorRoles',
     permission: AREA_PERMISSIONS.systemSettingsView,
     summary: 'The roles whose members must sign in with two factors',
     answer: answer<TwoFactorRoles>(),
   }),
   setTwoFactorRoles: route({
     method: 'PUT',
-    path: SYSTEM.twoFactorRoles,
+    path: '/admin/settings/system/twoFactorRoles',
     permission: AREA_PERMISSIONS.systemSettingsUpdate,
     summary: 'Require two-factor sign-in for these roles (members enrol at their next sign-in)',
     body: twoFactorRolesBody,
     answer: answer<TwoFactorRoles>(),
   }),
-  /** The session is checked by the handler itself (401/403 with the auth module's reasons). */
-  check: route({
-    method: 'POST',
-    path: AUTH.check,
-    permission: PUBLIC,
-    summary: 'Check the session (slides its expiry)',
-    answer: answer<CheckResult>(),
-  }),
-  logout: route({
-    method: 'POST',
-    path: AUTH.logout,
-    permission: PUBLIC,
-    summary: 'Sign out (revokes the token)',
-    answer: answer<MessageResult>(),
-  }),
-  systemSettings: route({
-    method: 'GET',
-    path: AUTH.systemSettings,
-    permission: PUBLIC,
+  check: fullRoute(LIGHT_AUTH_ROUTES.check, { summary: 'Check the session (slides its expiry)' }),
+  logout: fullRoute(LIGHT_AUTH_ROUTES.logout, { summary: 'Sign out (revokes the token)' }),
+  systemSettings: fullRoute(LIGHT_AUTH_ROUTES.systemSettings, {
     summary: 'Public system settings for the login page (no auth)',
-    answer: answer<PublicSystemSettings>(),
   }),
-  forgotPassword: route({
-    method: 'POST',
-    path: AUTH.forgotPassword,
-    permission: PUBLIC,
+  forgotPassword: fullRoute(LIGHT_AUTH_ROUTES.forgotPassword, {
     summary: 'Send a reset link and code by mail',
     body: forgotPasswordBody,
-    answer: answer<MessageResult>(),
   }),
-  verifyResetToken: route({
-    method: 'GET',
-    path: AUTH.verifyResetToken,
-    permission: PUBLIC,
+  verifyResetToken: fullRoute(LIGHT_AUTH_ROUTES.verifyResetToken, {
     summary: 'Check a reset link',
     query: verifyResetTokenQuery,
-    answer: answer<VerifyResetTokenResult>(),
   }),
-  verifyResetCode: route({
-    method: 'POST',
-    path: AUTH.verifyResetCode,
-    permission: PUBLIC,
+  verifyResetCode: fullRoute(LIGHT_AUTH_ROUTES.verifyResetCode, {
     summary: 'Trade a reset code for a reset token',
     body: verifyResetCodeBody,
-    answer: answer<VerifyResetCodeResult>(),
   }),
-  resetPassword: route({
-    method: 'PUT',
-    path: AUTH.resetPassword,
-    permission: PUBLIC,
+  resetPassword: fullRoute(LIGHT_AUTH_ROUTES.resetPassword, {
     summary: 'Set a new password with a reset token',
     body: resetPasswordBody,
-    answer: answer<MessageResult>(),
   }),
 };

@@ -1,5 +1,4 @@
 import { AREA_PERMISSIONS } from '../areaPermissions';
-import { SYSTEM } from '../endpoints';
 import { answer, route } from '../route';
 
 /** `/api/admin/settings/system/backups`: the office's backups, taken daily and on demand. */
@@ -47,27 +46,27 @@ export interface BackupList {
 export const BACKUP_ROUTES = {
   list: route({
     method: 'GET',
-    path: SYSTEM.backups,
+    path: '/admin/settings/system/backups',
     permission: AREA_PERMISSIONS.backupsView,
     summary: 'The office backups, newest first, and their schedule',
     answer: answer<BackupList>(),
   }),
   create: route({
     method: 'POST',
-    path: SYSTEM.backups,
+    path: '/admin/settings/system/backups',
     permission: AREA_PERMISSIONS.backupsCreate,
     summary: 'Takes a backup now (202: it runs in the background; the list shows it running)',
     answer: answer<BackupItem>(),
   }),
   download: route({
     method: 'GET',
-    path: `${SYSTEM.backups}/:id/download`,
+    path: '/admin/settings/system/backups/:id/download',
     permission: AREA_PERMISSIONS.backupsView,
     summary: 'Downloads a backup archive (.tar.gz), for `npm run restore`',
   }),
   remove: route({
     method: 'DELETE',
-    path: `${SYSTEM.backups}/:id`,
+    path: '/admin/settings/system/backups/:id',
     permission: AREA_PERMISSIONS.backupsDelete,
     summary: 'Deletes a backup and its archive (not one being taken)',
     answer: answer<{ id: number }>(),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { LAWSUIT_STATES } from '../entities/legal';
 import { COURT_TYPES, LAWSUIT_OUTCOMES } from '../entities/settings';
-import { AREA_PERMISSIONS } from '../areaPermissions';
 import { DASHBOARD } from '../endpoints';
-import { answer, route } from '../route';
+import { fullRoute } from '../route';
+import { LIGHT_DASHBOARD_ROUTES } from '../lightRoutes';
 import { orderedRange } from '../schema';
 import { normalizeDigits, parseDigits } from '../text';
 
@@ -189,13 +189,9 @@ export function percentOf(part: number, whole: number): number {
 }
 
 export const DASHBOARD_ROUTES = {
-  get: route({
-    method: 'GET',
-    path: DASHBOARD.path,
-    permission: AREA_PERMISSIONS.dashboardView,
+  get: fullRoute(LIGHT_DASHBOARD_ROUTES.get, {
     summary: "The office's figures: counts, rates, upcoming hearings, recent lawsuits, distributions",
     query: dashboardQuery,
     response: dashboard,
-    answer: answer<Dashboard>(),
   }),
 };

@@ -11,23 +11,6 @@ import { permissionKey } from '../permissions';
 import { answer, PUBLIC, route } from '../route';
 import { normalizeDigits } from '../text';
 
-/** Routes of legal periods and calendar feeds beyond CRUD; paths are under `/api`. */
-export const DEADLINES = {
-  /** `GET`: a period added to a day (`PeriodQuery` → `PeriodResult`). */
-  calculate: '/admin/deadlines/calculate',
-} as const;
-
-export const CALENDAR_FEED = {
-  /** `GET`: the feed of the token's owner, an `text/calendar` body; no other authentication. */
-  feed: '/calendar/:token.ics',
-  /** `POST`: a new feed token for the signed-in employee (the old one stops working) → `FeedToken`. */
-  token: '/calendar/token',
-  /** `GET`: the employee's feed URLs as they stand (`FeedToken`, `null` URLs when none was made). */
-  current: '/calendar/token',
-  /** `DELETE`: the employee's feed stops working, no new one. */
-  revoke: '/calendar/token',
-} as const;
-
 const enumOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: (i) => (i.input === undefined ? 'validation.required' : 'validation.enum') });
 
@@ -111,20 +94,20 @@ export interface FeedToken {
 
 export const feedToken = z.object({ url: z.string().nullable(), officeUrl: z.string().nullable() });
 
-/** Whether the signed-in employee has feed URLs (`GET CALENDAR_FEED.current`). */
+/** Whether the signed-in employee has feed URLs (`DEADLINE_ROUTES.feedCurrent`). */
 export interface FeedState {
   own: boolean;
   office: boolean;
 }
 
 /**
- * The date calculator, the signed-in employee's feed URLs and the feed itself (paths from
- * `DEADLINES` and `CALENDAR_FEED`).
+ * The date calculator, the signed-in employee's feed URLs and the feed itself, under `/api`:
+ * the period calculator and the calendar feeds beyond the deadlines' CRUD.
  */
 export const DEADLINE_ROUTES = {
   calculate: route({
     method: 'GET',
-    path: DEADLINES.calculate,
+    path: '/admin/deadlines/calculate',
     permission: permissionKey('deadlines', 'view'),
     summary: 'A legal period added to a day: the due date in both calendars and the days skipped',
     query: periodQuery,
@@ -133,7 +116,7 @@ export const DEADLINE_ROUTES = {
   }),
   feedToken: route({
     method: 'POST',
-    path: CALENDAR_FEED.token,
+    path: '/calendar/token',
     permission: null,
     summary: 'New feed URLs for the signed-in employee (the old ones stop working)',
     response: feedToken,
@@ -141,14 +124,14 @@ export const DEADLINE_ROUTES = {
   }),
   feedRevoke: route({
     method: 'DELETE',
-    path: CALENDAR_FEED.revoke,
+    path: '/calendar/token',
     permission: null,
     summary: "Revokes the signed-in employee's feed URLs",
     answer: answer<FeedToken>(),
   }),
   feedCurrent: route({
     method: 'GET',
-    path: CALENDAR_FEED.current,
+    path: '/calendar/token',
     permission: null,
     summary: 'Whether the signed-in employee has feed URLs (the tokens are shown only when made)',
     response: z.object({ own: z.boolean(), office: z.boolean() }),
@@ -160,7 +143,7 @@ export const DEADLINE_ROUTES = {
    */
   feed: route({
     method: 'GET',
-    path: CALENDAR_FEED.feed,
+    path: '/calendar/:token.ics',
     permission: PUBLIC,
     summary: "An employee's calendar feed (iCalendar), by its secret token; no other authentication",
   }),

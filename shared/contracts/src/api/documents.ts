@@ -9,20 +9,6 @@ import { permissionKey } from '../permissions';
 import { answer, route } from '../route';
 import { normalizeDigits } from '../text';
 
-/** Routes of document templates beyond their CRUD (`documentTemplates`); paths are under `/api`. */
-export const DOCUMENTS = {
-  /** `GET ?record=lawsuit`: every merge field a template of that record kind may use (`DocumentField[]`). */
-  fields: '/admin/documents/fields',
-  /** `POST`: one document from a template and a record (`GenerateDocumentBody` → `GeneratedDocument`), 201. */
-  generate: '/admin/documents/generate',
-  /** `POST`: one document per record, all in one ZIP archive (`GenerateBatchBody` → `application/zip`). */
-  batch: '/admin/documents/generate/batch',
-  /** `POST`: the document as PDF, stored nowhere (`DocumentPreviewBody` → `application/pdf`); 503 without LibreOffice. */
-  preview: '/admin/documents/generate/preview',
-  /** `GET`: what this server can produce (`DocumentTools`): PDF needs LibreOffice. */
-  tools: '/admin/documents/tools',
-} as const;
-
 const recordKind = z.enum(DOCUMENT_RECORD_KINDS as [DocumentRecordKind, ...DocumentRecordKind[]], {
   error: (i) => (i.input === undefined ? 'validation.required' : 'validation.enum'),
 });
@@ -121,7 +107,7 @@ export type DocumentTools = z.infer<typeof documentTools>;
 const templatesView = permissionKey(documentTemplates.name, 'view');
 
 /**
- * The document routes (paths from `DOCUMENTS`). `preview` answers a PDF's bytes (`X-Missing-Fields`:
+ * The document routes of templates beyond their CRUD, under `/api`. `preview` answers a PDF's bytes (`X-Missing-Fields`:
  * the merge fields left empty, comma-separated and URI-encoded) and `batch` a ZIP archive (with
  * `missing-fields.json` in it when a field was left empty), not a `{ data }` body: a caller asks
  * for them with `responseType: 'blob'`.
@@ -129,7 +115,7 @@ const templatesView = permissionKey(documentTemplates.name, 'view');
 export const DOCUMENT_ROUTES = {
   fields: route({
     method: 'GET',
-    path: DOCUMENTS.fields,
+    path: '/admin/documents/fields',
     permission: templatesView,
     summary: 'The merge fields a template of a record kind may use, with labels and examples',
     query: documentFieldsQuery,
@@ -138,7 +124,7 @@ export const DOCUMENT_ROUTES = {
   }),
   tools: route({
     method: 'GET',
-    path: DOCUMENTS.tools,
+    path: '/admin/documents/tools',
     permission: templatesView,
     summary: 'Whether this server makes PDF documents (LibreOffice installed), and why not',
     response: documentTools,
@@ -146,7 +132,7 @@ export const DOCUMENT_ROUTES = {
   }),
   generate: route({
     method: 'POST',
-    path: DOCUMENTS.generate,
+    path: '/admin/documents/generate',
     permission: templatesView,
     summary: 'A document from a template and a record, stored as a file of the record (201)',
     body: generateDocumentBody,
@@ -155,14 +141,14 @@ export const DOCUMENT_ROUTES = {
   }),
   preview: route({
     method: 'POST',
-    path: DOCUMENTS.preview,
+    path: '/admin/documents/generate/preview',
     permission: templatesView,
     summary: 'A document as PDF to look at, stored nowhere (503 without LibreOffice)',
     body: documentPreviewBody,
   }),
   batch: route({
     method: 'POST',
-    path: DOCUMENTS.batch,
+    path: '/admin/documents/generate/batch',
     permission: templatesView,
     summary: 'One document per record, each stored, all in one ZIP archive',
     body: generateBatchBody,

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { SYSTEM } from '../endpoints';
-import { answer, route } from '../route';
+import { answer, route, fullRoute } from '../route';
+import { LIGHT_FILE_ROUTES } from '../lightRoutes';
 import { globalSearchHit, type GlobalSearchHit } from './search';
-
-/** `GET /api/files/:id`: a stored file (its row's `StoredFile` carries the id). */
 
 /** `?download=1` sends the file as an attachment even when a browser could show it. */
 export const fileDownloadQuery = z
@@ -11,28 +9,11 @@ export const fileDownloadQuery = z
   .strip();
 
 export const FILE_ROUTES = {
-  download: route({
-    method: 'GET',
-    path: `${SYSTEM.files}/:id`,
-    // Any signed-in employee; whether this one may read this file is decided per owner.
-    permission: null,
+  download: fullRoute(LIGHT_FILE_ROUTES.download, {
     summary: 'Download a stored file (?download=1 for an attachment)',
     query: fileDownloadQuery,
   }),
 };
-
-/**
- * The text of stored files (extracted after upload by a background job: DOCX and XLSX from their
- * XML, text PDFs with pdftotext, images and scanned pages by OCR), per page, and their versions.
- * Under `SYSTEM.files`.
- */
-export const FILES = {
-  text: '/files/text',
-  textStates: '/files/text/states',
-  textSearch: '/files/text/search',
-  versions: '/files/:id/versions',
-  restoreVersion: '/files/:id/versions/:versionId/restore',
-} as const;
 
 /**
  * Where a file's text stands: `queued` (waiting or being read: see `progress`), `extracted` (from
@@ -131,14 +112,16 @@ export interface FileContentSearchResult {
 }
 
 /**
- * The text of stored files and their versions (paths from `FILES`). Reading needs what downloading
+ * The text of stored files (extracted after upload by a background job: DOCX and XLSX from their
+ * XML, text PDFs with pdftotext, images and scanned pages by OCR), per page, and their versions,
+ * under `/api/files`. Reading needs what downloading
  * the file needs (any signed-in employee; the file's owner decides); a new version or a restored
  * one, also the `update` permission of the row the file belongs to.
  */
 export const FILE_TEXT_ROUTES = {
   text: route({
     method: 'GET',
-    path: FILES.text,
+    path: '/files/text',
     permission: null,
     summary: "A file's text, page by page, and where its reading stands",
     query: fileTextQuery,
@@ -147,7 +130,7 @@ export const FILE_TEXT_ROUTES = {
   }),
   states: route({
     method: 'GET',
-    path: FILES.textStates,
+    path: '/files/text/states',
     permission: null,
     summary: 'The text state of several files (those the reader may read)',
     query: fileTextStatesQuery,
@@ -156,7 +139,7 @@ export const FILE_TEXT_ROUTES = {
   }),
   search: route({
     method: 'GET',
-    path: FILES.textSearch,
+    path: '/files/text/search',
     permission: null,
     summary: 'Files of one list found by their content (snippet and page), those the reader may read',
     query: fileContentSearchQuery,
@@ -165,7 +148,7 @@ export const FILE_TEXT_ROUTES = {
   }),
   versions: route({
     method: 'GET',
-    path: FILES.versions,
+    path: '/files/:id/versions',
     permission: null,
     summary: 'The versions of a file, current first (each downloads at /api/files/:versionId)',
     response: fileVersionsResult,
@@ -173,7 +156,7 @@ export const FILE_TEXT_ROUTES = {
   }),
   upload: route({
     method: 'POST',
-    path: FILES.versions,
+    path: '/files/:id/versions',
     permission: null,
     summary: 'Upload a new version of a file (multipart `file`); earlier ones are kept (201)',
     multipart: { parts: { file: 'file' }, required: ['file'] },
@@ -182,7 +165,7 @@ export const FILE_TEXT_ROUTES = {
   }),
   restore: route({
     method: 'POST',
-    path: FILES.restoreVersion,
+    path: '/files/:id/versions/:versionId/restore',
     permission: null,
     summary: 'Make an earlier version of a file current again (the current one is kept as a version)',
     response: fileVersionsResult,

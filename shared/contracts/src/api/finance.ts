@@ -5,24 +5,6 @@ import { answer, route } from '../route';
 import { orderedRange } from '../schema';
 import { parseDigits } from '../text';
 
-/**
- * The signed-in employee's timer (one per employee, kept on the server so that it survives
- * reloads, sign-outs and other devices): `GET` answers it (null: none), `POST .../start` starts it
- * on a lawsuit (or resumes a paused one), `.../pause` pauses it, `.../stop` turns it into a time
- * entry and answers the entry, `DELETE` discards it. Every change goes to the employee's tabs on
- * their channel (`notificationChannel`) as a `timer` frame.
- */
-export const FINANCE = {
-  /** An issued invoice's Saudi simplified tax invoice QR code (ZATCA phase 1): `InvoiceQr`, or the PNG with `?format=png`. */
-  invoiceQr: '/admin/finance/invoices/:id/qr',
-  /** What the print view of an invoice shows beside its row and lines (`InvoicePrint`). */
-  invoicePrint: '/admin/finance/invoices/:id/print',
-  /** A client's statement (`CustomerStatement`). */
-  customerStatement: '/admin/finance/customers/:id/statement',
-  /** What clients owe by age (`AgingReport`). */
-  agingReport: '/admin/finance/reports/aging',
-} as const;
-
 /** The QR code of an issued invoice: the TLV in base64 (what the code holds), its fields, and a PNG data URL. */
 export const invoiceQr = z.object({
   tlv: z.string(),
@@ -254,7 +236,7 @@ export const FINANCE_ROUTES = {
   /** With `?format=png` it answers the image itself (`image/png`), not `InvoiceQr`. */
   invoiceQr: route({
     method: 'GET',
-    path: FINANCE.invoiceQr,
+    path: '/admin/finance/invoices/:id/qr',
     permission: permissionKey(invoices, 'view'),
     summary:
       "An issued invoice's Saudi simplified tax invoice QR code (ZATCA phase 1): TLV in base64 and PNG",
@@ -264,7 +246,7 @@ export const FINANCE_ROUTES = {
   }),
   invoicePrint: route({
     method: 'GET',
-    path: FINANCE.invoicePrint,
+    path: '/admin/finance/invoices/:id/print',
     permission: permissionKey(invoices, 'view'),
     summary: "What an invoice's print view shows: lines, the office, the total in words, the QR code",
     response: invoicePrint,
@@ -272,7 +254,7 @@ export const FINANCE_ROUTES = {
   }),
   customerStatement: route({
     method: 'GET',
-    path: FINANCE.customerStatement,
+    path: '/admin/finance/customers/:id/statement',
     permission: permissionKey(invoices, 'view'),
     summary: "A client's statement: invoices, credit notes, payments, retainer and balance (minor units)",
     query: financeRangeQuery,

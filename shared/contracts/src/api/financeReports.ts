@@ -3,7 +3,6 @@ import { AREA_PERMISSIONS } from '../areaPermissions';
 import { answer, route, type RouteContract } from '../route';
 import { orderedRange } from '../schema';
 import { parseDigits } from '../text';
-import { FINANCE } from './finance';
 
 /**
  * The office's money reports, each one declarative definition: its key (menu label, screen
@@ -88,7 +87,7 @@ const viewReports = AREA_PERMISSIONS.financeReports;
 export const FINANCE_REPORTS = {
   aging: {
     key: 'aging',
-    path: FINANCE.agingReport,
+    path: '/admin/finance/reports/aging',
     permission: viewReports,
     filter: 'asOf',
     columns: [

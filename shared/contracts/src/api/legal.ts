@@ -4,24 +4,6 @@ import type { sessions } from '../entities/hearings';
 import { permissionKey } from '../permissions';
 import { answer, route } from '../route';
 
-/**
- * Routes of the legal department beyond CRUD: the postponement chain of a hearing and the fee
- * figures of a lawsuit. Paths are under `/api`; `:id` is a positive integer (anything else 404).
- */
-export const LEGAL = {
-  /** `GET`: every hearing of the chain `:id` belongs to, first to last (`SessionChain`). */
-  sessionChain: '/admin/lawsuits/sessions/:id/chain',
-  /** `GET`: agreed fee, paid, pending and collection rate of lawsuit `:id` (`LawsuitFees`). */
-  lawsuitFees: '/admin/lawsuits/:id/fees',
-  /** `GET`: every payment that counts towards lawsuit `:id`'s fee, one row each (`LawsuitFeeRows`). */
-  lawsuitFeeRows: '/admin/lawsuits/:id/fees/rows',
-  /**
-   * `GET`: the clients of a lawsuit (or of a list of clients) without a power of attorney covering
-   * litigation on a day, and the office's mode (`ProcurationCheck`); what the forms warn with.
-   */
-  procurationCheck: '/admin/lawsuits/procurationCheck',
-} as const;
-
 /** A party of a hearing's lawsuit as a hearing row names it: id and stored name. */
 export interface LawsuitParty {
   id: number;
@@ -143,7 +125,7 @@ export const lawsuitFeeRow = z.object({
 });
 export type LawsuitFeeRow = z.infer<typeof lawsuitFeeRow>;
 
-/** The `data` of `GET LEGAL.lawsuitFeeRows`: newest first. */
+/** The `data` of `LEGAL_ROUTES.lawsuitFeeRows`: newest first. */
 export const lawsuitFeeRows = z.object({ items: z.array(lawsuitFeeRow) });
 export type LawsuitFeeRows = z.infer<typeof lawsuitFeeRows>;
 
@@ -220,11 +202,11 @@ export const procurationCheck = z.object({
 });
 export type ProcurationCheck = z.infer<typeof procurationCheck>;
 
-/** The legal department's routes beyond CRUD (paths from `LEGAL`). */
+/** The legal department's routes beyond CRUD, under `/api`; `:id` is a positive integer (anything else 404). */
 export const LEGAL_ROUTES = {
   sessionChain: route({
     method: 'GET',
-    path: LEGAL.sessionChain,
+    path: '/admin/lawsuits/sessions/:id/chain',
     permission: permissionKey('sessions', 'view'),
     summary: 'The postponement chain a hearing belongs to, first to last',
     response: sessionChain,
@@ -232,7 +214,7 @@ export const LEGAL_ROUTES = {
   }),
   lawsuitFees: route({
     method: 'GET',
-    path: LEGAL.lawsuitFees,
+    path: '/admin/lawsuits/:id/fees',
     permission: permissionKey('lawsuitPayments', 'view'),
     summary: "A lawsuit's agreed fee, paid, pending and collection rate (minor units, exact)",
     response: lawsuitFees,
@@ -240,7 +222,7 @@ export const LEGAL_ROUTES = {
   }),
   lawsuitFeeRows: route({
     method: 'GET',
-    path: LEGAL.lawsuitFeeRows,
+    path: '/admin/lawsuits/:id/fees/rows',
     permission: permissionKey('lawsuitPayments', 'view'),
     summary: "Every payment that counts towards a lawsuit's fee, one row each, newest first",
     response: lawsuitFeeRows,
@@ -248,7 +230,7 @@ export const LEGAL_ROUTES = {
   }),
   procurationCheck: route({
     method: 'GET',
-    path: LEGAL.procurationCheck,
+    path: '/admin/lawsuits/procurationCheck',
     permission: permissionKey('lawsuits', 'view'),
     summary: 'Clients without a power of attorney covering litigation on a day, and the office mode',
     query: procurationCheckQuery,

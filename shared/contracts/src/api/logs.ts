@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { AREA_PERMISSIONS } from '../areaPermissions';
-import { SYSTEM } from '../endpoints';
 import { MAX_PAGE_SIZE, type Page } from '../entity';
 import { answer, route } from '../route';
 
@@ -156,7 +155,7 @@ export const logDayQuery = z.object({
 const logsGet = <const P extends string>(path: P, summary: string) =>
   ({ method: 'GET', path, permission: AREA_PERMISSIONS.logsView, summary }) as const;
 
-const LOGS = SYSTEM.logs;
+const LOGS = '/admin/settings/system/logsSystem';
 /** What the entry and date routes answer, for the documentation. */
 const logList = z.array(z.looseObject({}));
 const logEntries = z.looseObject({ items: logList, total: z.number() });

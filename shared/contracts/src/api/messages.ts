@@ -6,22 +6,6 @@ import { answer, PUBLIC, route } from '../route';
 import { normalizeDigits } from '../text';
 
 /**
- * Messages to clients: the communications tab of a client (`GET`, and `POST` to send one) and of a
- * lawsuit, the providers' settings with a test send, and WhatsApp's status webhook. Paths are under
- * `/api`; `:id` is the client's or the lawsuit's id.
- */
-export const MESSAGES = {
-  customer: '/admin/customers/:id/messages',
-  lawsuit: '/admin/lawsuits/:id/messages',
-  /** `GET` the SMS and WhatsApp settings (secrets never in clear), `PUT` to change them. */
-  providers: '/admin/settings/system/messaging',
-  /** `POST { channel, to }`: sends a test message now and answers what the provider said. */
-  providersTest: '/admin/settings/system/messaging/test',
-  /** WhatsApp Business Cloud API webhook: `GET` its verification, `POST` delivery statuses. */
-  whatsappWebhook: '/messages/whatsapp/webhook',
-} as const;
-
-/**
  * Where a message stands: `queued` until a provider took it (with `reason` while a provider is
  * down and it waits for a retry), `sent` once taken, `delivered` or `failed` (with the provider's
  * reason) when known.
@@ -218,25 +202,25 @@ export interface WhatsappStatusResult {
   updated: number;
 }
 
-/** The communications tabs, the providers' settings and WhatsApp's webhook (paths from `MESSAGES`). */
+/** The communications tabs, the providers' settings and WhatsApp's webhook, under `/api`; `:id` is the client's or the lawsuit's id. */
 export const MESSAGE_ROUTES = {
   customer: route({
     method: 'GET',
-    path: MESSAGES.customer,
+    path: '/admin/customers/:id/messages',
     permission: permissionKey('customers', 'view'),
     summary: "A client's messages, newest first (the communications tab)",
     answer: answer<CustomerMessageList>(),
   }),
   lawsuit: route({
     method: 'GET',
-    path: MESSAGES.lawsuit,
+    path: '/admin/lawsuits/:id/messages',
     permission: permissionKey('lawsuits', 'view'),
     summary: "A lawsuit's messages to its clients, newest first",
     answer: answer<CustomerMessageList>(),
   }),
   send: route({
     method: 'POST',
-    path: MESSAGES.customer,
+    path: '/admin/customers/:id/messages',
     permission: permissionKey('customers', 'update'),
     summary: 'Sends a one-off message to a client on a channel they agreed to (queued, 201)',
     body: sendCustomerMessageBody,
@@ -244,14 +228,14 @@ export const MESSAGE_ROUTES = {
   }),
   providers: route({
     method: 'GET',
-    path: MESSAGES.providers,
+    path: '/admin/settings/system/messaging',
     permission: AREA_PERMISSIONS.systemSettingsView,
     summary: 'The SMS and WhatsApp providers (secrets only as whether they are set)',
     answer: answer<MessagingSettings>(),
   }),
   updateProviders: route({
     method: 'PUT',
-    path: MESSAGES.providers,
+    path: '/admin/settings/system/messaging',
     permission: AREA_PERMISSIONS.systemSettingsUpdate,
     summary:
       "Changes the SMS and WhatsApp providers (a secret left out is kept) and the clients' deadline notice",
@@ -260,7 +244,7 @@ export const MESSAGE_ROUTES = {
   }),
   testProvider: route({
     method: 'POST',
-    path: MESSAGES.providersTest,
+    path: '/admin/settings/system/messaging/test',
     permission: AREA_PERMISSIONS.systemSettingsUpdate,
     summary: "Sends a test message now through a channel's provider and answers what it said",
     body: messagingTestBody,
@@ -269,7 +253,7 @@ export const MESSAGE_ROUTES = {
   /** Answers `hub.challenge` itself, as plain text (no `{ data }` envelope), or 403. */
   whatsappVerify: route({
     method: 'GET',
-    path: MESSAGES.whatsappWebhook,
+    path: '/messages/whatsapp/webhook',
     permission: PUBLIC,
     summary: "WhatsApp's webhook verification: answers `hub.challenge` to the right verify token",
     query: whatsappVerifyQuery,
@@ -277,7 +261,7 @@ export const MESSAGE_ROUTES = {
   /** Signed by Meta (`X-Hub-Signature-256`); the handler reads the raw body itself. */
   whatsappStatus: route({
     method: 'POST',
-    path: MESSAGES.whatsappWebhook,
+    path: '/messages/whatsapp/webhook',
     permission: PUBLIC,
     summary: 'WhatsApp delivery statuses: a message delivered or failed with its reason',
     answer: answer<WhatsappStatusResult>(),

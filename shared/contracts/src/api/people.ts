@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { PEOPLE } from '../endpoints';
+import type { EntityInput } from '../entity';
 import { employees } from '../entities/people';
 import { permissionKey } from '../permissions';
-import { answer, route } from '../route';
+import { answer, route, fullRoute } from '../route';
 import { createSchema } from '../schema';
-import type { AuthUser, EmployeeSecurity, MessageResult, SessionsEnded } from './auth';
+import type { MessageResult } from './auth';
+import { LIGHT_PEOPLE_ROUTES } from '../lightRoutes';
 
-/** The signed-in employee's own routes (`PEOPLE.*`) and the administrator's password reset. */
+/** The signed-in employee's own routes (`LIGHT_PEOPLE_ROUTES`) and the administrator's password reset. */
 
 /** `PUT /api/employees/employees/changePassword`. */
 export const changePasswordBody = z.object({
@@ -20,6 +21,9 @@ export const adminResetPasswordBody = z.object({ password: z.string().min(1).max
 /** The fields an employee changes on their own profile. */
 export const PROFILE_FIELDS = ['name', 'email', 'username', 'phone', 'jobTitle'] as const;
 
+/** What the profile form sends: some of `PROFILE_FIELDS`, as the employee form takes them. */
+export type ProfileBody = Partial<Pick<EntityInput<typeof employees>, (typeof PROFILE_FIELDS)[number]>>;
+
 /** The profile form: the employee definition's own rules for these fields, each optional. */
 export const profileBody = createSchema(employees)
   .pick(
@@ -28,62 +32,34 @@ export const profileBody = createSchema(employees)
       true
     >,
   )
-  .partial();
-
-const employeeAdmin = permissionKey(employees, 'update');
+  .partial() as unknown as z.ZodType<ProfileBody, ProfileBody>;
 
 /** The signed-in employee's profile and password, and what an administrator does to an account. */
 export const PEOPLE_ROUTES = {
-  profile: route({
-    method: 'GET',
-    path: PEOPLE.profile,
-    permission: null,
-    summary: 'The signed-in employee',
-    answer: answer<AuthUser>(),
-  }),
-  updateProfile: route({
-    method: 'PUT',
-    path: PEOPLE.profile,
-    permission: null,
+  profile: fullRoute(LIGHT_PEOPLE_ROUTES.profile, { summary: 'The signed-in employee' }),
+  updateProfile: fullRoute(LIGHT_PEOPLE_ROUTES.updateProfile, {
     summary: 'Update the own profile',
     body: profileBody,
-    answer: answer<AuthUser>(),
   }),
-  changePassword: route({
-    method: 'PUT',
-    path: PEOPLE.changePassword,
-    permission: null,
+  changePassword: fullRoute(LIGHT_PEOPLE_ROUTES.changePassword, {
     summary: 'Change the own password',
     body: changePasswordBody,
-    answer: answer<MessageResult>(),
   }),
   adminResetPassword: route({
     method: 'PUT',
     path: `${employees.path}/resetPassword/:id`,
-    permission: employeeAdmin,
+    permission: permissionKey(employees, 'update'),
     summary: 'Set a temporary password (forces a change)',
     body: adminResetPasswordBody,
     answer: answer<MessageResult>(),
   }),
-  security: route({
-    method: 'GET',
-    path: `${PEOPLE.sessions}/:id`,
-    permission: employeeAdmin,
+  security: fullRoute(LIGHT_PEOPLE_ROUTES.security, {
     summary: "An employee's open sessions, last sign-in attempts and two-factor state",
-    answer: answer<EmployeeSecurity>(),
   }),
-  signOutEverywhere: route({
-    method: 'POST',
-    path: `${PEOPLE.signOutEverywhere}/:id`,
-    permission: employeeAdmin,
+  signOutEverywhere: fullRoute(LIGHT_PEOPLE_ROUTES.signOutEverywhere, {
     summary: 'Sign an employee out everywhere (every session, on every instance at once)',
-    answer: answer<SessionsEnded>(),
   }),
-  resetTwoFactor: route({
-    method: 'DELETE',
-    path: `${PEOPLE.resetTwoFactor}/:id`,
-    permission: employeeAdmin,
+  resetTwoFactor: fullRoute(LIGHT_PEOPLE_ROUTES.resetTwoFactor, {
     summary: "Reset an employee's two-factor sign-in (they set it up again)",
-    answer: answer<MessageResult>(),
   }),
 };

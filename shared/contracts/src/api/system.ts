@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { AREA_PERMISSIONS } from '../areaPermissions';
 import { UPLOAD_LIMIT_BOUNDS } from '../constants';
-import { AUTH, SYSTEM } from '../endpoints';
 import { answer, PUBLIC, route } from '../route';
+import { LIGHT_AUTH_ROUTES } from '../lightRoutes';
 import { COUNTRY_CODES, type CountryCode } from '../entities/deadlines';
 import { VAT_ROUNDINGS, type VatRounding } from '../invoicing';
 import { CURRENCIES, currencyOfCountry, type Currency, type CurrencyCode } from '../tafqit';
@@ -390,7 +390,7 @@ const systemSettingsDoc = z.looseObject({
 export const SYSTEM_SETTINGS_ROUTES = {
   get: route({
     method: 'GET',
-    path: SYSTEM.general,
+    path: '/admin/settings/system/general',
     permission: AREA_PERMISSIONS.systemSettingsView,
     summary: 'System settings',
     response: systemSettingsDoc,
@@ -398,7 +398,7 @@ export const SYSTEM_SETTINGS_ROUTES = {
   }),
   update: route({
     method: 'PUT',
-    path: SYSTEM.general,
+    path: '/admin/settings/system/general',
     permission: AREA_PERMISSIONS.systemSettingsUpdate,
     summary: 'Update the system settings (fields left out keep their value)',
     body: generalSettingsBody,
@@ -407,7 +407,7 @@ export const SYSTEM_SETTINGS_ROUTES = {
   }),
   reset: route({
     method: 'DELETE',
-    path: `${SYSTEM.general}/:id`,
+    path: '/admin/settings/system/general/:id',
     permission: AREA_PERMISSIONS.systemSettingsUpdate,
     summary: 'Reset the system settings (appearance included) to their defaults',
     response: systemSettingsDoc,
@@ -415,7 +415,7 @@ export const SYSTEM_SETTINGS_ROUTES = {
   }),
   appearance: route({
     method: 'PUT',
-    path: SYSTEM.appearances,
+    path: '/admin/settings/system/general/appearances',
     permission: AREA_PERMISSIONS.systemSettingsUpdate,
     summary: 'Logo, favicon and primary colour (multipart/form-data)',
     multipart: {
@@ -439,7 +439,7 @@ export type SystemImageKind = (typeof SYSTEM_IMAGE_KINDS)[number];
 const systemImage = <K extends SystemImageKind>(kind: K) =>
   route({
     method: 'GET',
-    path: `${AUTH.systemSettings}/${kind}` as const,
+    path: `${LIGHT_AUTH_ROUTES.systemSettings.path}/${kind}` as const,
     permission: PUBLIC,
     summary: `The office ${kind} (public)`,
   });

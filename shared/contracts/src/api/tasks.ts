@@ -14,23 +14,6 @@ import type { TaskState, taskComments, tasks } from '../entities/tasks';
  * record, writes, comments, files and the task's channel all follow that (404 outside it, as if
  * the task did not exist).
  */
-export const TASKS = {
-  /** `PATCH` `TaskStatusBody`: moves the state, records who and when (`tasks.status`). */
-  status: '/admin/lawsuits/tasks/status/:id',
-  /** `PATCH` `TaskTextBody`: saves the sanitised text attachment (`tasks.updateText`); 409 `TaskTextConflict`. */
-  text: '/admin/lawsuits/tasks/update/text/:id',
-  /** `POST` multipart: more files (`files`, and `updatedAt` optional) on the task (`tasks.update`). */
-  attachments: '/admin/lawsuits/tasks/:id/attachments',
-  /** `DELETE`: one file of the task (`tasks.update`). */
-  attachment: '/admin/lawsuits/tasks/:ownerId/attachments/:fileId',
-  /** `POST` multipart `taskId`, `body`, `files`: a new comment (`taskComments.create`). `PUT` (id in the body) edits. */
-  comments: '/admin/lawsuits/tasks/comments',
-  /** `GET` `?page&pageSize`: the task's comments, oldest first (`Page<TaskComment>`, `tasks.view`). */
-  taskComments: '/admin/lawsuits/tasks/:id/comments',
-  /** `DELETE`: one comment of the task (`taskComments.delete`; the author or `tasks.moderate`, else 403). */
-  taskComment: '/admin/lawsuits/tasks/:id/comments/:commentId',
-} as const;
-
 /** A task as the API answers it. */
 export type TaskRecord = EntityRecord<typeof tasks>;
 /** A comment as the API answers it. */
@@ -80,17 +63,34 @@ export const TASK_LIVE_ACTIONS = [
 ] as const;
 export type TaskLiveAction = (typeof TASK_LIVE_ACTIONS)[number];
 
-/** `GET TASKS.taskComments`: a page of the thread, `MAX_PAGE_SIZE` comments by default. */
+/** `TASK_ROUTES.comments`: a page of the thread, `MAX_PAGE_SIZE` comments by default. */
 export const taskCommentsQuery = z.object({
   page: z.coerce.number().int().positive().default(1),
   pageSize: z.coerce.number().int().positive().max(MAX_PAGE_SIZE).default(MAX_PAGE_SIZE),
 });
 
-/** The seed's comment routes under a task (paths from `TASKS`). */
+/**
+ * A task's routes beyond its CRUD and its actions (the state move and the text attachment are the
+ * definition's `actions`; a file's deletion its `fileDeletePath`): more files, and the comment
+ * thread under a task.
+ */
 export const TASK_ROUTES = {
+  /**
+   * Multipart `files` (and the `updatedAt` read, optional), each checked for type and size like
+   * the task form's, within the task's file limit; a write of the task (scope, version, audit,
+   * event). No file is 422, a body that is not multipart 415.
+   */
+  addFiles: route({
+    method: 'POST',
+    path: '/admin/lawsuits/tasks/:id/attachments',
+    permission: permissionKey('tasks', 'update'),
+    summary: 'Add files to a task (multipart `files`)',
+    multipart: { parts: { files: 'file', updatedAt: 'string' }, required: ['files'] },
+    answer: answer<TaskRecord>(),
+  }),
   comments: route({
     method: 'GET',
-    path: TASKS.taskComments,
+    path: '/admin/lawsuits/tasks/:id/comments',
     permission: permissionKey('tasks', 'view'),
     summary: "A task's comments, oldest first (paged)",
     query: taskCommentsQuery,
@@ -98,7 +98,7 @@ export const TASK_ROUTES = {
   }),
   deleteComment: route({
     method: 'DELETE',
-    path: TASKS.taskComment,
+    path: '/admin/lawsuits/tasks/:id/comments/:commentId',
     permission: permissionKey('taskComments', 'delete'),
     summary: "Delete one of a task's comments (its author, or with tasks.moderate)",
     answer: answer<TaskComment>(),
