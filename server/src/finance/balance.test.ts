@@ -253,7 +253,9 @@ describe.each(splitDialects())('client balances against a recount on %s', (diale
       .execute())
       add(lawsuitOf.get(n(m.invoice_id)), n(m.amount));
     for (const suit of [...suitsOf.values()].flat()) {
-      const fees = (await get(API_BASE + LEGAL_ROUTES.lawsuitFees.path.replace(':id', String(suit)))) as LawsuitFees;
+      const fees = (await get(
+        API_BASE + LEGAL_ROUTES.lawsuitFees.path.replace(':id', String(suit)),
+      )) as LawsuitFees;
       const rows = (await get(
         API_BASE + LEGAL_ROUTES.lawsuitFeeRows.path.replace(':id', String(suit)),
       )) as LawsuitFeeRows;

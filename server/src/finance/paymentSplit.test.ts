@@ -48,7 +48,10 @@ describe.each(splitDialects())('a payment split by invoice between lawsuits (%s)
     return (res.body ? res.json().data : undefined) as Row;
   };
   const fees = async (id: number) =>
-    (await ok('GET', API_BASE + LEGAL_ROUTES.lawsuitFees.path.replace(':id', String(id)))) as unknown as LawsuitFees;
+    (await ok(
+      'GET',
+      API_BASE + LEGAL_ROUTES.lawsuitFees.path.replace(':id', String(id)),
+    )) as unknown as LawsuitFees;
   const rowsOf = async (id: number) =>
     (
       (await ok(
