@@ -1,6 +1,6 @@
 import { AUTH_ROUTES, type CheckResult, type LoginAnswer, type LoginResult } from '@mizan/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import type { Kysely } from 'kysely';
 import { loadConfig, type Config } from '../config';
 import type { Db } from '../db';
@@ -106,7 +106,11 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, opt
   // queue while disconnected and a short timeout: a sign-in never waits on a Redis that is gone,
   // it counts in this process meanwhile (SharedCounting warns once).
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: 500 })
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        commandTimeout: 500,
+      })
     : undefined;
   const counting = redis ? new SharedCounting(redis, app.log) : undefined;
   if (redis) {

@@ -1,6 +1,6 @@
 import LocalStore from '@fastify/rate-limit/store/LocalStore';
 import RedisStore from '@fastify/rate-limit/store/RedisStore';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 
 /**
  * Fixed-window counters of the auth routes, one limiter per purpose (login per IP, login failures

@@ -1,5 +1,4 @@
 import type { ServerMessage } from '@mizan/contracts';
-import { RedisBus } from './redis';
 
 /**
  * Sessions that ended (sign-out, ban, deactivation, password reset): every instance's WebSocket
@@ -35,7 +34,7 @@ export function revocation(target: Omit<RevokeMessage, 'type'>): { channel: stri
 
 export const isRevokeMessage = (message: BusMessage): message is RevokeMessage => message.type === 'revoke';
 
-export { RESYNC_CHANNEL } from './redis';
+export { RESYNC_CHANNEL } from './channels';
 
 /**
  * Carries real-time messages from writers (engine, chat, system) to the WebSocket hub.
@@ -100,6 +99,8 @@ export interface BusLog {
 export async function createBus(redisUrl: string | null, log?: BusLog, waitMs = 10_000): Promise<Bus> {
   const onError = (error: unknown) => log?.error({ err: error }, 'bus error');
   if (!redisUrl) return new InProcessBus(onError);
+  // ioredis is loaded only where a Redis is configured.
+  const { RedisBus } = await import('./redis.js');
   const bus = new RedisBus(redisUrl, log);
   let timer: NodeJS.Timeout | undefined;
   const answered = await Promise.race([

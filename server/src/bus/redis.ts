@@ -1,17 +1,10 @@
 import crypto from 'node:crypto';
 import Redis from 'ioredis';
+import { RESYNC_CHANNEL } from './channels';
 import type { Bus, BusHandler, BusLog, BusMessage } from './index';
 
 /** The one Redis channel every instance publishes to; the Mizan channel travels inside. */
 export const REDIS_BUS_CHANNEL = 'mizan:bus';
-
-/**
- * Where a bus that lost its link to the other instances tells this instance's handlers that the
- * link is back (`{ type: 'resync' }`): the hub then tells every socket to read again and checks
- * every session at once (events and revocations published meanwhile may have been missed).
- * Delivered locally only.
- */
-export const RESYNC_CHANNEL = 'mizan:resync';
 
 interface Envelope {
   origin: string;
