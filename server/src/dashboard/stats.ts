@@ -1,6 +1,6 @@
 import { lawsuits, sessions, tasks } from '@mizan/contracts';
 import { sql, type RawBuilder } from 'kysely';
-import type { Db, Dialect } from '../db';
+import { exclusively, type Db, type Dialect } from '../db';
 import { columnName, createDeclaredIndexes, joinTableName, type Migration } from '../db/migrations';
 import type { Trx } from '../engine/context';
 import type { ApiRow } from '../engine/serialize';
@@ -523,8 +523,7 @@ export async function rebuildStats(
   dialect: Dialect,
   options: { force?: boolean } = {},
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${BUILD_LOCK}, 0)`.execute(trx);
+  return exclusively(db, dialect, [BUILD_LOCK, 0], async (trx) => {
     if (!options.force && (await statsBuilt(trx))) return false;
     await trx.deleteFrom(STATS_TABLE).execute();
     await insertAll(trx, rollUp(await recount(trx, dialect)));

@@ -275,3 +275,26 @@ export async function refreshPlannerStatistics(db: Db, dialect: Dialect): Promis
   await sql`pragma analysis_limit = 1000`.execute(db);
   await sql`pragma optimize = 0x10002`.execute(db);
 }
+
+/**
+ * Runs `run` in a transaction that one instance at a time holds: on PostgreSQL under the
+ * transaction-scoped advisory lock `lock` (one key, or a class and a key), on SQLite under its own
+ * single writer. Instances starting together on one database thus do a start-up step one after the
+ * other, and each finds what the one before it did. Inside a transaction already (a migration's
+ * step, which the migrator runs under its own lock) it runs there.
+ */
+export async function exclusively<T>(
+  db: Db,
+  dialect: Dialect,
+  lock: number | readonly [number, number],
+  run: (trx: Db) => Promise<T>,
+): Promise<T> {
+  if (db.isTransaction) return run(db);
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') {
+      if (typeof lock === 'number') await sql`select pg_advisory_xact_lock(${lock})`.execute(trx);
+      else await sql`select pg_advisory_xact_lock(${lock[0]}, ${lock[1]})`.execute(trx);
+    }
+    return run(trx);
+  });
+}

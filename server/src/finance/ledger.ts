@@ -1,7 +1,7 @@
 import { invoices, lawsuitPayments, lawsuits, payments } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Db, Dialect } from '../db';
+import { exclusively, type Db, type Dialect } from '../db';
 import { createEntityTables, foldRows, joinTableName } from '../db/migrations';
 import { asServerWrite, type WriteContext } from '../engine/context';
 import { cols } from '../engine/rows';
@@ -29,13 +29,7 @@ const CLIENTS = joinTableName(lawsuits, 'customerIds');
  * is held for no retainer. Returns how many entries were moved.
  */
 export async function moveLedgerPayments(db: Db, dialect: Dialect): Promise<number> {
-  // A migration's step runs in the migrator's transaction (and under its lock) already.
-  if (db.isTransaction) return move(db, dialect);
-  return db.transaction().execute(async (trx) => {
-    // Instances starting together on one PostgreSQL: one moves, the others then find nothing left.
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${MOVE_LOCK})`.execute(trx);
-    return move(trx, dialect);
-  });
+  return exclusively(db, dialect, MOVE_LOCK, (trx) => move(trx, dialect));
 }
 
 /** The advisory lock of `moveLedgerPayments` on PostgreSQL. */

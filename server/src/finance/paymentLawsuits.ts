@@ -1,6 +1,6 @@
 import { lawsuits, payments } from '@mizan/contracts';
 import { sql } from 'kysely';
-import type { Db, Dialect } from '../db';
+import { exclusively, type Db, type Dialect } from '../db';
 import { joinTableName } from '../db/migrations';
 import { applyDelta, difference, recount, statsBuilt } from '../dashboard/stats';
 import { ALLOCATIONS, INVOICES, PAYMENTS, col } from './money';
@@ -18,12 +18,7 @@ import { ALLOCATIONS, INVOICES, PAYMENTS, col } from './money';
  * how many payments were given one.
  */
 export async function backfillPaymentLawsuits(db: Db, dialect: Dialect): Promise<number> {
-  // A migration's step runs in the migrator's transaction (and under its lock) already.
-  if (db.isTransaction) return backfill(db, dialect);
-  return db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${BACKFILL_LOCK})`.execute(trx);
-    return backfill(trx, dialect);
-  });
+  return exclusively(db, dialect, BACKFILL_LOCK, (trx) => backfill(trx, dialect));
 }
 
 /** The advisory lock of `backfillPaymentLawsuits` on PostgreSQL. */
@@ -95,11 +90,7 @@ async function backfill(db: Db, dialect: Dialect): Promise<number> {
  * allocations were given one.
  */
 export async function backfillAllocationLawsuits(db: Db, dialect: Dialect): Promise<number> {
-  if (db.isTransaction) return split(db, dialect);
-  return db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SPLIT_LOCK})`.execute(trx);
-    return split(trx, dialect);
-  });
+  return exclusively(db, dialect, SPLIT_LOCK, (trx) => split(trx, dialect));
 }
 
 /** The advisory lock of `backfillAllocationLawsuits` on PostgreSQL. */

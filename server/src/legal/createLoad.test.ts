@@ -1,9 +1,9 @@
 import { NATIONAL_ID_LENGTH } from '@mizan/contracts';
 import { DefaultQueryExecutor, type CompiledQuery, type QueryResult } from 'kysely';
-import { rollUp, recount, storedStats, type StatRow } from '../dashboard/stats';
 import { readCount } from '../db/counts';
 import { readFilterCount } from '../db/migrations';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
+import { keptAndRecounted } from '../test/stats';
 
 // A project's `testTimeout` is ignored when Jest runs several projects: set it here (app start-up on a busy machine).
 jest.setTimeout(90_000);
@@ -11,14 +11,6 @@ jest.setTimeout(90_000);
 // What a lawsuit's create writes inside its transaction (docs/performance.md, "Writes under load"):
 // under load every statement there is time the next create waits for (SQLite runs one write at a
 // time; on PostgreSQL the file number's lock and the kept totals' rows are held until commit).
-const byKey = (rows: StatRow[]) =>
-  rows
-    .filter((r) => r.n !== 0)
-    .map(
-      (r) =>
-        `${r.kind}|${r.branchId}|${r.month}|${r.k1}|${r.k2}=${r.n},${r.agreed},${r.paid},${r.pending},${r.attended}`,
-    )
-    .sort();
 
 let serial = 0;
 const nationalId = () => `2900101${String(++serial).padStart(NATIONAL_ID_LENGTH - 7, '0')}`;
@@ -119,6 +111,7 @@ describe.each(dialects())('a lawsuit create under load on %s', (dialect) => {
     expect(await readFilterCount(t.app.db, 'lawsuits', ['courtId', 'state'], [ids.court, 'active'])).toBe(
       table,
     );
-    expect(byKey(await storedStats(t.app.db))).toEqual(byKey(rollUp(await recount(t.app.db, t.dialect))));
+    const { kept, recounted } = await keptAndRecounted(t.app.db, t.dialect);
+    expect(kept).toEqual(recounted);
   });
 });

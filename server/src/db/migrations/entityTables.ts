@@ -1,6 +1,6 @@
 import { getEntity, snakeCase, type Entity, type FieldDefinition, type Fields } from '@mizan/contracts';
 import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Expression } from 'kysely';
-import type { Db, Dialect } from '../index';
+import { exclusively, type Db, type Dialect } from '../index';
 import { SEARCH_COLUMN, addSearchColumn, createSearchIndex, hasSearch } from './searchColumn';
 import { createFilterCountTriggers } from './filterCounts';
 import { createWriteTriggers, hasVersionColumn } from './writeVersions';
@@ -283,9 +283,8 @@ export async function createMissingEntityTables(
     return names.filter((name) => !existing.has(getEntity(name).table));
   };
   if (!(await missingIn(db)).length) return [];
-  return db.transaction().execute(async (trx) => {
-    // Instances starting together on one PostgreSQL: one creates, the others then find the tables.
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${ENTITY_TABLES_LOCK})`.execute(trx);
+  // Instances starting together on one PostgreSQL: one creates, the others then find the tables.
+  return exclusively(db, dialect, ENTITY_TABLES_LOCK, async (trx) => {
     const missing = await missingIn(trx);
     await createEntityTables(trx, dialect, missing);
     return missing;
