@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import { type Db, tableNames } from '../db';
 import type { Trx } from '../engine/context';
 import type { SecurityPolicy } from '../settings/model';
 import { readSettings } from '../settings/repository';
@@ -22,8 +22,7 @@ const withSettings = new WeakSet<object>();
 
 /** Called by the auth plugin after migrations: reads the policy from the settings row from now on. */
 export async function enableSettingsPolicy(db: Db): Promise<void> {
-  const tables = await db.introspection.getTables();
-  if (tables.some((t) => t.name === 'system_settings')) withSettings.add(db);
+  if ((await tableNames(db)).has('system_settings')) withSettings.add(db);
 }
 
 /**

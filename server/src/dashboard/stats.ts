@@ -1,6 +1,6 @@
 import { lawsuits, sessions, tasks } from '@mizan/contracts';
 import { sql, type RawBuilder } from 'kysely';
-import { exclusively, type Db, type Dialect } from '../db';
+import { exclusively, type Db, type Dialect, tableNames } from '../db';
 import { columnName, createDeclaredIndexes, joinTableName, type Migration } from '../db/migrations';
 import type { Trx } from '../engine/context';
 import type { ApiRow } from '../engine/serialize';
@@ -107,7 +107,7 @@ export const dashboardMigrations: Migration[] = [
     // done task (about 0.4 s at 300,000 tasks).
     name: 'dashboard_002_tasks_done_index',
     async up(db) {
-      const existing = new Set((await db.introspection.getTables()).map((t) => t.name));
+      const existing = await tableNames(db);
       if (existing.has(tasks.table)) await createDeclaredIndexes(db, tasks);
     },
   },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import {
   Kysely,
+  PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   SqliteDriver,
@@ -297,4 +298,44 @@ export async function exclusively<T>(
     }
     return run(trx);
   });
+}
+
+const onPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * The names of the database's tables (and views). One light query: Kysely's `introspection`
+ * reads every table's columns as well, about 3 ms on SQLite at 150 tables, and start-up asks
+ * whether a table exists a few dozen times.
+ */
+export async function tableNames(db: Db): Promise<Set<string>> {
+  const { rows } = await (
+    onPostgres(db)
+      ? sql<{ name: string }>`select c.relname as name from pg_class c
+        join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = current_schema() and c.relkind in ('r', 'p', 'v')`
+      : sql<{ name: string }>`select name from sqlite_master where type in ('table', 'view')`
+  ).execute(db);
+  return new Set(rows.map((r) => r.name));
+}
+
+/** A table's columns by name (whether each may hold null), or `undefined` when there is no such table. */
+export async function tableColumns(
+  db: Db,
+  table: string,
+): Promise<Map<string, { nullable: boolean }> | undefined> {
+  const { rows } = await (
+    onPostgres(db)
+      ? sql<{
+          name: string;
+          notNull: boolean;
+        }>`select a.attname as name, a.attnotnull as "notNull" from pg_attribute a
+        where a.attrelid = to_regclass(quote_ident(current_schema()) || '.' || quote_ident(${table}))
+          and a.attnum > 0 and not a.attisdropped`
+      : sql<{
+          name: string;
+          notNull: number;
+        }>`select name, "notnull" as "notNull" from pragma_table_info(${table})`
+  ).execute(db);
+  if (!rows.length) return undefined;
+  return new Map(rows.map((r) => [r.name, { nullable: !toBoolean(r.notNull) }]));
 }

@@ -4,6 +4,7 @@ import { addEntityFields, createEntityTables } from '../db/migrations';
 import { instantType } from '../db/migrations/entityTables';
 import { searchColumns } from '../engine/search';
 import { EntityRepository } from '../engine/repository';
+import { tableNames } from '../db';
 
 /** A seeded holiday: `[name, kind, month, day, days]` (recurring) of a country. */
 type Seed = [name: string, kind: HolidayKind, month: number, day: number, days: number];
@@ -53,7 +54,7 @@ export const deadlineMigrations: Migration[] = [
     // (a fresh database makes entity tables after the migrations), so the rows go in with it.
     name: 'deadlines_002_holiday_seed',
     async up(db, dialect) {
-      const exists = (await db.introspection.getTables()).some((t) => t.name === holidays.table);
+      const exists = (await tableNames(db)).has(holidays.table);
       if (!exists) await createEntityTables(db, dialect, [holidays.name]);
       const repo = new EntityRepository(holidays, dialect);
       const stamp = new Date().toISOString();
@@ -95,7 +96,7 @@ export const deadlineMigrations: Migration[] = [
     name: 'deadlines_004_procuration_litigation',
     async up(db, dialect) {
       await addEntityFields(db, dialect, procurations.name, ['litigation']);
-      const exists = (await db.introspection.getTables()).some((t) => t.name === procurations.table);
+      const exists = (await tableNames(db)).has(procurations.table);
       if (!exists) return;
       await db
         .updateTable(procurations.table)

@@ -8,7 +8,7 @@ import {
   type RefsField,
 } from '@mizan/contracts';
 import { sql, type Expression, type SqlBool, type ExpressionBuilder } from 'kysely';
-import type { Db, Dialect } from '../db';
+import { tableColumns, type Db, type Dialect } from '../db';
 import { columnName, joinTableName, readFilterCount, sortIndexName } from '../db/migrations';
 import type { SavedUpload } from '../files/storage';
 import type { Trx } from './context';
@@ -460,14 +460,8 @@ export class EntityRepository {
   private notNullColumns(db: Executor, table: string): Promise<Set<string>> {
     let columns = this.notNull.get(table);
     if (!columns) {
-      columns = db.introspection.getTables().then(
-        (tables) =>
-          new Set(
-            tables
-              .find((t) => t.name === table)
-              ?.columns.filter((c) => !c.isNullable)
-              .map((c) => c.name) ?? [],
-          ),
+      columns = tableColumns(db, table).then(
+        (found) => new Set([...(found ?? [])].filter(([, c]) => !c.nullable).map(([name]) => name)),
       );
       this.notNull.set(table, columns);
     }

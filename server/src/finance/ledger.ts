@@ -1,7 +1,7 @@
 import { invoices, lawsuitPayments, lawsuits, payments } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { exclusively, type Db, type Dialect } from '../db';
+import { exclusively, type Db, type Dialect, tableNames } from '../db';
 import { createEntityTables, foldRows, joinTableName } from '../db/migrations';
 import { asServerWrite, type WriteContext } from '../engine/context';
 import { cols } from '../engine/rows';
@@ -36,7 +36,7 @@ export async function moveLedgerPayments(db: Db, dialect: Dialect): Promise<numb
 const MOVE_LOCK = 7_204_311;
 
 async function move(db: Db, dialect: Dialect): Promise<number> {
-  const tables = new Set((await db.introspection.getTables()).map((t) => t.name));
+  const tables = await tableNames(db);
   if (!tables.has(LEDGER)) return 0; // a fresh database: the ledger's table comes at start, empty
   const waiting = await db
     .selectFrom(`${LEDGER} as lp`)

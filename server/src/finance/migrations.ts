@@ -5,6 +5,7 @@ import { instantType } from '../db/migrations/entityTables';
 import { moveLedgerPayments } from './ledger';
 import { ALLOCATIONS } from './money';
 import { backfillAllocationLawsuits, backfillPaymentLawsuits } from './paymentLawsuits';
+import { tableNames } from '../db';
 
 /** Columns and tables of the office's money (group `finance` in app.ts). Append only. */
 export const financeMigrations: Migration[] = [
@@ -85,7 +86,7 @@ export const financeMigrations: Migration[] = [
     // to it); a fresh one gets both from the definitions at start.
     name: 'finance_005_fee_instalments',
     async up(db, dialect) {
-      const tables = new Set((await db.introspection.getTables()).map((t) => t.name));
+      const tables = await tableNames(db);
       if (!tables.has(invoiceLines.table)) return;
       if (!tables.has(feeInstalments.table)) await createEntityTables(db, dialect, [feeInstalments.name]);
       await addEntityFields(db, dialect, invoiceLines.name, ['instalmentId']);

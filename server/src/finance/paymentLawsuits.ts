@@ -1,6 +1,6 @@
 import { lawsuits, payments } from '@mizan/contracts';
 import { sql } from 'kysely';
-import { exclusively, type Db, type Dialect } from '../db';
+import { exclusively, type Db, type Dialect, tableNames, tableColumns } from '../db';
 import { joinTableName } from '../db/migrations';
 import { applyDelta, difference, recount, statsBuilt } from '../dashboard/stats';
 import { ALLOCATIONS, INVOICES, PAYMENTS, col } from './money';
@@ -31,7 +31,7 @@ const NAMED = joinTableName(payments, 'invoiceIds');
 const LAWSUIT = col('lawsuitId');
 
 async function backfill(db: Db, dialect: Dialect): Promise<number> {
-  const tables = new Set((await db.introspection.getTables()).map((t) => t.name));
+  const tables = await tableNames(db);
   if (![PAYMENTS, INVOICES, NAMED, lawsuits.table].every((t) => tables.has(t))) return 0;
   const lawsuit = sql.ref(`i.${LAWSUIT}`);
   const found = await sql<{ payment: number | string; lawsuit: number | string }>`
@@ -97,11 +97,9 @@ export async function backfillAllocationLawsuits(db: Db, dialect: Dialect): Prom
 const SPLIT_LOCK = 7_204_313;
 
 async function split(db: Db, dialect: Dialect): Promise<number> {
-  const tables = await db.introspection.getTables();
-  const names = new Set(tables.map((t) => t.name));
+  const names = await tableNames(db);
   if (![PAYMENTS, INVOICES, lawsuits.table].every((t) => names.has(t))) return 0;
-  const allocations = tables.find((t) => t.name === ALLOCATIONS);
-  if (!allocations?.columns.some((c) => c.name === 'lawsuit_id')) return 0;
+  if (!(await tableColumns(db, ALLOCATIONS))?.has('lawsuit_id')) return 0;
   const found = await sql<{
     payment: number | string;
     own: number | string | null;

@@ -1,6 +1,7 @@
 import { registry, type Entity, type Fields } from '@mizan/contracts';
 import type { Migration } from './types';
 import { createDeclaredIndexes } from './entityTables';
+import { tableNames } from '../index';
 
 /**
  * The composite indexes definitions declare (`indexes`: a lawyer's hearings of a month, a court's
@@ -11,7 +12,7 @@ import { createDeclaredIndexes } from './entityTables';
 export const declaredIndexesMigration: Migration = {
   name: '005_declared_indexes',
   up: async (db) => {
-    const existing = new Set((await db.introspection.getTables()).map((t) => t.name));
+    const existing = await tableNames(db);
     for (const entity of registry as readonly Entity<Fields>[])
       if (entity.indexes?.length && existing.has(entity.table)) await createDeclaredIndexes(db, entity);
   },

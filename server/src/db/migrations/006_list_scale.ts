@@ -2,6 +2,7 @@ import { registry, type Entity, type Fields } from '@mizan/contracts';
 import type { Migration } from './types';
 import { createEntityWriteTriggers, createSortIndexes } from './entityTables';
 import { addVersionColumn } from './writeVersions';
+import { tableNames } from '../index';
 
 /**
  * Lists at scale on tables that exist already (new tables get both from `createEntityTable`):
@@ -13,7 +14,7 @@ export const listScaleMigration: Migration = {
   name: '006_list_scale',
   up: async (db, dialect) => {
     await addVersionColumn(db);
-    const existing = new Set((await db.introspection.getTables()).map((t) => t.name));
+    const existing = await tableNames(db);
     for (const entity of registry as readonly Entity<Fields>[]) {
       if (!existing.has(entity.table)) continue;
       await createEntityWriteTriggers(db, dialect, entity);

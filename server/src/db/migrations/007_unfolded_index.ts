@@ -1,6 +1,7 @@
 import { registry, type Entity, type Fields } from '@mizan/contracts';
 import { createUnfoldedIndex } from './searchColumn';
 import type { Migration } from './types';
+import { tableNames } from '../index';
 
 /**
  * The partial index of rows without folded search text on tables that exist already (new tables
@@ -10,7 +11,7 @@ import type { Migration } from './types';
 export const unfoldedIndexMigration: Migration = {
   name: '007_unfolded_index',
   up: async (db) => {
-    const existing = new Set((await db.introspection.getTables()).map((t) => t.name));
+    const existing = await tableNames(db);
     for (const entity of registry as readonly Entity<Fields>[])
       if (existing.has(entity.table)) await createUnfoldedIndex(db, entity);
   },

@@ -1,6 +1,7 @@
 import { registry, type Entity, type Fields } from '@mizan/contracts';
 import { createFilterCountTriggers, createFilterCountsTable, recountFilterCounts } from './filterCounts';
 import type { Migration } from './types';
+import { tableNames } from '../index';
 
 /**
  * Kept filter totals (filterCounts.ts): the table, and the triggers and first counts of every
@@ -12,7 +13,7 @@ export const filterCountsMigration: Migration = {
   name: '008_filter_counts',
   up: async (db, dialect) => {
     await createFilterCountsTable(db);
-    const existing = new Set((await db.introspection.getTables()).map((t) => t.name));
+    const existing = await tableNames(db);
     const counted = (registry as readonly Entity<Fields>[]).filter(
       (e) => e.counts?.length && existing.has(e.table),
     );

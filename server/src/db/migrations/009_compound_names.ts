@@ -1,6 +1,7 @@
 import { registry, type Entity, type Fields } from '@mizan/contracts';
 import { hasSearch, joinStoredCompounds } from './searchColumn';
 import type { Migration } from './types';
+import { tableNames } from '../index';
 
 /**
  * Folding joins compound names (`عبد الله` → `عبدالله`, `أبو بكر` → `ابوبكر`) so either spelling
@@ -10,7 +11,7 @@ import type { Migration } from './types';
 export const compoundNamesMigration: Migration = {
   name: '009_compound_names_folded',
   up: async (db) => {
-    const existing = new Set((await db.introspection.getTables()).map((t) => t.name));
+    const existing = await tableNames(db);
     for (const entity of registry as readonly Entity<Fields>[])
       if (hasSearch(entity) && existing.has(entity.table)) await joinStoredCompounds(db, entity.table);
   },

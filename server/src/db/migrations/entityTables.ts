@@ -1,6 +1,6 @@
 import { getEntity, snakeCase, type Entity, type FieldDefinition, type Fields } from '@mizan/contracts';
 import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Expression } from 'kysely';
-import { exclusively, type Db, type Dialect } from '../index';
+import { exclusively, type Db, type Dialect, tableNames, tableColumns } from '../index';
 import { SEARCH_COLUMN, addSearchColumn, createSearchIndex, hasSearch } from './searchColumn';
 import { createFilterCountTriggers } from './filterCounts';
 import { createWriteTriggers, hasVersionColumn } from './writeVersions';
@@ -279,7 +279,7 @@ export async function createMissingEntityTables(
   names: readonly string[],
 ): Promise<string[]> {
   const missingIn = async (executor: Db) => {
-    const existing = new Set((await executor.introspection.getTables()).map((t) => t.name));
+    const existing = await tableNames(executor);
     return names.filter((name) => !existing.has(getEntity(name).table));
   };
   if (!(await missingIn(db)).length) return [];
@@ -303,10 +303,9 @@ export async function addEntityFields(
   fields: readonly string[],
 ): Promise<void> {
   const entity = getEntity(name);
-  const table = (await db.introspection.getTables()).find((t) => t.name === entity.table);
+  const existing = await tableColumns(db, entity.table);
   // No table yet (a fresh database): it is created at start from the definition, field included.
-  if (!table) return;
-  const existing = new Set(table.columns.map((c) => c.name));
+  if (!existing) return;
   for (const key of fields) {
     const field = entity.fields[key];
     if (!field) throw new Error(`addEntityFields: ${name} has no field "${key}"`);

@@ -1,6 +1,6 @@
 import { snakeCase, type Entity, type Fields } from '@mizan/contracts';
 import { sql, type RawBuilder } from 'kysely';
-import type { Db, Dialect } from '../index';
+import { type Db, type Dialect, tableNames } from '../index';
 
 /**
  * Kept filter totals (`EntityDefinition.counts`): for each declared group of fields, one row per
@@ -31,7 +31,7 @@ export function filterCountKey(values: readonly unknown[]): string {
 
 /** Whether the table exists (migration 008 has run). */
 export async function hasFilterCounts(db: Db): Promise<boolean> {
-  return (await db.introspection.getTables()).some((t) => t.name === FILTER_COUNTS_TABLE);
+  return (await tableNames(db)).has(FILTER_COUNTS_TABLE);
 }
 
 /** Creates the table (a migration's step); the triggers come per entity. */
@@ -173,7 +173,7 @@ export async function recountFilterCounts(
   dialect: Dialect,
   entities: readonly Entity<Fields>[],
 ): Promise<void> {
-  const tables = new Set((await db.introspection.getTables()).map((t) => t.name));
+  const tables = await tableNames(db);
   if (!tables.has(FILTER_COUNTS_TABLE)) return;
   for (const entity of entities) {
     if (!entity.counts?.length || !tables.has(entity.table)) continue;

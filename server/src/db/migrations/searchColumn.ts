@@ -1,6 +1,6 @@
 import { foldArabic, joinCompoundNames, snakeCase, type Entity, type Fields } from '@mizan/contracts';
 import { sql } from 'kysely';
-import type { Db, Dialect } from '../index';
+import { type Db, type Dialect, tableColumns } from '../index';
 
 /**
  * The folded search column of entity tables (the engine's `q`, see engine/search.ts): every table
@@ -182,8 +182,8 @@ export async function foldRows(
  */
 export async function addSearchColumn(db: Db, dialect: Dialect, entity: Entity<Fields>): Promise<boolean> {
   if (!hasSearch(entity)) return false;
-  const table = (await db.introspection.getTables()).find((t) => t.name === entity.table);
-  if (!table || table.columns.some((c) => c.name === SEARCH_COLUMN)) return false;
+  const columns = await tableColumns(db, entity.table);
+  if (!columns || columns.has(SEARCH_COLUMN)) return false;
   await db.schema.alterTable(entity.table).addColumn(SEARCH_COLUMN, 'text').execute();
   // Folded before the index exists: one rebuild instead of a trigger per row.
   await foldRows(db, entity);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db, Dialect } from '../index';
+import { type Db, type Dialect, tableColumns } from '../index';
 
 /**
  * Write versions: `entity_counts.version` of an entity goes up with every statement that writes
@@ -53,8 +53,7 @@ export async function createWriteTriggers(
 
 /** Whether `entity_counts.version` exists (migration 006 has run). */
 export async function hasVersionColumn(db: Db): Promise<boolean> {
-  const table = (await db.introspection.getTables()).find((t) => t.name === 'entity_counts');
-  return Boolean(table?.columns.some((c) => c.name === 'version'));
+  return Boolean((await tableColumns(db, 'entity_counts'))?.has('version'));
 }
 
 /** Adds `entity_counts.version` (a migration's step); the triggers come per table. */
