@@ -73,7 +73,6 @@ export const missingListFilter = (entity: string, filter: string) =>
  */
 export class EntityReader {
   readonly repo: EntityRepository;
-  private readonly listSchema;
 
   constructor(
     readonly entity: Entity<Fields>,
@@ -81,7 +80,6 @@ export class EntityReader {
     protected readonly registry: HookRegistry = new HookRegistry(),
   ) {
     this.repo = new EntityRepository(entity, deps.dialect);
-    this.listSchema = listQuerySchema(entity);
   }
 
   get name(): string {
@@ -192,7 +190,7 @@ export class EntityReader {
   });
 
   private parseList(query: unknown): ParsedList {
-    return parseOrThrow(this.listSchema, query ?? {}, this.name) as ParsedList;
+    return parseOrThrow(listQuerySchema(this.entity), query ?? {}, this.name) as ParsedList;
   }
 
   /**

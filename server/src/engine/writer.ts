@@ -116,8 +116,6 @@ export async function requireReference(
  * refused with 409 `stale` (contracts `StaleWriteError`) and changes nothing.
  */
 export class EntityService extends EntityReader {
-  private readonly schemas;
-
   constructor(
     entity: Entity<Fields>,
     deps: EngineDeps,
@@ -131,11 +129,6 @@ export class EntityService extends EntityReader {
   ) {
     super(entity, deps, registry);
     this.serverFields = Object.keys(entity.fields).filter((key) => entity.fields[key]!.setBy);
-    this.schemas = {
-      create: createSchema(entity),
-      update: updateSchema(entity),
-      patch: patchSchema(entity),
-    };
   }
 
   /**
@@ -203,8 +196,8 @@ export class EntityService extends EntityReader {
     };
 
     const values: Record<string, unknown>[] = inputs.map((input, index) => {
-      if (one) return this.parseWrite(this.schemas.create, input);
-      const parsed = this.schemas.create.safeParse(input ?? {});
+      if (one) return this.parseWrite(createSchema(this.entity), input);
+      const parsed = createSchema(this.entity).safeParse(input ?? {});
       if (parsed.success) return parsed.data as Record<string, unknown>;
       for (const [field, messages] of Object.entries(zodFieldErrors(parsed.error)))
         for (const m of messages) fail(index, field, m);
@@ -330,7 +323,7 @@ export class EntityService extends EntityReader {
   /** `PUT /` (id in the body): a field left out keeps its value; `null` clears an optional one. */
   async update(actor: ActorContext, input: unknown, uploads: readonly SavedUpload[] = []): Promise<ApiRow> {
     return this.write(actor, uploads, async (ctx) => {
-      const values = this.parseWrite(this.schemas.update, input);
+      const values = this.parseWrite(updateSchema(this.entity), input);
       const id = values.id as number;
       delete values.id;
       return this.change(ctx, id, values, uploads);
@@ -345,7 +338,7 @@ export class EntityService extends EntityReader {
     uploads: readonly SavedUpload[] = [],
   ): Promise<ApiRow> {
     return this.write(actor, uploads, async (ctx) => {
-      return this.change(ctx, id, this.parseWrite(this.schemas.patch, input), uploads);
+      return this.change(ctx, id, this.parseWrite(patchSchema(this.entity), input), uploads);
     });
   }
 
@@ -515,7 +508,7 @@ export class EntityService extends EntityReader {
       const before = await this.loadForWrite(ctx, id, updatedAt);
       const outcome = (await handler(this.hookContext(ctx), before, input)) ?? {};
       const set = outcome.set
-        ? (parseOrThrow(this.schemas.patch, outcome.set, this.name) as Record<string, unknown>)
+        ? (parseOrThrow(patchSchema(this.entity), outcome.set, this.name) as Record<string, unknown>)
         : {};
       delete set.updatedAt;
       // Every action makes a new version, so a form opened before it is told the row moved on.
