@@ -191,7 +191,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   try {
-    await runMigrations(database.db, database.dialect, MIGRATION_GROUPS);
+    await runMigrations(database.db, database.dialect, MIGRATION_GROUPS, {
+      onNewer: (migrations) =>
+        app.log.warn(
+          { migrations },
+          'the database has migrations this release does not know (a newer release ran them): serving on',
+        ),
+    });
     // A new entity's tables come from its definition alone (see createMissingEntityTables).
     await createMissingEntityTables(
       database.db,

@@ -1,5 +1,6 @@
-import { Migrator, type Migration as KyselyMigration } from 'kysely/migration';
-import type { Db, Dialect } from './index';
+import { sql } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, Migrator, type Migration as KyselyMigration } from 'kysely/migration';
+import { tableNames, type Db, type Dialect } from './index';
 import type { Migration } from './migrations';
 
 export interface MigrationGroup {
@@ -26,13 +27,21 @@ export function migrationNames(groups: readonly MigrationGroup[]): string[] {
  * the order of `groups` and of each group's array (both append-only), whatever the step names.
  * A step appended to an earlier group still runs on a database where later groups already ran.
  * `only`: run just these steps (a restore brings a database to its archive's layout first).
+ *
+ * Steps the database records but `groups` does not know belong to a newer release (a rolling
+ * upgrade: the new release migrated, an instance of the previous one restarts; see
+ * deploy/README.md "Upgrades without downtime"). They are left alone and handed to `onNewer`
+ * (Kysely alone would refuse to start: "previously executed migration ... is missing").
  */
 export async function runMigrations(
   db: Db,
   dialect: Dialect,
   groups: readonly MigrationGroup[],
-  options: { only?: ReadonlySet<string> } = {},
+  options: { only?: ReadonlySet<string>; onNewer?: (names: string[]) => void } = {},
 ): Promise<string[]> {
+  const known = new Set(migrationNames(groups));
+  const newer = (await executedMigrations(db)).filter((name) => !known.has(name));
+  if (newer.length) options.onNewer?.(newer);
   const ordered: [string, KyselyMigration][] = groups
     .flatMap(({ group, migrations }, g) =>
       migrations.map((m, i): [string, KyselyMigration] => [
@@ -41,6 +50,14 @@ export async function runMigrations(
       ]),
     )
     .filter(([name]) => !options.only || options.only.has(name));
+  // Already executed, so never run: Kysely only needs to find them in the list.
+  for (const name of newer)
+    ordered.push([
+      name,
+      {
+        up: () => Promise.reject(new Error(`${name} belongs to a newer release`)),
+      },
+    ]);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => Object.fromEntries(ordered) },
@@ -49,12 +66,22 @@ export async function runMigrations(
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
-    throw new Error(
-      `Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`,
-      {
-        cause: error,
-      },
-    );
+    // No step failed: Kysely refused before running any (its lock, its table, the list).
+    const what = failed ? `Migration ${failed.migrationName}` : 'Migrations';
+    throw new Error(`${what} failed: ${String((error as Error).message ?? error)}`, { cause: error });
   }
   return (results ?? []).map((r) => r.migrationName);
+}
+
+/**
+ * The steps the database records as executed (none before its first migration). Read before the
+ * migrator takes its lock: a newer instance migrating at that very moment can still make this start
+ * fail ("missing"), and the next start succeeds.
+ */
+async function executedMigrations(db: Db): Promise<string[]> {
+  if (!(await tableNames(db)).has(DEFAULT_MIGRATION_TABLE)) return [];
+  const { rows } = await sql<{
+    name: string;
+  }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db);
+  return rows.map((r) => r.name);
 }
