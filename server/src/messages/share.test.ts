@@ -44,6 +44,7 @@ describe.each(splitDialects())('sharing a lawsuit attachment with its clients on
   let lawsuit: number;
   let otherLawsuit: number;
   let group: number;
+  let template: Record<string, unknown> & { id: number };
 
   const h = (lang = 'en') => ({ ...admin.headers, 'accept-language': lang });
   const share = (lawsuitId: number, attachmentId: number, payload: object = {}, lang = 'en') =>
@@ -112,7 +113,7 @@ describe.each(splitDialects())('sharing a lawsuit attachment with its clients on
       },
     });
     expect(saved.statusCode).toBe(200);
-    await createRow(t.app, h(), 'messageTemplates', {
+    template = await createRow(t.app, h(), 'messageTemplates', {
       name: 'مشاركة مستند',
       event: 'documentShared',
       language: 'ar',
@@ -303,6 +304,23 @@ describe.each(splitDialects())('sharing a lawsuit attachment with its clients on
     const badBody = await share(lawsuit, small, { customerIds: ['x'] });
     expect([badBody.statusCode, Object.keys(badBody.json().errors)]).toEqual([422, ['customerIds']]);
     expect((await share(lawsuit, foreign)).statusCode).toBe(404);
+    // Without a template for the event there is nothing to say.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `${entityUrl('messageTemplates')}/${template.id}`,
+      headers: { ...h(), 'if-unmodified-since': String(template.updatedAt) },
+    });
+    expect(removed.statusCode).toBeLessThan(300);
+    const noTemplate = await share(lawsuit, small);
+    expect([noTemplate.statusCode, noTemplate.json().errors]).toEqual([
+      422,
+      { customerIds: [expect.stringContaining('no message template')] },
+    ]);
+    template = await createRow(t.app, h(), 'messageTemplates', {
+      ...template,
+      id: undefined,
+      name: 'مشاركة',
+    });
 
     expect(await count('client_messages')).toBe(messages);
     expect(await count('jobs')).toBe(jobs);
