@@ -240,7 +240,7 @@ export interface WhatsappStatusResult {
   updated: number;
 }
 
-/** The communications tabs, the providers' settings and WhatsApp's webhook, under `/api`; `:id` is the client's or the lawsuit's id. */
+/** The communications tabs, sharing a lawsuit's attachment, the providers' settings and WhatsApp's webhook, under `/api`; `:id` is the client's or the lawsuit's id. */
 export const MESSAGE_ROUTES = {
   customer: route({
     method: 'GET',
