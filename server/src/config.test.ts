@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       dataDir: path.resolve('./data'),
       redisUrl: null,
       smtpUrl: null,
+      mailMaxAttachmentBytes: 20 * 1024 * 1024,
       adminEmail: null,
       adminPassword: null,
       remotes: null,
@@ -18,6 +19,15 @@ describe('loadConfig', () => {
       trustProxy: 'loopback',
     });
     expect(config.staticDir).toBe(path.resolve(__dirname, '..', '..'));
+  });
+
+  it('reads the mail attachment limit in megabytes and refuses a bad one', () => {
+    expect(loadConfig({ MIZAN_MAIL_MAX_ATTACHMENT_MB: '10' }).mailMaxAttachmentBytes).toBe(10 * 1024 * 1024);
+    expect(loadConfig({ MIZAN_MAIL_MAX_ATTACHMENT_MB: '0.5' }).mailMaxAttachmentBytes).toBe(512 * 1024);
+    expect(() => loadConfig({ MIZAN_MAIL_MAX_ATTACHMENT_MB: '0' })).toThrow(/MIZAN_MAIL_MAX_ATTACHMENT_MB/);
+    expect(() => loadConfig({ MIZAN_MAIL_MAX_ATTACHMENT_MB: 'lots' })).toThrow(
+      /MIZAN_MAIL_MAX_ATTACHMENT_MB/,
+    );
   });
 
   it('keeps the default SQLite file inside DATA_DIR', () => {

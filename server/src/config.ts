@@ -15,6 +15,11 @@ export interface Config {
   dataDir: string;
   redisUrl: string | null;
   smtpUrl: string | null;
+  /**
+   * The most one mail may carry in attached files (`MIZAN_MAIL_MAX_ATTACHMENT_MB`, default 20, in
+   * bytes here): a document shared with a client by email beyond it is refused before it is queued.
+   */
+  mailMaxAttachmentBytes: number;
   adminEmail: string | null;
   adminPassword: string | null;
   /** Remote name → manifest URL, served as `/remotes.json`; null = the local remotes. */
@@ -178,6 +183,16 @@ function parseGraceSeconds(raw: string | undefined): number {
   return seconds;
 }
 
+function parseMailMaxAttachment(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 20 * 1024 * 1024;
+  const mb = Number(raw);
+  if (!Number.isFinite(mb) || mb <= 0 || mb > 1024)
+    throw new Error(
+      `MIZAN_MAIL_MAX_ATTACHMENT_MB must be a number of megabytes above 0 (at most 1024), got "${raw}"`,
+    );
+  return Math.floor(mb * 1024 * 1024);
+}
+
 const blankToNull = (value: string | undefined): string | null => (value && value.trim() ? value : null);
 
 /** Reads the configuration from `env`; throws with a clear message on an invalid value. */
@@ -191,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     redisUrl: blankToNull(env.REDIS_URL),
     smtpUrl: blankToNull(env.SMTP_URL),
+    mailMaxAttachmentBytes: parseMailMaxAttachment(env.MIZAN_MAIL_MAX_ATTACHMENT_MB),
     adminEmail: blankToNull(env.MIZAN_ADMIN_EMAIL),
     adminPassword: blankToNull(env.MIZAN_ADMIN_PASSWORD),
     remotes: parseRemotes(env.MIZAN_REMOTES),

@@ -65,12 +65,9 @@ async function storedBytes(app: FastifyInstance, fileId: number): Promise<Buffer
 }
 
 async function uploadBytes(app: FastifyInstance, storedName: string): Promise<Buffer> {
-  const found = await app.fileStore.stat(storedName);
-  if (!found) throw new AppError('notFound');
-  const chunks: Buffer[] = [];
-  for await (const chunk of (await app.fileStore.read(storedName, found)) as AsyncIterable<Buffer>)
-    chunks.push(chunk);
-  return Buffer.concat(chunks);
+  const bytes = await app.fileStore.bytes(storedName);
+  if (!bytes) throw new AppError('notFound');
+  return bytes;
 }
 
 /** Why a PDF cannot be made here, in the request's language; null when it can. */

@@ -192,6 +192,16 @@ export abstract class FileStore {
     await this.put(storedName, fs.createReadStream(source), size);
   }
 
+  /** A whole stored file into memory (a document to send, a template to fill), or null when it is gone. */
+  async bytes(storedName: string): Promise<Buffer | null> {
+    const found = await this.stat(storedName);
+    if (!found) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await this.read(storedName, found)) as AsyncIterable<Buffer>)
+      chunks.push(chunk);
+    return Buffer.concat(chunks);
+  }
+
   /** A whole stored file into memory: for small files only (an SVG judged whole, say). */
   protected async readAll(key: string): Promise<Buffer> {
     const chunks: Buffer[] = [];

@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the mail (a document shared with a client); the outbox row keeps only the text. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface MailResult {
@@ -94,6 +96,7 @@ export function createMailer(options: MailerOptions): Mailer {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          attachments: message.attachments,
         });
         await db
           .updateTable('outbox')

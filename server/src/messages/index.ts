@@ -1,7 +1,11 @@
 import {
+  MESSAGE_CHANNELS,
   MESSAGE_ROUTES,
+  WHATSAPP_DOCUMENT_MAX_BYTES,
   messageTemplates,
   type CustomerMessage,
+  type MessageChannel,
+  type ShareRecipient,
   type MessageEvent,
   type MessagingTestResult,
 } from '@mizan/contracts';
@@ -9,7 +13,8 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import type { Kysely } from 'kysely';
 import crypto from 'node:crypto';
 import { writeAudit } from '../audit/audit';
-import { actorOf, type Trx } from '../engine/context';
+import { actorOf, type ActorContext, type Trx } from '../engine/context';
+import type { ApiRow } from '../engine/serialize';
 import { AppError } from '../http/errors';
 import { requestLanguage, translate } from '../http/messages';
 import { defineRoute } from '../http/route';
@@ -17,6 +22,7 @@ import { createMailer } from '../mail/mailer';
 import {
   EVENT_JOB,
   Outbox,
+  attachmentFiles,
   SEND_ATTEMPTS,
   SEND_JOB,
   addressOf,
@@ -240,6 +246,8 @@ function installRoutes(app: FastifyInstance, outbox: Outbox, mailer: ReturnType<
     },
   });
 
+  installShareRoutes(app, outbox);
+
   const settings = { tags: ['system'], labels: 'clients.messages.fields' };
   defineRoute(app, MESSAGE_ROUTES.providers, {
     ...settings,
@@ -323,6 +331,142 @@ function installRoutes(app: FastifyInstance, outbox: Outbox, mailer: ReturnType<
   });
 
   installWhatsappWebhook(app, outbox);
+}
+
+/** The channels a client would receive a message on: agreed to, with a valid address. */
+const channelsOf = (customer: ApiRow): MessageChannel[] =>
+  MESSAGE_CHANNELS.filter((channel) => {
+    const to = optInOf(customer, channel) ? addressOf(customer, channel) : null;
+    return to !== null && recipientOf(channel, to) !== null;
+  });
+
+/** Megabytes as a 422 says them: one decimal under 10 MB. */
+const megabytes = (bytes: number) => {
+  const mb = bytes / (1024 * 1024);
+  return mb >= 10 ? Math.round(mb) : Math.round(mb * 10) / 10;
+};
+
+/**
+ * A lawsuit's attachment to share (404 when either is missing, outside the user's scope, or the
+ * attachment is another lawsuit's), its files, and the lawsuit's clients with their channels.
+ */
+async function shareTarget(
+  app: FastifyInstance,
+  actor: ActorContext,
+  lawsuitId: number,
+  attachmentId: number,
+) {
+  const lawsuit = await app.entities.get('lawsuits').get(lawsuitId, actor);
+  const [attachment] = await app.entities.get('attachments').getMany([attachmentId], actor);
+  if (!attachment || Number(attachment.lawsuitId) !== lawsuit.id) throw new AppError('notFound');
+  const files = await attachmentFiles(app.db, attachment.id);
+  const customerIds = (lawsuit.customerIds as number[] | undefined) ?? [];
+  const customers = await app.entities.get('customers').getMany(customerIds, actor);
+  const recipients: (ShareRecipient & { customer: ApiRow })[] = customers.map((customer) => ({
+    customerId: customer.id,
+    name: String(customer.name ?? customer.id),
+    channels: channelsOf(customer),
+    customer,
+  }));
+  return { lawsuit, attachment, files, recipients };
+}
+
+/**
+ * Sharing a lawsuit's attachment with its clients: the `documentShared` event raised on the
+ * request for the chosen clients (each share its own occurrence), its messages made in one
+ * transaction with the audit entry, the files sent by the email and WhatsApp providers. Everything
+ * is checked first (422, nothing queued): clients of the lawsuit who agreed to a channel, a
+ * template for the event, files within each channel's limit.
+ */
+function installShareRoutes(app: FastifyInstance, outbox: Outbox): void {
+  defineRoute(app, MESSAGE_ROUTES.sharePreview, {
+    handler: async (request, { params }) => {
+      const { files, recipients } = await shareTarget(app, actorOf(request), params.id, params.attachmentId);
+      return {
+        data: {
+          files: files.map((f) => ({ name: f.name, size: f.size })),
+          recipients: recipients.map(({ customerId, name, channels }) => ({ customerId, name, channels })),
+        },
+      };
+    },
+  });
+
+  defineRoute(app, MESSAGE_ROUTES.share, {
+    labels: 'clients.messages.fields',
+    handler: async (request, { params, body }, reply) => {
+      const actor = actorOf(request);
+      const { lawsuit, attachment, files, recipients } = await shareTarget(
+        app,
+        actor,
+        params.id,
+        params.attachmentId,
+      );
+      const refuse = (field: string, key: string, values?: Record<string, string | number>) =>
+        new AppError('validation', {
+          errors: { [field]: [{ key: `clients.messages.share.${key}`, params: values }] },
+        });
+      if (!files.length) throw refuse('files', 'noFiles');
+      let chosen: typeof recipients;
+      if (body.customerIds) {
+        const ids = [...new Set(body.customerIds)];
+        const stranger = ids.find((id) => !recipients.some((r) => r.customerId === id));
+        if (stranger !== undefined) throw refuse('customerIds', 'notLawsuitClient', { id: stranger });
+        chosen = recipients.filter((r) => ids.includes(r.customerId));
+        const silent = chosen.find((r) => !r.channels.length);
+        if (silent) throw refuse('customerIds', 'noChannel', { name: silent.name });
+      } else {
+        chosen = recipients.filter((r) => r.channels.length);
+        if (!chosen.length) throw refuse('customerIds', 'noRecipients');
+      }
+      if (!(await outbox.templateOf('documentShared', 'ar'))) throw refuse('customerIds', 'noTemplate');
+      const channels = new Set(chosen.flatMap((r) => r.channels));
+      const total = files.reduce((sum, f) => sum + f.size, 0);
+      if (channels.has('email') && total > app.config.mailMaxAttachmentBytes)
+        throw refuse('files', 'tooLargeForEmail', {
+          size: megabytes(total),
+          max: megabytes(app.config.mailMaxAttachmentBytes),
+        });
+      const huge = files.find((f) => f.size > WHATSAPP_DOCUMENT_MAX_BYTES);
+      if (channels.has('whatsapp') && huge)
+        throw refuse('files', 'tooLargeForWhatsapp', {
+          name: huge.name,
+          size: megabytes(huge.size),
+          max: megabytes(WHATSAPP_DOCUMENT_MAX_BYTES),
+        });
+
+      const employeeId = request.user?.id ?? null;
+      const messages = await outbox.prepare(
+        {
+          event: 'documentShared',
+          recordId: lawsuit.id,
+          customerIds: chosen.map((r) => r.customerId),
+          attachmentId: attachment.id,
+          extra: { document: String(attachment.title ?? '') },
+          createdBy: employeeId,
+        },
+        `documentShared:attachment:${attachment.id}:${crypto.randomUUID()}`,
+      );
+      const items = await app.db.transaction().execute(async (trx) => {
+        const made = await outbox.queueAll(messages, trx);
+        await writeAudit(trx, {
+          employeeId,
+          entity: 'attachments',
+          entityId: attachment.id,
+          action: 'share',
+          after: {
+            lawsuitId: lawsuit.id,
+            customerIds: chosen.map((r) => r.customerId),
+            files: files.map((f) => f.id),
+            messageIds: made.map((m) => m.id),
+          },
+          ip: request.ip,
+        });
+        return made;
+      });
+      reply.code(201);
+      return { data: { items } };
+    },
+  });
 }
 
 interface StatusUpdate {

@@ -74,4 +74,13 @@ export const messagesMigrations: Migration[] = [
         .execute();
     },
   },
+  {
+    // A shared document's message: the attachment whose files it carries, and the provider's steps
+    // already done (JSON, step → id) so that a retry sends nothing twice.
+    name: 'messages_003_shared_documents',
+    async up(db) {
+      await db.schema.alterTable('client_messages').addColumn('attachment_id', 'integer').execute();
+      await db.schema.alterTable('client_messages').addColumn('steps', 'text').execute();
+    },
+  },
 ];

@@ -1,5 +1,6 @@
 import {
   DOCUMENT_RECORDS,
+  attachments,
   messageTemplates,
   toE164,
   type CustomerMessage,
@@ -19,7 +20,7 @@ import { officeToday } from '../engine/today';
 import { translate, type Lang } from '../http/messages';
 import type { Mailer } from '../mail/mailer';
 import { readSettings } from '../settings/repository';
-import { ProviderError, providerOf, readProviderConfigs } from './providers';
+import { ProviderError, providerOf, readProviderConfigs, type OutboundFile } from './providers';
 import { EVENT_RECORDS, renderText } from './render';
 
 /** The job that sends one message (payload `{ messageId }`, key `message:<id>`). */
@@ -49,9 +50,15 @@ export interface EventPayload {
     invoiceNumber?: string;
     total?: number;
     currency?: string;
+    /** A shared document's title (`{event.document}`). */
+    document?: string;
   };
   /** The lawsuit the messages are filed under, for an event about a client (an invoice's). */
   lawsuitId?: number | null;
+  /** A shared document: the attachment whose files go with the email and WhatsApp messages. */
+  attachmentId?: number;
+  /** Who raised it (a staff member sharing a document); null: the office's own event. */
+  createdBy?: number | null;
 }
 
 interface MessageRow {
@@ -70,6 +77,8 @@ interface MessageRow {
   reason: string | null;
   attempts: number | string;
   provider_id: string | null;
+  attachment_id: number | string | null;
+  steps: string | null;
   created_by: number | string | null;
   created_at: string | Date;
   updated_at: string | Date;
@@ -131,12 +140,65 @@ export interface NewMessage {
   body: string;
   whatsappTemplate: string | null;
   createdBy: number | null;
+  /** A shared document's attachment: its files go with the message (not by SMS). */
+  attachmentId?: number | null;
 }
 
 /** The recipient in the form its channel sends to, or null when it is not a valid one. */
 export function recipientOf(channel: MessageChannel, to: string): string | null {
   if (channel === 'email') return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to.trim()) ? to.trim() : null;
   return toE164(to);
+}
+
+/** A stored file of an attachment, as a message carries it. */
+export interface AttachmentFile {
+  id: number;
+  storedName: string;
+  name: string;
+  mimeType: string;
+  size: number;
+}
+
+/** An attachment's files (the `files` field of `attachments`), in the order they were added. */
+export async function attachmentFiles(db: Db | Trx, attachmentId: number): Promise<AttachmentFile[]> {
+  const rows = await (
+    db as unknown as Kysely<{
+      files: {
+        id: number;
+        entity: string;
+        owner_id: number;
+        field: string;
+        stored_name: string;
+        original_name: string;
+        mime_type: string;
+        size: number;
+      };
+    }>
+  )
+    .selectFrom('files')
+    .select(['id', 'stored_name', 'original_name', 'mime_type', 'size'])
+    .where('entity', '=', attachments.name)
+    .where('owner_id', '=', attachmentId)
+    .where('field', '=', 'files')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    storedName: String(r.stored_name),
+    name: String(r.original_name),
+    mimeType: String(r.mime_type),
+    size: Number(r.size),
+  }));
+}
+
+/** A message's recorded provider steps (`steps` column), or none. */
+function parseSteps(text: string | null): Record<string, string> {
+  try {
+    const value = text ? (JSON.parse(text) as unknown) : null;
+    return value && typeof value === 'object' ? (value as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
 }
 
 /** The outbound messages: queueing, sending through the job queue, and what the screens read. */
@@ -181,6 +243,8 @@ export class Outbox {
             ),
         attempts: 0,
         provider_id: null,
+        attachment_id: message.channel === 'sms' ? null : (message.attachmentId ?? null),
+        steps: null,
         created_by: message.createdBy,
         created_at: at,
         updated_at: at,
@@ -271,21 +335,35 @@ export class Outbox {
     if (!message || message.state !== 'queued') return;
     const row = await messagesOf(this.app.db)
       .selectFrom('client_messages')
-      .select(['language', 'whatsapp_template'])
+      .select(['language', 'whatsapp_template', 'attachment_id', 'steps'])
       .where('id', '=', messageId)
       .executeTakeFirstOrThrow();
+    const done = parseSteps(row.steps);
     const configs = await readProviderConfigs(this.app.db);
     const provider = providerOf(message.channel, configs, {
       mailer: this.mailer,
       configured: Boolean(this.app.config.smtpUrl),
     });
     try {
+      const files = row.attachment_id === null ? undefined : await this.filesOf(Number(row.attachment_id));
       const { providerId } = await provider.send({
         to: message.to,
         subject: message.subject,
         body: message.body,
         language: String(row.language),
         whatsappTemplate: row.whatsapp_template,
+        files,
+        steps: {
+          done,
+          record: async (step, id) => {
+            done[step] = id;
+            await messagesOf(this.app.db)
+              .updateTable('client_messages')
+              .set({ steps: JSON.stringify(done) } as never)
+              .where('id', '=', messageId)
+              .execute();
+          },
+        },
       });
       await this.setState(messageId, { state: 'sent', reason: null, providerId, attempts: attempt }, [
         'queued',
@@ -299,6 +377,22 @@ export class Outbox {
       ]);
       if (retry) throw error;
     }
+  }
+
+  /**
+   * The files of a shared attachment, in their order; a refusal (not retried) when it was deleted
+   * or emptied before the message went.
+   */
+  private async filesOf(attachmentId: number): Promise<OutboundFile[]> {
+    const rows = await attachmentFiles(this.app.db, attachmentId);
+    if (!rows.length) throw new ProviderError('the shared document no longer exists', false);
+    const files: OutboundFile[] = [];
+    for (const row of rows) {
+      const content = await this.app.fileStore.bytes(row.storedName);
+      if (!content) throw new ProviderError(`the file ${row.name} is missing from the storage`, true);
+      files.push({ name: row.name, mimeType: row.mimeType, content });
+    }
+    return files;
   }
 
   /** A provider's report on a message it took (WhatsApp's status webhook). */
@@ -325,15 +419,34 @@ export class Outbox {
   /**
    * The event job: one message per client of the record and channel they agreed to, in their
    * language, from the event's template in that language (the other language's when it has none;
-   * no template: nothing). Safe to repeat: each message is made once by its key.
+   * no template: nothing). Safe to repeat: each message is made once by its key. Answers the
+   * messages made (none on a repeat).
    */
-  async raise(payload: EventPayload, jobKey: string): Promise<number> {
+  async raise(payload: EventPayload, jobKey: string): Promise<CustomerMessage[]> {
+    return this.queueAll(await this.prepare(payload, jobKey));
+  }
+
+  /** Queues prepared messages, in `trx` when given (so they exist only if it commits); answers those made. */
+  async queueAll(messages: readonly NewMessage[], trx?: Trx): Promise<CustomerMessage[]> {
+    const queued: CustomerMessage[] = [];
+    for (const message of messages) {
+      const made = await this.queue(message, trx);
+      if (made) queued.push(made);
+    }
+    return queued;
+  }
+
+  /**
+   * An event's messages as `raise` makes them, read but not stored (the reads outside any write
+   * transaction: on SQLite a read beside an open transaction waits for it).
+   */
+  async prepare(payload: EventPayload, jobKey: string): Promise<NewMessage[]> {
     const { app } = this;
     const actor = { user: null };
     const kind = EVENT_RECORDS[payload.event];
     // A record deleted before its event ran tells no one.
     const [record] = await app.entities.get(DOCUMENT_RECORDS[kind]).getMany([payload.recordId], actor);
-    if (!record) return 0;
+    if (!record) return [];
     const lawsuitId =
       kind === 'lawsuit'
         ? record.id
@@ -352,7 +465,7 @@ export class Outbox {
     const settings = await readSettings(app.db);
     const today = officeToday(settings.timeZone, app.clock()).today;
     const dataByLang = new Map<Lang, Record<string, unknown>>();
-    let queued = 0;
+    const messages: NewMessage[] = [];
     for (const customer of customers) {
       for (const channel of ['email', 'sms', 'whatsapp'] as const) {
         if (!optInOf(customer, channel)) continue;
@@ -382,6 +495,7 @@ export class Outbox {
             reason: payload.extra?.reason ?? '',
             text: payload.extra?.text ?? '',
             invoiceNumber: payload.extra?.invoiceNumber ?? '',
+            document: payload.extra?.document ?? '',
             total:
               payload.extra?.total === undefined
                 ? ''
@@ -390,7 +504,7 @@ export class Outbox {
           dataByLang.set(lng, data);
         }
         const data = { ...dataByLang.get(lng)!, client: { name: String(customer.name ?? '') } };
-        const made = await this.queue({
+        const message: NewMessage = {
           customerId: customer.id,
           lawsuitId,
           event: payload.event,
@@ -401,16 +515,17 @@ export class Outbox {
           subject: template.subject ? renderText(template.subject, data) : null,
           body: renderText(template.body, data),
           whatsappTemplate: template.whatsappTemplate,
-          createdBy: null,
-        });
-        if (made) queued += 1;
+          createdBy: payload.createdBy ?? null,
+          attachmentId: payload.attachmentId ?? null,
+        };
+        messages.push(message);
       }
     }
-    return queued;
+    return messages;
   }
 
-  /** The event's template in `lng`, or in the other language when it has none. */
-  private async templateOf(event: MessageEvent, lng: Lang) {
+  /** The event's template in `lng`, or in the other language when it has none (null: none at all). */
+  async templateOf(event: MessageEvent, lng: Lang) {
     const rows = (
       await selectFields(this.app.db, messageTemplates, ['language', 'subject', 'body', 'whatsappTemplate'])
         .where(cols(messageTemplates).event, '=', event)

@@ -21,6 +21,27 @@ export interface OutboundMessage {
   language: string;
   /** The approved WhatsApp template to send the body in (its one parameter). */
   whatsappTemplate: string | null;
+  /** Documents sent with the text (a shared attachment's files): attached by email, WhatsApp documents. */
+  files?: OutboundFile[];
+  /**
+   * The steps of this message a provider already did on an earlier try (step → the provider's id),
+   * and how to record one: a provider that sends in several requests (WhatsApp: each file uploaded,
+   * the text, each document) skips on a retry what it did, so the client gets nothing twice.
+   */
+  steps?: SendSteps;
+}
+
+/** A file sent with a message. */
+export interface OutboundFile {
+  name: string;
+  mimeType: string;
+  content: Buffer;
+}
+
+/** What a message's earlier tries did, and how to record a step once done. */
+export interface SendSteps {
+  done: Readonly<Record<string, string>>;
+  record(step: string, id: string): Promise<void>;
 }
 
 /**
@@ -94,6 +115,11 @@ export function emailProvider(mailer: Mailer, configured: boolean): MessageProvi
         to: message.to,
         subject: message.subject ?? '',
         text: message.body,
+        attachments: message.files?.map((f) => ({
+          filename: f.name,
+          content: f.content,
+          contentType: f.mimeType,
+        })),
       });
       if (!result.delivered) throw new ProviderError(result.error ?? 'not sent', true);
       return { providerId: `outbox:${result.outboxId}` };
@@ -155,7 +181,10 @@ export interface WhatsappConfig {
 /**
  * The WhatsApp Business Cloud API: a template message (`whatsappTemplate`, in the client's language,
  * the text its body parameter), or a plain text message without one (WhatsApp delivers those only
- * within a day of the client's last message).
+ * within a day of the client's last message). A message with files uploads each
+ * (`POST /{phoneNumberId}/media`, multipart) before the text, then sends each as a `document`
+ * message by its media id; every step done is recorded (`steps`), so a retry after a failure
+ * sends only what is left. The message's id is the text's (the one the status webhook reports).
  */
 export function whatsappProvider(config: WhatsappConfig): MessageProvider {
   return {
@@ -163,32 +192,75 @@ export function whatsappProvider(config: WhatsappConfig): MessageProvider {
       if (!config.phoneNumberId || !config.token)
         throw new ProviderError('WhatsApp is not configured (phone number id and token)', false);
       const to = message.to.replace(/^\+/, '');
-      const payload = message.whatsappTemplate
-        ? {
-            messaging_product: 'whatsapp',
-            to,
-            type: 'template',
-            template: {
-              name: message.whatsappTemplate,
-              language: { code: message.language },
-              components: [{ type: 'body', parameters: [{ type: 'text', text: message.body }] }],
-            },
-          }
-        : { messaging_product: 'whatsapp', to, type: 'text', text: { body: message.body } };
-      const base = config.baseUrl.replace(/\/+$/, '');
-      const { status, body, text } = await call(
-        `${base}/${config.apiVersion}/${encodeURIComponent(config.phoneNumberId)}/messages`,
-        {
+      const base = `${config.baseUrl.replace(/\/+$/, '')}/${config.apiVersion}/${encodeURIComponent(config.phoneNumberId)}`;
+      const authorization = `Bearer ${config.token}`;
+      const done: Record<string, string> = { ...message.steps?.done };
+      const step = async (name: string, run: () => Promise<string>): Promise<string> => {
+        if (done[name]) return done[name];
+        const id = await run();
+        done[name] = id;
+        await message.steps?.record(name, id);
+        return id;
+      };
+      const post = async (path: string, body: RequestInit['body'], json: boolean) => {
+        const {
+          status,
+          body: answer,
+          text,
+        } = await call(`${base}/${path}`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${config.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify(payload),
-        },
+          headers: json ? { authorization, 'content-type': 'application/json' } : { authorization },
+          body,
+        });
+        if (status < 200 || status > 299)
+          throw new ProviderError(errorText(status, answer, text), retryableStatus(status));
+        return { answer, text };
+      };
+      const sendMessage = async (payload: object) => {
+        const { answer, text } = await post(
+          'messages',
+          JSON.stringify({ messaging_product: 'whatsapp', to, ...payload }),
+          true,
+        );
+        const id = (answer as { messages?: { id?: string }[] } | null)?.messages?.[0]?.id;
+        if (!id) throw new ProviderError(`no message id in the answer: ${text.slice(0, 200)}`, false);
+        return id;
+      };
+
+      const files = message.files ?? [];
+      const mediaIds: string[] = [];
+      for (const [i, file] of files.entries())
+        mediaIds.push(
+          await step(`media:${i}`, async () => {
+            const form = new FormData();
+            form.append('messaging_product', 'whatsapp');
+            form.append('type', file.mimeType);
+            form.append('file', new Blob([new Uint8Array(file.content)], { type: file.mimeType }), file.name);
+            const { answer, text } = await post('media', form, false);
+            const id = (answer as { id?: string } | null)?.id;
+            if (!id) throw new ProviderError(`no media id in the answer: ${text.slice(0, 200)}`, false);
+            return String(id);
+          }),
+        );
+      const providerId = await step('text', () =>
+        sendMessage(
+          message.whatsappTemplate
+            ? {
+                type: 'template',
+                template: {
+                  name: message.whatsappTemplate,
+                  language: { code: message.language },
+                  components: [{ type: 'body', parameters: [{ type: 'text', text: message.body }] }],
+                },
+              }
+            : { type: 'text', text: { body: message.body } },
+        ),
       );
-      if (status < 200 || status > 299)
-        throw new ProviderError(errorText(status, body, text), retryableStatus(status));
-      const id = (body as { messages?: { id?: string }[] } | null)?.messages?.[0]?.id;
-      if (!id) throw new ProviderError(`no message id in the answer: ${text.slice(0, 200)}`, false);
-      return { providerId: id };
+      for (const [i, file] of files.entries())
+        await step(`document:${i}`, () =>
+          sendMessage({ type: 'document', document: { id: mediaIds[i], filename: file.name } }),
+        );
+      return { providerId };
     },
   };
 }

@@ -18,9 +18,13 @@ export const EVENT_RECORDS: Record<MessageEvent, DocumentRecordKind> = {
 /** Values every message offers beside the record's: the recipient and the event's own. */
 export const MESSAGE_TAGS = ['client.name', 'event.newDate', 'event.reason', 'event.text'] as const;
 
-/** Values only some events offer: an issued invoice's number and its total in its currency. */
+/**
+ * Values only some events offer: an issued invoice's number and its total in its currency, a shared
+ * document's title.
+ */
 export const EVENT_TAGS: Partial<Record<MessageEvent, readonly string[]>> = {
   invoiceIssued: ['event.invoiceNumber', 'event.total'],
+  documentShared: ['event.document'],
 };
 
 const TAG = /\{([A-Za-z][A-Za-z0-9_.]*)\}/g;

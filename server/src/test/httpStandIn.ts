@@ -7,6 +7,8 @@ export interface RecordedRequest {
   /** Path and query. */
   url: string;
   headers: http.IncomingHttpHeaders;
+  /** The body's bytes (a multipart upload's file), and as UTF-8 text. */
+  raw: Buffer;
   body: string;
   /** The body parsed as JSON, or null. */
   json: unknown;
@@ -37,7 +39,8 @@ export async function startHttpStandIn(
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
+      const raw = Buffer.concat(chunks);
+      const body = raw.toString('utf8');
       let json: unknown;
       try {
         json = body ? JSON.parse(body) : null;
@@ -48,6 +51,7 @@ export async function startHttpStandIn(
         method: req.method ?? '',
         url: req.url ?? '',
         headers: req.headers,
+        raw,
         body,
         json,
       };

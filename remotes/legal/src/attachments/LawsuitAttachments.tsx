@@ -22,6 +22,7 @@ import {
   type EntityRow,
   type FormMode,
 } from '@mizan/ui';
+import { ShareAttachment } from './ShareAttachment';
 
 export interface LawsuitAttachmentsProps {
   /** The lawsuit as the record page read it. */
@@ -50,7 +51,7 @@ export function groupName(row: { id: number; name?: unknown; nameEn?: unknown },
 /**
  * A lawsuit's attachments filed by group, the groups in their own order (an attachment of a group
  * not loaded goes under "other"): per attachment its title, hearing, notes and files with inline
- * preview, download and delete; each group's panel adds attachments of its own (several files at once,
+ * preview, download and delete, and sharing with the clients; each group's panel adds attachments of its own (several files at once,
  * each with its upload progress), and an attachment is edited or deleted in place.
  */
 export function LawsuitAttachments({ lawsuit, title }: LawsuitAttachmentsProps) {
@@ -87,6 +88,8 @@ export function LawsuitAttachments({ lawsuit, title }: LawsuitAttachmentsProps) 
   });
 
   const allowed = (action: 'create' | 'update' | 'delete') => can(permissionKey(attachments, action));
+  // Sharing is a message to the clients: permitted like the communications tab's one-off message.
+  const canShare = can(permissionKey('customers', 'update'));
   const groups: Group[] = useMemo(
     () => (groupRows.data?.items ?? []).map((row) => ({ id: row.id, name: groupName(row, lng) })),
     [groupRows.data, lng],
@@ -200,6 +203,8 @@ export function LawsuitAttachments({ lawsuit, title }: LawsuitAttachmentsProps) 
                       >
                         <AttachmentItem
                           row={row}
+                          lawsuitId={lawsuit.id}
+                          canShare={canShare}
                           canUpdate={allowed('update')}
                           canDelete={allowed('delete')}
                           deleting={remove.isPending && remove.variables?.id === row.id}
@@ -229,6 +234,8 @@ export function LawsuitAttachments({ lawsuit, title }: LawsuitAttachmentsProps) 
 
 interface AttachmentItemProps {
   row: EntityRow;
+  lawsuitId: number;
+  canShare: boolean;
   canUpdate: boolean;
   canDelete: boolean;
   deleting: boolean;
@@ -236,8 +243,20 @@ interface AttachmentItemProps {
   onDelete: () => Promise<unknown>;
 }
 
-/** One attachment: title, the hearing it concerns, notes, its files (preview, download, delete) and actions. */
-function AttachmentItem({ row, canUpdate, canDelete, deleting, onEdit, onDelete }: AttachmentItemProps) {
+/**
+ * One attachment: title, the hearing it concerns, notes, its files (preview, download, delete) and
+ * actions (share with the clients, edit, delete).
+ */
+function AttachmentItem({
+  row,
+  lawsuitId,
+  canShare,
+  canUpdate,
+  canDelete,
+  deleting,
+  onEdit,
+  onDelete,
+}: AttachmentItemProps) {
   const { t } = useTranslation('legal');
   const name = String(row.title ?? row.id);
   const session = row.session as { name?: unknown } | undefined;
@@ -255,6 +274,9 @@ function AttachmentItem({ row, canUpdate, canDelete, deleting, onEdit, onDelete 
           )}
         </Flex>
         <Space size={4}>
+          {canShare && Array.isArray(row.files) && row.files.length > 0 && (
+            <ShareAttachment lawsuitId={lawsuitId} attachmentId={row.id} name={name} />
+          )}
           {canUpdate && (
             <Button
               type="text"

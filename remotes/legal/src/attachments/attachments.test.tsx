@@ -1,11 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { attachments, lawsuits } from '@mizan/contracts';
+import { MESSAGE_ROUTES, attachments, lawsuits, type SharePreview } from '@mizan/contracts';
 import { recordElement } from '@mizan/ui';
 import { captureToasts, pointSdkAt, signIn } from '@mizan/ui/testing/render';
 import { ENTITY_OVERRIDES } from '../entityScreens';
 import { ALL_PERMISSIONS, BENCH, LAWSUIT, LEGAL_ENTITIES } from '../test/fixtures';
 import { renderRoute, switchLanguage } from '../test/render';
-import { multipartFiles, startLegalServer, type LegalServer, type Row } from '../test/server';
+import {
+  multipartFiles,
+  startLegalServer,
+  type LegalServer,
+  type LegalServerSpec,
+  type Row,
+} from '../test/server';
 
 jest.setTimeout(240_000);
 
@@ -44,9 +50,10 @@ const ATTACHMENTS: Row[] = [
   },
 ];
 
-async function openAttachments() {
+async function openAttachments(route?: LegalServerSpec['route']) {
   server = await startLegalServer(LEGAL_ENTITIES, {
     rows: { ...BENCH, lawsuits: [LAWSUIT], attachmentGroups: GROUPS, attachments: ATTACHMENTS },
+    route,
   });
   pointSdkAt(server.url);
   renderRoute(
@@ -61,9 +68,11 @@ const headers = () =>
     h.textContent?.replace(/[\d٠-٩]+$/, ''),
   );
 
+let toasts: ReturnType<typeof captureToasts>;
+
 beforeEach(async () => {
   localStorage.clear();
-  captureToasts();
+  toasts = captureToasts();
   signIn(ALL_PERMISSIONS);
   await switchLanguage('ar');
 });
@@ -126,5 +135,76 @@ describe('lawsuit attachments', () => {
     const judgments = await screen.findByRole('list', { name: 'الأحكام' });
     expect(await within(judgments).findByText('حكم أول درجة')).toBeInTheDocument();
     expect(within(judgments).getByText('judgment.pdf')).toBeInTheDocument();
+  });
+});
+
+describe('sharing an attachment with the clients', () => {
+  const sharePath = (attachmentId: number) =>
+    MESSAGE_ROUTES.share.path.replace(':id', '7').replace(':attachmentId', String(attachmentId));
+  const PREVIEW: SharePreview = {
+    files: [{ name: 'memo.pdf', size: 2048 }],
+    recipients: [
+      { customerId: 3, name: 'أحمد إبراهيم علي', channels: ['email', 'whatsapp'] },
+      { customerId: 5, name: 'منى حسن', channels: [] },
+    ],
+  };
+  const message = (id: number, channel: string) => ({ id, customerId: 3, channel, state: 'queued' });
+  /** Share routes of the test server: the preview, and the share answering `answer`. */
+  const routes =
+    (answer: { status: number; body: unknown }): LegalServerSpec['route'] =>
+    (req, path) => {
+      if (path !== sharePath(80)) return undefined;
+      return req.method === 'GET' ? { status: 200, body: { data: PREVIEW } } : answer;
+    };
+
+  it('is offered to whoever may message the clients', async () => {
+    await openAttachments();
+    expect(screen.queryByRole('button', { name: 'مشاركة «مذكرة دفاع» مع الموكل' })).toBeNull();
+  });
+
+  it('confirms the recipients and their channels, then queues the messages', async () => {
+    signIn([...ALL_PERMISSIONS, 'customers.update']);
+    await openAttachments(
+      routes({ status: 201, body: { data: { items: [message(1, 'email'), message(2, 'whatsapp')] } } }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'مشاركة «مذكرة دفاع» مع الموكل' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('مشاركة «مذكرة دفاع» مع الموكلين')).toBeInTheDocument();
+    const list = await within(dialog).findByRole('list', { name: 'المستلمون وقنواتهم' });
+    const [ahmed, mona] = within(list).getAllByRole('listitem');
+    expect(within(ahmed!).getByRole('checkbox')).toBeChecked();
+    expect([...ahmed!.querySelectorAll('.ant-tag')].map((tag) => tag.textContent)).toEqual([
+      'البريد الإلكتروني',
+      'واتساب',
+    ]);
+    expect(within(mona!).getByRole('checkbox')).toBeDisabled();
+    expect(within(mona!).getByRole('checkbox')).not.toBeChecked();
+    expect(within(mona!).getByText('لم يوافق على المراسلة عبر أي قناة')).toBeInTheDocument();
+    expect(within(dialog).getByText(/^ملف واحد:/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/تحمل الرسالة النصية النص وحده/)).toBeInTheDocument();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'مشاركة' }));
+    await waitFor(() => expect(toasts.success).toEqual(['أُضيفت رسالتان إلى قائمة الإرسال']));
+    const sent = server.to('POST', sharePath(80));
+    expect(sent.map((req) => JSON.parse(req.body))).toEqual([{ customerIds: [3] }]);
+  });
+
+  it('shows why the server refused, in English too', async () => {
+    signIn([...ALL_PERMISSIONS, 'customers.update']);
+    await switchLanguage('en');
+    const refusal = "The attachment's files (2 MB) are over the email limit (1 MB)";
+    await openAttachments(
+      routes({ status: 422, body: { message: 'invalid', errors: { files: [refusal] } } }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Share مذكرة دفاع with the client' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/^One file:/)).toBeInTheDocument();
+    // Nobody chosen: nothing to share.
+    fireEvent.click(within(dialog).getAllByRole('checkbox')[0]!);
+    expect(within(dialog).getByRole('button', { name: 'Share' })).toBeDisabled();
+    fireEvent.click(within(dialog).getAllByRole('checkbox')[0]!);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(toasts.error).toEqual([refusal]));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 });

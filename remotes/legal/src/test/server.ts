@@ -26,6 +26,8 @@ export interface LegalServerSpec {
   action?: (entity: string, action: string, id: number, body: Record<string, unknown>) => Answer | undefined;
   /** Answer of a create or update instead of the store's. */
   save?: (req: SeenRequest, entity: string) => Answer | undefined;
+  /** Answer of another route (`path` under `/api`, such as a message route), before the store's. */
+  route?: (req: SeenRequest, path: string) => Answer | undefined;
 }
 
 const STAMP = '2026-11-01T09:00:00.000Z';
@@ -143,6 +145,8 @@ export async function startLegalServer(entities: readonly Entity<Fields>[], spec
 
   const handle = (req: SeenRequest, res: ServerResponse) => {
     const path = req.path.replace(/^\/api/, '');
+    const routed = spec.route?.(req, path);
+    if (routed) return json(res, routed.status, routed.body);
     const rowsMatch = new RegExp(`^${LEGAL_ROUTES.lawsuitFeeRows.path.replace(':id', '(\\d+)')}$`).exec(path);
     if (req.method === 'GET' && rowsMatch)
       return json(res, 200, { data: { items: feeRows(Number(rowsMatch[1])) } });

@@ -49,6 +49,7 @@ export const AUDIT_VERBS = [
   'twoFactorRoles',
   'reset',
   'appearance',
+  'share',
 ] as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

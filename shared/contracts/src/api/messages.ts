@@ -71,6 +71,44 @@ export const sendCustomerMessageBody = z
   .strip();
 export type SendCustomerMessageInput = z.input<typeof sendCustomerMessageBody>;
 
+/**
+ * Body of `POST /admin/lawsuits/:id/attachments/:attachmentId/share`: which of the lawsuit's clients
+ * receive the document; left out, every client who agreed to at least one channel.
+ */
+export const shareAttachmentBody = z
+  .object({
+    customerIds: z
+      .array(z.int({ error: 'validation.types.integer' }).positive({ error: 'validation.types.integer' }), {
+        error: 'validation.types.array',
+      })
+      .min(1, { error: 'validation.required' })
+      .max(100, { error: 'validation.array.max' })
+      .optional(),
+  })
+  .strip();
+export type ShareAttachmentInput = z.input<typeof shareAttachmentBody>;
+
+/**
+ * The largest file a channel carries: a WhatsApp document (the Cloud API's limit, per file). Email's
+ * limit is the server's (`MIZAN_MAIL_MAX_ATTACHMENT_MB`, 20 MB by default, all the files of one mail
+ * together) and SMS carries the text only.
+ */
+export const WHATSAPP_DOCUMENT_MAX_BYTES = 100 * 1024 * 1024;
+
+/** One of a lawsuit's clients as the share confirmation lists them: the channels the document would go by. */
+export interface ShareRecipient {
+  customerId: number;
+  name: string;
+  /** The channels the client agreed to and has a valid address for; empty: the client receives nothing. */
+  channels: MessageChannel[];
+}
+
+/** What sharing an attachment would do: its files and the lawsuit's clients. */
+export interface SharePreview {
+  files: { name: string; size: number }[];
+  recipients: ShareRecipient[];
+}
+
 /** The generic HTTP SMS gateway: where and how to post, `{to}` and `{text}` filled in the body. */
 export interface SmsProviderSettings {
   url: string;
@@ -202,7 +240,7 @@ export interface WhatsappStatusResult {
   updated: number;
 }
 
-/** The communications tabs, the providers' settings and WhatsApp's webhook, under `/api`; `:id` is the client's or the lawsuit's id. */
+/** The communications tabs, sharing a lawsuit's attachment, the providers' settings and WhatsApp's webhook, under `/api`; `:id` is the client's or the lawsuit's id. */
 export const MESSAGE_ROUTES = {
   customer: route({
     method: 'GET',
@@ -225,6 +263,23 @@ export const MESSAGE_ROUTES = {
     summary: 'Sends a one-off message to a client on a channel they agreed to (queued, 201)',
     body: sendCustomerMessageBody,
     answer: answer<CustomerMessage>(),
+  }),
+  /** Same permission as a one-off message (`send`): sharing is a message to the clients. */
+  sharePreview: route({
+    method: 'GET',
+    path: '/admin/lawsuits/:id/attachments/:attachmentId/share',
+    permission: permissionKey('customers', 'update'),
+    summary: "Who would receive a lawsuit's attachment, and by which channels",
+    answer: answer<SharePreview>(),
+  }),
+  share: route({
+    method: 'POST',
+    path: '/admin/lawsuits/:id/attachments/:attachmentId/share',
+    permission: permissionKey('customers', 'update'),
+    summary:
+      "Shares a lawsuit's attachment with its clients: the documentShared message on each channel they agreed to, the files attached by email and WhatsApp (queued, 201)",
+    body: shareAttachmentBody,
+    answer: answer<CustomerMessageList>(),
   }),
   providers: route({
     method: 'GET',

@@ -3,8 +3,9 @@ import { defineEntity } from '../entity';
 /**
  * What the office tells its clients about: hearings and judgments (their hooks), an invoice issued
  * (`{event.invoiceNumber}`, `{event.total}`), a deadline falling due (the deadlines module's morning
- * job). `documentShared` has templates like the others, but nothing raises it yet: no action shares
- * a document with a client.
+ * job), a document shared (staff share a lawsuit's attachment, `MESSAGE_ROUTES.share`:
+ * `{event.document}` is its title; the files go attached by email and as WhatsApp documents, an SMS
+ * carries the text only).
  */
 export const MESSAGE_EVENTS = [
   'hearingScheduled',
@@ -30,7 +31,8 @@ export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
  * same catalogue as document templates (`GET /api/admin/documents/fields?record=session`):
  * `{session.date}`, `{session.lawsuit.fileNumber}`, `{office.name}`; the event's extra values are
  * `{event.reason}` and `{event.newDate}` (a deadline's due date), and an issued invoice's
- * `{event.invoiceNumber}` and `{event.total}`. A WhatsApp message is sent as the approved template
+ * `{event.invoiceNumber}` and `{event.total}`, a shared document's `{event.document}` (say in its SMS
+ * text that the document itself comes by email or WhatsApp). A WhatsApp message is sent as the approved template
  * named in `whatsappTemplate` (in the language of this row), the rendered body its one parameter.
  */
 export const messageTemplates = defineEntity({
