@@ -166,14 +166,19 @@ describe.each(dialects())('search inside files’ text, many matches, on %s', (d
 describe('the snippet of a page found', () => {
   it('shows the words around the first one found, as written, when folding joins some words', () => {
     const filler = (n: number, word: string) => Array.from({ length: n }, () => word);
-    // «عبد الله» is folded into one word: the page's folded words no longer line up with its own.
-    for (const name of ['عبد الله', 'محمود']) {
+    // «عبد الله» is folded into one word: the folded words no longer line up with the written ones.
+    for (const [name, before] of [
+      ['عبد الله', 5],
+      ['محمود', 5],
+      ['عبد الله', 40],
+      ['محمود', 70],
+    ] as const) {
       const words = [
         ...filler(20, 'وحيث'),
         ...name.split(' '),
-        ...filler(10, 'إن'),
+        ...filler(before, 'إن'),
         'مذكرةً',
-        ...filler(20, 'ثم'),
+        ...filler(20, 'مذكرةً'),
       ];
       const at = words.indexOf('مذكرةً');
       expect(snippet(words.join(' '), ['مذكره'])).toBe(`… ${words.slice(at - 8, at + 9).join(' ')} …`);

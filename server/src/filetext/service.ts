@@ -10,7 +10,6 @@ import {
   type GlobalSearchHit,
 } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { AuthUser } from '../auth/types';
 import type { Db } from '../db';
 import { ftsDrives, searchTokens, textCondition } from '../engine/search';
@@ -275,20 +274,29 @@ export async function fileText(db: Db, fileId: number): Promise<FileTextResult> 
 /** Words either side of the first word found, in a snippet. */
 const SNIPPET_WORDS = 8;
 
+/** Words folded together by `snippet` (folding a page whole costs about as much as one word alone). */
+const SNIPPET_CHUNK = 32;
+
 /**
  * A few words of `text` around the first word holding one of the folded `tokens`, as written
- * (diacritics and hamzas kept). The text is folded whole, once, and its words line up with the
- * written ones unless folding joined or split some (a compound name): then the words are folded
- * one by one to find it (each fold costs about as much as the whole page's).
+ * (diacritics and hamzas kept). The words are folded a few dozen at a time, up to the first
+ * found; where folding joined or split words (a compound name) they no longer line up with the
+ * written ones, and those are folded one by one.
  *
  * @example snippet('قدم المدعي مذكرة بالدفاع', ['مذكره']) // 'قدم المدعي مذكرة بالدفاع'
  */
 export function snippet(text: string, tokens: readonly string[]): string {
   const words = text.split(/\s+/).filter(Boolean);
   const holds = (folded: string) => tokens.some((t) => folded.includes(t) || t.includes(folded));
-  const whole = foldArabic(text).split(' ');
-  let at = whole.length === words.length ? whole.findIndex(holds) : -1;
-  if (at < 0 || !holds(foldArabic(words[at]!))) at = words.findIndex((word) => holds(foldArabic(word)));
+  const oneByOne = (chunk: readonly string[]) => chunk.findIndex((word) => holds(foldArabic(word)));
+  let at = -1;
+  for (let start = 0; start < words.length && at < 0; start += SNIPPET_CHUNK) {
+    const chunk = words.slice(start, start + SNIPPET_CHUNK);
+    const folded = foldArabic(chunk.join(' ')).split(' ');
+    let i = folded.length === chunk.length ? folded.findIndex(holds) : oneByOne(chunk);
+    if (i >= 0 && !holds(foldArabic(chunk[i]!))) i = oneByOne(chunk);
+    if (i >= 0) at = start + i;
+  }
   const from = Math.max(0, (at < 0 ? 0 : at) - SNIPPET_WORDS);
   const to = Math.min(words.length, (at < 0 ? 0 : at) + SNIPPET_WORDS + 1);
   return `${from > 0 ? '… ' : ''}${words.slice(from, to).join(' ')}${to < words.length ? ' …' : ''}`;
@@ -324,16 +332,17 @@ const FIRST_WALK = 250;
  * read in the index's own order so that a common word stops early (docs/performance.md, search
  * inside files' text):
  * - SQLite: the FTS5 table read by rowid, descending, `limit n` at a time;
- * - PostgreSQL: the newest pages' ids walked backwards, each page's text checked, in windows
- *   sized by the share of pages found so far; once that share is low, the trigram index lists
- *   the older matches (the planner, who cannot tell a common word from a rare one since a page's
- *   text is too long for its statistics, is told which);
+ * - PostgreSQL: the newest pages' ids walked backwards in windows sized by the share of pages
+ *   found so far, each page's text checked (`walk`: the trigram index left out); once that share
+ *   is low, the trigram index lists the older matches. The planner could not choose between the
+ *   two itself: a page's text is too long for its statistics, so it takes every word for rare;
  * - a list's own rows (`ownerIds`), or only short tokens: the planner's choice, `limit n` at a time.
  */
 function pageReader(app: FastifyInstance, q: string, scope: SearchScope): PageReader {
   const joined = ftsDrives(app.dialect, q) && !scope.ownerIds;
-  const condition = (fts: boolean) => (eb: Parameters<typeof textCondition>[0]) =>
-    textCondition(eb, { table: PAGES_TABLE, fts: PAGES_FTS, joined: fts }, app.dialect, q, 'all')!;
+  const condition =
+    (how: { joined?: boolean; walk?: boolean }) => (eb: Parameters<typeof textCondition>[0]) =>
+      textCondition(eb, { table: PAGES_TABLE, fts: PAGES_FTS, ...how }, app.dialect, q, 'all')!;
   const hits = (rows: Record<string, unknown>[]) =>
     rows.map((r) => ({ pageId: Number(r.page_id), fileId: Number(r.file_id), page: Number(r.page) }));
   /** Matching pages, files and scope in one query, `limit` at a time from `before` down. */
@@ -347,7 +356,7 @@ function pageReader(app: FastifyInstance, q: string, scope: SearchScope): PageRe
       .innerJoin(`${TEXTS_TABLE} as t`, (join) =>
         join.onRef('t.file_id', '=', 'files.id').onRef('t.stored_name', '=', 'files.stored_name'),
       )
-      .where(condition(joined))
+      .where(condition({ joined }))
       .where('files.entity', '<>', VERSION_OWNER)
       .select([`${PAGES_TABLE}.id as page_id`, `${PAGES_TABLE}.file_id`, `${PAGES_TABLE}.page`]);
     if (scope.entity) query = query.where('files.entity', '=', scope.entity);
@@ -380,16 +389,16 @@ function pageReader(app: FastifyInstance, q: string, scope: SearchScope): PageRe
   let walked = 0;
   let found = 0;
   let walking = true;
-  const inPages = (db: Db, from: number, to: number | null, limit: number | null) => {
-    let pages = db
+  const inPages = (from: number, to: number | null, limit: number | null) => {
+    let pages = app.db
       .selectFrom(PAGES_TABLE)
       .select(['id', 'file_id', 'page'])
-      .where(condition(false))
+      .where(condition({ walk: limit === null }))
       .where('id', '<', to ?? Number.MAX_SAFE_INTEGER)
       .where('id', '>=', from)
       .orderBy('id', 'desc');
     if (limit !== null) pages = pages.limit(limit);
-    return db
+    return app.db
       .selectFrom(pages.as('p'))
       .leftJoin('files', (join) => {
         let on = join.onRef('files.id', '=', 'p.file_id').on('files.entity', '<>', VERSION_OWNER);
@@ -422,17 +431,13 @@ function pageReader(app: FastifyInstance, q: string, scope: SearchScope): PageRe
         if (walking) {
           const size = walked ? Math.ceil(((n - out.length) / Math.max(share, 0.01)) * 1.2) : FIRST_WALK;
           const from = Math.max(0, top - size);
-          rows = await app.db.transaction().execute(async (trx) => {
-            await sql`set local enable_bitmapscan = off`.execute(trx);
-            await sql`set local enable_seqscan = off`.execute(trx);
-            return inPages(trx, from, top, null);
-          });
+          rows = await inPages(from, top, null);
           walked += top - from;
           top = from;
           if (from === 0) reader.done = true;
         } else {
           const limit = Math.max(n - out.length, CANDIDATE_PAGES);
-          rows = await inPages(app.db, 0, top, limit);
+          rows = await inPages(0, top, limit);
           if (rows.length < limit) reader.done = true;
           if (rows.length) top = Number(rows[rows.length - 1]!.page_id);
         }
