@@ -336,7 +336,8 @@ const FIRST_WALK = 250;
  *   found so far, each page's text checked (`walk`: the trigram index left out); once that share
  *   is low, the trigram index lists the older matches. The planner could not choose between the
  *   two itself: a page's text is too long for its statistics, so it takes every word for rare;
- * - a list's own rows (`ownerIds`), or only short tokens: the planner's choice, `limit n` at a time.
+ * - a list's own rows (`ownerIds`), and on SQLite a query of short tokens only: the planner's
+ *   choice, `limit n` at a time.
  */
 function pageReader(app: FastifyInstance, q: string, scope: SearchScope): PageReader {
   const joined = ftsDrives(app.dialect, q) && !scope.ownerIds;
