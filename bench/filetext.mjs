@@ -254,7 +254,7 @@ async function searchCase(api, headers, q) {
     const body = await res.json();
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     if (!res.ok) throw new Error(`${q}: ${res.status} ${JSON.stringify(body)}`);
-    return { ms, total: body.data.total, items: body.data.items.length };
+    return { ms, total: body.data.total, totalCapped: body.data.totalCapped, items: body.data.items.length };
   };
   for (let i = 0; i < WARMUP; i++) await once();
   const latencies = [];
@@ -269,6 +269,7 @@ async function searchCase(api, headers, q) {
   return {
     q,
     total: last.total,
+    totalCapped: last.totalCapped,
     items: last.items,
     p50: pct(50),
     p95: pct(95),

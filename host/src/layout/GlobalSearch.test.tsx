@@ -13,6 +13,26 @@ const RESULT: GlobalSearchResult = {
       total: 1,
       items: [{ id: 12, title: 'F-2026-0417', detail: '7712/2025 · محكمة الجيزة' }],
     },
+    {
+      // Files by their content are counted up to a bound: more match than `total`.
+      kind: 'files',
+      total: 200,
+      totalCapped: true,
+      items: [
+        {
+          id: 31,
+          title: 'مذكرة الدفاع.pdf',
+          detail: null,
+          file: {
+            page: 2,
+            snippet: 'نلتمس رفض الدعوى',
+            mimeType: 'application/pdf',
+            entity: 'attachments',
+            ownerId: 12,
+          },
+        },
+      ],
+    },
   ],
 };
 
@@ -49,6 +69,9 @@ describe('global search box', () => {
     fireEvent.change(input, { target: { value: 'الشناوي' } });
     expect(await screen.findByTestId('search-group-customers')).toHaveTextContent('Clients (7 in all)');
     expect(screen.getByTestId('search-group-lawsuits')).toHaveTextContent('Lawsuits (1 in all)');
+    expect(screen.getByTestId('search-group-files')).toHaveTextContent(
+      'Files (by content) (more than 200 files)',
+    );
     expect(screen.getByText('7712/2025 · محكمة الجيزة')).toBeInTheDocument();
     // One request once typing settles, with the typed text.
     expect(asked).toEqual(['الشناوي']);
@@ -68,7 +91,12 @@ describe('global search box', () => {
     await act(async () => {
       renderApp('/admin/dashboard');
     });
-    expect(await box(/البحث في الموكلين/)).toBeInTheDocument();
+    const input = await box(/البحث في الموكلين/);
+    fireEvent.change(input, { target: { value: 'الدعوى' } });
+    expect(await screen.findByTestId('search-group-customers')).toHaveTextContent('الموكلون (الإجمالي ٧)');
+    expect(screen.getByTestId('search-group-files')).toHaveTextContent(
+      'الملفات (بمحتواها) (أكثر من ٢٠٠ ملف)',
+    );
   });
 
   it('is not shown to a reader of none of the kinds', async () => {

@@ -76,7 +76,11 @@ export function GlobalSearch() {
   const options = groups.map((group) => ({
     label: (
       <span data-testid={`search-group-${group.kind}`}>
-        {t(`search.kinds.${group.kind}`)} ({t('search.total', { count: group.total })})
+        {t(`search.kinds.${group.kind}`)} (
+        {group.totalCapped
+          ? t('ui:files.moreThan', { count: group.total })
+          : t('search.total', { count: group.total })}
+        )
       </span>
     ),
     title: t(`search.kinds.${group.kind}`),

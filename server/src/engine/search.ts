@@ -120,16 +120,27 @@ export function searchCondition(
 }
 
 /**
+ * Whether a query of `q` on SQLite can be read from the FTS5 table (`textCondition`'s `joined`):
+ * one token at least long enough for trigrams (shorter ones are matched with `LIKE` beside it).
+ */
+export function ftsDrives(dialect: Dialect, q: string): boolean {
+  return dialect === 'sqlite' && searchTokens(q).some((t) => length(t) >= TRIGRAM);
+}
+
+/**
  * The condition "row matches `q`" on any table with a folded `search_text` column and its trigram
  * index (`createTrigramIndex`): `table` the table's name or alias in the query, `fts` its FTS5
- * table on SQLite. Null when `q` has no token.
+ * table on SQLite. Null when `q` has no token. `joined`: the FTS5 table itself is in the query's
+ * `from` (see `ftsDrives`), read in its own order (`order by rowid desc limit n` stops early),
+ * instead of a subquery that lists every match first. `walk` (PostgreSQL): for a query that
+ * walks the rows by their primary key and checks each one's text (`strpos`), the index left out.
  *
  * @example
  * db.selectFrom('file_text_pages').where((eb) => textCondition(eb, { table: 'file_text_pages', fts }, dialect, q, 'all')!)
  */
 export function textCondition(
   eb: AnyExpressionBuilder,
-  index: { table: string; fts: string },
+  index: { table: string; fts: string; joined?: boolean; walk?: boolean },
   dialect: Dialect,
   q: string,
   mode: 'all' | 'any',
@@ -145,10 +156,15 @@ export function textCondition(
     if (long.length) {
       const fts = sql.table(index.fts);
       clauses.push(
-        sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${fts} where ${fts} match ${ftsQuery(long, mode)})`,
+        index.joined
+          ? sql<SqlBool>`${fts} match ${ftsQuery(long, mode)}`
+          : sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid from ${fts} where ${fts} match ${ftsQuery(long, mode)})`,
       );
     }
     clauses.push(...tokens.filter((t) => length(t) < TRIGRAM).map(like));
+  } else if (index.walk) {
+    // Not served by the trigram index, and cheaper per row than LIKE (a skip table, not byte by byte).
+    clauses.push(...tokens.map((token) => sql<SqlBool>`strpos(${column}, ${token}) > 0`));
   } else {
     // pg_trgm's GIN index serves LIKE directly (short tokens too, by scanning it).
     clauses.push(...tokens.map(like));

@@ -28,7 +28,9 @@ export const fileTextPlugin: FastifyPluginAsync = async (app) => {
   addGlobalSearchSource(app, async (actor, q) => {
     if (!actor.user) return null;
     const found = await searchFiles(app, actor.user, q, { limit: GLOBAL_SEARCH_LIMIT });
-    return found.items.length ? { kind: 'files', total: found.total, items: found.items } : null;
+    return found.items.length
+      ? { kind: 'files', total: found.total, totalCapped: found.totalCapped, items: found.items }
+      : null;
   });
 };
 // Routes and job kinds belong to the app, not an encapsulated child context.

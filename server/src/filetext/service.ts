@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  FILE_SEARCH_COUNT_BOUND,
   foldArabic,
   type FileTextResult,
   type FileTextState,
@@ -11,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AuthUser } from '../auth/types';
 import type { Db } from '../db';
-import { searchTokens, textCondition } from '../engine/search';
+import { ftsDrives, searchTokens, textCondition } from '../engine/search';
 import { mayReadFile, type FileRow } from '../files/access';
 import type { JobContext } from '../jobs';
 import { ToolMissingError } from '../tools';
@@ -273,114 +274,260 @@ export async function fileText(db: Db, fileId: number): Promise<FileTextResult> 
 /** Words either side of the first word found, in a snippet. */
 const SNIPPET_WORDS = 8;
 
+/** Words folded together by `snippet` (folding a page whole costs about as much as one word alone). */
+const SNIPPET_CHUNK = 32;
+
 /**
  * A few words of `text` around the first word holding one of the folded `tokens`, as written
- * (diacritics and hamzas kept): the words are folded one by one to find it.
+ * (diacritics and hamzas kept). The words are folded a few dozen at a time, up to the first
+ * found; where folding joined or split words (a compound name) they no longer line up with the
+ * written ones, and those are folded one by one.
  *
  * @example snippet('قدم المدعي مذكرة بالدفاع', ['مذكره']) // 'قدم المدعي مذكرة بالدفاع'
  */
 export function snippet(text: string, tokens: readonly string[]): string {
   const words = text.split(/\s+/).filter(Boolean);
-  const at = words.findIndex((word) => {
-    const folded = foldArabic(word);
-    return tokens.some((t) => folded.includes(t) || t.includes(folded));
-  });
+  const holds = (folded: string) => tokens.some((t) => folded.includes(t) || t.includes(folded));
+  const oneByOne = (chunk: readonly string[]) => chunk.findIndex((word) => holds(foldArabic(word)));
+  let at = -1;
+  for (let start = 0; start < words.length && at < 0; start += SNIPPET_CHUNK) {
+    const chunk = words.slice(start, start + SNIPPET_CHUNK);
+    const folded = foldArabic(chunk.join(' ')).split(' ');
+    let i = folded.length === chunk.length ? folded.findIndex(holds) : oneByOne(chunk);
+    if (i >= 0 && !holds(foldArabic(chunk[i]!))) i = oneByOne(chunk);
+    if (i >= 0) at = start + i;
+  }
   const from = Math.max(0, (at < 0 ? 0 : at) - SNIPPET_WORDS);
   const to = Math.min(words.length, (at < 0 ? 0 : at) + SNIPPET_WORDS + 1);
   return `${from > 0 ? '… ' : ''}${words.slice(from, to).join(' ')}${to < words.length ? ' …' : ''}`;
 }
 
-/** Matching pages read per search before the reader's access is checked file by file. */
+/** Matching pages read at a time while the reader's access is checked file by file. */
 const CANDIDATE_PAGES = 200;
+
+interface PageHit {
+  pageId: number;
+  fileId: number;
+  page: number;
+}
+
+interface SearchScope {
+  entity?: string;
+  ownerIds?: readonly number[];
+}
+
+/** Reads the pages matching a search, newest first, a batch at a time. */
+interface PageReader {
+  /** The next matching pages of current versions in scope (at least `n` unless the last). */
+  next(n: number): Promise<PageHit[]>;
+  /** Whether every matching page was read. */
+  done: boolean;
+}
+
+/** Pages' ids a PostgreSQL walk reads first, to tell a common word from a rare one. */
+const FIRST_WALK = 250;
+
+/**
+ * The matching pages of current versions in scope, newest pages first (their ids, descending),
+ * read in the index's own order so that a common word stops early (docs/performance.md, search
+ * inside files' text):
+ * - SQLite: the FTS5 table read by rowid, descending, `limit n` at a time;
+ * - PostgreSQL: the newest pages' ids walked backwards in windows sized by the share of pages
+ *   found so far, each page's text checked (`walk`: the trigram index left out); once that share
+ *   is low, the trigram index lists the older matches. The planner could not choose between the
+ *   two itself: a page's text is too long for its statistics, so it takes every word for rare;
+ * - a list's own rows (`ownerIds`), and on SQLite a query of short tokens only: the planner's
+ *   choice, `limit n` at a time.
+ */
+function pageReader(app: FastifyInstance, q: string, scope: SearchScope): PageReader {
+  const joined = ftsDrives(app.dialect, q) && !scope.ownerIds;
+  const condition =
+    (how: { joined?: boolean; walk?: boolean }) => (eb: Parameters<typeof textCondition>[0]) =>
+      textCondition(eb, { table: PAGES_TABLE, fts: PAGES_FTS, ...how }, app.dialect, q, 'all')!;
+  const hits = (rows: Record<string, unknown>[]) =>
+    rows.map((r) => ({ pageId: Number(r.page_id), fileId: Number(r.file_id), page: Number(r.page) }));
+  /** Matching pages, files and scope in one query, `limit` at a time from `before` down. */
+  const filtered = (before: number | null, limit: number) => {
+    let query = (
+      joined
+        ? app.db.selectFrom(PAGES_FTS).innerJoin(PAGES_TABLE, `${PAGES_TABLE}.id`, `${PAGES_FTS}.rowid`)
+        : app.db.selectFrom(PAGES_TABLE)
+    )
+      .innerJoin('files', 'files.id', `${PAGES_TABLE}.file_id`)
+      .innerJoin(`${TEXTS_TABLE} as t`, (join) =>
+        join.onRef('t.file_id', '=', 'files.id').onRef('t.stored_name', '=', 'files.stored_name'),
+      )
+      .where(condition({ joined }))
+      .where('files.entity', '<>', VERSION_OWNER)
+      .select([`${PAGES_TABLE}.id as page_id`, `${PAGES_TABLE}.file_id`, `${PAGES_TABLE}.page`]);
+    if (scope.entity) query = query.where('files.entity', '=', scope.entity);
+    if (scope.ownerIds)
+      query = query.where('files.owner_id', 'in', scope.ownerIds.length ? scope.ownerIds : [-1]);
+    // FTS5 reads its rowids in either order, and a bound on them, from its own index.
+    const id = joined ? `${PAGES_FTS}.rowid` : `${PAGES_TABLE}.id`;
+    if (before !== null) query = query.where(id, '<', before);
+    return query.orderBy(id, 'desc').limit(limit).execute();
+  };
+
+  if (app.dialect !== 'postgres' || scope.ownerIds) {
+    let before: number | null = null;
+    const reader: PageReader = {
+      done: false,
+      async next(n) {
+        if (reader.done) return [];
+        const rows = await filtered(before, n);
+        if (rows.length < n) reader.done = true;
+        if (rows.length) before = Number(rows[rows.length - 1]!.page_id);
+        return hits(rows);
+      },
+    };
+    return reader;
+  }
+
+  // PostgreSQL, a whole entity's files: the pages alone first (by id range or by the index),
+  // then their files and scope, so that what the pages part reads is bounded.
+  let top: number | null = null;
+  let walked = 0;
+  let found = 0;
+  let walking = true;
+  const inPages = (from: number, to: number | null, limit: number | null) => {
+    let pages = app.db
+      .selectFrom(PAGES_TABLE)
+      .select(['id', 'file_id', 'page'])
+      .where(condition({ walk: limit === null }))
+      .where('id', '<', to ?? Number.MAX_SAFE_INTEGER)
+      .where('id', '>=', from)
+      .orderBy('id', 'desc');
+    if (limit !== null) pages = pages.limit(limit);
+    return app.db
+      .selectFrom(pages.as('p'))
+      .leftJoin('files', (join) => {
+        let on = join.onRef('files.id', '=', 'p.file_id').on('files.entity', '<>', VERSION_OWNER);
+        if (scope.entity) on = on.on('files.entity', '=', scope.entity);
+        return on;
+      })
+      .leftJoin(`${TEXTS_TABLE} as t`, (join) =>
+        join.onRef('t.file_id', '=', 'files.id').onRef('t.stored_name', '=', 'files.stored_name'),
+      )
+      .select(['p.id as page_id', 'p.file_id', 'p.page', 't.file_id as current'])
+      .orderBy('p.id', 'desc')
+      .execute();
+  };
+  const reader: PageReader = {
+    done: false,
+    async next(n) {
+      const out: PageHit[] = [];
+      if (top === null) {
+        const newest = await app.db
+          .selectFrom(PAGES_TABLE)
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst();
+        top = Number(newest?.id ?? 0) + 1;
+      }
+      while (!reader.done && out.length < n) {
+        const share = walked ? found / walked : 1;
+        // Walking on costs about (n - found) / share pages checked; the index, share × the pages left.
+        if (walking && walked && share * share * top < n - out.length) walking = false;
+        let rows: Record<string, unknown>[];
+        if (walking) {
+          const size = walked ? Math.ceil(((n - out.length) / Math.max(share, 0.01)) * 1.2) : FIRST_WALK;
+          const from = Math.max(0, top - size);
+          rows = await inPages(from, top, null);
+          walked += top - from;
+          top = from;
+          if (from === 0) reader.done = true;
+        } else {
+          const limit = Math.max(n - out.length, CANDIDATE_PAGES);
+          rows = await inPages(0, top, limit);
+          if (rows.length < limit) reader.done = true;
+          if (rows.length) top = Number(rows[rows.length - 1]!.page_id);
+        }
+        found += rows.length;
+        out.push(...hits(rows.filter((r) => r.current !== null && r.current !== undefined)));
+      }
+      return out;
+    },
+  };
+  return reader;
+}
 
 /**
  * Files whose current text matches `q` (every token, folded, on one page), that `user` may read:
- * the first page found of each, newest files first, at most `limit`, and how many files match in
- * all among the owners the reader may see. `entity` (and `ownerIds`) narrow it to one list.
+ * newest pages first, each file once (the lowest of its pages read), at most `limit`; `total`
+ * counts the files found up to `FILE_SEARCH_COUNT_BOUND` (`totalCapped` past it), those found
+ * refused left out. Matching pages are read in the index's order, a batch at a time, until
+ * `limit` readable files or the last match: a reader refused the newest files still gets the
+ * older ones. `entity` (and `ownerIds`) narrow it to one list.
  */
 export async function searchFiles(
   app: FastifyInstance,
   user: AuthUser,
   q: string,
-  options: { limit: number; entity?: string; ownerIds?: readonly number[] },
-): Promise<{ total: number; items: GlobalSearchHit[] }> {
+  options: { limit: number } & SearchScope,
+): Promise<{ total: number; totalCapped: boolean; items: GlobalSearchHit[] }> {
   const tokens = searchTokens(q);
-  if (!tokens.length) return { total: 0, items: [] };
-  const base = () => {
-    let query = app.db
-      .selectFrom(`${PAGES_TABLE}`)
-      .innerJoin('files', 'files.id', `${PAGES_TABLE}.file_id`)
-      .innerJoin(`${TEXTS_TABLE} as t`, (join) =>
-        join.onRef('t.file_id', '=', 'files.id').onRef('t.stored_name', '=', 'files.stored_name'),
-      )
-      .where((eb) => textCondition(eb, { table: PAGES_TABLE, fts: PAGES_FTS }, app.dialect, q, 'all')!)
-      .where('files.entity', '<>', VERSION_OWNER);
-    if (options.entity) query = query.where('files.entity', '=', options.entity);
-    if (options.ownerIds)
-      query = query.where('files.owner_id', 'in', options.ownerIds.length ? options.ownerIds : [-1]);
-    return query;
+  if (!tokens.length) return { total: 0, totalCapped: false, items: [] };
+  const bound = FILE_SEARCH_COUNT_BOUND;
+  const reader = pageReader(app, q, options);
+  const files = new Map<number, PageHit>();
+  /** Reads the next batch of matching pages; false when there were no more. */
+  const more = async (n: number) => {
+    if (reader.done) return false;
+    for (const hit of await reader.next(n)) {
+      const seen = files.get(hit.fileId);
+      if (!seen || hit.page < seen.page) files.set(hit.fileId, hit);
+    }
+    return true;
   };
-  const [counted, rows] = await Promise.all([
-    base()
-      .select((eb) => eb.fn.count('files.id').distinct().as('n'))
-      .executeTakeFirstOrThrow(),
-    base()
-      .select([
-        'files.id as file_id',
-        'files.entity',
-        'files.owner_id',
-        'files.field',
-        'files.stored_name',
-        'files.original_name',
-        'files.mime_type',
-        'files.size',
-        `${PAGES_TABLE}.page`,
-        // Not the text: sorting every match with its page's text costs far more than reading the
-        // texts of the few shown afterwards (docs/performance.md, search inside files' text).
-        `${PAGES_TABLE}.id as page_id`,
-      ])
-      .orderBy('files.id', 'desc')
-      .orderBy(`${PAGES_TABLE}.page`)
-      .limit(CANDIDATE_PAGES)
-      .execute(),
-  ]);
+  let read = 0;
+  // The count: pages until more than `bound` files, or the last one (a file's pages one after the other).
+  for (let n = bound + 1; !reader.done && files.size <= bound; n = Math.max(n, read)) {
+    await more(n);
+    read += n;
+  }
+
   const items: GlobalSearchHit[] = [];
   const pageOf = new Map<GlobalSearchHit, number>();
-  const seen = new Set<number>();
+  const checked = new Set<number>();
   let refused = 0;
-  for (const row of rows) {
-    const id = Number(row.file_id);
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const file: FileRow = {
-      id,
-      entity: String(row.entity),
-      owner_id: Number(row.owner_id),
-      field: String(row.field),
-      stored_name: String(row.stored_name),
-      original_name: String(row.original_name),
-      mime_type: String(row.mime_type),
-      size: Number(row.size),
-    };
-    if (!(await mayReadFile(app.fileAccess, user, file))) {
-      refused += 1;
-      continue;
+  for (;;) {
+    const waiting = [...files.keys()].filter((id) => !checked.has(id));
+    for (let at = 0; at < waiting.length && items.length < options.limit; at += CANDIDATE_PAGES) {
+      const ids = waiting.slice(at, at + CANDIDATE_PAGES);
+      const rows = new Map(
+        ((await app.db.selectFrom('files').selectAll().where('id', 'in', ids).execute()) as FileRow[]).map(
+          (r) => [Number(r.id), r],
+        ),
+      );
+      for (const id of ids) {
+        if (items.length >= options.limit) break;
+        checked.add(id);
+        const row = rows.get(id);
+        if (!row) continue;
+        const file: FileRow = { ...row, id, owner_id: Number(row.owner_id), size: Number(row.size) };
+        if (!(await mayReadFile(app.fileAccess, user, file))) {
+          refused += 1;
+          continue;
+        }
+        const hit = files.get(id)!;
+        const item: GlobalSearchHit = {
+          id,
+          title: String(file.original_name),
+          detail: null,
+          file: {
+            page: hit.page,
+            snippet: '',
+            mimeType: String(file.mime_type),
+            entity: String(file.entity),
+            ownerId: file.owner_id,
+          },
+        };
+        items.push(item);
+        pageOf.set(item, hit.pageId);
+      }
     }
-    if (items.length >= options.limit) continue;
-    const item: GlobalSearchHit = {
-      id,
-      title: file.original_name,
-      detail: null,
-      file: {
-        page: Number(row.page),
-        snippet: '',
-        mimeType: file.mime_type,
-        entity: file.entity,
-        ownerId: file.owner_id,
-      },
-    };
-    items.push(item);
-    pageOf.set(item, Number(row.page_id));
+    // Every file read so far checked and too few readable: the older matches.
+    if (items.length >= options.limit || !(await more(CANDIDATE_PAGES * 4))) break;
   }
   if (items.length) {
     const texts = new Map(
@@ -394,5 +541,7 @@ export async function searchFiles(
     );
     for (const item of items) item.file!.snippet = snippet(texts.get(pageOf.get(item)!) ?? '', tokens);
   }
-  return { total: Math.max(items.length, Number(counted.n) - refused), items };
+  const found = Math.max(items.length, files.size - refused);
+  const totalCapped = !reader.done || found > bound;
+  return { total: totalCapped ? bound : found, totalCapped, items };
 }

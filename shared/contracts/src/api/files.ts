@@ -101,13 +101,27 @@ export const fileContentSearchQuery = z.object({
     .optional(),
 });
 export type FileContentSearchQuery = z.input<typeof fileContentSearchQuery>;
-/** The files found (each hit's `file` says the page and the words around what was found). */
+/**
+ * Files found by their content are counted up to this many: past it the answer says "more than
+ * 200" (`totalCapped`) rather than read every match. Each page counted is read on PostgreSQL (its
+ * text checked), so the bound is what keeps a common word fast there (docs/performance.md, search
+ * inside files' text).
+ */
+export const FILE_SEARCH_COUNT_BOUND = 200;
+
+/**
+ * The files found (each hit's `file` says the page and the words around what was found), newest
+ * pages first. `total`: how many files match, those found refused to the reader left out; when
+ * `totalCapped`, more than `total` (`FILE_SEARCH_COUNT_BOUND`) match and the count stopped there.
+ */
 export const fileContentSearchResult = z.object({
   total: z.number().int(),
+  totalCapped: z.boolean(),
   items: z.array(globalSearchHit),
 });
 export interface FileContentSearchResult {
   total: number;
+  totalCapped: boolean;
   items: GlobalSearchHit[];
 }
 

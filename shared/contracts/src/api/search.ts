@@ -46,6 +46,8 @@ export const globalSearchGroup = z.object({
   kind: z.enum(GLOBAL_SEARCH_KINDS),
   /** How many rows match in all (hearings: of the lawsuits found), of which `items` are the first. */
   total: z.number().int(),
+  /** More than `total` match: the count stopped there (files, `FILE_SEARCH_COUNT_BOUND`); absent or false: exact. */
+  totalCapped: z.boolean().optional(),
   items: z.array(globalSearchHit),
 });
 export type GlobalSearchGroup = z.infer<typeof globalSearchGroup>;

@@ -41,6 +41,11 @@ export function FilesContentSearch({ entity, ownerIds, onOpen }: FilesContentSea
         onSearch={(value) => setQ(value.trim())}
         style={{ maxInlineSize: 420 }}
       />
+      {q && data && data.total > 0 && (
+        <Typography.Text type="secondary" data-testid="files-content-total" style={{ display: 'block' }}>
+          {t(data.totalCapped ? 'files.moreThan' : 'files.found', { count: data.total })}
+        </Typography.Text>
+      )}
       {q && data && (
         <List
           size="small"
