@@ -40,8 +40,12 @@ export async function runMigrations(
   options: { only?: ReadonlySet<string>; onNewer?: (names: string[]) => void } = {},
 ): Promise<string[]> {
   const known = new Set(migrationNames(groups));
-  const newer = (await executedMigrations(db)).filter((name) => !known.has(name));
+  const executed = await executedMigrations(db);
+  const newer = executed.filter((name) => !known.has(name));
   if (newer.length) options.onNewer?.(newer);
+  // Every step already run (most starts): nothing for Kysely's migrator to do, nor its lock to take.
+  const done = new Set(executed);
+  if (!options.only && [...known].every((name) => done.has(name))) return [];
   const ordered: [string, KyselyMigration][] = groups
     .flatMap(({ group, migrations }, g) =>
       migrations.map((m, i): [string, KyselyMigration] => [
