@@ -15,10 +15,12 @@ import crypto from 'node:crypto';
 import { writeAudit } from '../audit/audit';
 import { actorOf, type ActorContext, type Trx } from '../engine/context';
 import type { ApiRow } from '../engine/serialize';
+import { seedListOnce } from '../engine/seeding';
 import { AppError } from '../http/errors';
 import { requestLanguage, translate } from '../http/messages';
 import { defineRoute } from '../http/route';
 import { createMailer } from '../mail/mailer';
+import { DEFAULT_MESSAGE_TEMPLATES } from './defaults';
 import {
   EVENT_JOB,
   Outbox,
@@ -107,6 +109,8 @@ export const messagesPlugin: FastifyPluginAsync = async (app) => {
   installEventHooks(app);
   installTemplateCheck(app);
   installRoutes(app, outbox, mailer);
+  // A new office starts with a text for every event in both languages (checked like any template).
+  await seedListOnce(app, messageTemplates.name, DEFAULT_MESSAGE_TEMPLATES);
 };
 // Hooks, routes and the decoration belong to the app, not an encapsulated child context.
 (messagesPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

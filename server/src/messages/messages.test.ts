@@ -1,6 +1,6 @@
 import { API_BASE, type CustomerMessage, MESSAGE_ROUTES } from '@mizan/contracts';
 import { mailText, startTestSmtp } from '../mail/testSmtp';
-import { createRow, entityUrl } from '../test/fixtures';
+import { createRow, deleteMessageTemplates, entityUrl, rewriteMessageTemplate } from '../test/fixtures';
 import { createTestApp, splitDialects, type Session, type TestApp } from '../test/harness';
 import { startHttpStandIn } from '../test/httpStandIn';
 
@@ -95,20 +95,14 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
   });
 
   it('a postponement sends one WhatsApp and one email to a client who agreed, nothing to one who did not, retrying a provider that is down', async () => {
-    const template = await t.app.inject({
-      method: 'POST',
-      url: entityUrl('messageTemplates'),
-      headers: h(),
-      payload: {
-        name: 'تأجيل جلسة',
-        event: 'hearingPostponed',
-        language: 'ar',
-        subject: 'تأجيل جلستك',
-        body: 'السيد {client.name}: تأجلت الجلسة إلى {event.newDate} بسبب {event.reason}. {office.name}',
-        whatsappTemplate: 'hearing_postponed',
-      },
+    // The office rewrites its default Arabic text, and does not tell of new hearings.
+    const template = await rewriteMessageTemplate(t.app, h(), 'hearingPostponed', 'ar', {
+      subject: 'تأجيل جلستك',
+      body: 'السيد {client.name}: تأجلت الجلسة إلى {event.newDate} بسبب {event.reason}. {office.name}',
+      whatsappTemplate: 'hearing_postponed',
     });
-    expect([template.statusCode, template.json().errors]).toEqual([201, undefined]);
+    expect(template.whatsappTemplate).toBe('hearing_postponed');
+    await deleteMessageTemplates(t.app, h(), 'hearingScheduled');
     const unknown = await t.app.inject({
       method: 'POST',
       url: entityUrl('messageTemplates'),
@@ -146,7 +140,12 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
       customerIds: [agreed.id, declined.id],
       filingDate: '2026-01-10',
     });
-    const hearing = await createRow(t.app, h(), 'sessions', { lawsuitId: lawsuit.id, date: '2026-03-01' });
+    // A hearing that is not a judgment (which would tell the clients of its own).
+    const hearing = await createRow(t.app, h(), 'sessions', {
+      lawsuitId: lawsuit.id,
+      date: '2026-03-01',
+      judgment: false,
+    });
     whatsapp.failNext(2);
     const postponed = await t.app.inject({
       method: 'PATCH',
@@ -165,6 +164,8 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
     // The provider is down: the message waits for its retry, and the staff see why.
     expect(first[0]!.reason).toContain('HTTP 503');
     expect(first[0]!.body).toContain('للاطلاع والمستندات');
+    // The office's own text, not the default it rewrote.
+    expect(first[0]!.body).toMatch(/^السيد سعيد علي: تأجلت الجلسة إلى /);
     expect(await messagesOf(declined.id)).toEqual([]);
 
     const mail = await smtp.next();

@@ -21,7 +21,7 @@ import { translate, type Lang } from '../http/messages';
 import type { Mailer } from '../mail/mailer';
 import { readSettings } from '../settings/repository';
 import { ProviderError, providerOf, readProviderConfigs, type OutboundFile } from './providers';
-import { EVENT_RECORDS, renderText } from './render';
+import { EVENT_RECORDS, emptyTags, renderText } from './render';
 
 /** The job that sends one message (payload `{ messageId }`, key `message:<id>`). */
 export const SEND_JOB = 'messages.send';
@@ -480,30 +480,11 @@ export class Outbox {
           continue;
         }
         const lng = template.language;
-        if (!dataByLang.has(lng)) {
-          const data = await recordData(app, actor, kind, payload.recordId, settings, lng, today, {
-            images: false,
-          });
-          const style = {
-            lng,
-            calendar: settings.calendar === 'gregorian' ? ('gregorian' as const) : ('hijri' as const),
-            country: settings.officeCountry,
-            timeZone: settings.timeZone,
-          };
-          data.event = {
-            newDate: payload.extra?.newDate ? dateTexts(payload.extra.newDate, 'date', style).both : '',
-            reason: payload.extra?.reason ?? '',
-            text: payload.extra?.text ?? '',
-            invoiceNumber: payload.extra?.invoiceNumber ?? '',
-            document: payload.extra?.document ?? '',
-            total:
-              payload.extra?.total === undefined
-                ? ''
-                : moneyText(payload.extra.total, style, payload.extra.currency),
-          };
-          dataByLang.set(lng, data);
-        }
+        if (!dataByLang.has(lng)) dataByLang.set(lng, await this.mergeData(payload, lng, settings, today));
         const data = { ...dataByLang.get(lng)!, client: { name: String(customer.name ?? '') } };
+        const empty = emptyTags(data, template.subject, template.body);
+        if (empty.length)
+          app.log.warn({ event: payload.event, lang: lng, empty }, 'message template fields without a value');
         const message: NewMessage = {
           customerId: customer.id,
           lawsuitId,
@@ -522,6 +503,44 @@ export class Outbox {
       }
     }
     return messages;
+  }
+
+  /**
+   * The values an event's template in `lng` renders (its record's merge fields, `documents/fields.ts`,
+   * and the event's own under `event`), the recipient's `client` apart; `settings` and `today` read
+   * when not given.
+   */
+  async mergeData(
+    payload: EventPayload,
+    lng: Lang,
+    settings?: Awaited<ReturnType<typeof readSettings>>,
+    today?: string,
+  ): Promise<Record<string, unknown>> {
+    const { app } = this;
+    settings ??= await readSettings(app.db);
+    today ??= officeToday(settings.timeZone, app.clock()).today;
+    const kind = EVENT_RECORDS[payload.event];
+    const data = await recordData(app, { user: null }, kind, payload.recordId, settings, lng, today, {
+      images: false,
+    });
+    const style = {
+      lng,
+      calendar: settings.calendar === 'gregorian' ? ('gregorian' as const) : ('hijri' as const),
+      country: settings.officeCountry,
+      timeZone: settings.timeZone,
+    };
+    data.event = {
+      newDate: payload.extra?.newDate ? dateTexts(payload.extra.newDate, 'date', style).both : '',
+      reason: payload.extra?.reason ?? '',
+      text: payload.extra?.text ?? '',
+      invoiceNumber: payload.extra?.invoiceNumber ?? '',
+      document: payload.extra?.document ?? '',
+      total:
+        payload.extra?.total === undefined
+          ? ''
+          : moneyText(payload.extra.total, style, payload.extra.currency),
+    };
+    return data;
   }
 
   /** The event's template in `lng`, or in the other language when it has none (null: none at all). */

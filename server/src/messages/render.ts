@@ -44,14 +44,24 @@ export function unknownTags(event: MessageEvent, ...texts: (string | null | unde
   return [...unknown];
 }
 
+function valueOf(tag: string, data: Record<string, unknown>): string {
+  let value: unknown = data;
+  for (const part of tag.split('.')) {
+    if (value === null || typeof value !== 'object') return '';
+    value = (value as Record<string, unknown>)[part];
+  }
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
 /** A template's text with each `{a.b.c}` replaced by its value in `data` (empty when it has none). */
 export function renderText(template: string, data: Record<string, unknown>): string {
-  return template.replace(TAG, (_, tag: string) => {
-    let value: unknown = data;
-    for (const part of tag.split('.')) {
-      if (value === null || typeof value !== 'object') return '';
-      value = (value as Record<string, unknown>)[part];
-    }
-    return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-  });
+  return template.replace(TAG, (_, tag: string) => valueOf(tag, data));
+}
+
+/** The tags of a template's texts that have no value in `data` (rendered empty). */
+export function emptyTags(data: Record<string, unknown>, ...texts: (string | null | undefined)[]): string[] {
+  const empty = new Set<string>();
+  for (const text of texts)
+    for (const [, tag] of (text ?? '').matchAll(TAG)) if (!valueOf(tag!, data).trim()) empty.add(tag!);
+  return [...empty];
 }

@@ -335,3 +335,59 @@ export async function rowCount(app: FastifyInstance, table: string): Promise<num
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * An event's `messageTemplates` rows (a new office has the defaults, one per language), first by
+ * id: the one its messages use.
+ */
+export async function messageTemplatesOf(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  event: string,
+): Promise<(Record<string, unknown> & { id: number })[]> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `${entityUrl('messageTemplates')}?event=${event}&pageSize=100`,
+    headers,
+  });
+  if (res.statusCode !== 200) throw new Error(`list messageTemplates failed: ${res.statusCode} ${res.body}`);
+  return (res.json().data.items as (Record<string, unknown> & { id: number })[]).sort((a, b) => a.id - b.id);
+}
+
+/** Rewrites the event's template in `language` as an office would (`PATCH`); returns it. */
+export async function rewriteMessageTemplate(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  event: string,
+  language: string,
+  changes: Record<string, unknown>,
+): Promise<Record<string, unknown> & { id: number }> {
+  const row = (await messageTemplatesOf(app, headers, event)).find((r) => r.language === language);
+  if (!row) throw new Error(`no ${language} template for ${event}`);
+  const res = await app.inject({
+    method: 'PATCH',
+    url: `${entityUrl('messageTemplates')}/${row.id}`,
+    headers,
+    payload: changes,
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`update messageTemplates failed: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+}
+
+/** Deletes every template of the event, as an office that does not tell its clients of it. */
+export async function deleteMessageTemplates(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  event: string,
+): Promise<void> {
+  for (const row of await messageTemplatesOf(app, headers, event)) {
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `${entityUrl('messageTemplates')}/${row.id}`,
+      headers: { ...headers, 'if-unmodified-since': String(row.updatedAt) },
+    });
+    if (res.statusCode >= 300)
+      throw new Error(`delete messageTemplates failed: ${res.statusCode} ${res.body}`);
+  }
+}

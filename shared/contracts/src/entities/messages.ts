@@ -34,6 +34,8 @@ export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
  * `{event.invoiceNumber}` and `{event.total}`, a shared document's `{event.document}` (say in its SMS
  * text that the document itself comes by email or WhatsApp). A WhatsApp message is sent as the approved template
  * named in `whatsappTemplate` (in the language of this row), the rendered body its one parameter.
+ * A new office starts with one per event and language, without a WhatsApp template name
+ * (`server/src/messages/defaults.ts`, filed once: those it edits or deletes stay so).
  */
 export const messageTemplates = defineEntity({
   name: 'messageTemplates',
