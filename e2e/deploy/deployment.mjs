@@ -225,7 +225,7 @@ function serverBlock(text, marker) {
 const hasBrotli = () => fs.existsSync('/usr/lib/nginx/modules/ngx_http_brotli_static_module.so');
 
 /**
- * `deploy/nginx/mizan.conf` with this machine's addresses: the upstream's servers are the
+ * `deploy/nginx/mizan.conf` with this machine's addresses: each upstream's servers are the
  * instances (with the file's own `max_fails`/`fail_timeout`), each origin `https://<x>.mizan.example`
  * is `http://127.0.0.1:<port>` (CORS, Content-Security-Policy), the host and each remote listen on
  * their port (the remotes' block, one per remote, rooted at its folder), and the snippets come from
@@ -235,15 +235,17 @@ const hasBrotli = () => fs.existsSync('/usr/lib/nginx/modules/ngx_http_brotli_st
  */
 export function nginxSiteConfig({ prefix, ports, apiPorts, roots, stopped = [] }) {
   let text = fs.readFileSync(path.join(NGINX_DIR, 'mizan.conf'), 'utf8');
-  const upstream = [...text.matchAll(/^(\s*)server \S+:\d+( [^;]*)?;\n/gm)];
-  if (!upstream.length) throw new Error('deploy/nginx/mizan.conf: no upstream server lines');
-  const [indent, params = ''] = [upstream[0][1], upstream[0][2]];
-  const first = upstream[0].index;
-  const last = upstream.at(-1).index + upstream.at(-1)[0].length;
-  text =
-    text.slice(0, first) +
-    apiPorts.map((p) => `${indent}server 127.0.0.1:${p}${params};\n`).join('') +
-    text.slice(last);
+  // Each upstream block's run of server lines becomes one line per instance, with its parameters.
+  const servers = /((?:^[ \t]*server \S+:\d+(?: [^;]*)?;\n)+)/m;
+  let upstreams = 0;
+  text = text.replace(/^upstream \S+ \{\n[\s\S]*?^\}/gm, (block) => {
+    const line = /^([ \t]*)server \S+:\d+( [^;]*)?;/m.exec(block);
+    if (!line) throw new Error(`deploy/nginx/mizan.conf: an upstream without server lines:\n${block}`);
+    const [, indent, params = ''] = line;
+    upstreams++;
+    return block.replace(servers, apiPorts.map((p) => `${indent}server 127.0.0.1:${p}${params};\n`).join(''));
+  });
+  if (!upstreams) throw new Error('deploy/nginx/mizan.conf: no upstream block');
   text = text.replace(/https:\/\/([a-z]+)\.mizan\.example/g, (all, name) => {
     const port = name === 'app' ? ports.host : ports[name];
     if (!port) throw new Error(`no port for ${all}`);
