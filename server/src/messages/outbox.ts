@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import { writeAudit } from '../audit/audit';
 import type { Db } from '../db';
 import { dateTexts, moneyText, recordData } from '../documents/fields';
+import type { FileRow } from '../files/access';
 import type { Trx } from '../engine/context';
 import { cols, readRow, selectFields } from '../engine/rows';
 import type { ApiRow } from '../engine/serialize';
@@ -161,20 +162,7 @@ export interface AttachmentFile {
 
 /** An attachment's files (the `files` field of `attachments`), in the order they were added. */
 export async function attachmentFiles(db: Db | Trx, attachmentId: number): Promise<AttachmentFile[]> {
-  const rows = await (
-    db as unknown as Kysely<{
-      files: {
-        id: number;
-        entity: string;
-        owner_id: number;
-        field: string;
-        stored_name: string;
-        original_name: string;
-        mime_type: string;
-        size: number;
-      };
-    }>
-  )
+  const rows = await (db as unknown as Kysely<{ files: FileRow }>)
     .selectFrom('files')
     .select(['id', 'stored_name', 'original_name', 'mime_type', 'size'])
     .where('entity', '=', attachments.name)

@@ -10,6 +10,7 @@ import {
 } from '@mizan/contracts';
 import { startTestSmtp } from '../mail/testSmtp';
 import {
+  countRows,
   createRow,
   createUserWith,
   deleteMessageTemplates,
@@ -76,15 +77,7 @@ describe.each(splitDialects())('sharing a lawsuit attachment with its clients on
     expect([res.statusCode, res.json().errors]).toEqual([201, undefined]);
     return res.json().data.id as number;
   };
-  const count = async (table: string) =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: string) => countRows(t.app, table);
   const kindOf = (r: RecordedRequest) =>
     r.url.endsWith('/media') ? 'media' : String((r.json as { type?: string } | null)?.type);
 
