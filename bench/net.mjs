@@ -37,10 +37,12 @@ export async function waitForOk(url, timeoutMs = 120_000) {
 /**
  * The built server (`serverDist/main.js`) on 127.0.0.1:`port`, on its own data folder and
  * database, serving this checkout's front end, `admin` its first administrator; `env` adds to or
- * overrides its environment. Its output is dropped, its errors shown.
+ * overrides its environment. Its output is dropped, its errors shown. BENCH_SERVER_NODE_FLAGS adds
+ * Node flags of its own (space-separated), e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
  */
 export function spawnServer(serverDist, { port, dataDir, databaseUrl, admin, env = {} }) {
-  return spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(serverDist, 'main.js')], {
+  const extra = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extra, path.join(serverDist, 'main.js')], {
     cwd: root,
     env: {
       ...process.env,

@@ -87,6 +87,13 @@ export type ActionHandler = (
  */
 export interface EntityHooks {
   beforeCreate?(ctx: HookContext, values: Record<string, unknown>): void | Promise<void>;
+  /**
+   * Runs once a create's rows passed every check (schema, hooks, references, uniqueness, files),
+   * just before they are inserted; `rows` are their values in input order, changed in place. For
+   * what the server hands out in turn (a generated number): taken as late in the transaction as
+   * possible, a lock it needs is held for the shortest time, and a refused row takes nothing.
+   */
+  beforeInsert?(ctx: HookContext, rows: Record<string, unknown>[]): void | Promise<void>;
   /** Runs for update and patch (`values` holds only the fields that change). */
   beforeUpdate?(ctx: HookContext, values: Record<string, unknown>, before: ApiRow): void | Promise<void>;
   beforeDelete?(ctx: HookContext, before: ApiRow): void | Promise<void>;

@@ -7,7 +7,7 @@ import {
   type Reference,
   type RefsField,
 } from '@mizan/contracts';
-import { sql, type Expression, type SqlBool, type ExpressionBuilder } from 'kysely';
+import { sql, type Expression, type SqlBool, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import { tableColumns, type Db, type Dialect } from '../db';
 import { columnName, joinTableName, readFilterCount, sortIndexName } from '../db/migrations';
 import type { SavedUpload } from '../files/storage';
@@ -113,15 +113,57 @@ export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   return out;
 }
 
+/**
+ * The rows of `select(target, ids)` for every target of `targets` (target → ids, ids unique): one
+ * UNION ALL statement while all the ids fit one, else per target in parts (see `chunks`). Each
+ * select answers the same columns, `target` among them.
+ */
+async function selectByTarget(
+  targets: readonly (readonly [string, readonly number[]])[],
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are generated from the registry (see Db)
+  select: (target: string, ids: readonly number[]) => SelectQueryBuilder<any, any, Record<string, unknown>>,
+): Promise<Record<string, unknown>[]> {
+  const parts =
+    targets.reduce((n, [, ids]) => n + ids.length, 0) <= CHUNK
+      ? [targets.map(([target, ids]) => select(target, ids))]
+      : targets.flatMap(([target, ids]) => chunks(ids).map((part) => [select(target, part)]));
+  const rows: Record<string, unknown>[] = [];
+  for (const [first, ...rest] of parts.filter((part) => part.length))
+    rows.push(...(await rest.reduce((query, next) => query.unionAll(next), first!).execute()));
+  return rows;
+}
+
 /** The ids among `ids` that entity `target` holds no row of (unscoped), each once. */
 export async function missingIds(db: Executor, target: string, ids: readonly number[]): Promise<number[]> {
-  const unique = [...new Set(ids)];
-  const found = new Set<number>();
-  for (const part of chunks(unique)) {
-    const rows = await db.selectFrom(getEntity(target).table).select('id').where('id', 'in', part).execute();
-    for (const r of rows) found.add(Number(r.id));
+  return (await missingIdsOf(db, new Map([[target, ids]]))).get(target) ?? [];
+}
+
+/**
+ * `missingIds` of several targets at once (`wanted`: target → ids): one statement for all of them
+ * while the ids fit one (a form's references do), else per target in parts. Answers each target's
+ * missing ids, each once (targets with none missing are left out).
+ */
+export async function missingIdsOf(
+  db: Executor,
+  wanted: ReadonlyMap<string, readonly number[]>,
+): Promise<Map<string, number[]>> {
+  const targets = [...wanted]
+    .map(([target, ids]): [string, number[]] => [target, [...new Set(ids)]])
+    .filter(([, ids]) => ids.length > 0);
+  const found = new Set<string>();
+  const rows = await selectByTarget(targets, (target, ids) =>
+    db
+      .selectFrom(getEntity(target).table)
+      .select([sql<string>`${sql.lit(target)}`.as('target'), 'id'])
+      .where('id', 'in', [...ids]),
+  );
+  for (const r of rows) found.add(`${String(r.target)}:${Number(r.id)}`);
+  const missing = new Map<string, number[]>();
+  for (const [target, ids] of targets) {
+    const gone = ids.filter((id) => !found.has(`${target}:${id}`));
+    if (gone.length) missing.set(target, gone);
   }
-  return unique.filter((id) => !found.has(id));
+  return missing;
 }
 
 /**
@@ -240,11 +282,6 @@ export class EntityRepository {
   async replaceLinks(db: Executor, ownerId: number, field: string, ids: readonly number[]): Promise<void> {
     await db.deleteFrom(joinTableName(this.entity, field)).where('owner_id', '=', ownerId).execute();
     await this.insertLinks(db, field, [{ owner: ownerId, ids }]);
-  }
-
-  /** Ids among `ids` that do not exist in `target`'s table. */
-  async missingIds(db: Executor, target: string, ids: readonly number[]): Promise<number[]> {
-    return missingIds(db, target, ids);
   }
 
   /** `uniqueKey`s of one unique group that stored rows already hold, among those of `candidates`. */
@@ -853,8 +890,10 @@ export class EntityRepository {
         }
         toRead.set(target, missing);
       }
-    const targets = [...toRead].filter(([, ids]) => ids.size > 0);
-    const select = (target: string, ids: readonly number[]) => {
+    const targets = [...toRead]
+      .filter(([, ids]) => ids.size > 0)
+      .map(([target, ids]) => [target, [...ids]] as const);
+    const rows = await selectByTarget(targets, (target, ids) => {
       const entity = getEntity(target);
       // As text: the two databases unite only columns of one type (a hearing's title is a date).
       const title = sql<string>`cast(${sql.ref(columnName(entity.titleField))} as text)`;
@@ -862,19 +901,12 @@ export class EntityRepository {
         .selectFrom(entity.table)
         .select([sql<string>`${sql.lit(target)}`.as('target'), 'id', title.as('title')])
         .where('id', 'in', [...ids]);
-    };
-    const parts =
-      targets.reduce((n, [, ids]) => n + ids.size, 0) <= CHUNK
-        ? [targets.map(([target, ids]) => select(target, [...ids]))]
-        : targets.flatMap(([target, ids]) => chunks([...ids], CHUNK).map((part) => [select(target, part)]));
-    for (const [first, ...rest] of parts.filter((part) => part.length)) {
-      const rows = await rest.reduce((query, next) => query.unionAll(next), first!).execute();
-      for (const r of rows) {
-        const [target, id, title] = [String(r.target), Number(r.id), String(r.title)];
-        out.get(target)!.set(id, title);
-        const keep = kept.get(target);
-        if (keep && keep.size < MAX_KEPT_TITLES) keep.set(id, title);
-      }
+    });
+    for (const r of rows) {
+      const [target, id, title] = [String(r.target), Number(r.id), String(r.title)];
+      out.get(target)!.set(id, title);
+      const keep = kept.get(target);
+      if (keep && keep.size < MAX_KEPT_TITLES) keep.set(id, title);
     }
     return out;
   }

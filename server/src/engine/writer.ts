@@ -25,7 +25,7 @@ import { present } from '../http/values';
 import { inTransaction, type ActorContext, type Trx, type WriteContext } from './context';
 import { HookRegistry, type ChangeAction, type HookContext } from './hooks';
 import { EntityReader, type EngineDeps } from './reader';
-import { chunks, missingIds, uniqueGroups, uniqueKey } from './repository';
+import { chunks, missingIds, missingIdsOf, uniqueGroups, uniqueKey } from './repository';
 import { referencedError } from './referenced';
 import { searchColumns } from './search';
 import type { ApiRow, DbRow } from './serialize';
@@ -163,7 +163,7 @@ export class EntityService extends EntityReader {
   /**
    * The one way rows are created (`create` is one row of it): parse, refuse what only the server
    * sets (`setBy`), defaults, `beforeCreate` hooks, references and uniqueness (one query per field
-   * or group for the whole batch), the uploads' count and `beforeFiles`; then multi-row inserts,
+   * or group for the whole batch), the uploads' count and `beforeFiles`; `beforeInsert`; then multi-row inserts,
    * links, files, the count, and per row `afterChange`, the audit entry and the event.
    *
    * `one`: a single row refused as `create` always was, at the first stage that finds a problem
@@ -238,6 +238,8 @@ export class EntityService extends EntityReader {
       if (uploads.length)
         for (const hooks of this.hooks) await hooks.beforeFiles?.(hookCtx, uploads, values[0]!);
     }
+
+    for (const hooks of this.hooks) await hooks.beforeInsert?.(hookCtx, values);
 
     const stamp = nextStamp();
     // Every row gets the same columns, so that a batch is one multi-row INSERT on both dialects.
@@ -610,20 +612,30 @@ export class EntityService extends EntityReader {
     rows: readonly Record<string, unknown>[],
     fail: (index: number, field: string, message: Translatable) => void,
   ): Promise<void> {
-    for (const [key, field] of Object.entries(this.entity.fields)) {
-      if (field.type !== 'ref' && field.type !== 'refs') continue;
-      const idsOf = (row: Record<string, unknown>): number[] =>
-        field.type === 'ref'
-          ? typeof row[key] === 'number'
-            ? [row[key] as number]
-            : []
-          : Array.isArray(row[key])
-            ? (row[key] as number[])
-            : [];
-      const missing = new Set(await this.repo.missingIds(ctx.trx, field.entity, rows.flatMap(idsOf)));
-      if (!missing.size) continue;
+    const refFields = Object.entries(this.entity.fields).filter(
+      ([, field]) => field.type === 'ref' || field.type === 'refs',
+    );
+    const idsOf = (row: Record<string, unknown>, key: string): number[] =>
+      this.entity.fields[key]!.type === 'ref'
+        ? typeof row[key] === 'number'
+          ? [row[key] as number]
+          : []
+        : Array.isArray(row[key])
+          ? (row[key] as number[])
+          : [];
+    // Every referenced entity in one statement (a lawsuit names a court, a branch, clients, lawyers).
+    const wanted = new Map<string, number[]>();
+    for (const [key, field] of refFields) {
+      const target = (field as { entity: string }).entity;
+      wanted.set(target, [...(wanted.get(target) ?? []), ...rows.flatMap((row) => idsOf(row, key))]);
+    }
+    const missing = await missingIdsOf(ctx.trx, wanted);
+    if (!missing.size) return;
+    for (const [key, field] of refFields) {
+      const gone = new Set(missing.get((field as { entity: string }).entity) ?? []);
+      if (!gone.size) continue;
       rows.forEach((row, index) => {
-        if (idsOf(row).some((id) => missing.has(id))) fail(index, key, { key: 'http.referenceMissing' });
+        if (idsOf(row, key).some((id) => gone.has(id))) fail(index, key, { key: 'http.referenceMissing' });
       });
     }
   }

@@ -68,7 +68,7 @@ describe.each(dialects())('a lawsuit create under load on %s', (dialect) => {
   });
   afterAll(() => t?.close());
 
-  it('writes the dashboard aggregates in one statement, links without a delete first, and the row total once', async () => {
+  it('writes the dashboard aggregates in one statement, links without a delete first, the row total once, and checks references in one statement', async () => {
     const statements = await statementsOf(() => create('/admin/lawsuits', lawsuit(1)));
     const writing = (table: string) =>
       statements.filter((s) => new RegExp(`^(insert into|update|delete from) "${table}"`).test(s));
@@ -80,6 +80,14 @@ describe.each(dialects())('a lawsuit create under load on %s', (dialect) => {
     expect(writing('lawsuits_customer_ids')).toHaveLength(1);
     expect(writing('lawsuits_lawyer_ids')).toHaveLength(1);
     expect(writing('entity_counts')).toHaveLength(1);
+    // The court, branch, client and lawyer it names are checked in one statement.
+    const referenceChecks = statements.filter((s) => /as "target", "id" from "/.test(s));
+    expect(referenceChecks).toHaveLength(1);
+    for (const table of ['courts', 'branches', 'customers', 'employees'])
+      expect(referenceChecks[0]).toContain(`from "${table}"`);
+    // The file number: the year's counter and one look-up, no reading of the largest number.
+    expect(writing('number_counters')).toHaveLength(1);
+    expect(statements.filter((s) => /order by length\("file_number"\)/.test(s))).toEqual([]);
   });
 
   it('keeps every total exact through concurrent creates', async () => {

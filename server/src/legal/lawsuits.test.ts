@@ -185,6 +185,27 @@ describe.each(dialects())('lawsuits on %s', (dialect) => {
     expect(batch.map((r) => r.fileNumber)).toEqual([`${YEAR}/0423`, `${YEAR}/0424`]);
   });
 
+  it("keeps each year's file-number counter: a deleted lawsuit's number is not handed out again, numbers the counter missed are skipped", async () => {
+    const number = async () =>
+      (await api('POST', URL, { customerIds: [s.client] })).json().data as { id: number; fileNumber: string };
+    const seq = (fileNumber: string) => Number(fileNumber.split('/')[1]);
+    const last = await number();
+    expect((await api('DELETE', `${URL}/${last.id}`)).statusCode).toBe(200);
+    expect(seq((await number()).fileNumber)).toBe(seq(last.fileNumber) + 1);
+
+    // Rows the counter never saw (a year begun before it, another release, a restore): the
+    // counter set back finds its next number taken, and starts again after the largest.
+    await t.app.db
+      .updateTable('number_counters')
+      .set({ last: seq(last.fileNumber) })
+      .execute();
+    expect(seq((await number()).fileNumber)).toBe(seq(last.fileNumber) + 2);
+    // Changing a number by hand to one further on moves the counter past it too.
+    const edited = await number();
+    await api('PATCH', `${URL}/${edited.id}`, { fileNumber: `${YEAR}/7000` });
+    expect((await number()).fileNumber).toBe(`${YEAR}/7001`);
+  });
+
   it('keeps court, circuit and judge consistent: 422 on the field, translated, nothing stored', async () => {
     const before = await count('lawsuits');
     const circuit = await api('POST', URL, {

@@ -9,7 +9,9 @@ import {
 } from '@mizan/contracts';
 import { sql } from 'kysely';
 import type { Dialect } from '../db';
+import { raiseCounter, takeNumbers } from '../db/counters';
 import type { Trx } from '../engine/context';
+import { chunks } from '../engine/repository';
 import { cols, readRow, selectFields } from '../engine/rows';
 import type { EntityServices } from '../engine/service';
 import { AppError } from '../http/errors';
@@ -18,8 +20,10 @@ import { checkBench } from './bench';
 
 const { fileNumber: FILE_NUMBER, filingDate: FILING_DATE } = cols(lawsuits);
 const HEARING = cols(sessions);
-/** `pg_advisory_xact_lock(class, year)`: one writer at a time picks a year's next file number. */
-const FILE_NUMBER_LOCK = 0x6c617773; // 'laws'
+/** The file numbers' series in `number_counters`. */
+const FILE_NUMBERS = 'lawsuits.fileNumber';
+/** A file number the counter knows: `<year>/<digits>` (longer digit strings are left to the unique index). */
+const COUNTED = /^(\d{4})\/(\d{1,15})$/;
 
 function invalid(field: string, key: string, params?: Record<string, string | number>): AppError {
   return new AppError('validation', {
@@ -28,21 +32,8 @@ function invalid(field: string, key: string, params?: Record<string, string | nu
   });
 }
 
-/** Numbers handed out in a transaction not yet inserted (a `createMany` batch), per year. */
-const handedOut = new WeakMap<Trx, Map<string, number>>();
-
-/**
- * The next generated file number of the current year (the office's, by its time zone): `<year>/<n>`, `n` one more than the
- * largest all-digit number of that year (typed ones included), at least `FILE_NUMBER_DIGITS`
- * digits. Race-safe: on PostgreSQL a transaction-scoped advisory lock per year makes concurrent
- * creates take turns (the second reads after the first commits, READ COMMITTED); SQLite runs one
- * write transaction at a time. The unique index stays the last guard (409).
- */
-async function nextFileNumber(trx: Trx, dialect: Dialect, timeZone: string): Promise<string> {
-  // The office's year: at New Year it turns at midnight in the office's time zone, not UTC's.
-  const year = dayInZone(timeZone, new Date()).slice(0, 4);
-  if (dialect === 'postgres')
-    await sql`select pg_advisory_xact_lock(${FILE_NUMBER_LOCK}, ${Number(year)})`.execute(trx);
+/** The largest all-digit file number of `year` in the table (typed ones included), 0 when none. */
+async function largestFileNumber(trx: Trx, dialect: Dialect, year: number): Promise<number> {
   const prefix = `${year}/`;
   const digitsOnly =
     dialect === 'postgres'
@@ -55,12 +46,57 @@ async function nextFileNumber(trx: Trx, dialect: Dialect, timeZone: string): Pro
     .orderBy(FILE_NUMBER, 'desc')
     .limit(1)
     .executeTakeFirst();
-  const stored = row ? Number(String(readRow(lawsuits, row).fileNumber).slice(prefix.length)) : 0;
-  const batch = handedOut.get(trx) ?? new Map<string, number>();
-  handedOut.set(trx, batch);
-  const next = Math.max(stored, batch.get(year) ?? 0) + 1;
-  batch.set(year, next);
-  return `${prefix}${String(next).padStart(FILE_NUMBER_DIGITS, '0')}`;
+  return row ? Number(String(readRow(lawsuits, row).fileNumber).slice(prefix.length)) : 0;
+}
+
+const formatFileNumber = (year: number, n: number) =>
+  `${year}/${String(n).padStart(FILE_NUMBER_DIGITS, '0')}`;
+
+/**
+ * `count` generated file numbers of the current year (the office's, by its time zone):
+ * `<year>/<n>`, `n` after the largest all-digit number of that year (typed ones included), at
+ * least `FILE_NUMBER_DIGITS` digits. Taken from the year's counter (`takeNumbers`: race-safe, its
+ * row locked to commit on PostgreSQL). A number the counter did not see (a year that began before
+ * it, rows another release or a restore wrote) is found taken by one indexed look-up; the counter
+ * then starts again after the largest in the table. The unique index stays the last guard (409).
+ */
+async function nextFileNumbers(
+  trx: Trx,
+  dialect: Dialect,
+  timeZone: string,
+  count: number,
+): Promise<string[]> {
+  // The office's year: at New Year it turns at midnight in the office's time zone, not UTC's.
+  const year = Number(dayInZone(timeZone, new Date()).slice(0, 4));
+  const numbers = (last: number) =>
+    Array.from({ length: count }, (_, i) => formatFileNumber(year, last - count + 1 + i));
+  let picked = numbers(await takeNumbers(trx, FILE_NUMBERS, year, count));
+  let taken = false;
+  for (const part of chunks(picked))
+    taken ||= Boolean(
+      await selectFields(trx, lawsuits, ['fileNumber'])
+        .where(FILE_NUMBER, 'in', part)
+        .limit(1)
+        .executeTakeFirst(),
+    );
+  if (taken) {
+    const largest = await largestFileNumber(trx, dialect, year);
+    await raiseCounter(trx, dialect, FILE_NUMBERS, year, largest);
+    picked = numbers(await takeNumbers(trx, FILE_NUMBERS, year, count));
+  }
+  return picked;
+}
+
+/** Typed file numbers of the counted form raise their year's counter: generated ones come after. */
+async function countTyped(trx: Trx, dialect: Dialect, fileNumbers: readonly unknown[]): Promise<void> {
+  const largest = new Map<number, number>();
+  for (const value of fileNumbers) {
+    const match = typeof value === 'string' ? COUNTED.exec(value) : null;
+    if (!match) continue;
+    const [year, n] = [Number(match[1]), Number(match[2])];
+    largest.set(year, Math.max(largest.get(year) ?? 0, n));
+  }
+  for (const [year, n] of largest) await raiseCounter(trx, dialect, FILE_NUMBERS, year, n);
 }
 
 /** A completed lawsuit carries its final case (closing asks for it). */
@@ -72,7 +108,7 @@ function checkCompleted(merged: Record<string, unknown>): void {
 /**
  * The lawsuits beyond the generic pattern (call once per app, from the legal plugin):
  *
- * - a file number left blank is generated (`nextFileNumber`); a typed one is kept (unique: 409);
+ * - a file number left blank is generated (`nextFileNumbers`); a typed one is kept (unique: 409);
  *   blanking it on update is refused (422);
  * - a circuit must be of the court, a judge of the circuit (`checkBench`, 422 on the field);
  * - `state` changes only through `close` (the final case required, 422 on `lawsuitCaseId`; 409
@@ -106,9 +142,19 @@ export function installLawsuitHooks(
       }
       checkCompleted(values);
       await checkBench(ctx, lawsuits.name, values);
-      // Last: on PostgreSQL the number's lock is held until commit, and creates wait for it in turn.
-      if (!present(values.fileNumber))
-        values.fileNumber = await nextFileNumber(ctx.trx, dialect, await timeZone(ctx.trx));
+    },
+    // The numbers are taken last: on PostgreSQL the year's counter stays locked until commit, and
+    // concurrent creates wait for it in turn.
+    async beforeInsert(ctx, rows) {
+      await countTyped(
+        ctx.trx,
+        dialect,
+        rows.map((row) => row.fileNumber),
+      );
+      const blank = rows.filter((row) => !present(row.fileNumber));
+      if (!blank.length) return;
+      const numbers = await nextFileNumbers(ctx.trx, dialect, await timeZone(ctx.trx), blank.length);
+      blank.forEach((row, i) => (row.fileNumber = numbers[i]));
     },
     async beforeUpdate(ctx, values, before) {
       if ('fileNumber' in values && !present(values.fileNumber))
@@ -116,6 +162,7 @@ export function installLawsuitHooks(
           entity: lawsuits.name,
           errors: { fileNumber: [{ key: 'validation.required' }] },
         });
+      if ('fileNumber' in values) await countTyped(ctx.trx, dialect, [values.fileNumber]);
       const merged = { ...before, ...values };
       checkCompleted(merged);
       if (['courtId', 'circuitId', 'judgeId'].some((key) => key in values))

@@ -7,6 +7,7 @@ import { listScaleMigration } from './006_list_scale';
 import { unfoldedIndexMigration } from './007_unfolded_index';
 import { filterCountsMigration } from './008_filter_counts';
 import { compoundNamesMigration } from './009_compound_names';
+import { numberCountersMigration } from './010_number_counters';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -39,4 +40,5 @@ export const coreMigrations: Migration[] = [
   unfoldedIndexMigration,
   filterCountsMigration,
   compoundNamesMigration,
+  numberCountersMigration,
 ];
