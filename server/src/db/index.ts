@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import {
+  CompiledQuery,
   Kysely,
   PostgresAdapter,
   PostgresDialect,
+  SelectQueryNode,
+  SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
   sql,
-  type CompiledQuery,
   type DatabaseConnection,
   type Driver,
   type SqliteDatabase,
@@ -78,44 +80,193 @@ function wrapSqlite(database: BetterSqlite3.Database): SqliteDatabase {
 }
 
 /**
- * One queue per database file for every app of this process. better-sqlite3 is synchronous: while
- * one app holds a write transaction open across awaits, another app of the same process writing
- * to the same file waits on SQLite's busy timeout inside its synchronous call, so the first never
- * gets the event loop back to commit, and the second fails with "database is locked" (two
- * instances started in one process, as the tests start them, polling the scheduler together).
- * Taking the file's turn before the driver's connection makes the second wait asynchronously
+ * The turns on one database file of every app of this process, in arrival order. better-sqlite3
+ * is synchronous: while one app holds a write transaction open across awaits, another app of the
+ * same process writing to the same file waits on SQLite's busy timeout inside its synchronous
+ * call, so the first never gets the event loop back to commit, and the second fails with
+ * "database is locked" (two instances started in one process, as the tests start them, polling
+ * the scheduler together). Taking the file's turn first makes the second wait asynchronously
  * instead. One app alone takes its turn at once.
  */
-const fileTurns = new Map<string, Promise<void>>();
+class FileTurns {
+  private holder: object | null = null;
+  private readonly queue: { owner: object; enter: () => void }[] = [];
 
+  async take(owner: object): Promise<void> {
+    if (!this.holder) {
+      this.holder = owner;
+      return;
+    }
+    await new Promise<void>((enter) => this.queue.push({ owner, enter }));
+  }
+
+  /** Whether the next turn is `owner`'s. */
+  nextIs(owner: object): boolean {
+    return this.queue[0]?.owner === owner;
+  }
+
+  /** How many wait for a turn. */
+  waiting(): number {
+    return this.queue.length;
+  }
+
+  leave(): void {
+    const next = this.queue.shift();
+    this.holder = next?.owner ?? null;
+    next?.enter();
+  }
+}
+
+const fileTurns = new Map<string, FileTurns>();
+
+/** One use of the connection, from its turn to its release (see `FileQueueDriver`). */
+interface Lease extends DatabaseConnection {
+  /** Inside a write transaction begun on this lease. */
+  writing: boolean;
+  /** The turn was handed on already (a write waiting for its batch's commit). */
+  released: boolean;
+}
+
+/** The most writes one commit holds (see `FileQueueDriver`). */
+const GROUP_COMMIT_MAX = 64;
+
+/**
+ * SQLite's driver with the file's turns, and group commit. Each write transaction runs in a
+ * savepoint of one open SQLite transaction, and that transaction commits once the writes that came
+ * while it was open are done: at the event loop's next turn (`setImmediate`), or at once after
+ * `GROUP_COMMIT_MAX` writes. A commit costs about as much as the rest of a small write (the pages
+ * it changed go to the write-ahead log), and writes committed together write the pages they share
+ * (a table's last leaf, its indexes', the kept totals) once. Under load many writes share a
+ * commit; a write alone waits one turn of the event loop for its own.
+ *
+ * Nothing is answered before it is stored: each write's `commitTransaction` resolves when the
+ * transaction holding it commits, and fails when that commit fails. A write that fails is rolled
+ * back to its savepoint alone. A SELECT outside a transaction runs in the open transaction (it sees
+ * the writes about to be committed); any other statement outside one commits it first. Another
+ * app of this process on the same file never gets its turn while a transaction is open.
+ */
 class FileQueueDriver extends SqliteDriver {
-  private leave: (() => void) | null = null;
+  private batch: { waiting: { resolve: () => void; reject: (error: unknown) => void }[] } | null = null;
+  private commitScheduled = false;
+  private connection: DatabaseConnection | null = null;
 
   constructor(
     config: SqliteDialectConfig,
-    private readonly file: string,
+    private readonly turns: FileTurns,
+    private readonly inTransaction: () => boolean,
   ) {
     super(config);
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
-    const previous = fileTurns.get(this.file) ?? Promise.resolve();
-    let leave!: () => void;
-    const mine = new Promise<void>((resolve) => (leave = resolve));
-    fileTurns.set(
-      this.file,
-      previous.then(() => mine),
-    );
-    await previous;
-    this.leave = leave;
-    return super.acquireConnection();
+    await this.turns.take(this);
+    const connection = (this.connection ??= await super.acquireConnection());
+    const lease: Lease = {
+      writing: false,
+      released: false,
+      executeQuery: async (query) => {
+        if (!lease.writing && this.batch && !SelectQueryNode.is(query.query)) await this.commitBatch();
+        return connection.executeQuery(query);
+      },
+      streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+    };
+    return lease;
   }
 
-  override async releaseConnection(): Promise<void> {
-    await super.releaseConnection();
-    const leave = this.leave;
-    this.leave = null;
-    leave?.();
+  private raw(text: string) {
+    return this.connection!.executeQuery(CompiledQuery.raw(text));
+  }
+
+  override async beginTransaction(lease: DatabaseConnection): Promise<void> {
+    if (!this.batch) {
+      await this.raw('begin');
+      this.batch = { waiting: [] };
+    }
+    await this.raw('savepoint mizan_write');
+    (lease as Lease).writing = true;
+  }
+
+  override async commitTransaction(lease: DatabaseConnection): Promise<void> {
+    await this.raw('release mizan_write');
+    (lease as Lease).writing = false;
+    const batch = this.batch!;
+    if (batch.waiting.length + 1 >= GROUP_COMMIT_MAX) return this.commitBatch();
+    const committed = new Promise<void>((resolve, reject) => batch.waiting.push({ resolve, reject }));
+    (lease as Lease).released = true;
+    await this.leave();
+    return committed;
+  }
+
+  override async rollbackTransaction(lease: DatabaseConnection): Promise<void> {
+    (lease as Lease).writing = false;
+    if (this.inTransaction()) {
+      await this.raw('rollback to mizan_write');
+      await this.raw('release mizan_write');
+      return;
+    }
+    // SQLite rolled the whole transaction back itself (an I/O error, a full disk): the writes
+    // waiting for its commit are gone with it.
+    const batch = this.batch;
+    this.batch = null;
+    const error = new Error('SQLite rolled back the transaction this write was to be committed in');
+    for (const write of batch?.waiting ?? []) write.reject(error);
+  }
+
+  /** Commits the open transaction (the caller holds the turn) and answers the writes waiting for it. */
+  private async commitBatch(): Promise<void> {
+    const batch = this.batch;
+    if (!batch) return;
+    this.batch = null;
+    try {
+      await this.raw('commit');
+    } catch (error) {
+      if (this.inTransaction()) await this.raw('rollback');
+      for (const write of batch.waiting) write.reject(error);
+      throw error;
+    }
+    for (const write of batch.waiting) write.resolve();
+  }
+
+  /**
+   * Hands the turn on. An open transaction commits at the event loop's next turn, with whatever
+   * writes joined it meanwhile; at once when another app of this process waits for the file.
+   */
+  private async leave(): Promise<void> {
+    try {
+      if (this.batch && this.turns.waiting() && !this.turns.nextIs(this)) await this.commitBatch();
+    } finally {
+      this.turns.leave();
+    }
+    if (this.batch && !this.commitScheduled) {
+      this.commitScheduled = true;
+      setImmediate(() => void this.commitWhenFree());
+    }
+  }
+
+  private async commitWhenFree(): Promise<void> {
+    await this.turns.take(this);
+    this.commitScheduled = false;
+    // A failed commit has failed the writes it held; nothing more to tell here.
+    await this.commitBatch().catch(() => undefined);
+    this.turns.leave();
+  }
+
+  // Kysely passes the connection it released (SqliteDriver's own declaration takes none).
+  override async releaseConnection(lease?: DatabaseConnection): Promise<void> {
+    if ((lease as Lease | undefined)?.released) return;
+    await this.leave();
+  }
+
+  override async destroy(): Promise<void> {
+    if (this.batch) await this.commitWhenFree();
+    await super.destroy();
+  }
+}
+
+/** Several connections as far as Kysely knows: the turns and group commit are the driver's own. */
+class FileQueueAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
   }
 }
 
@@ -123,12 +274,19 @@ class FileQueueDialect extends SqliteDialect {
   constructor(
     private readonly config: SqliteDialectConfig,
     private readonly file: string,
+    private readonly inTransaction: () => boolean,
   ) {
     super(config);
   }
 
   override createDriver(): Driver {
-    return new FileQueueDriver(this.config, this.file);
+    let turns = fileTurns.get(this.file);
+    if (!turns) fileTurns.set(this.file, (turns = new FileTurns()));
+    return new FileQueueDriver(this.config, turns, this.inTransaction);
+  }
+
+  override createAdapter(): SqliteAdapter {
+    return new FileQueueAdapter();
   }
 }
 
@@ -143,7 +301,9 @@ function openSqlite(url: string): Database {
   database.pragma('synchronous = NORMAL');
   // An in-memory database is each app's own: no queue to share.
   const turn = file === ':memory:' ? `:memory:${Math.random()}` : path.resolve(file);
-  const db = new Kysely({ dialect: new FileQueueDialect({ database: wrapSqlite(database) }, turn) });
+  const db = new Kysely({
+    dialect: new FileQueueDialect({ database: wrapSqlite(database) }, turn, () => database.inTransaction),
+  });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 
