@@ -241,13 +241,21 @@ export async function createHolder(
   return createRow(app, headers, holder, { [field]: type === 'refs' ? [held.id] : held.id });
 }
 
-/** How many rows a table holds now (tests that check a refused write left nothing). */
-export async function countRows(app: FastifyInstance, table: string): Promise<number> {
-  const row = await app.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/**
+ * How many rows a table holds now, or those whose columns equal `where`'s values (tests that check
+ * a refused write left nothing).
+ *
+ * @example
+ * await countRows(t.app, 'audit_log', { entity: 'customers' })
+ */
+export async function countRows(
+  app: FastifyInstance,
+  table: string,
+  where: Record<string, unknown> = {},
+): Promise<number> {
+  let query = app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
+  for (const [column, value] of Object.entries(where)) query = query.where(column, '=', value);
+  return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
 /** Creates one row through `POST` and returns it; throws with the response when refused. */
@@ -326,15 +334,6 @@ export async function createUserWith(
 }
 
 export { permissionKey };
-
-/** How many rows `table` holds. */
-export async function rowCount(app: FastifyInstance, table: string): Promise<number> {
-  const row = await app.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 /**
  * An event's `messageTemplates` rows (a new office has the defaults, one per language), first by
