@@ -7,7 +7,7 @@ import {
   type MessageEvent,
 } from '@mizan/contracts';
 import { buildApp } from '../app';
-import { createRow, entityUrl } from '../test/fixtures';
+import { configureProviders, createRow, entityUrl } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { startHttpStandIn } from '../test/httpStandIn';
 import { DEFAULT_MESSAGE_TEMPLATES } from './defaults';
@@ -64,20 +64,7 @@ describe.each(dialects())('default client messages on %s', (dialect) => {
     gateway = await startHttpStandIn(() => ({ status: 200, body: { id: `sms-${++sent}` } }));
     t = await createTestApp({ dialect });
     admin = await t.login();
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: API_BASE + MESSAGE_ROUTES.providers.path,
-      headers: h(),
-      payload: {
-        sms: {
-          url: `${gateway.url}/send`,
-          method: 'POST',
-          contentType: 'application/json',
-          bodyTemplate: '{"to":"{to}","text":"{text}"}',
-        },
-        whatsapp: { baseUrl: 'http://127.0.0.1:9', apiVersion: 'v21.0', phoneNumberId: '' },
-      },
-    });
+    const saved = await configureProviders(t.app, h(), { sms: gateway });
     expect([saved.statusCode, saved.json().errors]).toEqual([200, undefined]);
   });
   afterAll(async () => {

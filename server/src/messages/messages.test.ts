@@ -1,6 +1,12 @@
 import { API_BASE, type CustomerMessage, MESSAGE_ROUTES } from '@mizan/contracts';
 import { mailText, startTestSmtp } from '../mail/testSmtp';
-import { createRow, deleteMessageTemplates, entityUrl, rewriteMessageTemplate } from '../test/fixtures';
+import {
+  configureProviders,
+  createRow,
+  deleteMessageTemplates,
+  entityUrl,
+  rewriteMessageTemplate,
+} from '../test/fixtures';
 import { createTestApp, splitDialects, type Session, type TestApp } from '../test/harness';
 import { startHttpStandIn } from '../test/httpStandIn';
 
@@ -26,18 +32,8 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     return res.json().data.items as CustomerMessage[];
   };
-  const providers = (payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'PUT', url: API_BASE + MESSAGE_ROUTES.providers.path, headers: h(), payload });
-  const settings = (extra: { sms?: object; whatsapp?: object } = {}) => ({
-    sms: {
-      url: `${gateway.url}/send`,
-      method: 'POST',
-      contentType: 'application/json',
-      bodyTemplate: '{"to":"{to}","text":"{text}"}',
-      ...extra.sms,
-    },
-    whatsapp: { baseUrl: whatsapp.url, apiVersion: 'v21.0', phoneNumberId: '1098765', ...extra.whatsapp },
-  });
+  const providers = (changes: { sms?: object; whatsapp?: object } = {}) =>
+    configureProviders(t.app, h(), { sms: gateway, whatsapp }, changes);
   const audits = async (id: number) =>
     (
       await t.app.db
@@ -65,9 +61,7 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
   });
 
   it('keeps provider secrets: never answered in clear, kept when left out of a change', async () => {
-    const saved = await providers(
-      settings({ sms: { authHeader: 'Bearer sms-key' }, whatsapp: { token: 'wa-token' } }),
-    );
+    const saved = await providers({ sms: { authHeader: 'Bearer sms-key' }, whatsapp: { token: 'wa-token' } });
     expect([saved.statusCode, saved.json().errors]).toEqual([200, undefined]);
     const res = await t.app.inject({
       method: 'GET',
@@ -82,8 +76,8 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
     expect(res.body).not.toContain('wa-token');
     expect(res.body).not.toContain('sms-key');
     // A change without the secrets keeps them; a bad URL is 422 and changes nothing.
-    expect((await providers(settings())).json().data.whatsapp.tokenSet).toBe(true);
-    const bad = await providers(settings({ sms: { url: 'not a url' } }));
+    expect((await providers()).json().data.whatsapp.tokenSet).toBe(true);
+    const bad = await providers({ sms: { url: 'not a url' } });
     expect([bad.statusCode, Object.keys(bad.json().errors)]).toEqual([422, ['sms']]);
     const audit = await t.app.db
       .selectFrom('audit_log')
