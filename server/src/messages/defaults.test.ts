@@ -129,6 +129,78 @@ describe.each(dialects())('default client messages on %s', (dialect) => {
     }
   });
 
+  it('a hearing of a lawsuit without a court, or a judgment without a decision, reads as whole sentences', async () => {
+    // Words left around an empty field: «أمام ،», "before .", a comma or colon before a full stop.
+    const dangling = /(أمام|before)\s*[،,.]|\s[،,.:]|[،,:]\s*[.،,]/;
+    const customer = await createRow(t.app, h(), 'customers', {
+      name: 'سعيد علي',
+      language: 'ar',
+      mobile: PHONE,
+      smsOptIn: '2026-01-05',
+      emailOptIn: null,
+      whatsappOptIn: null,
+    });
+    const english = await createRow(t.app, h(), 'customers', {
+      name: 'Said Ali',
+      language: 'en',
+      mobile: PHONE_EN,
+      smsOptIn: '2026-01-05',
+      emailOptIn: null,
+      whatsappOptIn: null,
+    });
+    const lawsuit = await createRow(t.app, h(), 'lawsuits', {
+      customerIds: [customer.id, english.id],
+      courtId: null,
+      filingDate: '2026-01-10',
+    });
+    const hearing = await createRow(t.app, h(), 'sessions', {
+      lawsuitId: lawsuit.id,
+      date: '2026-03-01',
+      courtId: null,
+      decision: null,
+      judgment: false,
+    });
+    await t.app.jobs.drain();
+
+    const toldOf = async (id: number) => {
+      const res = await t.app.inject({ method: 'GET', url: customerMessages(id), headers: h() });
+      return (res.json().data.items as CustomerMessage[]).find((m) => m.event === 'hearingScheduled')!.body;
+    };
+    const fileNumber = String(lawsuit.fileNumber);
+    expect(await toldOf(customer.id)).toBe(
+      'السيد/ة سعيد علي،\nتحية طيبة وبعد،\n' +
+        `نحيطكم علماً بأنه قد تحدد لنظر دعواكم رقم ${arabicDigits(fileNumber)} جلسة بتاريخ ١٢ رمضان ١٤٤٧ هـ (٣/١/٢٠٢٦)، ` +
+        'وسنوافيكم بما يستجد فيها.\nوتفضلوا بقبول فائق الاحترام،\nميزان للمحاماة',
+    );
+    expect(await toldOf(english.id)).toMatch(
+      new RegExp(
+        `^Dear Said Ali,\nPlease be advised that a hearing in your case no. ${fileNumber} has been scheduled for ` +
+          '[^\\n]*\\d\\)\\. We will keep you informed of its outcome\\.\nYours faithfully,\n',
+      ),
+    );
+
+    // Every hearing event's default, in both languages, for this hearing as a judgment without a decision.
+    for (const row of await templates()) {
+      if (!['hearingScheduled', 'hearingPostponed', 'judgmentRecorded'].includes(row.event as string))
+        continue;
+      const data = {
+        ...(await t.app.messages.mergeData(
+          {
+            event: row.event as MessageEvent,
+            recordId: hearing.id,
+            extra: { newDate: '2026-04-12', reason: 'للاطلاع' },
+          },
+          row.language as 'ar' | 'en',
+        )),
+        client: { name: String(customer.name) },
+      };
+      const body = row.body as string;
+      expect([row.name, emptyTags(data, body)]).toEqual([row.name, []]);
+      expect([row.name, renderText(body, data)]).toEqual([row.name, expect.not.stringMatching(dangling)]);
+      expect([row.name, renderText(body, data)]).toEqual([row.name, expect.not.stringMatching(/[{}]/)]);
+    }
+  });
+
   it("a postponement tells an opted-in client in the default's text, in the client's language", async () => {
     const english = await createRow(t.app, h(), 'customers', {
       name: 'Said Ali',
