@@ -1,5 +1,6 @@
 import FormData from 'form-data';
 import { NATIONAL_ID_LENGTH, isReferencedError } from '@mizan/contracts';
+import { countRows } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { signInWith } from '../system/testing/users';
 
@@ -31,15 +32,7 @@ describe.each(dialects())('customers on %s', (dialect) => {
   ) => t.app.inject({ method, url, headers: h(lang), ...(payload ? { payload } : {}) });
   const stored = (id: number) =>
     t.app.db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
-  const total = async () =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom('customers')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const total = () => countRows(t.app, 'customers');
 
   beforeAll(async () => {
     t = await createTestApp({ dialect });

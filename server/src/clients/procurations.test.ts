@@ -10,7 +10,7 @@ import {
   procurations,
 } from '@mizan/contracts';
 import { officeToday } from '../engine/today';
-import { createRow, createUserWith, entityUrl, nextSeq } from '../test/fixtures';
+import { countRows, createRow, createUserWith, entityUrl, nextSeq } from '../test/fixtures';
 import { createTestApp, type Session, type TestApp, splitDialects } from '../test/harness';
 
 type StoredFile = { id: number; originalName: string; mimeType: string; size: number };
@@ -43,15 +43,7 @@ describe.each(splitDialects())('powers of attorney on %s', (dialect) => {
   const h = (lang = 'en') => ({ ...admin.headers, 'accept-language': lang });
   const filesDir = () => path.join(t.config.dataDir, 'files');
   const onDisk = () => fs.readdirSync(filesDir()).sort();
-  const count = async (table: string) =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: string) => countRows(t.app, table);
   const storedNames = async (ids: number[]) =>
     (await t.app.db.selectFrom('files').select('stored_name').where('id', 'in', ids).execute()).map((r) =>
       String(r.stored_name),

@@ -4,7 +4,7 @@
 // engine.entities.test.ts and its shards.
 import { registry, type Entity, type Fields } from '@mizan/contracts';
 import { columnName } from '../db/migrations';
-import { createRow, createUserWith, entityUrl, nextSeq } from '../test/fixtures';
+import { countRows, createRow, createUserWith, entityUrl, nextSeq } from '../test/fixtures';
 import { createTestApp, type Session, type TestApp, splitDialects } from '../test/harness';
 import { AppError } from '../http/errors';
 import { appErrorBody } from '../http/errorHandler';
@@ -27,17 +27,8 @@ describe.each(splitDialects())('entity engine on %s', (dialect) => {
     expect(after).toEqual(before);
   };
 
-  const auditCount = async (id: number) =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom('audit_log')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('entity', '=', 'engineWidgets')
-          .where('entity_id', '=', id)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const auditCount = (id: number) =>
+    countRows(t.app, 'audit_log', { entity: 'engineWidgets', entity_id: id });
 
   beforeAll(async () => {
     t = await createTestApp({ dialect, app: { entities: TEST_ENTITIES } });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import FormData from 'form-data';
 import { employees, UPLOAD_DEFAULTS, uploadLimitBytes } from '@mizan/contracts';
-import { createRow, entityUrl, nextSeq, TEST_PASSWORD } from '../test/fixtures';
+import { countRows, createRow, entityUrl, nextSeq, TEST_PASSWORD } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 
 const PNG = Buffer.concat([
@@ -19,15 +19,7 @@ describe.each(dialects())('multipart bodies (employees) on %s', (dialect) => {
   let roleId: number;
 
   const storedFiles = () => fs.readdirSync(path.join(t.config.dataDir, 'files')).sort();
-  const rowCount = async () =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom('employees')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const rowCount = () => countRows(t.app, 'employees');
 
   function form(
     fields: Record<string, string | string[]>,

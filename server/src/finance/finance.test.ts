@@ -9,7 +9,7 @@ import {
   notificationChannel,
   timeEntries,
 } from '@mizan/contracts';
-import { createRow, createUserWith, entityUrl, rowCount } from '../test/fixtures';
+import { countRows, createRow, createUserWith, entityUrl } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 
 type Row = Record<string, unknown> & { id: number; updatedAt: string };
@@ -32,7 +32,7 @@ describe.each(dialects())('time entries, expenses and the timer on %s', (dialect
   let now = new Date('2026-03-10T08:00:00Z');
 
   const h = (s: Session, lang = 'en') => ({ ...s.headers, 'accept-language': lang });
-  const count = (table: string) => rowCount(t.app, table);
+  const count = (table: string) => countRows(t.app, table);
   const post = (s: Session, url: string, payload: unknown = {}) =>
     t.app.inject({ method: 'POST', url, headers: h(s), payload: payload as object });
   const get = (s: Session, url: string) => t.app.inject({ method: 'GET', url, headers: h(s) });

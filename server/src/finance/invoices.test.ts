@@ -12,7 +12,7 @@ import {
   FINANCE_ROUTES,
   SYSTEM_SETTINGS_ROUTES,
 } from '@mizan/contracts';
-import { createRow, entityUrl, rowCount } from '../test/fixtures';
+import { countRows, createRow, entityUrl } from '../test/fixtures';
 import { createTestApp, splitDialects, type Session, type TestApp } from '../test/harness';
 
 type Row = Record<string, unknown> & { id: number; updatedAt: string };
@@ -113,10 +113,10 @@ describe.each(splitDialects())('invoices, payments and the retainer on %s', (dia
     ['a zero quantity', { unitPrice: 100, quantity: 0 }, 'quantity'],
   ])('a line with %s is 422 on that field, nothing stored', async (_what, payload, field) => {
     const invoice = await draft(await newClient());
-    const before = await rowCount(t.app, invoiceLines.table);
+    const before = await countRows(t.app, invoiceLines.table);
     const res = await post(linesUrl, { invoiceId: invoice.id, description: 'x', ...payload });
     expect([res.statusCode, Object.keys(res.json().errors ?? {})]).toEqual([422, [field]]);
-    expect(await rowCount(t.app, invoiceLines.table)).toBe(before);
+    expect(await countRows(t.app, invoiceLines.table)).toBe(before);
   });
 
   it('issues once: numbered, frozen, never edited or deleted; an empty one is refused', async () => {
@@ -337,7 +337,7 @@ describe.each(splitDialects())('invoices, payments and the retainer on %s', (dia
     const client = await newClient();
     const a = await issued(client, 10_000); // 115.00
     const b = await issued(client, 20_000); // 230.00
-    const count = () => rowCount(t.app, payments.table);
+    const count = () => countRows(t.app, payments.table);
 
     const before = await count();
     const tooMuch = await post(paymentsUrl, {

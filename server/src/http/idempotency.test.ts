@@ -1,7 +1,7 @@
 import FormData from 'form-data';
 import { employees, roles } from '@mizan/contracts';
 import { pruneAuthTables } from '../auth/prune';
-import { entityUrl, nextSeq, TEST_PASSWORD } from '../test/fixtures';
+import { countRows, entityUrl, nextSeq, TEST_PASSWORD } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 
 describe.each(dialects())('Idempotency-Key on creates (%s)', (dialect) => {
@@ -14,15 +14,7 @@ describe.each(dialects())('Idempotency-Key on creates (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const count = async (table: string) =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: string) => countRows(t.app, table);
   const createRole = (key: string | undefined, name: string, lang = 'en') =>
     t.app.inject({
       method: 'POST',

@@ -1,5 +1,5 @@
 import { MAX_REFS } from '@mizan/contracts';
-import { createRow, entityUrl, TEST_PASSWORD } from '../test/fixtures';
+import { countRows, createRow, entityUrl, TEST_PASSWORD } from '../test/fixtures';
 import { createTestApp, type Session, type TestApp } from '../test/harness';
 
 // A `refs` list longer than SQLite's variable limit answered 500 "too many SQL variables".
@@ -28,15 +28,7 @@ describe('refs lists on sqlite', () => {
   });
   afterAll(() => t.close());
 
-  const rolesCount = async () =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom('roles')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const rolesCount = () => countRows(t.app, 'roles');
 
   it('refuses 40,000 ids with 422 on the field, and writes nothing', async () => {
     const before = await rolesCount();

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import FormData from 'form-data';
+import { countRows } from '../test/fixtures';
 import { createTestApp, type Session, type TestApp, splitDialects } from '../test/harness';
 import { signInWith } from '../system/testing/users';
 
@@ -61,15 +62,7 @@ describe.each(splitDialects())('police stations import on %s', (dialect) => {
       headers: { ...session.headers, ...file.headers, 'accept-language': lang },
       payload: file.payload,
     });
-  const stationCount = async () =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom('police_stations')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const stationCount = () => countRows(t.app, 'police_stations');
 
   /** Good rows (2, 3), bad rows (4 name, 5 unknown governorate, 6 phone, 9 ambiguous), duplicates (7 in file, 8 existing). */
   const mixedCsv = () =>
@@ -413,14 +406,9 @@ describe.each(splitDialects())('import preview runs the commit’s checks (clien
       payload: file.payload,
     });
   };
-  const count = async (table: string, where?: [string, string]) => {
-    let query = t.app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
-    if (where) query = query.where(where[0], '=', where[1]);
-    return Number((await query.executeTakeFirstOrThrow()).n);
-  };
   const state = async () => ({
-    rows: await count('customers'),
-    audit: await count('audit_log', ['entity', 'customers']),
+    rows: await countRows(t.app, 'customers'),
+    audit: await countRows(t.app, 'audit_log', { entity: 'customers' }),
     counted: Number(
       (
         await t.app.db

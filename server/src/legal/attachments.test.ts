@@ -10,7 +10,7 @@ import {
   attachments,
   recordTitle,
 } from '@mizan/contracts';
-import { createRow, entityUrl } from '../test/fixtures';
+import { countRows, createRow, entityUrl } from '../test/fixtures';
 import { seedAttachmentGroups } from './attachments';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 
@@ -68,15 +68,7 @@ describe.each(dialects())('lawsuit attachments on %s', (dialect) => {
   const h = (lang = 'en') => ({ ...admin.headers, 'accept-language': lang });
   const filesDir = () => path.join(t.config.dataDir, 'files');
   const onDisk = () => (fs.existsSync(filesDir()) ? fs.readdirSync(filesDir()).sort() : []);
-  const count = async (table: string) =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: string) => countRows(t.app, table);
   const storedNames = async (ids: number[]) =>
     (await t.app.db.selectFrom('files').select('stored_name').where('id', 'in', ids).execute()).map((r) =>
       String(r.stored_name),

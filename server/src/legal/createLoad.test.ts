@@ -2,6 +2,7 @@ import { NATIONAL_ID_LENGTH } from '@mizan/contracts';
 import { DefaultQueryExecutor, type CompiledQuery, type QueryResult } from 'kysely';
 import { readCount } from '../db/counts';
 import { readFilterCount } from '../db/migrations';
+import { countRows } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { keptAndRecounted } from '../test/stats';
 
@@ -106,14 +107,7 @@ describe.each(dialects())('a lawsuit create under load on %s', (dialect) => {
     const fileNumbers = answers.map((a) => a.json().data.fileNumber as string);
     expect(new Set(fileNumbers).size).toBe(24);
 
-    const table = Number(
-      (
-        await t.app.db
-          .selectFrom('lawsuits')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+    const table = await countRows(t.app, 'lawsuits');
     expect(table).toBe(before + 24);
     expect(await readCount(t.app.db, 'lawsuits')).toBe(table);
     expect(await readFilterCount(t.app.db, 'lawsuits', ['courtId', 'state'], [ids.court, 'active'])).toBe(

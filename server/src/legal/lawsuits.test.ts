@@ -1,6 +1,7 @@
 import FormData from 'form-data';
 import { DEFAULT_TIME_ZONE, MONEY_MAX, NATIONAL_ID_LENGTH } from '@mizan/contracts';
 import { officeToday } from '../engine/today';
+import { countRows } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { signInWith } from '../system/testing/users';
 
@@ -34,15 +35,7 @@ describe.each(dialects())('lawsuits on %s', (dialect) => {
     if (res.statusCode !== 201) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
     return res.json().data as { id: number } & Record<string, unknown>;
   };
-  const count = async (table: string) =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: string) => countRows(t.app, table);
   const ids = (res: { json(): { data: { items: { id: number }[] } } }) =>
     res
       .json()

@@ -1,4 +1,5 @@
 import { NATIONAL_ID_LENGTH, type ConflictMatch } from '@mizan/contracts';
+import { countRows } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { signInWith } from '../system/testing/users';
 
@@ -31,15 +32,7 @@ describe.each(dialects())('opponents on %s', (dialect) => {
     if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
     return res.json().data as { id: number } & Record<string, unknown>;
   };
-  const total = async () =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom('opponents')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const total = () => countRows(t.app, 'opponents');
   const check = (params: Record<string, string>, session = admin) =>
     api('GET', `${CONFLICTS}?${new URLSearchParams(params).toString()}`, undefined, 'en', session);
   const matches = async (params: Record<string, string>): Promise<ConflictMatch[]> => {

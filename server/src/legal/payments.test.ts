@@ -1,5 +1,5 @@
 import { API_BASE, MONEY_MAX, lawsuitPayments, type LawsuitFees, LEGAL_ROUTES } from '@mizan/contracts';
-import { createRow, createUserWith, entityUrl } from '../test/fixtures';
+import { countRows, createRow, createUserWith, entityUrl } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 
 type Row = Record<string, unknown> & { id: number; updatedAt: string };
@@ -13,15 +13,7 @@ describe.each(dialects())('lawsuit fees and payments on %s', (dialect) => {
   let client: number;
 
   const h = (lang = 'en') => ({ ...admin.headers, 'accept-language': lang });
-  const count = async (table: string) =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: string) => countRows(t.app, table);
   /** A lawsuit with this agreed fee (minor units; null: none recorded). */
   const lawsuit = async (agreedFee: number | null) => {
     const res = await t.app.inject({

@@ -2,7 +2,7 @@ import { API_BASE, LEGAL_ROUTES, SYSTEM_SETTINGS_ROUTES } from '@mizan/contracts
 import { sql } from 'kysely';
 import { toBoolean } from '../db';
 import { deadlineMigrations } from '../deadlines/migrations';
-import { createRow, entityUrl, nextSeq } from '../test/fixtures';
+import { countRows, createRow, entityUrl, nextSeq } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 
 jest.setTimeout(180_000);
@@ -29,15 +29,7 @@ describe.each(dialects())('the power-of-attorney check on %s', (dialect) => {
     const put = await send('PUT', API_BASE + SYSTEM_SETTINGS_ROUTES.get.path, { procurationCheck });
     expect([put.statusCode, put.json().data?.procurationCheck]).toEqual([200, procurationCheck]);
   };
-  const count = async (table: string) =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: string) => countRows(t.app, table);
   const lawsuitBody = (customerIds: number[], extra: Record<string, unknown> = {}) => ({
     fileNumber: `PC-${nextSeq()}`,
     courtId: ids.court,

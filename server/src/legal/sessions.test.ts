@@ -1,6 +1,6 @@
 import { API_BASE, SEEDED_ROLES, sessions, type SessionRow, LEGAL_ROUTES } from '@mizan/contracts';
 import { AppError } from '../http/errors';
-import { createRow, entityUrl } from '../test/fixtures';
+import { countRows, createRow, entityUrl } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 
 type Row = SessionRow & Record<string, unknown>;
@@ -43,15 +43,7 @@ describe.each(dialects())('lawsuit sessions (hearings) on %s', (dialect) => {
   let lawsuit: number;
 
   const h = (lang = 'en') => ({ ...admin.headers, 'accept-language': lang });
-  const count = async (table: string) =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: string) => countRows(t.app, table);
   const post = (payload: Record<string, unknown>, lang = 'en') =>
     t.app.inject({ method: 'POST', url, headers: h(lang), payload });
   const create = async (extra: Record<string, unknown> = {}) => {

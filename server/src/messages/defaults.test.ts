@@ -7,7 +7,7 @@ import {
   type MessageEvent,
 } from '@mizan/contracts';
 import { buildApp } from '../app';
-import { createRow, entityUrl } from '../test/fixtures';
+import { configureProviders, createRow, entityUrl } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { startHttpStandIn } from '../test/httpStandIn';
 import { DEFAULT_MESSAGE_TEMPLATES } from './defaults';
@@ -64,20 +64,7 @@ describe.each(dialects())('default client messages on %s', (dialect) => {
     gateway = await startHttpStandIn(() => ({ status: 200, body: { id: `sms-${++sent}` } }));
     t = await createTestApp({ dialect });
     admin = await t.login();
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: API_BASE + MESSAGE_ROUTES.providers.path,
-      headers: h(),
-      payload: {
-        sms: {
-          url: `${gateway.url}/send`,
-          method: 'POST',
-          contentType: 'application/json',
-          bodyTemplate: '{"to":"{to}","text":"{text}"}',
-        },
-        whatsapp: { baseUrl: 'http://127.0.0.1:9', apiVersion: 'v21.0', phoneNumberId: '' },
-      },
-    });
+    const saved = await configureProviders(t.app, h(), { sms: gateway });
     expect([saved.statusCode, saved.json().errors]).toEqual([200, undefined]);
   });
   afterAll(async () => {
@@ -139,6 +126,78 @@ describe.each(dialects())('default client messages on %s', (dialect) => {
       expect([row.name, emptyTags(data, subject, body)]).toEqual([row.name, []]);
       for (const text of [renderText(subject, data), renderText(body, data)])
         expect([row.name, text]).toEqual([row.name, expect.not.stringMatching(/[{}]/)]);
+    }
+  });
+
+  it('a hearing of a lawsuit without a court, or a judgment without a decision, reads as whole sentences', async () => {
+    // Words left around an empty field: «أمام ،», "before .", a comma or colon before a full stop.
+    const dangling = /(أمام|before)\s*[،,.]|\s[،,.:]|[،,:]\s*[.،,]/;
+    const customer = await createRow(t.app, h(), 'customers', {
+      name: 'سعيد علي',
+      language: 'ar',
+      mobile: PHONE,
+      smsOptIn: '2026-01-05',
+      emailOptIn: null,
+      whatsappOptIn: null,
+    });
+    const english = await createRow(t.app, h(), 'customers', {
+      name: 'Said Ali',
+      language: 'en',
+      mobile: PHONE_EN,
+      smsOptIn: '2026-01-05',
+      emailOptIn: null,
+      whatsappOptIn: null,
+    });
+    const lawsuit = await createRow(t.app, h(), 'lawsuits', {
+      customerIds: [customer.id, english.id],
+      courtId: null,
+      filingDate: '2026-01-10',
+    });
+    const hearing = await createRow(t.app, h(), 'sessions', {
+      lawsuitId: lawsuit.id,
+      date: '2026-03-01',
+      courtId: null,
+      decision: null,
+      judgment: false,
+    });
+    await t.app.jobs.drain();
+
+    const toldOf = async (id: number) => {
+      const res = await t.app.inject({ method: 'GET', url: customerMessages(id), headers: h() });
+      return (res.json().data.items as CustomerMessage[]).find((m) => m.event === 'hearingScheduled')!.body;
+    };
+    const fileNumber = String(lawsuit.fileNumber);
+    expect(await toldOf(customer.id)).toBe(
+      'السيد/ة سعيد علي،\nتحية طيبة وبعد،\n' +
+        `نحيطكم علماً بأنه قد تحدد لنظر دعواكم رقم ${arabicDigits(fileNumber)} جلسة بتاريخ ١٢ رمضان ١٤٤٧ هـ (٣/١/٢٠٢٦)، ` +
+        'وسنوافيكم بما يستجد فيها.\nوتفضلوا بقبول فائق الاحترام،\nميزان للمحاماة',
+    );
+    expect(await toldOf(english.id)).toMatch(
+      new RegExp(
+        `^Dear Said Ali,\nPlease be advised that a hearing in your case no. ${fileNumber} has been scheduled for ` +
+          '[^\\n]*\\d\\)\\. We will keep you informed of its outcome\\.\nYours faithfully,\n',
+      ),
+    );
+
+    // Every hearing event's default, in both languages, for this hearing as a judgment without a decision.
+    for (const row of await templates()) {
+      if (!['hearingScheduled', 'hearingPostponed', 'judgmentRecorded'].includes(row.event as string))
+        continue;
+      const data = {
+        ...(await t.app.messages.mergeData(
+          {
+            event: row.event as MessageEvent,
+            recordId: hearing.id,
+            extra: { newDate: '2026-04-12', reason: 'للاطلاع' },
+          },
+          row.language as 'ar' | 'en',
+        )),
+        client: { name: String(customer.name) },
+      };
+      const body = row.body as string;
+      expect([row.name, emptyTags(data, body)]).toEqual([row.name, []]);
+      expect([row.name, renderText(body, data)]).toEqual([row.name, expect.not.stringMatching(dangling)]);
+      expect([row.name, renderText(body, data)]).toEqual([row.name, expect.not.stringMatching(/[{}]/)]);
     }
   });
 

@@ -17,10 +17,11 @@ const EN_CLOSING = '\nYours faithfully,\n{office.name}';
 /**
  * The office's first text for every event, in Arabic and English (filed once per database by
  * `seedListOnce`; the office edits or deletes them like its own). Each names only merge fields
- * its event's record offers (`EVENT_RECORDS`, `MESSAGE_TAGS`, `EVENT_TAGS`), and fields a lawsuit
- * always has (its file number is generated when left blank). No `whatsappTemplate`: a WhatsApp
- * template is approved by Meta under the office's own business account, so the office names its
- * own; until then WhatsApp carries the text as a plain message.
+ * its event's record offers (`EVENT_RECORDS`, `MESSAGE_TAGS`, `EVENT_TAGS`); a field the record may
+ * leave blank (the lawsuit's court, the judgment's decision) sits in a section with the words that
+ * introduce it (`render.ts`), so that a message without it still reads as a sentence. No
+ * `whatsappTemplate`: a WhatsApp template is approved by Meta under the office's own business
+ * account, so the office names its own; until then WhatsApp carries the text as a plain message.
  */
 export const DEFAULT_MESSAGE_TEMPLATES: readonly DefaultMessageTemplate[] = [
   {
@@ -30,7 +31,7 @@ export const DEFAULT_MESSAGE_TEMPLATES: readonly DefaultMessageTemplate[] = [
     subject: 'تحديد جلسة في الدعوى رقم {session.lawsuit.fileNumber}',
     body:
       AR_OPENING +
-      'نحيطكم علماً بأنه قد تحدد لنظر دعواكم رقم {session.lawsuit.fileNumber} جلسة بتاريخ {session.date} أمام {session.lawsuit.court}، وسنوافيكم بما يستجد فيها.' +
+      'نحيطكم علماً بأنه قد تحدد لنظر دعواكم رقم {session.lawsuit.fileNumber} جلسة بتاريخ {session.date}{#session.lawsuit.court} أمام {session.lawsuit.court}{/session.lawsuit.court}، وسنوافيكم بما يستجد فيها.' +
       AR_CLOSING,
   },
   {
@@ -40,7 +41,7 @@ export const DEFAULT_MESSAGE_TEMPLATES: readonly DefaultMessageTemplate[] = [
     subject: 'Hearing scheduled in case no. {session.lawsuit.fileNumber}',
     body:
       EN_OPENING +
-      'Please be advised that a hearing in your case no. {session.lawsuit.fileNumber} has been scheduled for {session.date} before {session.lawsuit.court}. We will keep you informed of its outcome.' +
+      'Please be advised that a hearing in your case no. {session.lawsuit.fileNumber} has been scheduled for {session.date}{#session.lawsuit.court} before {session.lawsuit.court}{/session.lawsuit.court}. We will keep you informed of its outcome.' +
       EN_CLOSING,
   },
   {
@@ -50,7 +51,7 @@ export const DEFAULT_MESSAGE_TEMPLATES: readonly DefaultMessageTemplate[] = [
     subject: 'تأجيل جلسة الدعوى رقم {session.lawsuit.fileNumber}',
     body:
       AR_OPENING +
-      'نحيطكم علماً بأن جلسة دعواكم رقم {session.lawsuit.fileNumber} المحددة بتاريخ {session.date} أمام {session.lawsuit.court} قد تأجلت إلى {event.newDate} للسبب: {event.reason}.' +
+      'نحيطكم علماً بأن جلسة دعواكم رقم {session.lawsuit.fileNumber} المحددة بتاريخ {session.date}{#session.lawsuit.court} أمام {session.lawsuit.court}{/session.lawsuit.court} قد تأجلت إلى {event.newDate} للسبب: {event.reason}.' +
       AR_CLOSING,
   },
   {
@@ -60,7 +61,7 @@ export const DEFAULT_MESSAGE_TEMPLATES: readonly DefaultMessageTemplate[] = [
     subject: 'Hearing postponed in case no. {session.lawsuit.fileNumber}',
     body:
       EN_OPENING +
-      'Please be advised that the hearing in your case no. {session.lawsuit.fileNumber} set for {session.date} before {session.lawsuit.court} has been postponed to {event.newDate}. Reason: {event.reason}.' +
+      'Please be advised that the hearing in your case no. {session.lawsuit.fileNumber} set for {session.date}{#session.lawsuit.court} before {session.lawsuit.court}{/session.lawsuit.court} has been postponed to {event.newDate}. Reason: {event.reason}.' +
       EN_CLOSING,
   },
   {
@@ -70,7 +71,7 @@ export const DEFAULT_MESSAGE_TEMPLATES: readonly DefaultMessageTemplate[] = [
     subject: 'صدور حكم في الدعوى رقم {session.lawsuit.fileNumber}',
     body:
       AR_OPENING +
-      'نحيطكم علماً بأنه قد صدر الحكم في دعواكم رقم {session.lawsuit.fileNumber} بجلسة {session.date} أمام {session.lawsuit.court}، ومنطوقه: {session.decision}.\nونرجو التواصل معنا لبحث الخطوات التالية ومواعيد الطعن المقررة قانوناً.' +
+      'نحيطكم علماً بأنه قد صدر الحكم في دعواكم رقم {session.lawsuit.fileNumber} بجلسة {session.date}{#session.lawsuit.court} أمام {session.lawsuit.court}{/session.lawsuit.court}{#session.decision}، ومنطوقه: {session.decision}{/session.decision}.\nونرجو التواصل معنا لبحث الخطوات التالية ومواعيد الطعن المقررة قانوناً.' +
       AR_CLOSING,
   },
   {
@@ -80,7 +81,7 @@ export const DEFAULT_MESSAGE_TEMPLATES: readonly DefaultMessageTemplate[] = [
     subject: 'Judgment in case no. {session.lawsuit.fileNumber}',
     body:
       EN_OPENING +
-      'Please be advised that judgment was delivered in your case no. {session.lawsuit.fileNumber} at the hearing of {session.date} before {session.lawsuit.court}, as follows: {session.decision}.\nPlease contact us to discuss the next steps and the time limits for any appeal.' +
+      'Please be advised that judgment was delivered in your case no. {session.lawsuit.fileNumber} at the hearing of {session.date}{#session.lawsuit.court} before {session.lawsuit.court}{/session.lawsuit.court}{#session.decision}, as follows: {session.decision}{/session.decision}.\nPlease contact us to discuss the next steps and the time limits for any appeal.' +
       EN_CLOSING,
   },
   {

@@ -1,7 +1,7 @@
 import { API_BASE, invoiceLines, invoices, type CustomerMessage, MESSAGE_ROUTES } from '@mizan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { createRow, entityUrl, rewriteMessageTemplate } from '../test/fixtures';
+import { configureProviders, createRow, entityUrl, rewriteMessageTemplate } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { startHttpStandIn } from '../test/httpStandIn';
 
@@ -42,15 +42,13 @@ describe.each(dialects())('client messages raised by invoices and deadlines on %
     }));
     t = await createTestApp({ dialect, app: { clock: () => clock.now } });
     admin = await t.login();
-    await ok('PUT', API_BASE + MESSAGE_ROUTES.providers.path, {
-      sms: {
-        url: `${gateway.url}/send`,
-        method: 'POST',
-        contentType: 'application/json',
-        bodyTemplate: '{"to":"{to}","text":"{text}"}',
-      },
-      whatsapp: { baseUrl: whatsapp.url, apiVersion: 'v21.0', phoneNumberId: '1098765', token: 'wa-token' },
-    });
+    const saved = await configureProviders(
+      t.app,
+      h(),
+      { sms: gateway, whatsapp },
+      { whatsapp: { token: 'wa-token' } },
+    );
+    expect([saved.statusCode, saved.json().errors]).toEqual([200, undefined]);
   });
   afterAll(async () => {
     for (const app of others) await app.close();
@@ -189,22 +187,8 @@ describe.each(dialects())('client messages raised by invoices and deadlines on %
     });
   });
   it("the clients' lead time is a setting of its own: checked (422), and 0 sends nothing", async () => {
-    const settings = async (deadlineNoticeDays?: unknown) =>
-      t.app.inject({
-        method: 'PUT',
-        url: API_BASE + MESSAGE_ROUTES.providers.path,
-        headers: h(),
-        payload: {
-          ...(deadlineNoticeDays === undefined ? {} : { deadlineNoticeDays }),
-          sms: {
-            url: `${gateway.url}/send`,
-            method: 'POST',
-            contentType: 'application/json',
-            bodyTemplate: '{"to":"{to}","text":"{text}"}',
-          },
-          whatsapp: { baseUrl: whatsapp.url, apiVersion: 'v21.0', phoneNumberId: '1098765' },
-        },
-      });
+    const settings = (deadlineNoticeDays?: unknown) =>
+      configureProviders(t.app, h(), { sms: gateway, whatsapp }, { deadlineNoticeDays });
     expect((await ok('GET', API_BASE + MESSAGE_ROUTES.providers.path)).deadlineNoticeDays).toBe(3);
     for (const bad of [-1, 91, 2.5, 'x']) {
       const res = await settings(bad);

@@ -43,7 +43,7 @@ import {
   writeProviderConfigs,
   ProviderError,
 } from './providers';
-import { unknownTags } from './render';
+import { unclosedSections, unknownTags } from './render';
 
 export { messagesMigrations } from './migrations';
 export { Outbox, type EventPayload } from './outbox';
@@ -159,7 +159,10 @@ function installEventHooks(app: FastifyInstance): void {
   });
 }
 
-/** A template naming a merge field its event does not offer is refused (422 on the field). */
+/**
+ * A template naming a merge field its event does not offer, or with a section not closed in order,
+ * is refused (422 on the field).
+ */
 function installTemplateCheck(app: FastifyInstance): void {
   const check = (values: Record<string, unknown>, before?: Record<string, unknown>) => {
     const event = (values.event ?? before?.event) as MessageEvent;
@@ -174,6 +177,12 @@ function installTemplateCheck(app: FastifyInstance): void {
         throw new AppError('validation', {
           entity: messageTemplates.name,
           errors: { [field]: [{ key: 'clients.messages.unknownTag', params: { tag: unknown[0]! } }] },
+        });
+      const unclosed = unclosedSections(text);
+      if (unclosed.length)
+        throw new AppError('validation', {
+          entity: messageTemplates.name,
+          errors: { [field]: [{ key: 'clients.messages.unclosedSection', params: { tag: unclosed[0]! } }] },
         });
     }
   };

@@ -1,8 +1,16 @@
 import { API_BASE, type CustomerMessage, MESSAGE_ROUTES } from '@mizan/contracts';
 import { mailText, startTestSmtp } from '../mail/testSmtp';
-import { createRow, deleteMessageTemplates, entityUrl, rewriteMessageTemplate } from '../test/fixtures';
+import {
+  configureProviders,
+  createRow,
+  deleteMessageTemplates,
+  entityUrl,
+  nextSeq,
+  rewriteMessageTemplate,
+} from '../test/fixtures';
 import { createTestApp, splitDialects, type Session, type TestApp } from '../test/harness';
 import { startHttpStandIn } from '../test/httpStandIn';
+import { renderText } from './render';
 
 const customerMessages = (id: number) => API_BASE + MESSAGE_ROUTES.customer.path.replace(':id', String(id));
 const lawsuitMessages = (id: number) => API_BASE + MESSAGE_ROUTES.lawsuit.path.replace(':id', String(id));
@@ -26,18 +34,8 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     return res.json().data.items as CustomerMessage[];
   };
-  const providers = (payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'PUT', url: API_BASE + MESSAGE_ROUTES.providers.path, headers: h(), payload });
-  const settings = (extra: { sms?: object; whatsapp?: object } = {}) => ({
-    sms: {
-      url: `${gateway.url}/send`,
-      method: 'POST',
-      contentType: 'application/json',
-      bodyTemplate: '{"to":"{to}","text":"{text}"}',
-      ...extra.sms,
-    },
-    whatsapp: { baseUrl: whatsapp.url, apiVersion: 'v21.0', phoneNumberId: '1098765', ...extra.whatsapp },
-  });
+  const providers = (changes: { sms?: object; whatsapp?: object } = {}) =>
+    configureProviders(t.app, h(), { sms: gateway, whatsapp }, changes);
   const audits = async (id: number) =>
     (
       await t.app.db
@@ -65,9 +63,7 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
   });
 
   it('keeps provider secrets: never answered in clear, kept when left out of a change', async () => {
-    const saved = await providers(
-      settings({ sms: { authHeader: 'Bearer sms-key' }, whatsapp: { token: 'wa-token' } }),
-    );
+    const saved = await providers({ sms: { authHeader: 'Bearer sms-key' }, whatsapp: { token: 'wa-token' } });
     expect([saved.statusCode, saved.json().errors]).toEqual([200, undefined]);
     const res = await t.app.inject({
       method: 'GET',
@@ -82,8 +78,8 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
     expect(res.body).not.toContain('wa-token');
     expect(res.body).not.toContain('sms-key');
     // A change without the secrets keeps them; a bad URL is 422 and changes nothing.
-    expect((await providers(settings())).json().data.whatsapp.tokenSet).toBe(true);
-    const bad = await providers(settings({ sms: { url: 'not a url' } }));
+    expect((await providers()).json().data.whatsapp.tokenSet).toBe(true);
+    const bad = await providers({ sms: { url: 'not a url' } });
     expect([bad.statusCode, Object.keys(bad.json().errors)]).toEqual([422, ['sms']]);
     const audit = await t.app.db
       .selectFrom('audit_log')
@@ -218,6 +214,57 @@ describe.each(splitDialects())('messages to clients on %s', (dialect) => {
 
     const tab = await t.app.inject({ method: 'GET', url: lawsuitMessages(lawsuit.id), headers: h() });
     expect(tab.json().data.items.map((m: CustomerMessage) => m.customerId)).toEqual([agreed.id, agreed.id]);
+  });
+
+  it('a section shows its words only with its field; one left open, closed out of order or naming a field the event lacks is refused', async () => {
+    const data = { session: { date: '2026-03-01', court: 'محكمة الجيزة', decision: '' } };
+    expect(
+      renderText(
+        'On {session.date}{#session.court} before {session.court}{#session.decision}: {session.decision}{/session.decision}{/session.court}.',
+        data,
+      ),
+    ).toBe('On 2026-03-01 before محكمة الجيزة.');
+    expect(renderText('On {session.date}{#session.court} before {session.court}{/session.court}.', {})).toBe(
+      'On .',
+    );
+
+    const save = (body: string, lang = 'en') =>
+      t.app.inject({
+        method: 'POST',
+        url: entityUrl('messageTemplates'),
+        headers: h(lang),
+        payload: { name: `Sections ${nextSeq()}`, event: 'hearingScheduled', language: 'en', body },
+      });
+    for (const [body, error] of [
+      [
+        'On {session.date}{#session.lawsuit.court} before {session.lawsuit.court}.',
+        '{#session.lawsuit.court}',
+      ],
+      [
+        'On {session.date} before {session.lawsuit.court}{/session.lawsuit.court}.',
+        '{#session.lawsuit.court}',
+      ],
+      [
+        '{#session.decision}{#session.lawsuit.court}{/session.decision}{/session.lawsuit.court}',
+        '{#session.decision}',
+      ],
+      ['{#session.nothingHere}On {session.date}{/session.nothingHere}', 'session.nothingHere'],
+    ]) {
+      const res = await save(body!);
+      expect([res.statusCode, res.json().errors?.body?.[0]]).toEqual([422, expect.stringContaining(error!)]);
+    }
+    const arabic = await save('{#session.lawsuit.court}أمام {session.lawsuit.court}', 'ar');
+    expect(arabic.json().errors.body[0]).toContain('يجب إغلاق القسم');
+    const nested = await save(
+      'On {session.date}{#session.lawsuit.court} before {session.lawsuit.court}{#session.decision}: {session.decision}{/session.decision}{/session.lawsuit.court}.',
+    );
+    expect([nested.statusCode, nested.json().errors]).toEqual([201, undefined]);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `${entityUrl('messageTemplates')}/${nested.json().data.id}`,
+      headers: { ...h(), 'if-unmodified-since': String(nested.json().data.updatedAt) },
+    });
+    expect(removed.statusCode).toBeLessThan(300);
   });
 
   it('sends a one-off SMS from the communications tab; refuses a channel without consent or a phone not in E.164', async () => {

@@ -27,9 +27,21 @@ export const EVENT_TAGS: Partial<Record<MessageEvent, readonly string[]>> = {
   documentShared: ['event.document'],
 };
 
+/**
+ * A merge field, `{a.b.c}`; and a section's marks, `{#a.b.c}` opening and `{/a.b.c}` closing it:
+ * the text between them shows only when the field has a value (the document templates' section, so
+ * that an optional field takes its words with it: `{#session.lawsuit.court} before
+ * {session.lawsuit.court}{/session.lawsuit.court}`). Sections may hold others.
+ */
 const TAG = /\{([A-Za-z][A-Za-z0-9_.]*)\}/g;
+const SECTION_MARK = /\{([#/])([A-Za-z][A-Za-z0-9_.]*)\}/g;
+/** A section that holds no other: its field and its text. */
+const INNER_SECTION = /\{#([A-Za-z][A-Za-z0-9_.]*)\}((?:(?!\{[#/][A-Za-z])[\s\S])*?)\{\/\1\}/g;
 
-/** The tags of a template's text that neither the event's record nor the message offers. */
+/**
+ * The tags of a template's text, its sections' included, that neither the event's record nor the
+ * message offers.
+ */
 export function unknownTags(event: MessageEvent, ...texts: (string | null | undefined)[]): string[] {
   const known = new Set<string>([
     ...catalogue(EVENT_RECORDS[event])
@@ -39,9 +51,30 @@ export function unknownTags(event: MessageEvent, ...texts: (string | null | unde
     ...(EVENT_TAGS[event] ?? []),
   ]);
   const unknown = new Set<string>();
-  for (const text of texts)
-    for (const [, tag] of (text ?? '').matchAll(TAG)) if (!known.has(tag!)) unknown.add(tag!);
+  for (const text of texts) {
+    const tags = [...(text ?? '').matchAll(TAG)].map(([, tag]) => tag!);
+    const sections = [...(text ?? '').matchAll(SECTION_MARK)].map(([, , tag]) => tag!);
+    for (const tag of [...tags, ...sections]) if (!known.has(tag)) unknown.add(tag);
+  }
   return [...unknown];
+}
+
+/**
+ * The fields of a template's sections that are not closed in order: opened and never closed, or
+ * closed without being open (or inside another section that closes first).
+ */
+export function unclosedSections(...texts: (string | null | undefined)[]): string[] {
+  const unclosed = new Set<string>();
+  for (const text of texts) {
+    const open: string[] = [];
+    for (const [, mark, tag] of (text ?? '').matchAll(SECTION_MARK)) {
+      if (mark === '#') open.push(tag!);
+      else if (open.at(-1) === tag) open.pop();
+      else unclosed.add(tag!);
+    }
+    for (const tag of open) unclosed.add(tag);
+  }
+  return [...unclosed];
 }
 
 function valueOf(tag: string, data: Record<string, unknown>): string {
@@ -53,15 +86,37 @@ function valueOf(tag: string, data: Record<string, unknown>): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
-/** A template's text with each `{a.b.c}` replaced by its value in `data` (empty when it has none). */
-export function renderText(template: string, data: Record<string, unknown>): string {
-  return template.replace(TAG, (_, tag: string) => valueOf(tag, data));
+const filled = (tag: string, data: Record<string, unknown>) => valueOf(tag, data).trim() !== '';
+
+/**
+ * The text with each section's marks dropped when its field has a value in `data`, and the whole
+ * section when it has none (innermost first, so a section inside a dropped one goes with it).
+ */
+function withSections(template: string, data: Record<string, unknown>): string {
+  let text = template;
+  for (let previous = ''; text !== previous;) {
+    previous = text;
+    text = text.replace(INNER_SECTION, (_, tag: string, inner: string) => (filled(tag, data) ? inner : ''));
+  }
+  return text;
 }
 
-/** The tags of a template's texts that have no value in `data` (rendered empty). */
+/**
+ * A template's text with its sections kept or dropped by `data` and each `{a.b.c}` replaced by its
+ * value (empty when it has none).
+ */
+export function renderText(template: string, data: Record<string, unknown>): string {
+  return withSections(template, data).replace(TAG, (_, tag: string) => valueOf(tag, data));
+}
+
+/**
+ * The tags of a template's texts that have no value in `data` (rendered empty), outside the
+ * sections `data` drops.
+ */
 export function emptyTags(data: Record<string, unknown>, ...texts: (string | null | undefined)[]): string[] {
   const empty = new Set<string>();
   for (const text of texts)
-    for (const [, tag] of (text ?? '').matchAll(TAG)) if (!valueOf(tag!, data).trim()) empty.add(tag!);
+    for (const [, tag] of withSections(text ?? '', data).matchAll(TAG))
+      if (!filled(tag!, data)) empty.add(tag!);
   return [...empty];
 }

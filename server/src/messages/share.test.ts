@@ -10,6 +10,7 @@ import {
 } from '@mizan/contracts';
 import { startTestSmtp } from '../mail/testSmtp';
 import {
+  configureProviders,
   countRows,
   createRow,
   createUserWith,
@@ -98,20 +99,12 @@ describe.each(splitDialects())('sharing a lawsuit attachment with its clients on
       app: { clock: () => clock.now },
     });
     admin = await t.login();
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: API_BASE + MESSAGE_ROUTES.providers.path,
-      headers: h(),
-      payload: {
-        sms: {
-          url: `${gateway.url}/send`,
-          method: 'POST',
-          contentType: 'application/json',
-          bodyTemplate: '{"to":"{to}","text":"{text}"}',
-        },
-        whatsapp: { baseUrl: whatsapp.url, apiVersion: 'v21.0', phoneNumberId: '1098765', token: 'wa-token' },
-      },
-    });
+    const saved = await configureProviders(
+      t.app,
+      h(),
+      { sms: gateway, whatsapp },
+      { whatsapp: { token: 'wa-token' } },
+    );
     expect(saved.statusCode).toBe(200);
     // The office rewrites its default Arabic text.
     template = await rewriteMessageTemplate(t.app, h(), 'documentShared', 'ar', {

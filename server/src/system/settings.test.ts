@@ -1,6 +1,6 @@
 import FormData from 'form-data';
 import { AREA_PERMISSIONS, SYSTEM_SETTINGS_CHANNEL, procurations } from '@mizan/contracts';
-import { entityUrl, validInput } from '../test/fixtures';
+import { countRows, entityUrl, validInput } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { getSecurityPolicy } from '../settings/repository';
 import { signInWith } from './testing/users';
@@ -405,16 +405,7 @@ describe.each(dialects())('system settings on %s', (dialect) => {
     });
     expect(res.statusCode).toBe(400);
 
-    const count = async () =>
-      Number(
-        (
-          await t.app.db
-            .selectFrom('audit_log')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('entity', '=', 'systemSettings')
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = () => countRows(t.app, 'audit_log', { entity: 'systemSettings' });
     const before = await count();
     const current = (await t.app.inject({ method: 'GET', url: GENERAL, headers: admin.headers })).json().data;
     const same = await t.app.inject({
@@ -475,16 +466,7 @@ describe.each(dialects())('system settings on %s', (dialect) => {
     expect(first.statusCode).toBe(200);
     const current = first.json().data;
     expect(current.updatedAt).not.toBe(read.updatedAt);
-    const audits = async () =>
-      Number(
-        (
-          await t.app.db
-            .selectFrom('audit_log')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('entity', '=', 'systemSettings')
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const audits = () => countRows(t.app, 'audit_log', { entity: 'systemSettings' });
     const before = { audit: await audits(), events: t.published.length };
     for (const updatedAt of [read.updatedAt, null]) {
       const stale = await t.app.inject({

@@ -1,6 +1,6 @@
 import { API_BASE, taskChannel, taskEmployeeChannel, TASK_ROUTES, tasks } from '@mizan/contracts';
 import { translate } from '../http/messages';
-import { createRow, entityUrl } from '../test/fixtures';
+import { countRows, createRow, entityUrl } from '../test/fixtures';
 import { createTestApp, type Session, type TestApp, splitDialects } from '../test/harness';
 import {
   EXE,
@@ -72,15 +72,7 @@ describe.each(splitDialects())('tasks on %s', (dialect) => {
   let outsider: Member;
   let lawsuit: number;
   const adminH = (lang = 'en') => ({ ...admin.headers, 'accept-language': lang });
-  const count = async (table: string) =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: string) => countRows(t.app, table);
   /** Runs `fn` and checks it changed no task, audit entry or event. */
   async function writesNothing(fn: () => Promise<void>) {
     const before = [await count('tasks'), await count('audit_log'), t.published.length];

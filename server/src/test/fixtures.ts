@@ -6,8 +6,8 @@ import {
   type FieldDefinition,
   type Fields,
 } from '@mizan/contracts';
-import type { FastifyInstance } from 'fastify';
-import { API_BASE, AUTH_ROUTES, MONEY_MAX, PEOPLE_ROUTES } from '@mizan/contracts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { API_BASE, AUTH_ROUTES, MESSAGE_ROUTES, MONEY_MAX, PEOPLE_ROUTES } from '@mizan/contracts';
 import { customerSample } from '../clients/testing';
 import { deadlineRuleSample, deadlineSample, holidaySample } from '../deadlines/testing';
 import {
@@ -241,13 +241,21 @@ export async function createHolder(
   return createRow(app, headers, holder, { [field]: type === 'refs' ? [held.id] : held.id });
 }
 
-/** How many rows a table holds now (tests that check a refused write left nothing). */
-export async function countRows(app: FastifyInstance, table: string): Promise<number> {
-  const row = await app.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/**
+ * How many rows a table holds now, or those whose columns equal `where`'s values (tests that check
+ * a refused write left nothing).
+ *
+ * @example
+ * await countRows(t.app, 'audit_log', { entity: 'customers' })
+ */
+export async function countRows(
+  app: FastifyInstance,
+  table: string,
+  where: Record<string, unknown> = {},
+): Promise<number> {
+  let query = app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
+  for (const [column, value] of Object.entries(where)) query = query.where(column, '=', value);
+  return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
 /** Creates one row through `POST` and returns it; throws with the response when refused. */
@@ -327,15 +335,6 @@ export async function createUserWith(
 
 export { permissionKey };
 
-/** How many rows `table` holds. */
-export async function rowCount(app: FastifyInstance, table: string): Promise<number> {
-  const row = await app.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /**
  * An event's `messageTemplates` rows (a new office has the defaults, one per language), first by
  * id: the one its messages use.
@@ -390,4 +389,53 @@ export async function deleteMessageTemplates(
     if (res.statusCode >= 300)
       throw new Error(`delete messageTemplates failed: ${res.statusCode} ${res.body}`);
   }
+}
+
+/**
+ * The stand-in servers (`test/httpStandIn.ts`) the messaging providers' settings point at: an SMS
+ * gateway, and WhatsApp's Cloud API (without one, WhatsApp is left unconfigured: no phone number id).
+ */
+export interface ProviderStandIns {
+  sms: { url: string };
+  whatsapp?: { url: string };
+}
+
+/**
+ * Saves the messaging providers' settings (`PUT`, `MESSAGE_ROUTES.updateProviders`) pointing at
+ * stand-in servers: a gateway taking `{"to","text"}` as JSON at `/send`, WhatsApp's Cloud API v21.0
+ * for phone number id 1098765. `changes` are merged over each provider's settings (a secret, a bad
+ * value) and may set the clients' `deadlineNoticeDays`. Answers the response: a refusal is the
+ * caller's to check.
+ *
+ * @example
+ * await configureProviders(t.app, headers, { sms: gateway, whatsapp }, { whatsapp: { token: 'wa-token' } })
+ */
+export function configureProviders(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  standIns: ProviderStandIns,
+  changes: { sms?: object; whatsapp?: object; deadlineNoticeDays?: unknown } = {},
+): Promise<LightMyRequestResponse> {
+  const { sms, whatsapp, ...rest } = changes;
+  return app.inject({
+    method: 'PUT',
+    url: API_BASE + MESSAGE_ROUTES.updateProviders.path,
+    headers,
+    payload: {
+      ...rest,
+      sms: {
+        url: `${standIns.sms.url}/send`,
+        method: 'POST',
+        contentType: 'application/json',
+        bodyTemplate: '{"to":"{to}","text":"{text}"}',
+        ...sms,
+      },
+      whatsapp: {
+        ...(standIns.whatsapp
+          ? { baseUrl: standIns.whatsapp.url, apiVersion: 'v21.0', phoneNumberId: '1098765' }
+          : { baseUrl: 'http://127.0.0.1:9', apiVersion: 'v21.0', phoneNumberId: '' }),
+        ...whatsapp,
+      },
+    },
+  });
 }

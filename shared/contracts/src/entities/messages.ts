@@ -32,8 +32,12 @@ export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
  * `{session.date}`, `{session.lawsuit.fileNumber}`, `{office.name}`; the event's extra values are
  * `{event.reason}` and `{event.newDate}` (a deadline's due date), and an issued invoice's
  * `{event.invoiceNumber}` and `{event.total}`, a shared document's `{event.document}` (say in its SMS
- * text that the document itself comes by email or WhatsApp). A WhatsApp message is sent as the approved template
- * named in `whatsappTemplate` (in the language of this row), the rendered body its one parameter.
+ * text that the document itself comes by email or WhatsApp). A section, `{#field}…{/field}` as in a
+ * document template, shows its text only when the field has a value, so that words about a field
+ * the record may leave blank go with it (`{#session.lawsuit.court} before
+ * {session.lawsuit.court}{/session.lawsuit.court}`); one not closed in order is refused (422). A
+ * WhatsApp message is sent as the approved template named in `whatsappTemplate` (in the language of
+ * this row), the rendered body its one parameter.
  * A new office starts with one per event and language, without a WhatsApp template name
  * (`server/src/messages/defaults.ts`, filed once: those it edits or deletes stay so).
  */
