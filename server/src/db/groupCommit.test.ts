@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { sql } from 'kysely';
 import { createDatabase, type Database } from './index';
 
 // SQLite's writes share commits (db/index.ts, FileQueueDriver): what each caller is told must
