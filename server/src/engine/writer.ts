@@ -22,7 +22,7 @@ import { AppError, type Translatable } from '../http/errors';
 import { parseOrThrow, zodFieldErrors } from '../http/validation';
 import type { Db } from '../db';
 import { present } from '../http/values';
-import { inTransaction, type ActorContext, type Trx, type WriteContext } from './context';
+import { inTransaction, isWriteContext, type ActorContext, type Trx, type WriteContext } from './context';
 import { HookRegistry, type ChangeAction, type HookContext } from './hooks';
 import { EntityReader, type EngineDeps } from './reader';
 import { chunks, missingIds, missingIdsOf, uniqueGroups, uniqueKey } from './repository';
@@ -135,12 +135,19 @@ export class EntityService extends EntityReader {
    * `POST /`: one row through `createMany`'s path (the same checks, hooks, audit entry and event),
    * with its uploads. Refused as a form is: 422 with the field messages (the schema's, then the
    * hooks', then missing references), 409 `unique` when a unique value is taken.
+   *
+   * The answer's computed fields (`expand` hooks) are read once the row is stored, outside the
+   * write's transaction: on PostgreSQL the next creates wait for the rows it locked (the kept
+   * totals) until it commits. Inside a caller's transaction they are read there.
    */
   async create(actor: ActorContext, input: unknown, uploads: readonly SavedUpload[] = []): Promise<ApiRow> {
-    return this.write(actor, uploads, async (ctx) => {
-      const [row] = await this.insertRows(ctx, [input], { one: true, uploads });
-      return this.presentOne(ctx, row!);
-    });
+    const row = await this.write(
+      actor,
+      uploads,
+      async (ctx) => (await this.insertRows(ctx, [input], { one: true, uploads }))[0]!,
+    );
+    const db = isWriteContext(actor) ? actor.trx : this.deps.db;
+    return (await this.present(this.readContext(db, actor), [row]))[0]!;
   }
 
   /**
