@@ -1,5 +1,6 @@
 // What antd needs of jsdom beyond the shared browser set-up (@mizan/sdk's testing/setupJsdom):
 // listed by the preset for packages that render antd (`antd: true`).
+import { dirname } from 'node:path';
 
 // antd's Table measures the scrollbar with getComputedStyle(el, '::-webkit-scrollbar'); jsdom
 // throws "Not implemented" on the pseudo-element argument.
@@ -29,3 +30,20 @@ document.createElement = ((tagName: string, options?: ElementCreationOptions) =>
   }
   return element;
 }) as typeof document.createElement;
+
+// Each antd component also generates its CSS from the theme (style objects serialized and
+// hashed, once per component and theme) and writes it into a <style> in the head, scanning every
+// style element already there; after each test's unmount antd drops the entry and the next test
+// generates it again. No test can read those rules (see above), so antd's CSS-in-JS is told that
+// every component style comes from a prebuilt CSS file, as on a site whose CSS is extracted at
+// build time: no component style is generated or written, while class names stay the same (their
+// hashes come from the theme, not from the CSS) and the theme's CSS variables are written as
+// before. `reset` is the style cache map's test hook, in antd's own copy of @ant-design/cssinjs
+// (not a dependency of ours, hence the lookup from antd's directory).
+const cssinjsCacheMap = require(
+  require.resolve('@ant-design/cssinjs/lib/util/cacheMapUtil', {
+    paths: [dirname(require.resolve('antd/package.json'))],
+  }),
+) as { reset(cachePathMap: Record<string, string>, fromCSSFile: boolean): void };
+const everyPathFromCSSFile = new Proxy({} as Record<string, string>, { get: () => 'prebuilt' });
+cssinjsCacheMap.reset(everyPathFromCSSFile, true);
