@@ -41,17 +41,20 @@ describe.each(dialects())('default client messages on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     return (res.json().data.items as Row[]).sort((a, b) => a.id - b.id);
   };
-  /** A lawsuit before a court, with its client and a hearing that decided something. */
-  const seedCase = async (courtName: string, otherClients: number[] = []) => {
-    const court = await createRow(t.app, h(), 'courts', { name: courtName });
-    const customer = await createRow(t.app, h(), 'customers', {
-      name: 'سعيد علي',
-      language: 'ar',
-      mobile: PHONE,
+  /** A client who agreed to SMS only. */
+  const smsClient = (name: string, language: 'ar' | 'en', mobile: string) =>
+    createRow(t.app, h(), 'customers', {
+      name,
+      language,
+      mobile,
       smsOptIn: '2026-01-05',
       emailOptIn: null,
       whatsappOptIn: null,
     });
+  /** A lawsuit before a court, with its client and a hearing that decided something. */
+  const seedCase = async (courtName: string, otherClients: number[] = []) => {
+    const court = await createRow(t.app, h(), 'courts', { name: courtName });
+    const customer = await smsClient('سعيد علي', 'ar', PHONE);
     const lawsuit = await createRow(t.app, h(), 'lawsuits', {
       customerIds: [customer.id, ...otherClients],
       courtId: court.id,
@@ -132,22 +135,8 @@ describe.each(dialects())('default client messages on %s', (dialect) => {
   it('a hearing of a lawsuit without a court, or a judgment without a decision, reads as whole sentences', async () => {
     // Words left around an empty field: «أمام ،», "before .", a comma or colon before a full stop.
     const dangling = /(أمام|before)\s*[،,.]|\s[،,.:]|[،,:]\s*[.،,]/;
-    const customer = await createRow(t.app, h(), 'customers', {
-      name: 'سعيد علي',
-      language: 'ar',
-      mobile: PHONE,
-      smsOptIn: '2026-01-05',
-      emailOptIn: null,
-      whatsappOptIn: null,
-    });
-    const english = await createRow(t.app, h(), 'customers', {
-      name: 'Said Ali',
-      language: 'en',
-      mobile: PHONE_EN,
-      smsOptIn: '2026-01-05',
-      emailOptIn: null,
-      whatsappOptIn: null,
-    });
+    const customer = await smsClient('سعيد علي', 'ar', PHONE);
+    const english = await smsClient('Said Ali', 'en', PHONE_EN);
     const lawsuit = await createRow(t.app, h(), 'lawsuits', {
       customerIds: [customer.id, english.id],
       courtId: null,
@@ -202,14 +191,7 @@ describe.each(dialects())('default client messages on %s', (dialect) => {
   });
 
   it("a postponement tells an opted-in client in the default's text, in the client's language", async () => {
-    const english = await createRow(t.app, h(), 'customers', {
-      name: 'Said Ali',
-      language: 'en',
-      mobile: PHONE_EN,
-      smsOptIn: '2026-01-05',
-      emailOptIn: null,
-      whatsappOptIn: null,
-    });
+    const english = await smsClient('Said Ali', 'en', PHONE_EN);
     const { court, customer, lawsuit } = await seedCase('محكمة جنوب القاهرة الابتدائية', [english.id]);
     const hearing = await createRow(t.app, h(), 'sessions', {
       lawsuitId: lawsuit.id,
