@@ -100,14 +100,9 @@ class FileTurns {
     await new Promise<void>((enter) => this.queue.push({ owner, enter }));
   }
 
-  /** Whether the next turn is `owner`'s. */
-  nextIs(owner: object): boolean {
-    return this.queue[0]?.owner === owner;
-  }
-
-  /** How many wait for a turn. */
-  waiting(): number {
-    return this.queue.length;
+  /** Whether the next turn is another owner's than `owner`. */
+  nextIsOther(owner: object): boolean {
+    return this.queue.length > 0 && this.queue[0]!.owner !== owner;
   }
 
   leave(): void {
@@ -233,7 +228,7 @@ class FileQueueDriver extends SqliteDriver {
    */
   private async leave(): Promise<void> {
     try {
-      if (this.batch && this.turns.waiting() && !this.turns.nextIs(this)) await this.commitBatch();
+      if (this.batch && this.turns.nextIsOther(this)) await this.commitBatch();
     } finally {
       this.turns.leave();
     }

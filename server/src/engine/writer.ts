@@ -146,8 +146,7 @@ export class EntityService extends EntityReader {
       uploads,
       async (ctx) => (await this.insertRows(ctx, [input], { one: true, uploads }))[0]!,
     );
-    const db = isWriteContext(actor) ? actor.trx : this.deps.db;
-    return (await this.present(this.readContext(db, actor), [row]))[0]!;
+    return this.presentOne(actor, row);
   }
 
   /**
@@ -613,36 +612,43 @@ export class EntityService extends EntityReader {
     return out;
   }
 
-  /** References of a whole batch: one lookup per field for every row's ids. */
+  /**
+   * References of a whole batch: every row's ids of every referenced entity in one statement
+   * (a lawsuit names a court, a branch, clients and lawyers), refused on each field naming a
+   * missing one.
+   */
   private async checkManyReferences(
     ctx: WriteContext,
     rows: readonly Record<string, unknown>[],
     fail: (index: number, field: string, message: Translatable) => void,
   ): Promise<void> {
-    const refFields = Object.entries(this.entity.fields).filter(
-      ([, field]) => field.type === 'ref' || field.type === 'refs',
+    const refs = Object.entries(this.entity.fields).flatMap(([key, field]) =>
+      field.type === 'ref' || field.type === 'refs'
+        ? [
+            {
+              key,
+              target: field.entity,
+              idsOf: (row: Record<string, unknown>): number[] =>
+                field.type === 'ref'
+                  ? typeof row[key] === 'number'
+                    ? [row[key] as number]
+                    : []
+                  : Array.isArray(row[key])
+                    ? (row[key] as number[])
+                    : [],
+            },
+          ]
+        : [],
     );
-    const idsOf = (row: Record<string, unknown>, key: string): number[] =>
-      this.entity.fields[key]!.type === 'ref'
-        ? typeof row[key] === 'number'
-          ? [row[key] as number]
-          : []
-        : Array.isArray(row[key])
-          ? (row[key] as number[])
-          : [];
-    // Every referenced entity in one statement (a lawsuit names a court, a branch, clients, lawyers).
     const wanted = new Map<string, number[]>();
-    for (const [key, field] of refFields) {
-      const target = (field as { entity: string }).entity;
-      wanted.set(target, [...(wanted.get(target) ?? []), ...rows.flatMap((row) => idsOf(row, key))]);
-    }
+    for (const { target, idsOf } of refs)
+      wanted.set(target, [...(wanted.get(target) ?? []), ...rows.flatMap(idsOf)]);
     const missing = await missingIdsOf(ctx.trx, wanted);
-    if (!missing.size) return;
-    for (const [key, field] of refFields) {
-      const gone = new Set(missing.get((field as { entity: string }).entity) ?? []);
+    for (const { key, target, idsOf } of refs) {
+      const gone = new Set(missing.get(target));
       if (!gone.size) continue;
       rows.forEach((row, index) => {
-        if (idsOf(row, key).some((id) => gone.has(id))) fail(index, key, { key: 'http.referenceMissing' });
+        if (idsOf(row).some((id) => gone.has(id))) fail(index, key, { key: 'http.referenceMissing' });
       });
     }
   }
@@ -696,8 +702,10 @@ export class EntityService extends EntityReader {
     return { ...ctx, entity: this.entity };
   }
 
-  private async presentOne(ctx: WriteContext, row: ApiRow): Promise<ApiRow> {
-    return (await this.present(this.readContext(ctx.trx, ctx), [row]))[0]!;
+  /** `row` as the API answers it, read in the actor's transaction when it has one. */
+  private async presentOne(actor: ActorContext, row: ApiRow): Promise<ApiRow> {
+    const db = isWriteContext(actor) ? actor.trx : this.deps.db;
+    return (await this.present(this.readContext(db, actor), [row]))[0]!;
   }
 
   private auditEntry(

@@ -49,6 +49,19 @@ async function largestFileNumber(trx: Trx, dialect: Dialect, year: number): Prom
   return row ? Number(String(readRow(lawsuits, row).fileNumber).slice(prefix.length)) : 0;
 }
 
+/** Whether a lawsuit already has one of `fileNumbers`. */
+async function anyStored(trx: Trx, fileNumbers: readonly string[]): Promise<boolean> {
+  for (const part of chunks(fileNumbers))
+    if (
+      await selectFields(trx, lawsuits, ['fileNumber'])
+        .where(FILE_NUMBER, 'in', part)
+        .limit(1)
+        .executeTakeFirst()
+    )
+      return true;
+  return false;
+}
+
 const formatFileNumber = (year: number, n: number) =>
   `${year}/${String(n).padStart(FILE_NUMBER_DIGITS, '0')}`;
 
@@ -71,15 +84,7 @@ async function nextFileNumbers(
   const numbers = (last: number) =>
     Array.from({ length: count }, (_, i) => formatFileNumber(year, last - count + 1 + i));
   let picked = numbers(await takeNumbers(trx, FILE_NUMBERS, year, count));
-  let taken = false;
-  for (const part of chunks(picked))
-    taken ||= Boolean(
-      await selectFields(trx, lawsuits, ['fileNumber'])
-        .where(FILE_NUMBER, 'in', part)
-        .limit(1)
-        .executeTakeFirst(),
-    );
-  if (taken) {
+  if (await anyStored(trx, picked)) {
     const largest = await largestFileNumber(trx, dialect, year);
     await raiseCounter(trx, dialect, FILE_NUMBERS, year, largest);
     picked = numbers(await takeNumbers(trx, FILE_NUMBERS, year, count));
