@@ -166,7 +166,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('bus', bus);
   app.decorate('fileStore', fileStore);
   app.decorate('fileAccess', new FileAccessRules());
-  const readiness = new Readiness();
+  const readiness = new Readiness(config.readyTimeoutMs);
   readiness.add('database', () => databaseAnswers(database.db));
   const pingBus = bus.ping?.bind(bus);
   if (pingBus) readiness.add('redis', async () => bus.up() && (await pingBus()));

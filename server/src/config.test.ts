@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       remotes: null,
       logLevel: 'info',
       trustProxy: 'loopback',
+      readyTimeoutMs: 2000,
     });
     expect(config.staticDir).toBe(path.resolve(__dirname, '..', '..'));
   });
@@ -55,6 +56,8 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({ MIZAN_TRUST_PROXY: ' 10.0.0.5, loopback ' }).trustProxy).toBe('10.0.0.5, loopback');
     expect(loadConfig({ MIZAN_TRUST_PROXY: 'none' }).trustProxy).toBe(false);
+    expect(loadConfig({ MIZAN_READY_TIMEOUT_MS: '5000' }).readyTimeoutMs).toBe(5000);
+    expect(() => loadConfig({ MIZAN_READY_TIMEOUT_MS: '50' })).toThrow(/MIZAN_READY_TIMEOUT_MS/);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ MIZAN_REMOTES: '[1]' })).toThrow(/MIZAN_REMOTES/);
     expect(() => loadConfig({ MIZAN_REMOTES: '{"a":1}' })).toThrow(/"a"/);

@@ -48,6 +48,11 @@ export interface Config {
   /** `MIZAN_METRICS_TOKEN`: Prometheus metrics at `/api/metrics` for `Authorization: Bearer <token>`. */
   metricsToken: string | null;
   /**
+   * How long one check of `/api/ready` may take before it counts as failing
+   * (`MIZAN_READY_TIMEOUT_MS`, default 2000): below the load balancer's own probe timeout.
+   */
+  readyTimeoutMs: number;
+  /**
    * How old an unfinished upload (`<name>.part` with no row) must be before a sweep removes it
    * (`MIZAN_FILE_ORPHAN_GRACE_SECONDS`, default 3600): younger ones may still be written by a live
    * instance.
@@ -175,6 +180,14 @@ function parsePollSeconds(
   return seconds;
 }
 
+function parseReadyTimeout(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 2000;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 100 || ms > 60_000)
+    throw new Error(`MIZAN_READY_TIMEOUT_MS must be 100-60000 milliseconds, got "${raw}"`);
+  return ms;
+}
+
 function parseGraceSeconds(raw: string | undefined): number {
   if (raw === undefined || raw.trim() === '') return 3600;
   const seconds = Number(raw);
@@ -223,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? null
         : parsePort(env.MIZAN_METRICS_PORT, 'MIZAN_METRICS_PORT'),
     metricsToken: parseMetricsToken(env.MIZAN_METRICS_TOKEN),
+    readyTimeoutMs: parseReadyTimeout(env.MIZAN_READY_TIMEOUT_MS),
     fileOrphanGraceSeconds: parseGraceSeconds(env.MIZAN_FILE_ORPHAN_GRACE_SECONDS),
     files: parseFilesUrl(env.MIZAN_FILES_URL, env),
   };

@@ -3,9 +3,6 @@ import { HEALTH, READY, type ReadinessAnswer, type ReadinessState } from '@mizan
 import { databaseAnswers } from './db';
 import { requestLanguage, t } from './http/messages';
 
-/** How long one readiness check may take before it counts as failing. */
-const CHECK_TIMEOUT_MS = 2000;
-
 /** One readiness check: true when what it checks is reachable. */
 export type ReadinessCheck = () => boolean | Promise<boolean>;
 
@@ -16,6 +13,9 @@ export type ReadinessCheck = () => boolean | Promise<boolean>;
  */
 export class Readiness {
   private readonly checks = new Map<string, ReadinessCheck>();
+
+  /** `timeoutMs`: how long one check may take before it counts as failing (`timeout`). */
+  constructor(private readonly timeoutMs: number) {}
 
   /**
    * Adds a check under `name`; several checks under one name must all pass (the bus and the sign-in
@@ -36,7 +36,7 @@ export class Readiness {
       [...this.checks].map(async ([name, check]): Promise<[string, ReadinessState]> => {
         let timer: NodeJS.Timeout | undefined;
         const timeout = new Promise<'timeout'>((resolve) => {
-          timer = setTimeout(() => resolve('timeout'), CHECK_TIMEOUT_MS);
+          timer = setTimeout(() => resolve('timeout'), this.timeoutMs);
         });
         try {
           const outcome = await Promise.race([
