@@ -33,11 +33,6 @@ const APPS = ['host', ...['legal', 'clients', 'settings', 'tasks', 'chat'].map((
 const WEB_CHECK = 'tsconfig.web-check.json';
 /** Steps run side by side where they can: the machines this runs on have two cores. */
 const CORES = 2;
-/**
- * Jest's workers: one more than the cores. A server suite waits on its databases, sockets and
- * timers for about a third of its time, so two workers kept the two cores 70% busy.
- */
-const JEST_WORKERS = CORES + 1;
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
@@ -107,13 +102,14 @@ const skipped = (title, why) => {
 };
 
 /**
- * Runs steps `CORES` at a time. Each step's output is held and printed whole when it ends, so
- * that two steps' lines never interleave. After a failure no further step starts; the command
- * fails once the running ones end.
+ * Runs steps `lanes` at a time (`CORES` unless told). Each step's output is held and printed whole
+ * when it ends, so that two steps' lines never interleave. After a failure no further step starts;
+ * the command fails once the running ones end.
  *
  * @param {{ title: string, cmd: string, args: string[], cwd?: string, after?: () => void }[]} steps
+ * @param {number} [lanes]
  */
-async function parallel(steps) {
+async function parallel(steps, lanes = CORES) {
   const queue = [...steps];
   let failed;
   const lane = async () => {
@@ -146,7 +142,7 @@ async function parallel(steps) {
       }
     }
   };
-  await Promise.all(Array.from({ length: CORES }, lane));
+  await Promise.all(Array.from({ length: lanes }, lane));
   if (failed) {
     summary();
     process.exit(1);
@@ -333,40 +329,33 @@ const commands = {
       },
       { title: 'format check (prettier)', cmd: bin('prettier'), args: ['--check', '.'] },
     ]);
-    // --forceExit: a leaked handle must not hang CI; Jest still prints the open-handle warning.
-    run('unit and integration tests (jest)', bin('jest'), [
-      '--ci',
-      `--maxWorkers=${JEST_WORKERS}`,
-      '--forceExit',
-    ]);
+    // Jest, the browser tests and the deployment suite run side by side. Alone, the browser tests
+    // kept the cores about half busy (they wait on pages, servers and timers) and the deployment
+    // suite less; Jest with two workers beside them fills the rest. One after the other they took
+    // about a third longer.
     const e2e = path.join(root, 'e2e');
-    const browserTests = {
-      title: 'browser tests (e2e)',
+    // --forceExit: a leaked handle must not hang CI; Jest still prints the open-handle warning.
+    const jest = {
+      title: 'unit and integration tests (jest)',
+      cmd: bin('jest'),
+      args: ['--ci', `--maxWorkers=${CORES}`, '--forceExit'],
+    };
+    const browserTests = { title: 'browser tests (e2e)', cmd: process.execPath, args: ['run.mjs'], cwd: e2e };
+    // The separate deployment (nginx, two instances, Redis, S3) needs PostgreSQL: several
+    // instances never share a SQLite file. MIZAN_DEPLOY_SUITE=0 skips it.
+    const deployTests = {
+      title: 'deployment tests (nginx, two instances)',
       cmd: process.execPath,
-      args: ['run.mjs'],
+      args: ['deploy/run.mjs'],
       cwd: e2e,
     };
-    // The separate deployment (nginx, two instances, Redis, S3) needs PostgreSQL: several
-    // instances never share a SQLite file. MIZAN_DEPLOY_SUITE=0 skips it. It runs beside the
-    // browser tests (its own ports, databases, Redis and Chromium): it mostly waits on restarts and
-    // reconnections, which the browser tests' CPU fills.
-    if (deploySuite())
-      await parallel([
-        browserTests,
-        {
-          title: 'deployment tests (nginx, two instances)',
-          cmd: process.execPath,
-          args: ['deploy/run.mjs'],
-          cwd: e2e,
-        },
-      ]);
-    else {
-      run(browserTests.title, browserTests.cmd, browserTests.args, { cwd: e2e });
+    if (!deploySuite())
       skipped(
-        'deployment tests (nginx, two instances)',
+        deployTests.title,
         process.env.MIZAN_TEST_PG_URL ? 'MIZAN_DEPLOY_SUITE=0' : 'MIZAN_TEST_PG_URL not set',
       );
-    }
+    const tests = [browserTests, jest, ...(deploySuite() ? [deployTests] : [])];
+    await parallel(tests, tests.length);
     summary();
   },
   dev() {
