@@ -33,6 +33,11 @@ const APPS = ['host', ...['legal', 'clients', 'settings', 'tasks', 'chat'].map((
 const WEB_CHECK = 'tsconfig.web-check.json';
 /** Steps run side by side where they can: the machines this runs on have two cores. */
 const CORES = 2;
+/**
+ * Jest's workers: one more than the cores. A server suite waits on its databases, sockets and
+ * timers for about a third of its time, so two workers kept the two cores 70% busy.
+ */
+const JEST_WORKERS = CORES + 1;
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
@@ -102,48 +107,72 @@ const skipped = (title, why) => {
 };
 
 /**
- * Runs steps `lanes` at a time (`CORES` unless told). Each step's output is held and printed whole
- * when it ends, so that two steps' lines never interleave. After a failure no further step starts;
- * the command fails once the running ones end.
+ * Runs steps side by side. A step starts once the steps named in its `needs` have passed, and,
+ * unless it is `laneless`, while fewer than `lanes` (`CORES` unless told) such steps run: the
+ * single-threaded tools (webpack, ESLint, tsc) fill the cores two at a time, while the test runs,
+ * which keep their own workers and wait on servers and timers, start as soon as what they test is
+ * built. Steps start in the order given. Each step's output is held and printed whole when it ends,
+ * so that two steps' lines never interleave. After a failure no further step starts; the command
+ * fails once the running ones end.
  *
- * @param {{ title: string, cmd: string, args: string[], cwd?: string, after?: () => void }[]} steps
+ * @param {{ title: string, cmd: string, args: string[], cwd?: string, after?: () => void,
+ *   needs?: string[], laneless?: boolean }[]} steps
  * @param {number} [lanes]
  */
 async function parallel(steps, lanes = CORES) {
-  const queue = [...steps];
+  const waiting = [...steps];
+  const passed = new Set();
+  /** The steps running, each with the promise of its end. */
+  const running = new Map();
   let failed;
-  const lane = async () => {
-    while (queue.length && !failed) {
-      const step = queue.shift();
-      const started = Date.now();
-      console.log(`▶ ${step.title} (started)`);
-      const { code, output } = await new Promise((resolve) => {
-        const child = spawn(step.cmd, step.args, {
-          cwd: step.cwd ?? root,
-          env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        const chunks = [];
-        child.stdout.on('data', (c) => chunks.push(c));
-        child.stderr.on('data', (c) => chunks.push(c));
-        child.on('error', (error) => resolve({ code: 1, output: String(error) }));
-        child.on('close', (c) => resolve({ code: c, output: Buffer.concat(chunks).toString() }));
+  const ready = (step) => (step.needs ?? []).every((title) => passed.has(title));
+  const inLanes = () => [...running.keys()].filter((step) => !step.laneless).length;
+
+  const runStep = async (step) => {
+    const started = Date.now();
+    console.log(`▶ ${step.title} (started)`);
+    const { code, output } = await new Promise((resolve) => {
+      const child = spawn(step.cmd, step.args, {
+        cwd: step.cwd ?? root,
+        env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      const seconds = (Date.now() - started) / 1000;
-      console.log(`\n▶ ${step.title}`);
-      if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
-      stages.push({ title: step.title, seconds, result: code === 0 ? 'ok' : 'FAILED' });
-      if (code === 0) {
-        step.after?.();
-        console.log(`✔ ${step.title} (${seconds.toFixed(1)} s)`);
-      } else {
-        console.error(`✖ ${step.title} failed (${seconds.toFixed(1)} s)`);
-        failed ??= step;
-      }
+      const chunks = [];
+      child.stdout.on('data', (c) => chunks.push(c));
+      child.stderr.on('data', (c) => chunks.push(c));
+      child.on('error', (error) => resolve({ code: 1, output: String(error) }));
+      child.on('close', (c) => resolve({ code: c, output: Buffer.concat(chunks).toString() }));
+    });
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`\n▶ ${step.title}`);
+    if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+    stages.push({ title: step.title, seconds, result: code === 0 ? 'ok' : 'FAILED' });
+    if (code === 0) {
+      step.after?.();
+      passed.add(step.title);
+      console.log(`✔ ${step.title} (${seconds.toFixed(1)} s)`);
+    } else {
+      console.error(`✖ ${step.title} failed (${seconds.toFixed(1)} s)`);
+      failed ??= step;
     }
   };
-  await Promise.all(Array.from({ length: lanes }, lane));
-  if (failed) {
+
+  for (;;) {
+    for (const step of [...waiting]) {
+      if (failed || !ready(step) || (!step.laneless && inLanes() >= lanes)) continue;
+      waiting.splice(waiting.indexOf(step), 1);
+      running.set(
+        step,
+        runStep(step).then(() => running.delete(step)),
+      );
+    }
+    if (!running.size) break;
+    // Any running step's end may let others start.
+    await Promise.race(running.values());
+  }
+  if (failed || waiting.length) {
+    if (!failed)
+      console.error(`✖ never started: ${waiting.map((step) => step.title).join(', ')} (unmet needs)`);
     summary();
     process.exit(1);
   }
@@ -316,31 +345,42 @@ const commands = {
   async test() {
     systemPrerequisites();
     install();
-    // The checks, the server's compilation and the front-end builds are single-threaded tools
-    // (webpack mostly so): two at a time keep both cores busy, the longest first.
-    await parallel([
-      ...appBuilds(),
+    // One schedule (see `parallel`): the server's compilation first, then the front-end builds and
+    // the checks two at a time. Jest needs only the compiled server (a crash test starts it), so it
+    // starts beside the builds; the browser tests and the deployment suite start once the apps
+    // they serve are built. The browser tests and the deployment suite alone kept the cores about
+    // half busy (they wait on pages, servers and timers): Jest beside them fills the rest.
+    const server = compileServer();
+    const builds = appBuilds();
+    const built = [server, ...builds].map((step) => step.title);
+    const e2e = path.join(root, 'e2e');
+    const steps = [
+      server,
+      ...builds,
+      {
+        // --forceExit: a leaked handle must not hang CI; Jest still prints the open-handle warning.
+        title: 'unit and integration tests (jest)',
+        cmd: bin('jest'),
+        args: ['--ci', `--maxWorkers=${JEST_WORKERS}`, '--forceExit'],
+        needs: [server.title],
+        laneless: true,
+      },
+      {
+        title: 'browser tests (e2e)',
+        cmd: process.execPath,
+        args: ['run.mjs'],
+        cwd: e2e,
+        needs: built,
+        laneless: true,
+      },
       { title: 'lint (eslint)', cmd: bin('eslint'), args: ['--max-warnings=0', '.'] },
-      compileServer(),
       {
         title: 'type-check host, remotes and shared web packages (tsc)',
         cmd: bin('tsc'),
         args: ['-p', WEB_CHECK, '--noEmit'],
       },
       { title: 'format check (prettier)', cmd: bin('prettier'), args: ['--check', '.'] },
-    ]);
-    // Jest, the browser tests and the deployment suite run side by side. Alone, the browser tests
-    // kept the cores about half busy (they wait on pages, servers and timers) and the deployment
-    // suite less; Jest with two workers beside them fills the rest. One after the other they took
-    // about a third longer.
-    const e2e = path.join(root, 'e2e');
-    // --forceExit: a leaked handle must not hang CI; Jest still prints the open-handle warning.
-    const jest = {
-      title: 'unit and integration tests (jest)',
-      cmd: bin('jest'),
-      args: ['--ci', `--maxWorkers=${CORES}`, '--forceExit'],
-    };
-    const browserTests = { title: 'browser tests (e2e)', cmd: process.execPath, args: ['run.mjs'], cwd: e2e };
+    ];
     // The separate deployment (nginx, two instances, Redis, S3) needs PostgreSQL: several
     // instances never share a SQLite file. MIZAN_DEPLOY_SUITE=0 skips it.
     const deployTests = {
@@ -348,14 +388,16 @@ const commands = {
       cmd: process.execPath,
       args: ['deploy/run.mjs'],
       cwd: e2e,
+      needs: built,
+      laneless: true,
     };
-    if (!deploySuite())
+    if (deploySuite()) steps.push(deployTests);
+    else
       skipped(
         deployTests.title,
         process.env.MIZAN_TEST_PG_URL ? 'MIZAN_DEPLOY_SUITE=0' : 'MIZAN_TEST_PG_URL not set',
       );
-    const tests = [browserTests, jest, ...(deploySuite() ? [deployTests] : [])];
-    await parallel(tests, tests.length);
+    await parallel(steps);
     summary();
   },
   dev() {
