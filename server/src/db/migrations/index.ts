@@ -9,6 +9,7 @@ import { filterCountsMigration } from './008_filter_counts';
 import { compoundNamesMigration } from './009_compound_names';
 import { numberCountersMigration } from './010_number_counters';
 import { counterSequencesMigration } from './011_counter_sequences';
+import { keptAtCommitMigration } from './012_kept_at_commit';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -43,4 +44,5 @@ export const coreMigrations: Migration[] = [
   compoundNamesMigration,
   numberCountersMigration,
   counterSequencesMigration,
+  keptAtCommitMigration,
 ];
