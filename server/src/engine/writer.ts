@@ -262,7 +262,8 @@ export class EntityService extends EntityReader {
           column in row ? row[column] : column === 'status' ? true : column === 'baned' ? false : null;
       return out;
     });
-    const ids = await this.repo.insertMany(ctx.trx, full);
+    const stored = await this.repo.insertMany(ctx.trx, full);
+    const ids = stored.map((row) => Number(row.id));
     // A new row has no links to replace: inserted only.
     for (const [key] of this.repo.refsFields()) {
       const links = values.flatMap((row, i) =>
@@ -272,12 +273,10 @@ export class EntityService extends EntityReader {
     }
     if (one) await this.repo.attachFiles(ctx.trx, ids[0]!, uploads, ctx.user?.id ?? null);
 
-    const byId = new Map<number, ApiRow>();
-    for (const part of chunks(ids, 500)) {
-      const raw = await this.repo.findMany(ctx.trx, part);
-      for (const row of await this.repo.expand(ctx.trx, raw)) byId.set(row.id, row);
-    }
-    const rows = ids.map((id) => byId.get(id)!);
+    // The rows as the insert answered them (no trigger changes a stored row), with their links
+    // and titles.
+    const rows: ApiRow[] = [];
+    for (const part of chunks(stored, 500)) rows.push(...(await this.repo.expand(ctx.trx, part)));
     await writeAuditMany(
       ctx.trx,
       rows.map((after): AuditEntry => this.auditEntry(ctx, options.auditAction ?? 'create', null, after)),
