@@ -223,21 +223,21 @@ export class EntityRepository {
 
   /**
    * Inserts many rows with multi-row INSERTs; every row must carry the same columns. Returns the
-   * new ids in the order of `rows`.
+   * stored rows (every column, as `findMany` reads them) in the order of `rows`.
    */
-  async insertMany(db: Executor, rows: readonly DbRow[]): Promise<number[]> {
+  async insertMany(db: Executor, rows: readonly DbRow[]): Promise<DbRow[]> {
     if (!rows.length) return [];
     const columns = Object.keys(rows[0]!).length;
     // Stay well under SQLite's and PostgreSQL's limits on parameters per statement.
     const batch = Math.max(1, Math.floor(20_000 / Math.max(1, columns)));
-    const ids: number[] = [];
+    const stored: DbRow[] = [];
     for (const part of chunks(rows, batch)) {
-      const inserted = await db.insertInto(this.table).values(part).returning('id').execute();
+      const inserted: DbRow[] = await db.insertInto(this.table).values(part).returningAll().execute();
       // Ids are drawn in VALUES order within one statement; sorting makes that pairing explicit
       // whatever order RETURNING lists them in.
-      ids.push(...inserted.map((r) => Number(r.id)).sort((a, b) => a - b));
+      stored.push(...inserted.sort((a, b) => Number(a.id) - Number(b.id)));
     }
-    return ids;
+    return stored;
   }
 
   /**

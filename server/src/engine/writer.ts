@@ -170,7 +170,7 @@ export class EntityService extends EntityReader {
    * The one way rows are created (`create` is one row of it): parse, refuse what only the server
    * sets (`setBy`), defaults, `beforeCreate` hooks, references and uniqueness (one query per field
    * or group for the whole batch), the uploads' count and `beforeFiles`; `beforeInsert`; then multi-row inserts,
-   * links, files, the count, and per row `afterChange`, the audit entry and the event.
+   * links, files, the audit entries, per row `afterChange` and the event, and the count last.
    *
    * `one`: a single row refused as `create` always was, at the first stage that finds a problem
    * (the stage's 422, a hook's own error as thrown, 409 `unique`). Otherwise every row is checked
@@ -262,9 +262,9 @@ export class EntityService extends EntityReader {
           column in row ? row[column] : column === 'status' ? true : column === 'baned' ? false : null;
       return out;
     });
-    const ids = await this.repo.insertMany(ctx.trx, full);
-    // A new row has no links to replace: inserted only (on PostgreSQL a delete of none would
-    // still raise the write version, a statement trigger firing for no row).
+    const stored = await this.repo.insertMany(ctx.trx, full);
+    const ids = stored.map((row) => Number(row.id));
+    // A new row has no links to replace: inserted only.
     for (const [key] of this.repo.refsFields()) {
       const links = values.flatMap((row, i) =>
         Array.isArray(row[key]) && row[key].length ? [{ owner: ids[i]!, ids: row[key] as number[] }] : [],
@@ -272,22 +272,24 @@ export class EntityService extends EntityReader {
       if (links.length) await this.repo.insertLinks(ctx.trx, key, links);
     }
     if (one) await this.repo.attachFiles(ctx.trx, ids[0]!, uploads, ctx.user?.id ?? null);
-    await adjustCount(ctx.trx, this.name, ids.length);
 
-    const byId = new Map<number, ApiRow>();
-    for (const part of chunks(ids, 500)) {
-      const raw = await this.repo.findMany(ctx.trx, part);
-      for (const row of await this.repo.expand(ctx.trx, raw)) byId.set(row.id, row);
-    }
-    const rows = ids.map((id) => byId.get(id)!);
-    const audit: AuditEntry[] = [];
+    // The rows as the insert answered them (no trigger changes a stored row), with their links
+    // and titles.
+    const rows: ApiRow[] = [];
+    for (const part of chunks(stored, 500)) rows.push(...(await this.repo.expand(ctx.trx, part)));
+    await writeAuditMany(
+      ctx.trx,
+      rows.map((after): AuditEntry => this.auditEntry(ctx, options.auditAction ?? 'create', null, after)),
+    );
+    // The kept totals last (the hooks' aggregates, then the row count): on PostgreSQL each total's
+    // row stays locked from its write to the commit, and concurrent creates wait for it in turn.
+    // The write versions and filter totals are raised at commit (deferred triggers).
     for (const after of rows) {
       for (const hooks of this.hooks)
         await hooks.afterChange?.(hookCtx, { action: 'create', before: null, after });
-      audit.push(this.auditEntry(ctx, options.auditAction ?? 'create', null, after));
       if (options.events !== 'summary') this.pushEvent(ctx, 'create', after);
     }
-    await writeAuditMany(ctx.trx, audit);
+    await adjustCount(ctx.trx, this.name, ids.length);
     if (options.events === 'summary' && rows.length) {
       ctx.work.events.push({
         channel: this.name,

@@ -1,9 +1,11 @@
 import FormData from 'form-data';
 import { DEFAULT_TIME_ZONE, MONEY_MAX, NATIONAL_ID_LENGTH } from '@mizan/contracts';
+import { setCounter } from '../db/counters';
 import { officeToday } from '../engine/today';
 import { countRows } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
 import { signInWith } from '../system/testing/users';
+import { FILE_NUMBERS } from './lawsuits';
 
 // A project's `testTimeout` is ignored when Jest runs several projects: set it here (app start-up on a busy machine).
 jest.setTimeout(90_000);
@@ -188,10 +190,7 @@ describe.each(dialects())('lawsuits on %s', (dialect) => {
 
     // Rows the counter never saw (a year begun before it, another release, a restore): the
     // counter set back finds its next number taken, and starts again after the largest.
-    await t.app.db
-      .updateTable('number_counters')
-      .set({ last: seq(last.fileNumber) })
-      .execute();
+    await setCounter(t.app.db, t.dialect, FILE_NUMBERS, YEAR, seq(last.fileNumber));
     expect(seq((await number()).fileNumber)).toBe(seq(last.fileNumber) + 2);
     // Changing a number by hand to one further on moves the counter past it too.
     const edited = await number();

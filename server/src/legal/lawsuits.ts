@@ -21,7 +21,7 @@ import { checkBench } from './bench';
 const { fileNumber: FILE_NUMBER, filingDate: FILING_DATE } = cols(lawsuits);
 const HEARING = cols(sessions);
 /** The file numbers' series in `number_counters`. */
-const FILE_NUMBERS = 'lawsuits.fileNumber';
+export const FILE_NUMBERS = 'lawsuits.fileNumber';
 /** A file number the counter knows: `<year>/<digits>` (longer digit strings are left to the unique index). */
 const COUNTED = /^(\d{4})\/(\d{1,15})$/;
 
@@ -68,8 +68,8 @@ const formatFileNumber = (year: number, n: number) =>
 /**
  * `count` generated file numbers of the current year (the office's, by its time zone):
  * `<year>/<n>`, `n` after the largest all-digit number of that year (typed ones included), at
- * least `FILE_NUMBER_DIGITS` digits. Taken from the year's counter (`takeNumbers`: race-safe, its
- * row locked to commit on PostgreSQL). A number the counter did not see (a year that began before
+ * least `FILE_NUMBER_DIGITS` digits. Taken from the year's counter (`takeNumbers`: race-safe; on
+ * PostgreSQL a sequence, no lock held to commit). A number the counter did not see (a year that began before
  * it, rows another release or a restore wrote) is found taken by one indexed look-up; the counter
  * then starts again after the largest in the table. The unique index stays the last guard (409).
  */
@@ -81,13 +81,13 @@ async function nextFileNumbers(
 ): Promise<string[]> {
   // The office's year: at New Year it turns at midnight in the office's time zone, not UTC's.
   const year = Number(dayInZone(timeZone, new Date()).slice(0, 4));
-  const numbers = (last: number) =>
-    Array.from({ length: count }, (_, i) => formatFileNumber(year, last - count + 1 + i));
-  let picked = numbers(await takeNumbers(trx, FILE_NUMBERS, year, count));
+  const take = async () =>
+    (await takeNumbers(trx, dialect, FILE_NUMBERS, year, count)).map((n) => formatFileNumber(year, n));
+  let picked = await take();
   if (await anyStored(trx, picked)) {
     const largest = await largestFileNumber(trx, dialect, year);
     await raiseCounter(trx, dialect, FILE_NUMBERS, year, largest);
-    picked = numbers(await takeNumbers(trx, FILE_NUMBERS, year, count));
+    picked = await take();
   }
   return picked;
 }
@@ -148,8 +148,7 @@ export function installLawsuitHooks(
       checkCompleted(values);
       await checkBench(ctx, lawsuits.name, values);
     },
-    // The numbers are taken last: on PostgreSQL the year's counter stays locked until commit, and
-    // concurrent creates wait for it in turn.
+    // The numbers are taken last, once every check has passed: a refused create takes none.
     async beforeInsert(ctx, rows) {
       await countTyped(
         ctx.trx,

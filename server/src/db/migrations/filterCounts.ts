@@ -120,8 +120,11 @@ export async function createFilterCountTriggers(
     const fields = groupName(group);
     if (dialect === 'postgres') {
       await sql`drop trigger if exists ${sql.id(name)} on ${sql.table(entity.table)}`.execute(db);
-      await sql`create trigger ${sql.id(name)}
+      // At commit (deferred): the combination's row stays locked for the commit only, not from the
+      // write on; the trigger sees the row as it was written.
+      await sql`create constraint trigger ${sql.id(name)}
         after insert or delete or update of ${sql.join(columns.map((c) => sql.id(c)))} on ${sql.table(entity.table)}
+        deferrable initially deferred
         for each row execute function ${sql.id(PG_FUNCTION)}(${sql.join(
           [entity.name, fields, ...columns].map((a) => sql.lit(a)),
         )})`.execute(db);

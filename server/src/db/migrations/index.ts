@@ -8,6 +8,8 @@ import { unfoldedIndexMigration } from './007_unfolded_index';
 import { filterCountsMigration } from './008_filter_counts';
 import { compoundNamesMigration } from './009_compound_names';
 import { numberCountersMigration } from './010_number_counters';
+import { counterSequencesMigration } from './011_counter_sequences';
+import { keptAtCommitMigration } from './012_kept_at_commit';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -41,4 +43,6 @@ export const coreMigrations: Migration[] = [
   filterCountsMigration,
   compoundNamesMigration,
   numberCountersMigration,
+  counterSequencesMigration,
+  keptAtCommitMigration,
 ];

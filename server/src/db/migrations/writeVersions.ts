@@ -3,8 +3,8 @@ import { type Db, type Dialect, tableColumns } from '../index';
 
 /**
  * Write versions: `entity_counts.version` of an entity goes up with every statement that writes
- * its table or one of its `refs` join tables, in the writing transaction, by triggers. Whatever
- * writes (the engine, a module's own query, a seed), a reader that saw version `v` before reading
+ * its table or one of its `refs` join tables, in the writing transaction (on PostgreSQL once, at
+ * its commit), by triggers. Whatever writes (the engine, a module's own query, a seed), a reader that saw version `v` before reading
  * knows that anything it derived from the rows (a filtered total, where a page starts) still holds
  * while the version is `v` (engine/listCache.ts). The version survives restarts and is shared by
  * every instance on the database.
@@ -13,16 +13,28 @@ import { type Db, type Dialect, tableColumns } from '../index';
 /** The PostgreSQL trigger function: the entity's name is the trigger's argument. */
 const PG_FUNCTION = 'mizan_entity_written';
 
+/**
+ * PostgreSQL raises the version at commit, once per transaction and entity: a deferred row
+ * trigger, the first of the transaction's rows marking the entity written (a setting local to the
+ * transaction) and the others seeing the mark. Raised earlier, the entity's `entity_counts` row
+ * would stay locked from the write to the commit, and concurrent writers of the entity would wait
+ * for each other's whole transactions; raised at commit, it is held for the commit only. Readers
+ * see the version and the rows change together, as before.
+ */
 async function pgTrigger(db: Db, table: string, entity: string): Promise<void> {
   await sql`create or replace function ${sql.id(PG_FUNCTION)}() returns trigger language plpgsql as $$
     begin
+      if current_setting('mizan_written.' || tg_argv[0], true) = 'y' then
+        return null;
+      end if;
+      perform set_config('mizan_written.' || tg_argv[0], 'y', true);
       update entity_counts set version = version + 1 where entity = tg_argv[0];
       return null;
     end $$`.execute(db);
   await sql`drop trigger if exists ${sql.id(`${table}_written`)} on ${sql.table(table)}`.execute(db);
-  // Once per statement: a batch insert of a thousand rows is one bump, not a thousand.
-  await sql`create trigger ${sql.id(`${table}_written`)} after insert or update or delete on ${sql.table(table)}
-    for each statement execute function ${sql.id(PG_FUNCTION)}(${sql.lit(entity)})`.execute(db);
+  await sql`create constraint trigger ${sql.id(`${table}_written`)} after insert or update or delete on ${sql.table(table)}
+    deferrable initially deferred
+    for each row execute function ${sql.id(PG_FUNCTION)}(${sql.lit(entity)})`.execute(db);
 }
 
 async function sqliteTriggers(db: Db, table: string, entity: string): Promise<void> {
