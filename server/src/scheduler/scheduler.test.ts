@@ -270,14 +270,19 @@ describe.each(splitDialects())('the job scheduler on %s', (dialect) => {
 
   it('renews the lease while a long job runs, so no other instance takes it', async () => {
     const app = await instance();
+    // The clock moves only when the test moves it, a renewal at a time: however slow the machine,
+    // the lease runs out only if it is not renewed.
+    let now = Date.now();
     await app.db
       .insertInto('scheduled_jobs')
-      .values({ name: job, next_run_at: new Date(Date.now() - 1000).toISOString() })
+      .values({ name: job, next_run_at: new Date(now - 1000).toISOString() })
       .execute();
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
     const make = () => {
       const scheduler = new Scheduler({
         db: app.db,
-        clock: () => new Date(),
+        clock: () => new Date(now),
         timeZone: async () => 'Africa/Cairo',
         log: app.log,
         leaseMs: 300,
@@ -288,8 +293,7 @@ describe.each(splitDialects())('the job scheduler on %s', (dialect) => {
         schedule: tomorrow,
         run: async (run) => {
           runs.push({ owner: scheduler.owner, run });
-          // Four leases long.
-          await new Promise((r) => setTimeout(r, 1200));
+          await finished;
         },
       });
       return scheduler;
@@ -297,10 +301,14 @@ describe.each(splitDialects())('the job scheduler on %s', (dialect) => {
     const [holder, other] = [make(), make()];
     const running = holder.tick();
     await until(async () => runs.length === 1);
+    const renewedAtNow = async () => new Date((await row(app)).lease_until!).getTime() === now + 300;
+    // Four leases long: without renewals the lease would have run out three times over.
     for (let i = 0; i < 12; i++) {
-      await new Promise((r) => setTimeout(r, 100));
+      await until(renewedAtNow, 30_000);
+      now += 100;
       expect(await other.tick()).toEqual([]);
     }
+    finish();
     expect(await running).toEqual([job]);
     expect(runs.map((r) => r.owner)).toEqual([holder.owner]);
   });
