@@ -33,11 +33,6 @@ const APPS = ['host', ...['legal', 'clients', 'settings', 'tasks', 'chat'].map((
 const WEB_CHECK = 'tsconfig.web-check.json';
 /** Steps run side by side where they can: the machines this runs on have two cores. */
 const CORES = 2;
-/**
- * Jest's workers: one more than the cores. A server suite waits on its databases, sockets and
- * timers for about a third of its time, so two workers kept the two cores 70% busy.
- */
-const JEST_WORKERS = CORES + 1;
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
@@ -346,33 +341,14 @@ const commands = {
     systemPrerequisites();
     install();
     // One schedule (see `parallel`): the server's compilation first, then the front-end builds and
-    // the checks two at a time. Jest needs only the compiled server (a crash test starts it), so it
-    // starts beside the builds; the browser tests and the deployment suite start once the apps
-    // they serve are built. The browser tests and the deployment suite alone kept the cores about
-    // half busy (they wait on pages, servers and timers): Jest beside them fills the rest.
+    // the checks two at a time; then Jest (two workers), the browser tests and the deployment
+    // suite side by side. Alone, the browser tests kept the cores about half busy and the
+    // deployment suite less (they wait on pages, servers and timers): Jest beside them fills the
+    // rest. Jest started beside the builds, with three workers, kept the machine 100% busy but
+    // slowed single steps enough for tests that wait a bounded time to fail, for a few minutes won.
     const server = compileServer();
     const builds = appBuilds();
-    const built = [server, ...builds].map((step) => step.title);
-    const e2e = path.join(root, 'e2e');
-    const steps = [
-      server,
-      ...builds,
-      {
-        // --forceExit: a leaked handle must not hang CI; Jest still prints the open-handle warning.
-        title: 'unit and integration tests (jest)',
-        cmd: bin('jest'),
-        args: ['--ci', `--maxWorkers=${JEST_WORKERS}`, '--forceExit'],
-        needs: [server.title],
-        laneless: true,
-      },
-      {
-        title: 'browser tests (e2e)',
-        cmd: process.execPath,
-        args: ['run.mjs'],
-        cwd: e2e,
-        needs: built,
-        laneless: true,
-      },
+    const checks = [
       { title: 'lint (eslint)', cmd: bin('eslint'), args: ['--max-warnings=0', '.'] },
       {
         title: 'type-check host, remotes and shared web packages (tsc)',
@@ -381,6 +357,29 @@ const commands = {
       },
       { title: 'format check (prettier)', cmd: bin('prettier'), args: ['--check', '.'] },
     ];
+    const first = [server, ...builds, ...checks].map((step) => step.title);
+    const e2e = path.join(root, 'e2e');
+    const steps = [
+      server,
+      ...builds,
+      ...checks,
+      {
+        // --forceExit: a leaked handle must not hang CI; Jest still prints the open-handle warning.
+        title: 'unit and integration tests (jest)',
+        cmd: bin('jest'),
+        args: ['--ci', `--maxWorkers=${CORES}`, '--forceExit'],
+        needs: first,
+        laneless: true,
+      },
+      {
+        title: 'browser tests (e2e)',
+        cmd: process.execPath,
+        args: ['run.mjs'],
+        cwd: e2e,
+        needs: first,
+        laneless: true,
+      },
+    ];
     // The separate deployment (nginx, two instances, Redis, S3) needs PostgreSQL: several
     // instances never share a SQLite file. MIZAN_DEPLOY_SUITE=0 skips it.
     const deployTests = {
@@ -388,7 +387,7 @@ const commands = {
       cmd: process.execPath,
       args: ['deploy/run.mjs'],
       cwd: e2e,
-      needs: built,
+      needs: first,
       laneless: true,
     };
     if (deploySuite()) steps.push(deployTests);

@@ -18,7 +18,7 @@ jest.mock('../../../shared/sdk/src/fingerprint', () => ({
 // from that page measured 10 s. As the remotes' set-ups allow.
 jest.setTimeout(90_000);
 // Lazy screens and antd's first render take more than the default second on a busy machine.
-configure({ asyncUtilTimeout: 15_000 });
+configure({ asyncUtilTimeout: 30_000 });
 
 // Tests read English labels unless they switch; the app itself defaults to Arabic.
 void initI18n('en');

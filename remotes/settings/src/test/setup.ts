@@ -4,7 +4,7 @@ import { configure } from '@testing-library/react';
 import { initI18n } from '@mizan/i18n';
 
 // The first call computes the device fingerprint; on a loaded two-core machine that can take seconds.
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 30_000 });
 // Whole screens over HTTP take seconds each when every package's tests run at once on two cores.
 jest.setTimeout(90_000);
 

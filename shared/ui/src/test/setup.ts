@@ -4,6 +4,6 @@ import { configure } from '@testing-library/react';
 import { initI18n } from '@mizan/i18n';
 
 // The first antd render of a file generates every component style (seconds on a slow runner).
-configure({ asyncUtilTimeout: 8_000 });
+configure({ asyncUtilTimeout: 30_000 });
 
 void initI18n('ar');
