@@ -41,8 +41,8 @@ export async function takeNumbers(
 /**
  * Makes sure the next number of `series` in `year` comes after `taken` (a number typed by hand,
  * or the largest one found in the table): the counter rises to it and never goes down. On
- * PostgreSQL a sequence below `taken` is raised with concurrent takes held off until the
- * transaction ends (`mizan_raise_counter`); one at or above it is only read.
+ * PostgreSQL concurrent takes are held off until the transaction ends, and a sequence below
+ * `taken` is raised (`mizan_raise_counter`).
  */
 export async function raiseCounter(
   trx: Trx | Db,
@@ -90,6 +90,9 @@ export async function setCounter(
  * - `mizan_raise_counter(series, year, taken)`: raises the sequence to `taken` when it is below.
  *   `nextval` holds a lock on the sequence until its transaction ends that `alter sequence`
  *   waits for and blocks: under it no number is being taken, and the raise cannot undercut one.
+ *   It waits even when the sequence is past `taken`: a create that took `taken` and has not
+ *   stored it yet then stores it first, and the typed one is refused as taken, never the
+ *   generated one.
  */
 export async function createCounterSequences(db: Db, dialect: Dialect): Promise<void> {
   if (dialect !== 'postgres') return;
@@ -122,8 +125,6 @@ export async function createCounterSequences(db: Db, dialect: Dialect): Promise<
       seq regclass := mizan_number_sequence(p_series, p_year);
       last bigint;
     begin
-      execute format('select last_value from %s', seq) into last;
-      if last >= p_taken then return; end if;
       execute format('alter sequence %s no cycle', seq);
       execute format('select last_value from %s', seq) into last;
       if last < p_taken then perform setval(seq, p_taken); end if;
