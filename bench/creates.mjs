@@ -13,7 +13,7 @@
 // bench/results/<date>-creates.json.
 import { createPgDatabase, freePort, serverRequire, signIn, startServer, stop, waitForOk } from './net.mjs';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +38,20 @@ function machineBusyMs() {
   const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
   const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number);
   return ((user + nice + system + irq + softirq + steal) * 1000) / 100;
+}
+
+/** CPU time (ms) of every PostgreSQL process on this machine (its backends, writer, WAL writer...). */
+function postgresCpuMs() {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(pid);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
 }
 
 /** One request on `agent`; its status and parsed body. Never throws. */
@@ -91,6 +105,8 @@ async function postLoad(url, headers, body, { connections, seconds, pid, expect,
   const statuses = {};
   const cpuBefore = pid ? cpuMs(pid) : 0;
   const machineBefore = machineBusyMs();
+  const postgresBefore = postgresCpuMs();
+  const selfBefore = process.cpuUsage();
   const until = Date.now() + seconds * 1000;
   const worker = async () => {
     while (Date.now() < until) {
@@ -104,6 +120,8 @@ async function postLoad(url, headers, body, { connections, seconds, pid, expect,
   const requests = latencies.length;
   const serverCpu = pid ? cpuMs(pid) - cpuBefore : null;
   const machineCpu = machineBusyMs() - machineBefore;
+  const postgresCpu = postgresCpuMs() - postgresBefore;
+  const self = process.cpuUsage(selfBefore);
   if (!given) agent.destroy();
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(requests - 1, Math.floor((p / 100) * requests))] ?? 0;
@@ -119,6 +137,8 @@ async function postLoad(url, headers, body, { connections, seconds, pid, expect,
     statuses,
     ...(pid ? { serverCpuMsPerRequest: +(serverCpu / Math.max(1, requests)).toFixed(2) } : {}),
     machineCpuMsPerRequest: +(machineCpu / Math.max(1, requests)).toFixed(2),
+    postgresCpuMsPerRequest: +(postgresCpu / Math.max(1, requests)).toFixed(2),
+    loadCpuMsPerRequest: +((self.user + self.system) / 1000 / Math.max(1, requests)).toFixed(2),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { gatherAtCommit, writeNow, type CommitWrite } from '../db/atCommit';
 import type { Trx } from '../engine/context';
 
 /** One change as the audit trail keeps it: who, what, when, before, after, from where. */
@@ -14,7 +15,8 @@ export interface AuditEntry {
 }
 
 /**
- * Appends an audit entry; call it inside the transaction of the change it records.
+ * Appends an audit entry; call it inside the transaction of the change it records (written at its
+ * end when it gathers writes for the commit, `db/atCommit.ts`).
  * `before`/`after` are stored as JSON text (rows without write-only fields).
  *
  * @example
@@ -22,19 +24,7 @@ export interface AuditEntry {
  *   action: 'update', before, after, ip: ctx.ip });
  */
 export async function writeAudit(trx: Trx | Db, entry: AuditEntry): Promise<void> {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      employee_id: entry.employeeId,
-      entity: entry.entity,
-      entity_id: entry.entityId,
-      action: entry.action,
-      before: entry.before === undefined || entry.before === null ? null : JSON.stringify(entry.before),
-      after: entry.after === undefined || entry.after === null ? null : JSON.stringify(entry.after),
-      ip: entry.ip ?? null,
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+  await writeAuditMany(trx, [entry]);
 }
 
 /** Appends many audit entries with a few multi-row inserts (batch writes: `createMany`, imports). */
@@ -51,10 +41,29 @@ export async function writeAuditMany(trx: Trx | Db, entries: readonly AuditEntry
     ip: entry.ip ?? null,
     created_at: createdAt,
   }));
-  // Eight values per row: 2,000 rows stay under either database's parameter limit.
-  for (let i = 0; i < rows.length; i += 2_000)
-    await trx
-      .insertInto('audit_log')
-      .values(rows.slice(i, i + 2_000))
-      .execute();
+  const add = (gathered: AuditRow[]) => {
+    gathered.push(...rows);
+    return gathered;
+  };
+  if (!gatherAtCommit(trx, AUDIT_ROWS, add)) await writeNow(trx, AUDIT_ROWS, rows);
 }
+
+type AuditRow = Record<string, unknown>;
+
+/** Audit rows in multi-row inserts, written before the kept totals (they lock no shared row). */
+const AUDIT_ROWS: CommitWrite<AuditRow[]> = {
+  rank: 0,
+  start: () => [],
+  statements: (db, rows) => {
+    const inserts = [];
+    // Eight values per row: 2,000 rows stay under either database's parameter limit.
+    for (let i = 0; i < rows.length; i += 2_000)
+      inserts.push(
+        db
+          .insertInto('audit_log')
+          .values(rows.slice(i, i + 2_000))
+          .compile(),
+      );
+    return [inserts];
+  },
+};

@@ -1,6 +1,7 @@
 import { lawsuits, sessions, tasks } from '@mizan/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import { exclusively, type Db, type Dialect, tableNames } from '../db';
+import { gatherAtCommit, writeNow, type CommitWrite } from '../db/atCommit';
 import { columnName, createDeclaredIndexes, joinTableName, type Migration } from '../db/migrations';
 import type { Trx } from '../engine/context';
 import type { ApiRow } from '../engine/serialize';
@@ -232,55 +233,77 @@ export function difference(minus: readonly StatRow[], plus: readonly StatRow[]):
  * every branch); the rows whose count falls to 0 are then removed in one statement, so the table
  * holds exactly the keys a recount gives. The keys go in one order (`keyOf`'s text): on
  * PostgreSQL two writes locking some of the same rows lock them in the same order, never in a
- * cycle.
+ * cycle. In a transaction that gathers writes for its commit (`db/atCommit.ts`) the deltas are
+ * summed and written at its end.
  */
 export async function applyDelta(trx: Trx | Db, delta: readonly StatRow[]): Promise<void> {
-  // One row per key (PostgreSQL refuses a statement that updates a row twice; a lawsuit moved to
-  // another branch brings the deltas of its hearings and tasks, which share keys), in key order.
-  const rows = sumByKey(delta)
-    .filter((row) => SUM_COLUMNS.some((c) => row[c] !== 0))
-    .sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
-  // In parts that stay within SQLite's limits (parameters, expression depth) when a lawsuit moved
-  // with its hearings gives hundreds of keys.
-  for (let at = 0; at < rows.length; at += APPLY_CHUNK) {
-    const part = rows.slice(at, at + APPLY_CHUNK);
-    await trx
-      .insertInto(STATS_TABLE)
-      .values(part.map(statColumns))
-      .onConflict((oc) =>
-        oc
-          .columns([...KEY_COLUMNS])
-          .doUpdateSet(
-            Object.fromEntries(
-              SUM_COLUMNS.map((c) => [
-                c,
-                sql`${sql.ref(`${STATS_TABLE}.${c}`)} + ${sql.ref(`excluded.${c}`)}`,
-              ]),
-            ),
-          ),
-      )
-      .execute();
-    const lowered = part.filter((row) => row.n < 0);
-    if (lowered.length)
-      await trx
-        .deleteFrom(STATS_TABLE)
-        .where('n', '<=', 0)
-        .where((eb) =>
-          eb.or(
-            lowered.map((row) =>
-              eb.and([
-                eb('kind', '=', row.kind),
-                eb('branch_id', '=', row.branchId),
-                eb('month', '=', row.month),
-                eb('k1', '=', row.k1),
-                eb('k2', '=', row.k2),
-              ]),
-            ),
-          ),
-        )
-        .execute();
-  }
+  const add = (gathered: StatRow[]) => {
+    gathered.push(...delta);
+    return gathered;
+  };
+  if (!gatherAtCommit(trx, STAT_DELTAS, add)) await writeNow(trx, STAT_DELTAS, [...delta]);
 }
+
+/** The aggregates' deltas a transaction gathered (`applyDelta`), written after its audit entries. */
+const STAT_DELTAS: CommitWrite<StatRow[]> = {
+  rank: 1,
+  start: () => [],
+  statements(db, delta) {
+    // One row per key (PostgreSQL refuses a statement that updates a row twice; a lawsuit moved to
+    // another branch brings the deltas of its hearings and tasks, which share keys), in key order.
+    const rows = sumByKey(delta)
+      .filter((row) => SUM_COLUMNS.some((c) => row[c] !== 0))
+      .sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+    const upserts = [];
+    const removals = [];
+    // In parts that stay within SQLite's limits (parameters, expression depth) when a lawsuit moved
+    // with its hearings gives hundreds of keys.
+    for (let at = 0; at < rows.length; at += APPLY_CHUNK) {
+      const part = rows.slice(at, at + APPLY_CHUNK);
+      upserts.push(
+        db
+          .insertInto(STATS_TABLE)
+          .values(part.map(statColumns))
+          .onConflict((oc) =>
+            oc
+              .columns([...KEY_COLUMNS])
+              .doUpdateSet(
+                Object.fromEntries(
+                  SUM_COLUMNS.map((c) => [
+                    c,
+                    sql`${sql.ref(`${STATS_TABLE}.${c}`)} + ${sql.ref(`excluded.${c}`)}`,
+                  ]),
+                ),
+              ),
+          )
+          .compile(),
+      );
+      // After the upserts (a later phase): they read the sums the upserts left.
+      const lowered = part.filter((row) => row.n < 0);
+      if (lowered.length)
+        removals.push(
+          db
+            .deleteFrom(STATS_TABLE)
+            .where('n', '<=', 0)
+            .where((eb) =>
+              eb.or(
+                lowered.map((row) =>
+                  eb.and([
+                    eb('kind', '=', row.kind),
+                    eb('branch_id', '=', row.branchId),
+                    eb('month', '=', row.month),
+                    eb('k1', '=', row.k1),
+                    eb('k2', '=', row.k2),
+                  ]),
+                ),
+              ),
+            )
+            .compile(),
+        );
+    }
+    return removals.length ? [upserts, removals] : [upserts];
+  },
+};
 
 /** Keys per statement of `applyDelta`. */
 const APPLY_CHUNK = 200;

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db, Dialect } from './index';
 import type { Trx } from '../engine/context';
 
@@ -36,6 +36,33 @@ export async function takeNumbers(
     returning last`.execute(trx);
   const last = Number(rows[0]!.last);
   return Array.from({ length: count }, (_, i) => last - count + 1 + i);
+}
+
+/**
+ * `takeNumbers` on PostgreSQL with a test of each number taken (`test(n)`: a boolean expression
+ * of the number, such as whether a row already holds it), in one statement: the numbers,
+ * ascending, and whether any passed the test. SQLite: `takeNumbers`, then `test` is left to the
+ * caller (`tested: null`).
+ */
+export async function takeNumbersTested(
+  trx: Trx | Db,
+  dialect: Dialect,
+  series: string,
+  year: number,
+  count: number,
+  test: (n: RawBuilder<number>) => RawBuilder<boolean>,
+): Promise<{ numbers: number[]; tested: boolean | null }> {
+  if (dialect !== 'postgres')
+    return { numbers: await takeNumbers(trx, dialect, series, year, count), tested: null };
+  const { rows } = await sql<{
+    n: number | string;
+    passed: boolean;
+  }>`select n, ${test(sql<number>`n`)} as passed
+    from mizan_take_numbers(${series}, ${year}, ${count}) as n`.execute(trx);
+  return {
+    numbers: rows.map((r) => Number(r.n)).sort((a, b) => a - b),
+    tested: rows.some((r) => r.passed),
+  };
 }
 
 /**

@@ -1,20 +1,37 @@
 import { registry } from '@mizan/contracts';
 import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
+import { gatherAtCommit, writeNow, type CommitWrite } from './atCommit';
 import { compiledOnce, type Db } from './index';
 import type { Trx } from '../engine/context';
 
 /**
  * Row totals kept in `entity_counts`, so an unfiltered list answers its total without scanning
- * the table. Every insert and delete adjusts them in its own transaction; anything
+ * the table. Every insert and delete adjusts them in its own transaction (at its end when it gathers
+ * writes for the commit, `db/atCommit.ts`); anything
  * that writes an entity table directly (seeds) calls `adjustCount` too, or `recountEntities`.
  */
 export async function adjustCount(trx: Trx | Db, entity: string, delta: number): Promise<void> {
-  await trx
-    .updateTable('entity_counts')
-    .set((eb) => ({ total: eb('total', '+', delta) }))
-    .where('entity', '=', entity)
-    .execute();
+  const add = (changes: Map<string, number>) => changes.set(entity, (changes.get(entity) ?? 0) + delta);
+  if (!gatherAtCommit(trx, COUNT_CHANGES, add)) await writeNow(trx, COUNT_CHANGES, add(new Map()));
 }
+
+/** Row totals' changes per entity, summed: one update per entity, in name order. */
+const COUNT_CHANGES: CommitWrite<Map<string, number>> = {
+  rank: 2,
+  start: () => new Map(),
+  statements: (db, changes) => [
+    [...changes]
+      .filter(([, delta]) => delta !== 0)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([entity, delta]) =>
+        db
+          .updateTable('entity_counts')
+          .set((eb) => ({ total: eb('total', '+', delta) }))
+          .where('entity', '=', entity)
+          .compile(),
+      ),
+  ],
+};
 
 export async function readCount(db: Trx | Db, entity: string): Promise<number | null> {
   const row = await db

@@ -5,6 +5,7 @@ import type { Bus, BusMessage } from '../bus';
 import type { Db } from '../db';
 import type { FileStore } from '../files/storage';
 import type { Versions } from '../db/counts';
+import { withWritesAtCommit } from '../db/atCommit';
 
 /** Who acts: the signed-in user (null for system work such as seeds), their IP, the request. */
 export interface ActorContext {
@@ -61,7 +62,8 @@ export function isWriteContext(ctx: ActorContext): ctx is WriteContext {
 }
 
 /**
- * Runs `fn` in one transaction; after it commits, gives the files written for it their final
+ * Runs `fn` in one transaction, whose audit entries and kept totals are written at its end
+ * (`db/atCommit.ts`); after it commits, gives the files written for it their final
  * names, publishes the collected events, removes
  * detached files and runs the `afterCommit` tasks; if it fails, removes the files written for it. Nested calls with a
  * WriteContext join the outer transaction.
@@ -80,7 +82,9 @@ export async function inTransaction<T>(
   const work = new UnitOfWork();
   let result: T;
   try {
-    result = await deps.db.transaction().execute((trx) => fn({ ...actor, trx, work }));
+    result = await deps.db
+      .transaction()
+      .execute((trx) => withWritesAtCommit(trx, () => fn({ ...actor, trx, work })));
   } catch (error) {
     await Promise.all(work.newFiles.map((name) => deps.files.remove(name)));
     throw error;

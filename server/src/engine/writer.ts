@@ -25,7 +25,7 @@ import { present } from '../http/values';
 import { inTransaction, isWriteContext, type ActorContext, type Trx, type WriteContext } from './context';
 import { HookRegistry, type ChangeAction, type HookContext } from './hooks';
 import { EntityReader, type EngineDeps } from './reader';
-import { chunks, missingIds, missingIdsOf, uniqueGroups, uniqueKey } from './repository';
+import { chunks, missingIds, missingIdsOf, uniqueGroups, uniqueKey, type Links } from './repository';
 import { referencedError } from './referenced';
 import { searchColumns } from './search';
 import type { ApiRow, DbRow } from './serialize';
@@ -262,28 +262,45 @@ export class EntityService extends EntityReader {
           column in row ? row[column] : column === 'status' ? true : column === 'baned' ? false : null;
       return out;
     });
-    const stored = await this.repo.insertMany(ctx.trx, full);
+    // A new row has no links to replace: inserted only, and known without reading them back.
+    const refsOf = (row: Record<string, unknown>, key: string): number[] =>
+      Array.isArray(row[key]) ? [...new Set(row[key].map(Number))].sort((a, b) => a - b) : [];
+    const refsKeys = this.repo.refsFields().map(([key]) => key);
+    const stored =
+      values.length === 1
+        ? [
+            await this.repo.insertOne(
+              ctx.trx,
+              full[0]!,
+              new Map(refsKeys.map((key) => [key, refsOf(values[0]!, key)])),
+            ),
+          ]
+        : await this.repo.insertMany(ctx.trx, full);
     const ids = stored.map((row) => Number(row.id));
-    // A new row has no links to replace: inserted only.
-    for (const [key] of this.repo.refsFields()) {
-      const links = values.flatMap((row, i) =>
-        Array.isArray(row[key]) && row[key].length ? [{ owner: ids[i]!, ids: row[key] as number[] }] : [],
-      );
-      if (links.length) await this.repo.insertLinks(ctx.trx, key, links);
+    const written: Links = new Map();
+    for (const key of refsKeys) {
+      const links = values.flatMap((row, i) => {
+        const refs = refsOf(row, key);
+        return refs.length ? [{ owner: ids[i]!, ids: refs }] : [];
+      });
+      written.set(key, new Map(links.map(({ owner, ids: refs }) => [owner, refs])));
+      if (links.length && values.length > 1) await this.repo.insertLinks(ctx.trx, key, links);
     }
     if (one) await this.repo.attachFiles(ctx.trx, ids[0]!, uploads, ctx.user?.id ?? null);
 
     // The rows as the insert answered them (no trigger changes a stored row), with their links
     // and titles.
     const rows: ApiRow[] = [];
-    for (const part of chunks(stored, 500)) rows.push(...(await this.repo.expand(ctx.trx, part)));
+    for (const part of chunks(stored, 500))
+      rows.push(...(await this.repo.expand(ctx.trx, part, undefined, written)));
     await writeAuditMany(
       ctx.trx,
       rows.map((after): AuditEntry => this.auditEntry(ctx, options.auditAction ?? 'create', null, after)),
     );
-    // The kept totals last (the hooks' aggregates, then the row count): on PostgreSQL each total's
-    // row stays locked from its write to the commit, and concurrent creates wait for it in turn.
-    // The write versions and filter totals are raised at commit (deferred triggers).
+    // The audit entries, the hooks' aggregates and the row count are gathered and written at the
+    // transaction's end (`db/atCommit.ts`): on PostgreSQL a total's row stays locked from its
+    // write to the commit, and concurrent creates wait for it in turn. The write versions and
+    // filter totals are raised at commit (deferred triggers).
     for (const after of rows) {
       for (const hooks of this.hooks)
         await hooks.afterChange?.(hookCtx, { action: 'create', before: null, after });
@@ -514,7 +531,7 @@ export class EntityService extends EntityReader {
     const handler = this.registry.action(this.name, action);
     if (!handler)
       throw new Error(`No handler for the action "${action}" of ${this.name}: add it with hooks()`);
-    return this.write(actor, [], async (ctx) => {
+    const { result, after } = await this.write(actor, [], async (ctx) => {
       const before = await this.loadForWrite(ctx, id, updatedAt);
       const outcome = (await handler(this.hookContext(ctx), before, input)) ?? {};
       const set = outcome.set
@@ -522,10 +539,12 @@ export class EntityService extends EntityReader {
         : {};
       delete set.updatedAt;
       // Every action makes a new version, so a form opened before it is told the row moved on.
-      const after = await this.store(ctx, before, set, updatedAt);
-      await this.changed(ctx, action, before, after);
-      return outcome.result !== undefined ? outcome.result : this.presentOne(ctx, after);
+      const stored = await this.store(ctx, before, set, updatedAt);
+      await this.changed(ctx, action, before, stored);
+      return { result: outcome.result, after: stored };
     });
+    // Like a create's, the answer's computed fields are read once the action is stored.
+    return result !== undefined ? result : this.presentOne(actor, after);
   }
 
   /**

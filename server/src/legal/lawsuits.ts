@@ -7,10 +7,11 @@ import {
   lawsuits,
   sessions,
 } from '@mizan/contracts';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Dialect } from '../db';
-import { raiseCounter, takeNumbers } from '../db/counters';
-import type { Trx } from '../engine/context';
+import { raiseCounter, takeNumbersTested } from '../db/counters';
+import { stampOf } from '../db/counts';
+import type { Trx, WriteContext } from '../engine/context';
 import { chunks } from '../engine/repository';
 import { cols, readRow, selectFields } from '../engine/rows';
 import type { EntityServices } from '../engine/service';
@@ -81,15 +82,20 @@ async function nextFileNumbers(
 ): Promise<string[]> {
   // The office's year: at New Year it turns at midnight in the office's time zone, not UTC's.
   const year = Number(dayInZone(timeZone, new Date()).slice(0, 4));
-  const take = async () =>
-    (await takeNumbers(trx, dialect, FILE_NUMBERS, year, count)).map((n) => formatFileNumber(year, n));
-  let picked = await take();
-  if (await anyStored(trx, picked)) {
-    const largest = await largestFileNumber(trx, dialect, year);
-    await raiseCounter(trx, dialect, FILE_NUMBERS, year, largest);
-    picked = await take();
-  }
-  return picked;
+  // Taken and looked up in one statement on PostgreSQL: the number as `formatFileNumber` writes it.
+  const stored = (n: RawBuilder<number>) =>
+    sql<boolean>`exists (select 1 from ${sql.table(lawsuits.table)} where ${sql.ref(FILE_NUMBER)} =
+      ${`${year}/`} || lpad(${n}::text, greatest(length(${n}::text), ${FILE_NUMBER_DIGITS}), '0'))`;
+  const take = async () => {
+    const { numbers, tested } = await takeNumbersTested(trx, dialect, FILE_NUMBERS, year, count, stored);
+    const picked = numbers.map((n) => formatFileNumber(year, n));
+    return { picked, taken: tested ?? (await anyStored(trx, picked)) };
+  };
+  const first = await take();
+  if (!first.taken) return first.picked;
+  const largest = await largestFileNumber(trx, dialect, year);
+  await raiseCounter(trx, dialect, FILE_NUMBERS, year, largest);
+  return (await take()).picked;
 }
 
 /** Typed file numbers of the counted form raise their year's counter: generated ones come after. */
@@ -131,19 +137,32 @@ export function installLawsuitHooks(
    */
   timeZone: (trx: Trx) => Promise<string>,
 ): void {
+  /** The pending case as last read, with the cases' write version it was read at. */
+  let pendingKept: { stamp: string; id: number | null } | undefined;
+  const CASES = [lawsuitCases.name];
+  /** The office's first active case whose outcome is still pending, read again when the cases change. */
+  const pendingCase = async (ctx: WriteContext): Promise<number | null> => {
+    const stamp = ctx.versions ? stampOf(ctx.versions, CASES).stamp : null;
+    if (stamp !== null && pendingKept?.stamp === stamp) return pendingKept.id;
+    const pending = await ctx.trx
+      .selectFrom(getEntity(lawsuitCases.name).table)
+      .select('id')
+      .where('outcome', '=', 'ongoing')
+      .where('status', '=', true)
+      .orderBy('id')
+      .executeTakeFirst();
+    const id = pending ? Number(pending.id) : null;
+    if (stamp !== null) pendingKept = { stamp, id };
+    return id;
+  };
+
   entities.hooks(lawsuits.name, {
     async beforeCreate(ctx, values) {
       // A new lawsuit is pending until someone records otherwise: the office's first active case
       // whose outcome is still pending ("قيد النظر"), when it has one.
       if (!present(values.lawsuitCaseId) && values.state !== 'completed') {
-        const pending = await ctx.trx
-          .selectFrom(getEntity(lawsuitCases.name).table)
-          .select('id')
-          .where('outcome', '=', 'ongoing')
-          .where('status', '=', true)
-          .orderBy('id')
-          .executeTakeFirst();
-        if (pending) values.lawsuitCaseId = Number(pending.id);
+        const pending = await pendingCase(ctx);
+        if (pending !== null) values.lawsuitCaseId = pending;
       }
       checkCompleted(values);
       await checkBench(ctx, lawsuits.name, values);

@@ -185,8 +185,26 @@ function toRow(settings: SystemSettings, employeeId: number | null): SettingsRow
   };
 }
 
-/** The stored settings, or the defaults while none were saved. */
-export async function readSettings(db: Executor): Promise<SystemSettings> {
+/**
+ * The settings a transaction read, kept for its other reads: a write's hooks ask for them more than
+ * once (the power-of-attorney check, the office's day, a file number's year), and within one
+ * transaction only `writeSettings` changes them.
+ */
+const readInTransaction = new WeakMap<Executor, Promise<SystemSettings>>();
+
+/** The stored settings, or the defaults while none were saved (read once per transaction). */
+export function readSettings(db: Executor): Promise<SystemSettings> {
+  if (!db.isTransaction) return readSettingsRow(db);
+  let read = readInTransaction.get(db);
+  if (!read) {
+    read = readSettingsRow(db);
+    readInTransaction.set(db, read);
+    read.catch(() => readInTransaction.delete(db));
+  }
+  return read;
+}
+
+async function readSettingsRow(db: Executor): Promise<SystemSettings> {
   const row = (await db
     .selectFrom('system_settings')
     .selectAll()
@@ -221,6 +239,7 @@ export async function writeSettings(
     .where('id', '=', id)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) await trx.insertInto('system_settings').values(row).execute();
+  readInTransaction.delete(trx);
   return readSettings(trx);
 }
 
@@ -270,6 +289,7 @@ export function generalOf(
  */
 export async function readTimeZone(db: Executor): Promise<string> {
   try {
+    if (db.isTransaction) return (await readSettings(db)).timeZone || DEFAULT_TIME_ZONE;
     const row = await db
       .selectFrom('system_settings')
       .select('time_zone')
