@@ -102,26 +102,18 @@ const skipped = (title, why) => {
 };
 
 /**
- * Runs steps side by side. A step starts once the steps named in its `needs` have passed, and,
- * unless it is `laneless`, while fewer than `lanes` (`CORES` unless told) such steps run: the
- * single-threaded tools (webpack, ESLint, tsc) fill the cores two at a time, while the test runs,
- * which keep their own workers and wait on servers and timers, start as soon as what they test is
- * built. Steps start in the order given. Each step's output is held and printed whole when it ends,
- * so that two steps' lines never interleave. After a failure no further step starts; the command
- * fails once the running ones end.
+ * Runs steps side by side, at most `lanes` (`CORES` unless told) at once, in the order given. Each
+ * step's output is held and printed whole when it ends, so that two steps' lines never interleave.
+ * After a failure no further step starts; the command fails once the running ones end.
  *
- * @param {{ title: string, cmd: string, args: string[], cwd?: string, after?: () => void,
- *   needs?: string[], laneless?: boolean }[]} steps
+ * @param {{ title: string, cmd: string, args: string[], cwd?: string, after?: () => void }[]} steps
  * @param {number} [lanes]
  */
 async function parallel(steps, lanes = CORES) {
   const waiting = [...steps];
-  const passed = new Set();
   /** The steps running, each with the promise of its end. */
   const running = new Map();
   let failed;
-  const ready = (step) => (step.needs ?? []).every((title) => passed.has(title));
-  const inLanes = () => [...running.keys()].filter((step) => !step.laneless).length;
 
   const runStep = async (step) => {
     const started = Date.now();
@@ -144,7 +136,6 @@ async function parallel(steps, lanes = CORES) {
     stages.push({ title: step.title, seconds, result: code === 0 ? 'ok' : 'FAILED' });
     if (code === 0) {
       step.after?.();
-      passed.add(step.title);
       console.log(`✔ ${step.title} (${seconds.toFixed(1)} s)`);
     } else {
       console.error(`✖ ${step.title} failed (${seconds.toFixed(1)} s)`);
@@ -153,21 +144,18 @@ async function parallel(steps, lanes = CORES) {
   };
 
   for (;;) {
-    for (const step of [...waiting]) {
-      if (failed || !ready(step) || (!step.laneless && inLanes() >= lanes)) continue;
-      waiting.splice(waiting.indexOf(step), 1);
+    while (!failed && waiting.length && running.size < lanes) {
+      const step = waiting.shift();
       running.set(
         step,
         runStep(step).then(() => running.delete(step)),
       );
     }
     if (!running.size) break;
-    // Any running step's end may let others start.
+    // Any running step's end may let the next one start.
     await Promise.race(running.values());
   }
-  if (failed || waiting.length) {
-    if (!failed)
-      console.error(`✖ never started: ${waiting.map((step) => step.title).join(', ')} (unmet needs)`);
+  if (failed) {
     summary();
     process.exit(1);
   }
@@ -340,9 +328,9 @@ const commands = {
   async test() {
     systemPrerequisites();
     install();
-    // One schedule (see `parallel`): the server's compilation first, then the front-end builds and
-    // the checks two at a time; then Jest (two workers), the browser tests and the deployment
-    // suite side by side. Alone, the browser tests kept the cores about half busy and the
+    // Two phases: the server's compilation, the front-end builds and the checks two at a time;
+    // then Jest (two workers), the browser tests and the deployment suite side by side, every one
+    // needing the builds. Alone, the browser tests kept the cores about half busy and the
     // deployment suite less (they wait on pages, servers and timers): Jest beside them fills the
     // rest. Jest started beside the builds, with three workers, kept the machine 100% busy but
     // slowed single steps enough for tests that wait a bounded time to fail, for a few minutes won.
@@ -357,28 +345,16 @@ const commands = {
       },
       { title: 'format check (prettier)', cmd: bin('prettier'), args: ['--check', '.'] },
     ];
-    const first = [server, ...builds, ...checks].map((step) => step.title);
+    await parallel([server, ...builds, ...checks]);
     const e2e = path.join(root, 'e2e');
-    const steps = [
-      server,
-      ...builds,
-      ...checks,
+    const tests = [
       {
         // --forceExit: a leaked handle must not hang CI; Jest still prints the open-handle warning.
         title: 'unit and integration tests (jest)',
         cmd: bin('jest'),
         args: ['--ci', `--maxWorkers=${CORES}`, '--forceExit'],
-        needs: first,
-        laneless: true,
       },
-      {
-        title: 'browser tests (e2e)',
-        cmd: process.execPath,
-        args: ['run.mjs'],
-        cwd: e2e,
-        needs: first,
-        laneless: true,
-      },
+      { title: 'browser tests (e2e)', cmd: process.execPath, args: ['run.mjs'], cwd: e2e },
     ];
     // The separate deployment (nginx, two instances, Redis, S3) needs PostgreSQL: several
     // instances never share a SQLite file. MIZAN_DEPLOY_SUITE=0 skips it.
@@ -387,16 +363,14 @@ const commands = {
       cmd: process.execPath,
       args: ['deploy/run.mjs'],
       cwd: e2e,
-      needs: first,
-      laneless: true,
     };
-    if (deploySuite()) steps.push(deployTests);
+    if (deploySuite()) tests.push(deployTests);
     else
       skipped(
         deployTests.title,
         process.env.MIZAN_TEST_PG_URL ? 'MIZAN_DEPLOY_SUITE=0' : 'MIZAN_TEST_PG_URL not set',
       );
-    await parallel(steps);
+    await parallel(tests, tests.length);
     summary();
   },
   dev() {

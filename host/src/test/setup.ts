@@ -1,7 +1,6 @@
 // The shared browser and antd set-ups run first (jest.preset.cjs); this adds
 // the host's own: fingerprint stand-in, timeouts, English labels and storage teardown.
 import '@testing-library/jest-dom';
-import { configure } from '@testing-library/react';
 import { initI18n } from '@mizan/i18n';
 import { secureStorage } from '@mizan/sdk';
 
@@ -17,8 +16,6 @@ jest.mock('../../../shared/sdk/src/fingerprint', () => ({
 // renders dozens of antd parts: on two cores running every package's tests at once, a sign-out
 // from that page measured 10 s. As the remotes' set-ups allow.
 jest.setTimeout(90_000);
-// Lazy screens and antd's first render take more than the default second on a busy machine.
-configure({ asyncUtilTimeout: 30_000 });
 
 // Tests read English labels unless they switch; the app itself defaults to Arabic.
 void initI18n('en');

@@ -1,10 +1,8 @@
 // The shared browser and antd set-ups run first (jest.preset.cjs); this adds the remote's own.
 import '@testing-library/jest-dom';
-import { configure } from '@testing-library/react';
 import { initI18n } from '@mizan/i18n';
 
 // Whole screens over HTTP take seconds each when every package's tests run at once on two cores.
-configure({ asyncUtilTimeout: 30_000 });
 jest.setTimeout(90_000);
 
 // The app's language: Arabic, right to left.

@@ -1,10 +1,7 @@
 // The shared browser and antd set-ups run first (jest.preset.cjs); this adds the remote's own.
 import '@testing-library/jest-dom';
-import { configure } from '@testing-library/react';
 import { initI18n } from '@mizan/i18n';
 
-// The first call computes the device fingerprint; on a loaded two-core machine that can take seconds.
-configure({ asyncUtilTimeout: 30_000 });
 // Whole screens over HTTP take seconds each when every package's tests run at once on two cores.
 jest.setTimeout(90_000);
 

@@ -3,7 +3,13 @@
 // package's own setup adds only what is particular to it.
 import { webcrypto } from 'node:crypto';
 import { TextDecoder, TextEncoder } from 'node:util';
+import { configure } from '@testing-library/react';
 import * as React from 'react';
+
+// A whole screen over HTTP (the device fingerprint, the record, then its tab's reads; antd's first
+// render generating every component style) takes seconds when every package's tests run at once
+// on two cores: what a test finds, it may wait up to 30 s for.
+configure({ asyncUtilTimeout: 30_000 });
 
 if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { TextEncoder, TextDecoder });
 if (!globalThis.crypto?.subtle)
