@@ -87,6 +87,15 @@ describe('EntityPage built from the countries definition', () => {
     expect(lists()[0]!.query.get('pageSize')).toBe('20');
   });
 
+  it("links every row's title to its page, naming the row when it has no title yet", async () => {
+    await serve([...countryRows(), country(4, '', 1)]);
+    renderAt(ROUTE, <EntityPage entity={countries} />);
+    const titled = await screen.findByRole('link', { name: 'السعودية' });
+    expect(titled).toHaveAttribute('href', expect.stringMatching(/countries\/1$/));
+    const untitled = screen.getByRole('link', { name: 'فتح دولة رقم 4' });
+    expect(untitled).toHaveAttribute('href', expect.stringMatching(/countries\/4$/));
+  });
+
   it('keeps sort, search and page in the URL, sends them to the server, and steps back', async () => {
     await serve([...countryRows(), country(4, 'تونس', 2), country(5, 'قطر', 1)]);
     const page = renderAt(`${ROUTE}?pageSize=2`, <EntityPage entity={countries} />);

@@ -116,7 +116,17 @@ export function deriveColumns(entity: Entity<Fields>, text: EntityText): EntityC
       // The title opens the row's record page (a real link: keyboard, new tab, middle click).
       render: (row) =>
         name === entity.titleField ? (
-          <Link to={recordPath(entity, row.id)}>{kind.cell(shown(row), row, ctx)}</Link>
+          <Link
+            to={recordPath(entity, row.id)}
+            // A row without a title yet (a draft invoice's number) still names what the link opens.
+            aria-label={
+              row[name] === null || row[name] === undefined || row[name] === ''
+                ? text.t('table.openUntitled', { ns: 'ui', singular: text.singular, id: row.id })
+                : undefined
+            }
+          >
+            {kind.cell(shown(row), row, ctx)}
+          </Link>
         ) : (
           kind.cell(shown(row), row, ctx)
         ),
