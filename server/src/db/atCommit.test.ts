@@ -1,5 +1,6 @@
-import { CompiledQuery, DefaultQueryExecutor, type QueryResult } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { dialects, freshDatabase } from '../test/harness';
+import { statementsOf } from '../test/statements';
 import { gatherAtCommit, renumbered, withWritesAtCommit, type CommitWrite } from './atCommit';
 import { createDatabase, type Database } from './index';
 
@@ -86,27 +87,8 @@ describe.each(dialects())('writes gathered for the commit on %s', (dialect) => {
       ]),
     );
 
-  /** The statements sent while `run` runs. */
-  async function sent(run: () => Promise<unknown>): Promise<string[]> {
-    const seen: string[] = [];
-    const original = DefaultQueryExecutor.prototype.executeQuery;
-    DefaultQueryExecutor.prototype.executeQuery = function <R>(
-      this: DefaultQueryExecutor,
-      compiled: CompiledQuery<R>,
-    ): Promise<QueryResult<R>> {
-      seen.push(compiled.sql);
-      return original.call(this, compiled) as Promise<QueryResult<R>>;
-    };
-    try {
-      await run();
-    } finally {
-      DefaultQueryExecutor.prototype.executeQuery = original;
-    }
-    return seen;
-  }
-
   it('sums the changes, writes them at the end in rank order and phases, in one statement per phase on PostgreSQL', async () => {
-    const statements = await sent(() =>
+    const statements = await statementsOf(() =>
       database.db.transaction().execute((trx) =>
         withWritesAtCommit(trx, async () => {
           expect(change(trx, 'a', 2)).toBe(true);

@@ -1,9 +1,9 @@
 import { NATIONAL_ID_LENGTH } from '@mizan/contracts';
-import { DefaultQueryExecutor, type CompiledQuery, type QueryResult } from 'kysely';
 import { readCount } from '../db/counts';
 import { readFilterCount } from '../db/migrations';
 import { countRows } from '../test/fixtures';
 import { createTestApp, dialects, type Session, type TestApp } from '../test/harness';
+import { statementsOf } from '../test/statements';
 import { keptAndRecounted } from '../test/stats';
 
 // A project's `testTimeout` is ignored when Jest runs several projects: set it here (app start-up on a busy machine).
@@ -15,25 +15,6 @@ jest.setTimeout(90_000);
 
 let serial = 0;
 const nationalId = () => `2900101${String(++serial).padStart(NATIONAL_ID_LENGTH - 7, '0')}`;
-
-/** The SQL of every statement the app runs while `run` runs (Kysely's executor, seen from outside). */
-async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  const original = DefaultQueryExecutor.prototype.executeQuery;
-  DefaultQueryExecutor.prototype.executeQuery = function <R>(
-    this: DefaultQueryExecutor,
-    compiled: CompiledQuery<R>,
-  ): Promise<QueryResult<R>> {
-    seen.push(compiled.sql);
-    return original.call(this, compiled) as Promise<QueryResult<R>>;
-  };
-  try {
-    await run();
-  } finally {
-    DefaultQueryExecutor.prototype.executeQuery = original;
-  }
-  return seen;
-}
 
 describe.each(dialects())('a lawsuit create under load on %s', (dialect) => {
   let t: TestApp;
