@@ -263,27 +263,30 @@ export class EntityService extends EntityReader {
       return out;
     });
     // A new row has no links to replace: inserted only, and known without reading them back.
-    const refsOf = (row: Record<string, unknown>, key: string): number[] =>
-      Array.isArray(row[key]) ? [...new Set(row[key].map(Number))].sort((a, b) => a - b) : [];
-    const refsKeys = this.repo.refsFields().map(([key]) => key);
+    // Each row's referenced ids per `refs` field, ascending and once each.
+    const rowLinks = values.map(
+      (row) =>
+        new Map(
+          this.repo
+            .refsFields()
+            .map(([key]): [string, number[]] => [
+              key,
+              Array.isArray(row[key]) ? [...new Set(row[key].map(Number))].sort((a, b) => a - b) : [],
+            ]),
+        ),
+    );
     const stored =
       values.length === 1
-        ? [
-            await this.repo.insertOne(
-              ctx.trx,
-              full[0]!,
-              new Map(refsKeys.map((key) => [key, refsOf(values[0]!, key)])),
-            ),
-          ]
+        ? [await this.repo.insertOne(ctx.trx, full[0]!, rowLinks[0]!)]
         : await this.repo.insertMany(ctx.trx, full);
     const ids = stored.map((row) => Number(row.id));
     const written: Links = new Map();
-    for (const key of refsKeys) {
-      const links = values.flatMap((row, i) => {
-        const refs = refsOf(row, key);
-        return refs.length ? [{ owner: ids[i]!, ids: refs }] : [];
-      });
+    for (const [key] of this.repo.refsFields()) {
+      const links = rowLinks.flatMap((refs, i) =>
+        refs.get(key)!.length ? [{ owner: ids[i]!, ids: refs.get(key)! }] : [],
+      );
       written.set(key, new Map(links.map(({ owner, ids: refs }) => [owner, refs])));
+      // One row's went with it (`insertOne`).
       if (links.length && values.length > 1) await this.repo.insertLinks(ctx.trx, key, links);
     }
     if (one) await this.repo.attachFiles(ctx.trx, ids[0]!, uploads, ctx.user?.id ?? null);
