@@ -86,13 +86,22 @@ describe('files found by what they say', () => {
             const text = await api.get(
               `/files/text?entity=procurations&id=${procuration.id}&fileId=${fileId}`,
             );
-            return ['ocr', 'failed', 'unavailable'].includes(text.state) ? text : null;
+            // `ocr` once a page is read: every page is, once the progress is complete.
+            const read = text.progress.done >= text.progress.total;
+            return ['failed', 'unavailable'].includes(text.state) || (text.state === 'ocr' && read)
+              ? text
+              : null;
           },
-          { timeout: 180_000, interval: 1_000, message: 'the scan read in the background' },
+          { timeout: 180_000, interval: 1_000, message: 'both pages of the scan read in the background' },
         );
         // Without tesseract the file is kept and says why it has no text: nothing to search.
         if (state.state === 'unavailable') return;
         assert.equal(state.state, 'ocr', JSON.stringify(state));
+        assert.match(
+          state.pages.find((p) => p.page === 2)?.text ?? '',
+          /للوكيل/,
+          JSON.stringify(state.pages),
+        );
 
         await page.goto('/login');
         await signInToDashboard(page, sys.admin.email, sys.admin.password);
