@@ -9,7 +9,8 @@
 // Figures: creates per second, p50/p95/p99/max ms, requests over 1 s, non-201 answers, the server's
 // CPU time per create and the whole machine's (PostgreSQL's backends and the load generator
 // included: they share the cores), and the ratio to a bare Fastify POST route measured the same
-// way. BENCH_CREATE_CONNECTIONS (50), BENCH_CREATE_SECONDS (10). On its own it writes
+// way. BENCH_CREATE_CONNECTIONS (50), BENCH_CREATE_SECONDS (10), BENCH_CREATE_DATABASES (`sqlite,postgres`:
+// one of them alone for comparing two builds side by side). On its own it writes
 // bench/results/<date>-creates.json.
 import { createPgDatabase, freePort, serverRequire, signIn, startServer, stop, waitForOk } from './net.mjs';
 import { spawn } from 'node:child_process';
@@ -25,6 +26,7 @@ const CONNECTIONS = Number(process.env.BENCH_CREATE_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_CREATE_SECONDS ?? 10);
 /** Creates before the measured part (not counted): V8 compiles the path, pools fill. */
 const WARMUP_SECONDS = 2;
+const DATABASES = (process.env.BENCH_CREATE_DATABASES ?? 'sqlite,postgres').split(',');
 const ADMIN = { email: 'create-bench@mizan.local', password: 'Bench-Passw0rd!' };
 
 /** CPU time (ms, user and system) of process `pid`, from /proc (100 clock ticks a second). */
@@ -282,13 +284,14 @@ export async function measureCreates({
   results.bareFastifyPost = await bareFastifyPost();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mizan-create-bench-'));
   try {
-    results.sqlite = await createCase(
-      serverDist,
-      `sqlite:${path.join(dataDir, 'creates.db')}`,
-      dataDir,
-      results.bareFastifyPost,
-    );
-    if (pgUrl) {
+    if (DATABASES.includes('sqlite'))
+      results.sqlite = await createCase(
+        serverDist,
+        `sqlite:${path.join(dataDir, 'creates.db')}`,
+        dataDir,
+        results.bareFastifyPost,
+      );
+    if (pgUrl && DATABASES.includes('postgres')) {
       const database = await createPgDatabase(pgUrl, 'mizan_create_bench');
       try {
         results.postgres = await createCase(serverDist, database.url, dataDir, results.bareFastifyPost);
