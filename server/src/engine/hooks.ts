@@ -19,6 +19,11 @@ export interface ReadContext {
   entity: Entity<Fields>;
   user: AuthUser | null;
   request?: FastifyRequest;
+  /**
+   * The rows were created by the write this answers: no row of another entity points at them
+   * yet, unless that write's own hooks made one.
+   */
+  created?: boolean;
 }
 
 /**

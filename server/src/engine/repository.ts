@@ -136,37 +136,50 @@ async function selectByTarget(
   return rows;
 }
 
-/** The ids among `ids` that entity `target` holds no row of (unscoped), each once. */
-export async function missingIds(db: Executor, target: string, ids: readonly number[]): Promise<number[]> {
-  return (await missingIdsOf(db, new Map([[target, ids]]))).get(target) ?? [];
-}
+/** Titles of rows of other entities, as text: target entity → id → title. */
+export type Titles = Map<string, Map<number, string>>;
 
 /**
- * `missingIds` of several targets at once (`wanted`: target → ids): one statement for all of them
- * while the ids fit one (a form's references do), else per target in parts. Answers each target's
- * missing ids, each once (targets with none missing are left out).
+ * The titles of the rows `wanted` names (target → ids), as text and unscoped: one statement for
+ * every target while the ids fit one (a form's references, a page's do); otherwise per target, in
+ * parts. A row that does not exist is absent from its target's map.
  */
-export async function missingIdsOf(
-  db: Executor,
-  wanted: ReadonlyMap<string, readonly number[]>,
-): Promise<Map<string, number[]>> {
+export async function titlesOf(db: Executor, wanted: ReadonlyMap<string, Iterable<number>>): Promise<Titles> {
+  const out: Titles = new Map([...wanted.keys()].map((target) => [target, new Map()]));
   const targets = [...wanted]
-    .map(([target, ids]): [string, number[]] => [target, [...new Set(ids)]])
+    .map(([target, ids]) => [target, [...new Set(ids)]] as const)
     .filter(([, ids]) => ids.length > 0);
-  const found = new Set<string>();
-  const rows = await selectByTarget(targets, (target, ids) =>
-    db
-      .selectFrom(getEntity(target).table)
-      .select([sql<string>`${sql.lit(target)}`.as('target'), 'id'])
-      .where('id', 'in', [...ids]),
-  );
-  for (const r of rows) found.add(`${String(r.target)}:${Number(r.id)}`);
+  const rows = await selectByTarget(targets, (target, ids) => {
+    const entity = getEntity(target);
+    // As text: the two databases unite only columns of one type (a hearing's title is a date).
+    const title = sql<string>`cast(${sql.ref(columnName(entity.titleField))} as text)`;
+    return db
+      .selectFrom(entity.table)
+      .select([sql<string>`${sql.lit(target)}`.as('target'), 'id', title.as('title')])
+      .where('id', 'in', [...ids]);
+  });
+  for (const r of rows) out.get(String(r.target))!.set(Number(r.id), String(r.title));
+  return out;
+}
+
+/** The ids of `wanted` (target → ids) that `titles` (read for them) lacks, per target, each once. */
+export function missingFrom(
+  wanted: ReadonlyMap<string, Iterable<number>>,
+  titles: Titles,
+): Map<string, number[]> {
   const missing = new Map<string, number[]>();
-  for (const [target, ids] of targets) {
-    const gone = ids.filter((id) => !found.has(`${target}:${id}`));
+  for (const [target, ids] of wanted) {
+    const found = titles.get(target);
+    const gone = [...new Set(ids)].filter((id) => !found?.has(id));
     if (gone.length) missing.set(target, gone);
   }
   return missing;
+}
+
+/** The ids among `ids` that entity `target` holds no row of (unscoped), each once. */
+export async function missingIds(db: Executor, target: string, ids: readonly number[]): Promise<number[]> {
+  const wanted = new Map([[target, ids]]);
+  return missingFrom(wanted, await titlesOf(db, wanted)).get(target) ?? [];
 }
 
 /**
@@ -817,16 +830,21 @@ export class EntityRepository {
    * was half of a list request's queries). With `versions` (every entity's write version, read
    * before `rows` were), titles read before at the same version of their entity are not read again
    * (`keptTitles`); never within a writing transaction, whose rows may still be rolled back.
-   * `known`: the rows' links when the caller has just written them (every `refs` field, ids
-   * ascending and once each), not read again.
+   * `known`: what the caller has just written or read, not read again: the rows' links (every
+   * `refs` field, ids ascending and once each) and titles of the rows they reference.
    */
-  async expand(db: Executor, rows: readonly DbRow[], versions?: Versions, known?: Links): Promise<ApiRow[]> {
+  async expand(
+    db: Executor,
+    rows: readonly DbRow[],
+    versions?: Versions,
+    known: { links?: Links; titles?: Titles } = {},
+  ): Promise<ApiRow[]> {
     const ex: Expansions = { titles: new Map(), links: new Map(), files: new Map() };
     if (!rows.length) return [];
     const ids = rows.map((r) => Number(r.id));
     const fields = Object.entries(this.entity.fields);
     const links =
-      known ??
+      known.links ??
       (await this.links(
         db,
         fields.filter(([, field]) => field.type === 'refs').map(([key]) => key),
@@ -865,7 +883,7 @@ export class EntityRepository {
     const wanted = new Map<string, Set<number>>();
     for (const { target, ids: refIds } of named.values())
       wanted.set(target, new Set([...(wanted.get(target) ?? []), ...refIds]));
-    const titles = await this.titles(db, wanted, versions);
+    const titles = await this.titles(db, wanted, versions, known.titles);
     for (const [key, { target }] of named) ex.titles.set(key, titles.get(target) ?? new Map());
     return rows.map((row) => toApiRow(this.entity, row, ex));
   }
@@ -895,52 +913,41 @@ export class EntityRepository {
   }
 
   /**
-   * The titles of referenced rows, per target entity (`wanted`: target → ids), as text: one
-   * statement for every target while the ids fit one (a page's do); otherwise per target, in
-   * parts small enough for a statement (a page of rows with long `refs` lists).
+   * The titles of referenced rows, per target entity (`wanted`: target → ids), as text (see
+   * `titlesOf`). `known`: titles the caller has just read, not read again.
    */
   private async titles(
     db: Executor,
     wanted: ReadonlyMap<string, ReadonlySet<number>>,
     versions?: Versions,
-  ): Promise<Map<string, Map<number, string>>> {
-    const out = new Map<string, Map<number, string>>([...wanted.keys()].map((t) => [t, new Map()]));
-    // Titles kept at the version read for this request: only the others are read.
+    known?: Titles,
+  ): Promise<Titles> {
+    const out: Titles = new Map([...wanted.keys()].map((t) => [t, new Map()]));
+    // Titles kept at the version read for this request, or just read by the caller: only the
+    // others are read.
     const kept = new Map<string, Map<number, string>>();
-    const toRead = new Map(wanted);
-    if (versions)
-      for (const [target, ids] of wanted) {
-        const version = versions.get(target)?.version;
-        if (version === undefined) continue;
-        let entry = this.keptTitles.get(target);
-        if (entry?.version !== version) this.keptTitles.set(target, (entry = { version, titles: new Map() }));
-        kept.set(target, entry.titles);
-        const known = out.get(target)!;
-        const missing = new Set<number>();
-        for (const id of ids) {
-          const title = entry.titles.get(id);
-          if (title === undefined) missing.add(id);
-          else known.set(id, title);
-        }
-        toRead.set(target, missing);
+    const toRead = new Map<string, Set<number>>();
+    for (const [target, ids] of wanted) {
+      const version = versions?.get(target)?.version;
+      let entry = version === undefined ? undefined : this.keptTitles.get(target);
+      if (version !== undefined && entry?.version !== version)
+        this.keptTitles.set(target, (entry = { version, titles: new Map() }));
+      if (entry) kept.set(target, entry.titles);
+      const found = out.get(target)!;
+      const missing = new Set<number>();
+      for (const id of ids) {
+        const title = known?.get(target)?.get(id) ?? entry?.titles.get(id);
+        if (title === undefined) missing.add(id);
+        else found.set(id, title);
       }
-    const targets = [...toRead]
-      .filter(([, ids]) => ids.size > 0)
-      .map(([target, ids]) => [target, [...ids]] as const);
-    const rows = await selectByTarget(targets, (target, ids) => {
-      const entity = getEntity(target);
-      // As text: the two databases unite only columns of one type (a hearing's title is a date).
-      const title = sql<string>`cast(${sql.ref(columnName(entity.titleField))} as text)`;
-      return db
-        .selectFrom(entity.table)
-        .select([sql<string>`${sql.lit(target)}`.as('target'), 'id', title.as('title')])
-        .where('id', 'in', [...ids]);
-    });
-    for (const r of rows) {
-      const [target, id, title] = [String(r.target), Number(r.id), String(r.title)];
-      out.get(target)!.set(id, title);
+      if (missing.size) toRead.set(target, missing);
+    }
+    for (const [target, titles] of await titlesOf(db, toRead)) {
       const keep = kept.get(target);
-      if (keep && keep.size < MAX_KEPT_TITLES) keep.set(id, title);
+      for (const [id, title] of titles) {
+        out.get(target)!.set(id, title);
+        if (keep && keep.size < MAX_KEPT_TITLES) keep.set(id, title);
+      }
     }
     return out;
   }

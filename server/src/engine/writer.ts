@@ -23,9 +23,18 @@ import { parseOrThrow, zodFieldErrors } from '../http/validation';
 import type { Db } from '../db';
 import { present } from '../http/values';
 import { inTransaction, isWriteContext, type ActorContext, type Trx, type WriteContext } from './context';
-import { HookRegistry, type ChangeAction, type HookContext } from './hooks';
+import { HookRegistry, type ChangeAction, type HookContext, type ReadContext } from './hooks';
 import { EntityReader, type EngineDeps } from './reader';
-import { chunks, missingIds, missingIdsOf, uniqueGroups, uniqueKey, type Links } from './repository';
+import {
+  chunks,
+  missingFrom,
+  missingIds,
+  titlesOf,
+  uniqueGroups,
+  uniqueKey,
+  type Links,
+  type Titles,
+} from './repository';
 import { referencedError } from './referenced';
 import { searchColumns } from './search';
 import type { ApiRow, DbRow } from './serialize';
@@ -146,7 +155,7 @@ export class EntityService extends EntityReader {
       uploads,
       async (ctx) => (await this.insertRows(ctx, [input], { one: true, uploads }))[0]!,
     );
-    return this.presentOne(actor, row);
+    return this.presentOne(actor, row, { created: true });
   }
 
   /**
@@ -234,7 +243,7 @@ export class EntityService extends EntityReader {
           for (const m of messages) fail(index, field, m);
       }
     }
-    await this.checkManyReferences(ctx, values, fail);
+    const titles = await this.checkManyReferences(ctx, values, fail);
     refuse('validation');
     await this.checkManyUnique(ctx, values, fail);
     refuse('unique');
@@ -292,10 +301,10 @@ export class EntityService extends EntityReader {
     if (one) await this.repo.attachFiles(ctx.trx, ids[0]!, uploads, ctx.user?.id ?? null);
 
     // The rows as the insert answered them (no trigger changes a stored row), with their links
-    // and titles.
+    // and the titles the reference check read.
     const rows: ApiRow[] = [];
     for (const part of chunks(stored, 500))
-      rows.push(...(await this.repo.expand(ctx.trx, part, undefined, written)));
+      rows.push(...(await this.repo.expand(ctx.trx, part, undefined, { links: written, titles })));
     await writeAuditMany(
       ctx.trx,
       rows.map((after): AuditEntry => this.auditEntry(ctx, options.auditAction ?? 'create', null, after)),
@@ -639,13 +648,13 @@ export class EntityService extends EntityReader {
   /**
    * References of a whole batch: every row's ids of every referenced entity in one statement
    * (a lawsuit names a court, a branch, clients and lawyers), refused on each field naming a
-   * missing one.
+   * missing one. Answers the titles of the rows found, which name them in the answer.
    */
   private async checkManyReferences(
     ctx: WriteContext,
     rows: readonly Record<string, unknown>[],
     fail: (index: number, field: string, message: Translatable) => void,
-  ): Promise<void> {
+  ): Promise<Titles> {
     const refs = Object.entries(this.entity.fields).flatMap(([key, field]) =>
       field.type === 'ref' || field.type === 'refs'
         ? [
@@ -667,7 +676,8 @@ export class EntityService extends EntityReader {
     const wanted = new Map<string, number[]>();
     for (const { target, idsOf } of refs)
       wanted.set(target, [...(wanted.get(target) ?? []), ...rows.flatMap(idsOf)]);
-    const missing = await missingIdsOf(ctx.trx, wanted);
+    const titles = await titlesOf(ctx.trx, wanted);
+    const missing = missingFrom(wanted, titles);
     for (const { key, target, idsOf } of refs) {
       const gone = new Set(missing.get(target));
       if (!gone.size) continue;
@@ -675,6 +685,7 @@ export class EntityService extends EntityReader {
         if (idsOf(row).some((id) => gone.has(id))) fail(index, key, { key: 'http.referenceMissing' });
       });
     }
+    return titles;
   }
 
   /** Uniqueness of a whole batch: against stored rows (one query per group) and within the batch. */
@@ -727,9 +738,13 @@ export class EntityService extends EntityReader {
   }
 
   /** `row` as the API answers it, read in the actor's transaction when it has one. */
-  private async presentOne(actor: ActorContext, row: ApiRow): Promise<ApiRow> {
+  private async presentOne(
+    actor: ActorContext,
+    row: ApiRow,
+    options: Pick<ReadContext, 'created'> = {},
+  ): Promise<ApiRow> {
     const db = isWriteContext(actor) ? actor.trx : this.deps.db;
-    return (await this.present(this.readContext(db, actor), [row]))[0]!;
+    return (await this.present({ ...this.readContext(db, actor), ...options }, [row]))[0]!;
   }
 
   private auditEntry(

@@ -103,10 +103,13 @@ export function installPayments(app: FastifyInstance): void {
     reads: { entities: [lawsuitPayments.name, payments.name, retainerMovements.name], perUser: true },
     async expand(ctx, rows) {
       if (!mayViewPayments(ctx.user)) return rows;
-      const paid = await paidByLawsuit(
-        ctx.db,
-        rows.map((r) => r.id),
-      );
+      // A lawsuit's create makes no payment: a new one has none yet.
+      const paid = ctx.created
+        ? new Map<number, number>()
+        : await paidByLawsuit(
+            ctx.db,
+            rows.map((r) => r.id),
+          );
       return rows.map((row): ApiRow => ({
         ...row,
         fees: lawsuitFeeFigures(row.agreedFee as number | null, paid.get(row.id) ?? 0),
