@@ -121,6 +121,24 @@ function stampFrom(versions: Versions, entities: readonly string[]): Stamp {
 }
 
 /**
+ * What a transaction was begun after: the write versions its request read first (with its
+ * session), and the database (`Db`) they are of. A value kept at one of those versions was read
+ * from rows committed no earlier, so it may serve the transaction's reads of what the
+ * transaction has not written itself (`readSettings`).
+ */
+const begunAfterVersions = new WeakMap<object, { db: object; versions: Versions }>();
+
+/** Records that transaction `trx` on `db` began after `versions` were read (see `versionsBefore`). */
+export function begunAfter(trx: object, db: object, versions: Versions): void {
+  begunAfterVersions.set(trx, { db, versions });
+}
+
+/** The versions transaction `trx` began after, and the database they are of; undefined if unknown. */
+export function versionsBefore(trx: object): { db: object; versions: Versions } | undefined {
+  return begunAfterVersions.get(trx);
+}
+
+/**
  * A column giving every entity's `entity:version:total` in one text, for a statement that reads
  * something else too (the session of a request): its versions come at no extra statement.
  * Entity names are identifiers (no `:` or `,`).

@@ -4,7 +4,7 @@ import type { AuthUser } from '../auth/types';
 import type { Bus, BusMessage } from '../bus';
 import type { Db } from '../db';
 import type { FileStore } from '../files/storage';
-import type { Versions } from '../db/counts';
+import { begunAfter, type Versions } from '../db/counts';
 import { withWritesAtCommit } from '../db/atCommit';
 
 /** Who acts: the signed-in user (null for system work such as seeds), their IP, the request. */
@@ -82,9 +82,10 @@ export async function inTransaction<T>(
   const work = new UnitOfWork();
   let result: T;
   try {
-    result = await deps.db
-      .transaction()
-      .execute((trx) => withWritesAtCommit(trx, () => fn({ ...actor, trx, work })));
+    result = await deps.db.transaction().execute((trx) => {
+      if (actor.versions) begunAfter(trx, deps.db, actor.versions);
+      return withWritesAtCommit(trx, () => fn({ ...actor, trx, work }));
+    });
   } catch (error) {
     await Promise.all(work.newFiles.map((name) => deps.files.remove(name)));
     throw error;

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db';
 import type { Trx } from '../engine/context';
 import type { Mailer } from '../mail/mailer';
-import { readSettings, writeSettings } from '../settings/repository';
+import { readSettingsToChange, writeSettings } from '../settings/repository';
 
 /** One message as a provider receives it. */
 export interface OutboundMessage {
@@ -421,6 +421,6 @@ export async function writeDeadlineNoticeDays(trx: Db | Trx, days: number, emplo
       .where('id', '=', 1)
       .executeTakeFirst();
   if (Number((await update()).numUpdatedRows) > 0) return;
-  await writeSettings(trx, await readSettings(trx), employeeId);
+  await writeSettings(trx, await readSettingsToChange(trx), employeeId);
   await update();
 }

@@ -12,6 +12,7 @@ import {
   WORKING_DAY_DEFAULTS,
 } from '@mizan/contracts';
 import { toBoolean, type Db } from '../db';
+import { versionsBefore } from '../db/counts';
 import type { Trx } from '../engine/context';
 import {
   defaultSettings,
@@ -186,22 +187,76 @@ function toRow(settings: SystemSettings, employeeId: number | null): SettingsRow
 }
 
 /**
+ * The settings row's write version in `entity_counts`, raised by a trigger on every write of the
+ * row (system migrations) and read with every request's session.
+ */
+export const SETTINGS_VERSION = 'system_settings';
+
+/**
  * The settings a transaction read, kept for its other reads: a write's hooks ask for them more than
  * once (the power-of-attorney check, the office's day, a file number's year), and within one
  * transaction only `writeSettings` changes them.
  */
 const readInTransaction = new WeakMap<Executor, Promise<SystemSettings>>();
 
-/** The stored settings, or the defaults while none were saved (read once per transaction). */
+/**
+ * Per database: the settings as read at their write version. A transaction begun after its
+ * request read the version takes them from here instead of reading the row (most writes read
+ * them; they change a few times a year).
+ */
+const keptSettings = new WeakMap<object, { version: string; read: Promise<SystemSettings> }>();
+
+/**
+ * The stored settings, or the defaults while none were saved: read once per transaction, and
+ * within a write taken from those kept at the version its request read (see `keptSettings`).
+ * Shared between requests: never change the object answered (copy it).
+ */
 export function readSettings(db: Executor): Promise<SystemSettings> {
   if (!db.isTransaction) return readSettingsRow(db);
-  let read = readInTransaction.get(db);
-  if (!read) {
-    read = readSettingsRow(db);
-    readInTransaction.set(db, read);
-    read.catch(() => readInTransaction.delete(db));
+  return readOnce(db, () => keptOrRead(db));
+}
+
+/**
+ * The settings row itself, for a transaction about to change it: read in the transaction, never
+ * taken from those kept, and what the transaction's other reads get.
+ */
+export function readSettingsToChange(trx: Executor): Promise<SystemSettings> {
+  if (!trx.isTransaction) return readSettingsRow(trx);
+  readInTransaction.delete(trx);
+  return readOnce(trx, () => readSettingsRow(trx));
+}
+
+function readOnce(trx: Executor, read: () => Promise<SystemSettings>): Promise<SystemSettings> {
+  let settings = readInTransaction.get(trx);
+  if (!settings) {
+    settings = read();
+    readInTransaction.set(trx, settings);
+    settings.catch(() => readInTransaction.delete(trx));
   }
+  return settings;
+}
+
+function keptOrRead(trx: Executor): Promise<SystemSettings> {
+  const before = versionsBefore(trx);
+  const version = before?.versions.get(SETTINGS_VERSION)?.version;
+  if (!before || version === undefined) return readSettingsRow(trx);
+  const kept = keptSettings.get(before.db);
+  if (kept?.version === version) return kept.read;
+  // Read after the version was: what it holds is that version's or newer, never older.
+  const read = readSettingsRow(trx).then((settings) => deepFreeze(settings));
+  keptSettings.set(before.db, { version, read });
+  read.catch(() => {
+    if (keptSettings.get(before.db)?.read === read) keptSettings.delete(before.db);
+  });
   return read;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 async function readSettingsRow(db: Executor): Promise<SystemSettings> {
@@ -239,8 +294,7 @@ export async function writeSettings(
     .where('id', '=', id)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) await trx.insertInto('system_settings').values(row).execute();
-  readInTransaction.delete(trx);
-  return readSettings(trx);
+  return readSettingsToChange(trx);
 }
 
 /** The editable fields of `settings`, as audit entries record them. */

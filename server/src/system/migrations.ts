@@ -9,6 +9,8 @@ import {
 import { sql } from 'kysely';
 import type { Migration } from '../db/migrations';
 import { instantType } from '../db/migrations/entityTables';
+import { createWriteTriggers } from '../db/migrations/writeVersions';
+import { SETTINGS_VERSION } from '../settings/repository';
 
 /**
  * Tables of the system module, appended to the migration list as their own group
@@ -130,6 +132,19 @@ export const systemMigrations: Migration[] = [
           c.notNull().defaultTo(UPLOAD_DEFAULTS.maxUploadMb),
         )
         .execute();
+    },
+  },
+  {
+    // The settings row's write version, read with every request's session: a write takes the
+    // settings kept at that version instead of reading the row (settings/repository.ts).
+    name: 'system_008_settings_version',
+    async up(db, dialect) {
+      await db
+        .insertInto('entity_counts')
+        .values({ entity: SETTINGS_VERSION, total: 0 })
+        .onConflict((oc) => oc.column('entity').doNothing())
+        .execute();
+      await createWriteTriggers(db, dialect, SETTINGS_VERSION, ['system_settings']);
     },
   },
 ];

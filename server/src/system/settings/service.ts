@@ -5,7 +5,7 @@ import { inTransaction, type ActorContext, type WriteContext } from '../../engin
 import { AppError } from '../../http/errors';
 import type { ImageKind } from './images';
 import { defaultSettings, toPublic, type GeneralSettings, type SystemSettings } from '../../settings/model';
-import { generalOf, readSettings, writeSettings } from '../../settings/repository';
+import { generalOf, readSettings, readSettingsToChange, writeSettings } from '../../settings/repository';
 
 /** An image accepted by the appearance form, still in memory. */
 export interface ImageUpload {
@@ -139,7 +139,7 @@ export class SettingsService {
   ): Promise<SystemSettings> {
     const { db, bus, fileStore } = this.app;
     return inTransaction({ db, bus, files: fileStore }, actor, async (ctx) => {
-      const before = await readSettings(ctx.trx);
+      const before = await readSettingsToChange(ctx.trx);
       const next = await fn(ctx, before);
       // A save that changes nothing is not a change: no write, no audit entry, no event.
       if (action !== 'reset' && JSON.stringify(generalOf(next)) === JSON.stringify(generalOf(before)))
