@@ -1,5 +1,5 @@
 import { CompiledQuery, PostgresAdapter } from 'kysely';
-import type { Db } from './index';
+import { preparedOnPostgres, type Db } from './index';
 import type { Trx } from '../engine/context';
 
 /**
@@ -81,7 +81,10 @@ async function sendTogether(db: Trx, queries: readonly CompiledQuery[]): Promise
     values.push(...query.parameters);
     return `w${i} as (${text})`;
   });
-  await db.executeQuery(CompiledQuery.raw(`with ${parts.join(', ')} select 1`, values));
+  const text = `with ${parts.join(', ')} select 1`;
+  // Inserts and updates by key, of a few shapes per kind of write.
+  preparedOnPostgres(text);
+  await db.executeQuery(CompiledQuery.raw(text, values));
 }
 
 const onPostgres = (db: Trx | Db) => db.getExecutor().adapter instanceof PostgresAdapter;

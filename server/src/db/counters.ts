@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Db, Dialect } from './index';
+import { preparedOnPostgres, type Db, type Dialect } from './index';
 import type { Trx } from '../engine/context';
 
 /** The table of numbers handed out in turn (`number_counters`: series, year, last). */
@@ -54,11 +54,13 @@ export async function takeNumbersTested(
 ): Promise<{ numbers: number[]; tested: boolean | null }> {
   if (dialect !== 'postgres')
     return { numbers: await takeNumbers(trx, dialect, series, year, count), tested: null };
-  const { rows } = await sql<{
+  const query = sql<{
     n: number | string;
     passed: boolean;
   }>`select n, ${test(sql<number>`n`)} as passed
-    from mizan_take_numbers(${series}, ${year}, ${count}) as n`.execute(trx);
+    from mizan_take_numbers(${series}, ${year}, ${count}) as n`.compile(trx);
+  preparedOnPostgres(query.sql);
+  const { rows } = await trx.executeQuery(query);
   return {
     numbers: rows.map((r) => Number(r.n)).sort((a, b) => a - b),
     tested: rows.some((r) => r.passed),

@@ -350,13 +350,24 @@ export function compiledOnce<R>(db: object, key: string, build: () => CompiledQu
 const preparedTexts = new Map<string, string>();
 
 /**
+ * Texts named at most: each is parsed and kept once on every connection of the pool. Texts come
+ * from code (their values are parameters), so a few dozen are named in practice; past this, a
+ * new text runs unnamed.
+ */
+const MAX_PREPARED = 500;
+
+/**
  * Has PostgreSQL parse and plan the statement `text` (a compiled query's SQL) once per connection
- * and run it by name afterwards, for the few statements every request runs (the session's):
- * parsing and planning one again each time costs the database more than running it. SQLite's
- * statements are all kept prepared anyway (`wrapSqlite`).
+ * and run it by name afterwards, for the statements every request or write runs (the session's,
+ * a create's): parsing and planning one again each time costs the database more than running it.
+ * Only for statements whose best plan does not depend on their values (a look-up by key, an
+ * insert): a named statement may be run with a generic plan, so never a list's. And never one
+ * answering `*`: a plan's result is fixed, and a column added by another instance's migration
+ * would make it fail. SQLite's statements are all kept prepared anyway (`wrapSqlite`).
  */
 export function preparedOnPostgres(text: string): void {
-  if (!preparedTexts.has(text)) preparedTexts.set(text, `mizan_${preparedTexts.size + 1}`);
+  if (!preparedTexts.has(text) && preparedTexts.size < MAX_PREPARED)
+    preparedTexts.set(text, `mizan_${preparedTexts.size + 1}`);
 }
 
 type Query = (...args: unknown[]) => unknown;

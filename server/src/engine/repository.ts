@@ -8,7 +8,7 @@ import {
   type RefsField,
 } from '@mizan/contracts';
 import { sql, type Expression, type SqlBool, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
-import { tableColumns, type Db, type Dialect } from '../db';
+import { preparedOnPostgres, tableColumns, type Db, type Dialect } from '../db';
 import { columnName, joinTableName, readFilterCount, sortIndexName } from '../db/migrations';
 import type { SavedUpload } from '../files/storage';
 import type { Trx } from './context';
@@ -122,6 +122,7 @@ export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
  * select answers the same columns, `target` among them.
  */
 async function selectByTarget(
+  db: Executor,
   targets: readonly (readonly [string, readonly number[]])[],
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are generated from the registry (see Db)
   select: (target: string, ids: readonly number[]) => SelectQueryBuilder<any, any, Record<string, unknown>>,
@@ -130,11 +131,19 @@ async function selectByTarget(
     targets.reduce((n, [, ids]) => n + ids.length, 0) <= CHUNK
       ? [targets.map(([target, ids]) => select(target, ids))]
       : targets.flatMap(([target, ids]) => chunks(ids).map((part) => [select(target, part)]));
+  // A form's few references (a write's check): look-ups by key, of a few shapes, run by name.
+  const prepared = targets.every(([, ids]) => ids.length <= PREPARED_IDS);
   const rows: Record<string, unknown>[] = [];
-  for (const [first, ...rest] of parts.filter((part) => part.length))
-    rows.push(...(await rest.reduce((query, next) => query.unionAll(next), first!).execute()));
+  for (const [first, ...rest] of parts.filter((part) => part.length)) {
+    const query = rest.reduce((union, next) => union.unionAll(next), first!).compile();
+    if (prepared) preparedOnPostgres(query.sql);
+    rows.push(...(await db.executeQuery(query)).rows);
+  }
   return rows;
 }
+
+/** Ids per target up to which `selectByTarget`'s statement is run by name (see `preparedOnPostgres`). */
+const PREPARED_IDS = 8;
 
 /** Titles of rows of other entities, as text: target entity → id → title. */
 export type Titles = Map<string, Map<number, string>>;
@@ -149,7 +158,7 @@ export async function titlesOf(db: Executor, wanted: ReadonlyMap<string, Iterabl
   const targets = [...wanted]
     .map(([target, ids]) => [target, [...new Set(ids)]] as const)
     .filter(([, ids]) => ids.length > 0);
-  const rows = await selectByTarget(targets, (target, ids) => {
+  const rows = await selectByTarget(db, targets, (target, ids) => {
     const entity = getEntity(target);
     // As text: the two databases unite only columns of one type (a hearing's title is a date).
     const title = sql<string>`cast(${sql.ref(columnName(entity.titleField))} as text)`;
@@ -188,6 +197,7 @@ export async function missingIds(db: Executor, target: string, ids: readonly num
  */
 export class EntityRepository {
   readonly table: string;
+  private answered?: string[];
 
   constructor(
     readonly entity: Entity<Fields>,
@@ -259,17 +269,19 @@ export class EntityRepository {
   /**
    * Inserts one row and its links (`links`: `refs` field → referenced ids): on PostgreSQL in one
    * statement (the links' inserts as parts of it, reading the new id from the row's), which saves
-   * a create a round trip per linked field. Returns the stored row.
+   * a create a round trip per linked field, and run by name (`preparedOnPostgres`): it answers the
+   * columns the API shows (`answerColumns`), not `*`. Returns the stored row.
    */
   async insertOne(db: Executor, row: DbRow, links: ReadonlyMap<string, readonly number[]>): Promise<DbRow> {
     const linked = [...links].filter(([, ids]) => ids.length);
-    if (this.dialect !== 'postgres' || !linked.length) {
+    if (this.dialect !== 'postgres') {
       const [stored] = await this.insertMany(db, [row]);
       for (const [field, ids] of linked)
         await this.insertLinks(db, field, [{ owner: Number(stored!.id), ids }]);
       return stored!;
     }
-    let query = db.with('inserted', (q) => q.insertInto(this.table).values(row).returningAll());
+    const columns = this.answerColumns();
+    let query = db.with('inserted', (q) => q.insertInto(this.table).values(row).returning(columns));
     for (const [i, [field, ids]] of linked.entries())
       query = query.with(`link_${i}`, (q) =>
         q
@@ -284,7 +296,20 @@ export class EntityRepository {
               ]),
           ),
       ) as unknown as typeof query;
-    return (await query.selectFrom('inserted').selectAll().executeTakeFirstOrThrow()) as DbRow;
+    const compiled = query.selectFrom('inserted').select(columns).compile();
+    preparedOnPostgres(compiled.sql);
+    return (await db.executeQuery(compiled)).rows[0] as DbRow;
+  }
+
+  /** The columns of a stored row that its answer shows (`toApiRow`): no search text, nothing write-only. */
+  private answerColumns(): string[] {
+    if (this.answered) return this.answered;
+    const columns = ['id', 'created_at', 'updated_at'];
+    if (this.entity.status) columns.push('status');
+    if (this.entity.baned) columns.push('baned');
+    for (const [key, field] of Object.entries(this.entity.fields))
+      if (!field.writeOnly && field.type !== 'refs' && field.type !== 'files') columns.push(columnName(key));
+    return (this.answered = columns);
   }
 
   /**
