@@ -89,10 +89,20 @@ async function sendTogether(db: Trx, queries: readonly CompiledQuery[]): Promise
 
 const onPostgres = (db: Trx | Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
+/** `renumbered`'s answers by offset and text: the same few shapes come with every write. */
+const renumberedTexts = new Map<string, string>();
+
 /** `text` with its placeholders `$n` moved up by `offset`; quoted names and strings left as they are. */
 export function renumbered(text: string, offset: number): string {
   if (!offset) return text;
-  return text.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(\d+)/g, (match, n: string | undefined) =>
-    n === undefined ? match : `$${Number(n) + offset}`,
-  );
+  const key = `${offset}:${text}`;
+  let moved = renumberedTexts.get(key);
+  if (moved === undefined) {
+    moved = text.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(\d+)/g, (match, n: string | undefined) =>
+      n === undefined ? match : `$${Number(n) + offset}`,
+    );
+    if (renumberedTexts.size >= 1000) renumberedTexts.clear();
+    renumberedTexts.set(key, moved);
+  }
+  return moved;
 }
