@@ -351,10 +351,10 @@ const preparedTexts = new Map<string, string>();
 
 /**
  * Texts named at most: each is parsed and kept once on every connection of the pool. Texts come
- * from code (their values are parameters), so a few dozen are named in practice; past this, a
- * new text runs unnamed.
+ * from code (their values are parameters), a few per kind of write; past this, a new text runs
+ * unnamed.
  */
-const MAX_PREPARED = 500;
+const MAX_PREPARED = 200;
 
 /**
  * Has PostgreSQL parse and plan the statement `text` (a compiled query's SQL) once per connection

@@ -126,13 +126,14 @@ async function selectByTarget(
   targets: readonly (readonly [string, readonly number[]])[],
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are generated from the registry (see Db)
   select: (target: string, ids: readonly number[]) => SelectQueryBuilder<any, any, Record<string, unknown>>,
+  byName = false,
 ): Promise<Record<string, unknown>[]> {
   const parts =
     targets.reduce((n, [, ids]) => n + ids.length, 0) <= CHUNK
       ? [targets.map(([target, ids]) => select(target, ids))]
       : targets.flatMap(([target, ids]) => chunks(ids).map((part) => [select(target, part)]));
-  // A form's few references (a write's check): look-ups by key, of a few shapes, run by name.
-  const prepared = targets.every(([, ids]) => ids.length <= PREPARED_IDS);
+  // A form's few references: look-ups by key, of a few shapes, run by name.
+  const prepared = byName && targets.every(([, ids]) => ids.length <= PREPARED_IDS);
   const rows: Record<string, unknown>[] = [];
   for (const [first, ...rest] of parts.filter((part) => part.length)) {
     const query = rest.reduce((union, next) => union.unionAll(next), first!).compile();
@@ -151,22 +152,33 @@ export type Titles = Map<string, Map<number, string>>;
 /**
  * The titles of the rows `wanted` names (target → ids), as text and unscoped: one statement for
  * every target while the ids fit one (a form's references, a page's do); otherwise per target, in
- * parts. A row that does not exist is absent from its target's map.
+ * parts. A row that does not exist is absent from its target's map. `byName`: a write's check of
+ * its references, run by name on PostgreSQL while each target has a form's few ids (a page's
+ * titles, of ever new shapes, are not).
  */
-export async function titlesOf(db: Executor, wanted: ReadonlyMap<string, Iterable<number>>): Promise<Titles> {
+export async function titlesOf(
+  db: Executor,
+  wanted: ReadonlyMap<string, Iterable<number>>,
+  byName = false,
+): Promise<Titles> {
   const out: Titles = new Map([...wanted.keys()].map((target) => [target, new Map()]));
   const targets = [...wanted]
     .map(([target, ids]) => [target, [...new Set(ids)]] as const)
     .filter(([, ids]) => ids.length > 0);
-  const rows = await selectByTarget(db, targets, (target, ids) => {
-    const entity = getEntity(target);
-    // As text: the two databases unite only columns of one type (a hearing's title is a date).
-    const title = sql<string>`cast(${sql.ref(columnName(entity.titleField))} as text)`;
-    return db
-      .selectFrom(entity.table)
-      .select([sql<string>`${sql.lit(target)}`.as('target'), 'id', title.as('title')])
-      .where('id', 'in', [...ids]);
-  });
+  const rows = await selectByTarget(
+    db,
+    targets,
+    (target, ids) => {
+      const entity = getEntity(target);
+      // As text: the two databases unite only columns of one type (a hearing's title is a date).
+      const title = sql<string>`cast(${sql.ref(columnName(entity.titleField))} as text)`;
+      return db
+        .selectFrom(entity.table)
+        .select([sql<string>`${sql.lit(target)}`.as('target'), 'id', title.as('title')])
+        .where('id', 'in', [...ids]);
+    },
+    byName,
+  );
   for (const r of rows) out.get(String(r.target))!.set(Number(r.id), String(r.title));
   return out;
 }

@@ -676,7 +676,7 @@ export class EntityService extends EntityReader {
     const wanted = new Map<string, number[]>();
     for (const { target, idsOf } of refs)
       wanted.set(target, [...(wanted.get(target) ?? []), ...rows.flatMap(idsOf)]);
-    const titles = await titlesOf(ctx.trx, wanted);
+    const titles = await titlesOf(ctx.trx, wanted, true);
     const missing = missingFrom(wanted, titles);
     for (const { key, target, idsOf } of refs) {
       const gone = new Set(missing.get(target));
