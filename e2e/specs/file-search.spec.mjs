@@ -38,7 +38,15 @@ async function scannedPdf(page, word) {
         sheet.append(Object.assign(document.createElement('p'), { textContent: text }));
       document.body.append(sheet);
     }, lines);
-    await page.evaluate(() => document.fonts.ready);
+    // Loaded before the picture is taken: the faces swap in once fetched (`font-display: swap`),
+    // and `document.fonts.ready` may resolve before a face's fetch has begun, leaving the page in
+    // a system font that OCR reads otherwise.
+    const faces = await page.evaluate(
+      (texts) =>
+        document.fonts.load("600 56px 'IBM Plex Sans Arabic'", texts.join(' ')).then((f) => f.length),
+      lines,
+    );
+    assert.ok(faces > 0, "the application's font is declared on the page");
     pictures.push((await page.locator('body > div').screenshot({ type: 'png' })).toString('base64'));
   }
   await page.setContent(
