@@ -1,5 +1,5 @@
-import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely } from 'kysely';
-import type { Db } from '../db';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import { onPostgres, type Db } from '../db';
 import { addEntityFields } from '../db/migrations';
 import { reapplySeededRules } from './seed';
 
@@ -9,17 +9,13 @@ export interface AuthMigration {
   up(db: Kysely<unknown>): Promise<void>;
 }
 
-function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
 /** Times: TIMESTAMPTZ in PostgreSQL, ISO 8601 TEXT in SQLite (see types.ts). */
 function timeType(db: Kysely<unknown>) {
-  return isPostgres(db) ? sql`timestamptz` : sql`text`;
+  return onPostgres(db) ? sql`timestamptz` : sql`text`;
 }
 
 function withId<T extends string>(db: Kysely<unknown>, table: CreateTableBuilder<T, never>) {
-  return isPostgres(db)
+  return onPostgres(db)
     ? table.addColumn('id', 'serial', (c) => c.primaryKey())
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 }
@@ -132,7 +128,7 @@ export const authMigrations: AuthMigration[] = [
     name: 'auth_006_role_lawyers_and_fees',
     async up(db) {
       const database = db as unknown as Db;
-      await addEntityFields(database, isPostgres(db) ? 'postgres' : 'sqlite', 'roles', ['lawyers']);
+      await addEntityFields(database, onPostgres(db) ? 'postgres' : 'sqlite', 'roles', ['lawyers']);
       await database.updateTable('roles').set({ lawyers: false }).where('lawyers', 'is', null).execute();
       await reapplySeededRules(database, (key) => key.startsWith('lawsuitPayments.'));
     },
@@ -214,7 +210,7 @@ export const authMigrations: AuthMigration[] = [
     // Texts about what an employee did agree with their gender (`employees.gender`, optional).
     name: 'auth_009_employee_gender',
     async up(db) {
-      await addEntityFields(db as unknown as Db, isPostgres(db) ? 'postgres' : 'sqlite', 'employees', [
+      await addEntityFields(db as unknown as Db, onPostgres(db) ? 'postgres' : 'sqlite', 'employees', [
         'gender',
       ]);
     },

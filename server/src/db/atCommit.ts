@@ -1,5 +1,5 @@
-import { CompiledQuery, PostgresAdapter } from 'kysely';
-import { preparedOnPostgres, type Db } from './index';
+import { CompiledQuery } from 'kysely';
+import { onPostgres, preparedOnPostgres, type Db } from './index';
 import type { Trx } from '../engine/context';
 
 /**
@@ -86,8 +86,6 @@ async function sendTogether(db: Trx, queries: readonly CompiledQuery[]): Promise
   preparedOnPostgres(text);
   await db.executeQuery(CompiledQuery.raw(text, values));
 }
-
-const onPostgres = (db: Trx | Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** `renumbered`'s answers by offset and text: the same few shapes come with every write. */
 const renumberedTexts = new Map<string, string>();

@@ -1,7 +1,7 @@
 import { registry } from '@mizan/contracts';
-import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { gatherAtCommit, writeNow, type CommitWrite } from './atCommit';
-import { compiledOnce, type Db } from './index';
+import { compiledOnce, onPostgres, type Db } from './index';
 import type { Trx } from '../engine/context';
 
 /**
@@ -145,7 +145,7 @@ export function versionsBefore(trx: object): { db: object; versions: Versions } 
  */
 export function versionsColumn(db: Pick<Kysely<object>, 'getExecutor'>): RawBuilder<string | null> {
   const item = sql`entity || ':' || version || ':' || total`;
-  return db.getExecutor().adapter instanceof PostgresAdapter
+  return onPostgres(db)
     ? sql<string | null>`(select string_agg(${item}, ',') from entity_counts)`
     : sql<string | null>`(select group_concat(${item}, ',') from entity_counts)`;
 }

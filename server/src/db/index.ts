@@ -466,7 +466,9 @@ export async function exclusively<T>(
   });
 }
 
-const onPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+/** Whether `db` (a database, transaction or any query builder's executor) runs on PostgreSQL. */
+export const onPostgres = (db: Pick<Db, 'getExecutor'>): boolean =>
+  db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * The names of the database's tables (and views). One light query: Kysely's `introspection`
